@@ -1,0 +1,69 @@
+import * as z from 'zod';
+
+/** A URL is valid only if it starts with http or https followed by :// (spec §5). */
+export const siteUrl = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/\S+$/, { message: 'url.protocol' })
+  .max(2048);
+
+export const verticalName = z.string().trim().min(1).max(64);
+
+export const site = z.object({
+  siteId: z.number().int().positive(),
+  apiKey: z.string(),
+  siteName: z.string(),
+  siteUrl: z.string(),
+  enabled: z.boolean(),
+  /** Segments the site belongs to (the spec's comma-separated segment list). */
+  verticals: z.array(z.string()),
+  /** IANA time zone in which the site's reporting days are counted. */
+  timeZone: z.string(),
+  /** Where the feed-update job downloads the site's YML feed from. */
+  feedUrl: z.string().nullable(),
+  /** Optimistic-concurrency version, bumped on every update. */
+  version: z.number().int(),
+});
+export type Site = z.infer<typeof site>;
+
+const siteFields = {
+  siteName: z.string().trim().min(1).max(200),
+  siteUrl,
+  verticals: z.array(verticalName).max(50),
+  timeZone: z.string().trim().min(1).max(64),
+  feedUrl: siteUrl.nullable(),
+};
+
+export const siteInput = z.strictObject({
+  ...siteFields,
+  verticals: siteFields.verticals.default([]),
+  timeZone: siteFields.timeZone.default('Europe/Moscow'),
+  feedUrl: siteFields.feedUrl.default(null),
+});
+export type SiteInput = z.input<typeof siteInput>;
+
+export const siteUpdate = z
+  .strictObject(siteFields)
+  .partial()
+  .extend({
+    /** When given, the update is refused with 409 if the site changed since this version. */
+    version: z.number().int().optional(),
+  });
+export type SiteUpdate = z.input<typeof siteUpdate>;
+
+export const siteEnable = z.strictObject({ enabled: z.boolean() });
+
+export const vertical = z.object({ name: z.string(), siteCount: z.number().int() });
+export type Vertical = z.infer<typeof vertical>;
+
+export const feedType = z.enum(['YML', 'OZON', 'DELTA', 'FACETS', 'CONTENT']);
+export type FeedType = z.infer<typeof feedType>;
+
+/** Feed status entry (spec §3): regionId 'global' is the global feed. */
+export const feedStatus = z.object({
+  regionId: z.string(),
+  feedType,
+  lastUpload: z.string().nullable(),
+  offers: z.number().int().nullable(),
+});
+export type FeedStatus = z.infer<typeof feedStatus>;

@@ -1,0 +1,65 @@
+import * as z from 'zod';
+
+export const login = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.@-]+$/, { message: 'login.chars' });
+
+export const userTab = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  pathName: z.string(),
+  enabled: z.boolean(),
+});
+
+export const user = z.object({
+  login: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  isClient: z.boolean(),
+  roles: z.array(z.string()),
+  tabs: z.array(userTab),
+  siteIds: z.array(z.number().int()),
+});
+export type User = z.infer<typeof user>;
+
+/** A list of roles, or the older form: one string joining several with '+' (spec §3 User). */
+export const roleList = z.union([z.array(z.string()), z.string()]);
+
+export const userRegistration = z.strictObject({
+  login,
+  password: z.string().min(1).max(200),
+  name: z.string().trim().max(200).default(''),
+  email: z.email().nullable().default(null),
+  isClient: z.boolean().default(true),
+  roles: roleList.default([]),
+});
+export type UserRegistration = z.input<typeof userRegistration>;
+
+export const userUpdate = z.strictObject({
+  name: z.string().trim().max(200).optional(),
+  email: z.email().nullable().optional(),
+  isClient: z.boolean().optional(),
+  password: z.string().min(1).max(200).optional(),
+});
+export type UserUpdate = z.input<typeof userUpdate>;
+
+export const me = z.object({
+  login: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  isClient: z.boolean(),
+  tabs: z.array(userTab),
+  /** Session length in seconds and when the current session ends (ISO time). */
+  sessionLength: z.number().int(),
+  sessionExpiresAt: z.string(),
+});
+export type Me = z.infer<typeof me>;
+
+export const roleCatalogue = z.object({
+  roles: z.array(z.object({ name: z.string(), description: z.string() })),
+  presets: z.array(z.object({ name: z.string(), roles: z.array(z.string()) })),
+});
+export type RoleCatalogue = z.infer<typeof roleCatalogue>;

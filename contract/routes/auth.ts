@@ -1,0 +1,48 @@
+import * as z from 'zod';
+import { defineRoute } from '../route.ts';
+import { me } from '../entities/user.ts';
+
+export const ok = z.object({ ok: z.literal(true) });
+
+export const loginRoute = defineRoute({
+  method: 'POST',
+  path: '/login',
+  summary: 'Sign in with form fields username and password; sets the session and XSRF cookies',
+  auth: false,
+  roles: [],
+  site: 'none',
+  bodyType: 'form',
+  body: z.strictObject({ username: z.string().trim().min(1), password: z.string().min(1) }),
+  response: me,
+});
+
+export const logoutRoute = defineRoute({
+  method: 'POST',
+  path: '/logout',
+  summary: 'End the current session',
+  auth: true,
+  roles: [],
+  site: 'none',
+  response: ok,
+});
+
+export const meRoute = defineRoute({
+  method: 'GET',
+  path: '/me',
+  summary: 'The signed-in user: login, roles, isClient, tabs and session expiry',
+  auth: true,
+  roles: [],
+  site: 'none',
+  response: me,
+});
+
+export const pageViewRoute = defineRoute({
+  method: 'POST',
+  path: '/event-tracking/page-views',
+  summary: 'Record a console page view (sent on every navigation)',
+  auth: true,
+  roles: [],
+  site: 'none',
+  query: z.strictObject({ page: z.string().min(1).max(500), siteId: z.coerce.number().int().optional() }),
+  response: ok,
+});

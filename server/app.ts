@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { authPlugin } from './plugins/app/auth.ts';
+import { jobsPlugin } from './plugins/app/jobs.ts';
+import { repositoriesPlugin } from './plugins/app/repositories.ts';
+import { errorsPlugin } from './plugins/external/errors.ts';
+import { authRoutes } from './routes/api/auth.ts';
+import { siteRoutes } from './routes/api/sites.ts';
+import { userRoutes } from './routes/api/users.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: Database;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Whether this process takes jobs from the queue, and how often it looks. */
+  jobs?: { work?: boolean; pollingIntervalSeconds?: number };
+  /** The built console to serve at `/` (default dist/app when it exists). */
+  staticRoot?: string | false;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+const defaultStaticRoot = fileURLToPath(new URL('../dist/app', import.meta.url));
+
+/** Builds the whole server; tests call it and `inject`, main.ts calls it and listens. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', options.env);
+  app.decorate('database', options.database);
+
+  // external layer
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Vitrina console API', version: '1' }, servers: [{ url: '/api' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  // application layer
+  await app.register(repositoriesPlugin, { database: options.database });
+  await app.register(authPlugin);
+  await app.register(jobsPlugin, { database: options.database, ...options.jobs });
+
+  // routes
+  await app.register(
+    async (api) => {
+      await api.register(swaggerUi, { routePrefix: '/docs' });
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(siteRoutes);
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ status: 404, message: `No such call: ${request.method} ${request.url.split('?')[0]}` }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  const staticRoot = options.staticRoot ?? (existsSync(defaultStaticRoot) ? defaultStaticRoot : false);
+  if (staticRoot) {
+    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: 'index.html' });
+    // Client-side routes: any other GET that is not a file gets the console's index.html.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.includes('.')) return reply.sendFile('index.html');
+      return reply.status(404).send({ status: 404, message: 'Not found' });
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 404, message: 'Not found' }));
+  }
+
+  return app;
+}

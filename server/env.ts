@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import * as z from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+/** The server's settings, validated once at start-up (README "Settings"). */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data').transform((dir) => resolve(dir)),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Seed an empty database with demo data; default on for the embedded database only. */
+  SEED_DEMO: flag.optional(),
+  /** Session length in seconds. */
+  SESSION_LENGTH: z.coerce.number().int().min(60).max(86_400 * 30).default(3600),
+  /** Sign-in attempts allowed per client address per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Mark cookies Secure (set when served over HTTPS). */
+  COOKIE_SECURE: flag.default(false),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function shouldSeed(env: Env): boolean {
+  return env.SEED_DEMO ?? !env.DATABASE_URL;
+}

@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.ts';
+import { feedUpdateJob } from '../../jobs/feed-update.ts';
+import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+export const JOB_HANDLERS: Record<string, JobHandler> = {
+  'feed-update': feedUpdateJob,
+};
+
+export interface JobsPluginOptions {
+  database: Database;
+  work?: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+export const jobsPlugin = fp<JobsPluginOptions>(
+  async (app, options) => {
+    const runner = createJobRunner(options.database, {
+      handlers: JOB_HANDLERS,
+      logger: app.log,
+      ...(options.work !== undefined && { work: options.work }),
+      ...(options.pollingIntervalSeconds !== undefined && { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+    });
+    app.decorate('jobs', runner);
+    app.addHook('onReady', () => runner.start());
+    app.addHook('onClose', () => runner.stop());
+  },
+  { name: 'jobs' },
+);

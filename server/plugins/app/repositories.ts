@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.ts';
+import { createFeedRepository } from '../../repositories/feeds.ts';
+import { createJobRepository } from '../../repositories/jobs.ts';
+import { createPageViewRepository } from '../../repositories/page-views.ts';
+import { createSessionRepository } from '../../repositories/sessions.ts';
+import { createSiteRepository } from '../../repositories/sites.ts';
+import { createUserRepository } from '../../repositories/users.ts';
+import { createVerticalRepository } from '../../repositories/verticals.ts';
+
+export function createRepositories(database: Database, sessionLength: number) {
+  const { db } = database;
+  return {
+    users: createUserRepository(db),
+    sites: createSiteRepository(db),
+    sessions: createSessionRepository(db, sessionLength),
+    verticals: createVerticalRepository(db),
+    feeds: createFeedRepository(db),
+    jobs: createJobRepository(db),
+    pageViews: createPageViewRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repos: Repositories;
+  }
+}
+
+export const repositoriesPlugin = fp<{ database: Database }>(
+  async (app, { database }) => {
+    app.decorate('repos', createRepositories(database, app.env.SESSION_LENGTH));
+  },
+  { name: 'repositories' },
+);

@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Job } from '#contract/entities/job.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+import { conflict, isUniqueViolation } from '../lib/http-error.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    siteId: row.siteId,
+    kind: row.kind,
+    state: row.state,
+    progress: row.progress,
+    result: row.result ?? null,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function createJobRepository(db: Db) {
+  return {
+    /**
+     * Inserts the job as queued. A second active job of the same kind for the site violates
+     * `jobs_one_active_idx`, which becomes a 409. In an outer transaction the savepoint keeps
+     * that failure from poisoning it.
+     */
+    async insert(
+      tx: Db | Tx,
+      entry: { siteId: number; kind: string; payload?: unknown; createdBy: string },
+    ): Promise<JobRow> {
+      try {
+        const [row] = await tx.transaction((inner) =>
+          inner
+            .insert(jobs)
+            .values({ ...entry, payload: entry.payload ?? null })
+            .returning(),
+        );
+        return row!;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`A ${entry.kind} job is already running for this site`);
+        throw error;
+      }
+    },
+
+    async get(id: string): Promise<JobRow | undefined> {
+      const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+      return row;
+    },
+
+    /** Claims a job for running; undefined when it is gone or already finished. */
+    async claim(id: string): Promise<JobRow | undefined> {
+      const [row] = await db
+        .update(jobs)
+        .set({ state: 'running', startedAt: new Date() })
+        .where(and(eq(jobs.id, id), sql`${jobs.state} in ('queued', 'running')`))
+        .returning();
+      return row;
+    },
+
+    async progress(id: string, percent: number): Promise<void> {
+      const value = Math.max(0, Math.min(99, Math.round(percent)));
+      await db.update(jobs).set({ progress: value }).where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
+    },
+
+    async finish(id: string, outcome: { result: unknown } | { error: string }): Promise<void> {
+      const fields =
+        'error' in outcome
+          ? { state: 'failed' as const, error: outcome.error }
+          : { state: 'done' as const, progress: 100, result: outcome.result ?? null };
+      await db
+        .update(jobs)
+        .set({ ...fields, finishedAt: new Date() })
+        .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
+    },
+  };
+}
+
+export type JobRepository = ReturnType<typeof createJobRepository>;

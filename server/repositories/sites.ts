@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Site } from '#contract/entities/site.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { feedHistory, jobs, sites, userSites, verticals } from '../db/schema.ts';
+import { conflict, HttpError } from '../lib/http-error.ts';
+import { recordAudit } from './audit.ts';
+
+export type SiteRow = typeof sites.$inferSelect;
+
+export function toSite(row: SiteRow): Site {
+  return {
+    siteId: row.id,
+    apiKey: row.apiKey,
+    siteName: row.name,
+    siteUrl: row.url,
+    enabled: row.enabled,
+    verticals: row.verticals,
+    timeZone: row.timeZone,
+    feedUrl: row.feedUrl,
+    version: row.version,
+  };
+}
+
+export interface SiteFields {
+  siteName?: string | undefined;
+  siteUrl?: string | undefined;
+  verticals?: string[] | undefined;
+  timeZone?: string | undefined;
+  feedUrl?: string | null | undefined;
+}
+
+export function newApiKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+async function assertVerticalsExist(tx: Db | Tx, names: readonly string[] | undefined): Promise<void> {
+  if (!names?.length) return;
+  const found = await tx.select({ name: verticals.name }).from(verticals).where(inArray(verticals.name, [...names]));
+  const missing = names.filter((name) => !found.some((row) => row.name === name));
+  if (missing.length) throw new HttpError(400, `Unknown vertical: ${missing.join(', ')}`);
+}
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function assertTimeZone(zone: string | undefined): void {
+  if (zone !== undefined && !isValidTimeZone(zone)) throw new HttpError(400, `Unknown time zone: ${zone}`);
+}
+
+export function createSiteRepository(db: Db) {
+  async function lockRow(tx: Tx, siteId: number): Promise<SiteRow | undefined> {
+    const [row] = await tx.select().from(sites).where(eq(sites.id, siteId)).for('update');
+    return row;
+  }
+
+  return {
+    async list(scope: { userId: number; all: boolean }, search?: string): Promise<Site[]> {
+      const term = search?.trim();
+      const match = term
+        ? or(ilike(sites.name, `%${term}%`), ilike(sites.url, `%${term}%`), sql`${sites.id}::text = ${term}`)
+        : undefined;
+      const rows = scope.all
+        ? await db.select().from(sites).where(match).orderBy(asc(sites.id))
+        : await db
+            .select({ site: sites })
+            .from(sites)
+            .innerJoin(userSites, and(eq(userSites.siteId, sites.id), eq(userSites.userId, scope.userId)))
+            .where(match)
+            .orderBy(asc(sites.id))
+            .then((joined) => joined.map((row) => row.site));
+      return rows.map(toSite);
+    },
+
+    async get(siteId: number): Promise<Site | undefined> {
+      const [row] = await db.select().from(sites).where(eq(sites.id, siteId));
+      return row && toSite(row);
+    },
+
+    async isAttached(userId: number, siteId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ siteId: userSites.siteId })
+        .from(userSites)
+        .where(and(eq(userSites.userId, userId), eq(userSites.siteId, siteId)));
+      return Boolean(row);
+    },
+
+    async create(fields: Required<Omit<SiteFields, 'feedUrl'>> & SiteFields, actor: string, tx?: Tx): Promise<Site> {
+      const run = async (t: Tx) => {
+        await assertVerticalsExist(t, fields.verticals);
+        assertTimeZone(fields.timeZone);
+        const [row] = await t
+          .insert(sites)
+          .values({
+            apiKey: newApiKey(),
+            name: fields.siteName,
+            url: fields.siteUrl,
+            verticals: fields.verticals,
+            timeZone: fields.timeZone,
+            feedUrl: fields.feedUrl ?? null,
+          })
+          .returning();
+        const site = toSite(row!);
+        await recordAudit(t, { actor, action: 'create', entity: 'site', entityId: site.siteId, after: site });
+        return site;
+      };
+      return tx ? run(tx) : db.transaction(run);
+    },
+
+    async update(siteId: number, fields: SiteFields & { version?: number | undefined }, actor: string) {
+      return db.transaction(async (tx) => {
+        const row = await lockRow(tx, siteId);
+        if (!row) return undefined;
+        if (fields.version !== undefined && fields.version !== row.version) {
+          throw conflict(`The site was changed by someone else (now version ${row.version})`, {
+            version: row.version,
+            updatedAt: row.updatedAt.toISOString(),
+          });
+        }
+        await assertVerticalsExist(tx, fields.verticals);
+        assertTimeZone(fields.timeZone);
+        const [updated] = await tx
+          .update(sites)
+          .set({
+            name: fields.siteName,
+            url: fields.siteUrl,
+            verticals: fields.verticals,
+            timeZone: fields.timeZone,
+            feedUrl: fields.feedUrl,
+            version: row.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(eq(sites.id, siteId))
+          .returning();
+        const site = toSite(updated!);
+        await recordAudit(tx, { actor, action: 'update', entity: 'site', entityId: siteId, before: toSite(row), after: site });
+        return site;
+      });
+    },
+
+    /** Switches `enabled`; `inside` runs in the same transaction (job scheduling, data purge). */
+    async setEnabled(siteId: number, enabled: boolean, actor: string, inside: (tx: Tx, site: Site) => Promise<void>) {
+      return db.transaction(async (tx) => {
+        const row = await lockRow(tx, siteId);
+        if (!row) return undefined;
+        const [updated] = await tx
+          .update(sites)
+          .set({ enabled, version: row.version + 1, updatedAt: new Date() })
+          .where(eq(sites.id, siteId))
+          .returning();
+        const site = toSite(updated!);
+        await inside(tx, site);
+        await recordAudit(tx, {
+          actor,
+          action: enabled ? 'activate' : 'deactivate',
+          entity: 'site',
+          entityId: siteId,
+          before: toSite(row),
+          after: site,
+        });
+        return site;
+      });
+    },
+
+    /** Switches `enabled` inside the caller's transaction, without audit (seeding). */
+    async setEnabledIn(tx: Tx, siteId: number, enabled: boolean): Promise<void> {
+      await tx.update(sites).set({ enabled }).where(eq(sites.id, siteId));
+    },
+
+    /** Deletes what a deactivated site no longer needs: feed history, jobs and search indexes. */
+    async purgeData(tx: Tx, siteId: number): Promise<void> {
+      await tx.delete(feedHistory).where(eq(feedHistory.siteId, siteId));
+      await tx.delete(jobs).where(eq(jobs.siteId, siteId));
+    },
+
+    async remove(siteId: number, actor: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const row = await lockRow(tx, siteId);
+        if (!row) return false;
+        await tx.delete(sites).where(eq(sites.id, siteId));
+        await recordAudit(tx, { actor, action: 'delete', entity: 'site', entityId: siteId, before: toSite(row) });
+        return true;
+      });
+    },
+  };
+}
+
+export type SiteRepository = ReturnType<typeof createSiteRepository>;

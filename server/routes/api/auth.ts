@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Me } from '#contract/entities/user.ts';
+import { loginRoute, logoutRoute, meRoute, pageViewRoute } from '#contract/routes/auth.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { DUMMY_HASH, verifyPassword } from '../../lib/password.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+import type { UserRow } from '../../repositories/users.ts';
+
+export async function authRoutes(app: FastifyInstance) {
+  const sessionLength = app.env.SESSION_LENGTH;
+
+  async function toMe(row: UserRow, expiresAt: Date): Promise<Me> {
+    const user = await app.repos.users.toUser(row);
+    return {
+      login: user.login,
+      name: user.name,
+      roles: user.roles,
+      isClient: user.isClient,
+      tabs: user.tabs,
+      sessionLength,
+      sessionExpiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  app.register(async (scoped) => {
+    await scoped.register(import('@fastify/rate-limit'), {
+      max: app.env.LOGIN_RATE_LIMIT,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request, context) => ({
+        status: 429,
+        message: `Too many sign-in attempts: try again in ${Math.ceil(context.ttl / 1000)} s`,
+      }),
+    });
+    registerRoute(scoped, loginRoute, async ({ body, reply }) => {
+      const row = await app.repos.users.rowByLogin(body.username);
+      const valid = await verifyPassword(body.password, row?.passwordHash ?? DUMMY_HASH);
+      if (!row || !valid) throw new HttpError(401, 'Wrong username or password');
+      const expiresAt = await app.startSession(reply, row);
+      return toMe(row, expiresAt);
+    });
+  });
+
+  registerRoute(app, logoutRoute, async ({ request, reply }) => {
+    await app.endSession(request, reply);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, meRoute, async ({ user, request }) => {
+    const row = await app.repos.users.rowByLogin(user.login);
+    if (!row) throw new HttpError(401, 'Authentication required');
+    return toMe(row, request.sessionExpiresAt ?? new Date());
+  });
+
+  registerRoute(app, pageViewRoute, async ({ user, query }) => {
+    await app.repos.pageViews.record({ login: user.login, page: query.page, siteId: query.siteId ?? null });
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createVerticalRoute,
+  deleteSiteFeedsRoute,
+  deleteSiteRoute,
+  enableSiteRoute,
+  getSiteRoute,
+  listSitesRoute,
+  listVerticalsRoute,
+  siteFeedsRoute,
+  siteJobRoute,
+  updateSiteRoute,
+} from '#contract/routes/sites.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+import { toJob, type JobRow } from '../../repositories/jobs.ts';
+
+export async function siteRoutes(app: FastifyInstance) {
+  const { sites, feeds, verticals } = app.repos;
+
+  registerRoute(app, listSitesRoute, ({ user, query }) =>
+    sites.list({ userId: user.id, all: user.seesAllSites }, query.search),
+  );
+
+  registerRoute(app, getSiteRoute, async ({ params }) => {
+    const site = await sites.get(params.id);
+    if (!site) throw notFound('Site');
+    return site;
+  });
+
+  registerRoute(app, updateSiteRoute, async ({ params, body, user }) => {
+    const site = await sites.update(params.id, body, user.login);
+    if (!site) throw notFound('Site');
+    return site;
+  });
+
+  registerRoute(app, deleteSiteRoute, async ({ params, user }) => {
+    if (!(await sites.remove(params.id, user.login))) throw notFound('Site');
+    return { ok: true as const };
+  });
+
+  registerRoute(app, enableSiteRoute, async ({ params, body, user }) => {
+    let job: JobRow | null = null;
+    const site = await sites.setEnabled(params.id, body.enabled, user.login, async (tx, current) => {
+      if (body.enabled) {
+        job = await app.jobs.enqueue(tx, { siteId: current.siteId, kind: 'feed-update', createdBy: user.login });
+      } else {
+        await sites.purgeData(tx, current.siteId);
+      }
+    });
+    if (!site) throw notFound('Site');
+    if (job) await app.jobs.dispatch(job);
+    return { site, job: job ? toJob(job) : null };
+  });
+
+  registerRoute(app, siteFeedsRoute, ({ params, query }) => feeds.status(params.id, query.feedType, query.searchTerm));
+
+  registerRoute(app, deleteSiteFeedsRoute, async ({ params, query, user }) => {
+    await feeds.remove(params.id, user.login, query.feedType);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, siteJobRoute, async ({ params, reply }) => {
+    const row = await app.jobs.get(params.jobId);
+    if (!row || row.siteId !== params.id) throw notFound('Job');
+    const job = toJob(row);
+    if (job.state === 'failed') throw new HttpError(500, job.error ?? 'The job failed', job);
+    reply.status(job.state === 'done' ? 200 : 202);
+    return job;
+  });
+
+  registerRoute(app, listVerticalsRoute, () => verticals.list());
+  registerRoute(app, createVerticalRoute, ({ body, user }) => verticals.create(body.name, user.login));
+}
