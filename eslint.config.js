@@ -17,14 +17,25 @@ const boundaries = (/** @type {string[]} */ files, /** @type {object[]} */ patte
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'data', 'storybook-static', 'test-results', 'playwright-report', 'coverage'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'storybook-static',
+      'test-results',
+      'playwright-report',
+      'coverage',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -38,8 +49,14 @@ export default tseslint.config(
     files: ['server/**', 'bench/**', 'scripts/**', 'tokens/node/**', 'e2e/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },
-  boundaries(['contract/**'], [forbid(['server', 'src', 'studio', 'tokens', 'storefront', 'tests'])]),
-  boundaries(['tokens/**'], [forbid(['server', 'src', 'studio', 'contract', 'storefront', 'tests'])]),
+  boundaries(
+    ['contract/**'],
+    [forbid(['server', 'src', 'studio', 'tokens', 'storefront', 'tests'])],
+  ),
+  boundaries(
+    ['tokens/**'],
+    [forbid(['server', 'src', 'studio', 'contract', 'storefront', 'tests'])],
+  ),
   boundaries(
     ['tokens/core/**'],
     [
@@ -51,11 +68,27 @@ export default tseslint.config(
     ['storefront/**'],
     [
       forbid(['server', 'src', 'studio', 'tests']),
-      { group: room('tokens').concat(room('contract')), allowTypeImports: true, message: 'storefront imports only types from tokens and contract/public' },
+      {
+        group: room('tokens').concat(room('contract')),
+        allowTypeImports: true,
+        message: 'storefront imports only types from tokens and contract/public',
+      },
     ],
   ),
   boundaries(['server/**'], [forbid(['src', 'studio', 'tests'])]),
-  boundaries(['studio/**'], [forbid(['server', 'tests']), { group: ['#src/*', '!#src/ui/*'], message: 'studio may use only src/ui of src' }]),
+  boundaries(
+    ['studio/**'],
+    [
+      forbid(['server', 'tests']),
+      { group: ['#src/*', '!#src/ui/*'], message: 'studio may use only src/ui of src' },
+    ],
+  ),
   boundaries(['src/**'], [forbid(['server', 'tests'])]),
-  boundaries(['src/ui/**'], [forbid(['server', 'studio', 'tests']), { group: ['#src/*', '!#src/ui/*'], message: 'src/ui is a leaf' }]),
+  boundaries(
+    ['src/ui/**'],
+    [
+      forbid(['server', 'studio', 'tests']),
+      { group: ['#src/*', '!#src/ui/*'], message: 'src/ui is a leaf' },
+    ],
+  ),
 );

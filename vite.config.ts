@@ -20,7 +20,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{contract,server,tokens}/**/*.test.ts', 'tests/storefront/**/*.node.test.ts'],
+          include: [
+            'tests/{contract,server,tokens}/**/*.test.ts',
+            'tests/storefront/**/*.node.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -16,7 +16,9 @@ export class ApiError extends Error {
   }
 }
 
-type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+type Field<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : { [P in K]: T };
 
 export type CallInput<R extends RouteDef> = Field<'params', RouteParams<R>> &
   Field<'query', RouteQuery<R>> &
@@ -32,7 +34,10 @@ export interface ApiClientOptions {
   headers?: () => Record<string, string>;
 }
 
-export type ApiCall = <R extends RouteDef>(route: R, input: CallInput<R>) => Promise<RouteResponse<R>>;
+export type ApiCall = <R extends RouteDef>(
+  route: R,
+  input: CallInput<R>,
+) => Promise<RouteResponse<R>>;
 
 export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:(\w+)/g, (_, name: string) => {
@@ -68,7 +73,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const envelope = body as { message?: unknown; issues?: unknown } | null;
   const message =
-    typeof envelope?.message === 'string' && envelope.message ? envelope.message : response.statusText;
+    typeof envelope?.message === 'string' && envelope.message
+      ? envelope.message
+      : response.statusText;
   const issues = Array.isArray(envelope?.issues) ? (envelope.issues as ApiIssue[]) : [];
   return new ApiError(response.status, message, issues, body);
 }

@@ -17,7 +17,8 @@ export const ROLE_CATALOGUE = {
   ROLE_AUTOCOMPLETE_JOB_CONFIG: 'Autocomplete: edit job settings',
   ROLE_AUTOCOMPLETE_JOB_START: 'Autocomplete: start jobs (model training, custom models)',
   ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG: 'Autocomplete: edit attributes',
-  ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG: 'Autocomplete: edit and apply suggested facet attributes',
+  ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG:
+    'Autocomplete: edit and apply suggested facet attributes',
   ROLE_AUTOCOMPLETE_QUERIES_CONFIG: 'Autocomplete: edit query lists',
   ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG: 'Autocomplete: edit search API parameters',
 
@@ -113,5 +114,8 @@ export function hasAccess(userRoles: readonly string[], required: readonly Role[
 /** The roles string of older clients may join several roles with a plus sign (spec §3 User). */
 export function splitRoles(value: string | readonly string[]): string[] {
   const list = typeof value === 'string' ? [value] : value;
-  return list.flatMap((item) => item.split('+')).map((role) => role.trim()).filter(Boolean);
+  return list
+    .flatMap((item) => item.split('+'))
+    .map((role) => role.trim())
+    .filter(Boolean);
 }

@@ -77,22 +77,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(siteRoutes);
       api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ status: 404, message: `No such call: ${request.method} ${request.url.split('?')[0]}` }),
+        reply
+          .status(404)
+          .send({
+            status: 404,
+            message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+          }),
       );
     },
     { prefix: '/api' },
   );
 
-  const staticRoot = options.staticRoot ?? (existsSync(defaultStaticRoot) ? defaultStaticRoot : false);
+  const staticRoot =
+    options.staticRoot ?? (existsSync(defaultStaticRoot) ? defaultStaticRoot : false);
   if (staticRoot) {
     await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: 'index.html' });
     // Client-side routes: any other GET that is not a file gets the console's index.html.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.includes('.')) return reply.sendFile('index.html');
+      if (request.method === 'GET' && !request.url.includes('.'))
+        return reply.sendFile('index.html');
       return reply.status(404).send({ status: 404, message: 'Not found' });
     });
   } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 404, message: 'Not found' }));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ status: 404, message: 'Not found' }),
+    );
   }
 
   return app;

@@ -9,12 +9,20 @@ const flag = z
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data').transform((dir) => resolve(dir)),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .transform((dir) => resolve(dir)),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Seed an empty database with demo data; default on for the embedded database only. */
   SEED_DEMO: flag.optional(),
   /** Session length in seconds. */
-  SESSION_LENGTH: z.coerce.number().int().min(60).max(86_400 * 30).default(3600),
+  SESSION_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400 * 30)
+    .default(3600),
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

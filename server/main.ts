@@ -5,7 +5,8 @@ import { readEnv, shouldSeed } from './env.ts';
 
 const env = readEnv();
 const database = await openDatabase(env);
-if (shouldSeed(env) && (await seedDemo(database))) console.log('Seeded the demo data (logins in README.md)');
+if (shouldSeed(env) && (await seedDemo(database)))
+  console.log('Seeded the demo data (logins in README.md)');
 const app = await buildApp({
   env,
   database,
@@ -25,4 +26,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
-console.log(`Vitrina console on http://localhost:${env.PORT} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+console.log(
+  `Vitrina console on http://localhost:${env.PORT} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`,
+);

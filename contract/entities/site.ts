@@ -42,13 +42,10 @@ export const siteInput = z.strictObject({
 });
 export type SiteInput = z.input<typeof siteInput>;
 
-export const siteUpdate = z
-  .strictObject(siteFields)
-  .partial()
-  .extend({
-    /** When given, the update is refused with 409 if the site changed since this version. */
-    version: z.number().int().optional(),
-  });
+export const siteUpdate = z.strictObject(siteFields).partial().extend({
+  /** When given, the update is refused with 409 if the site changed since this version. */
+  version: z.number().int().optional(),
+});
 export type SiteUpdate = z.input<typeof siteUpdate>;
 
 export const siteEnable = z.strictObject({ enabled: z.boolean() });

@@ -43,6 +43,9 @@ export const pageViewRoute = defineRoute({
   auth: true,
   roles: [],
   site: 'none',
-  query: z.strictObject({ page: z.string().min(1).max(500), siteId: z.coerce.number().int().optional() }),
+  query: z.strictObject({
+    page: z.string().min(1).max(500),
+    siteId: z.coerce.number().int().optional(),
+  }),
   response: ok,
 });

@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
-import { feedStatus, feedType, site, siteEnable, siteUpdate, vertical, verticalName } from '../entities/site.ts';
+import {
+  feedStatus,
+  feedType,
+  site,
+  siteEnable,
+  siteUpdate,
+  vertical,
+  verticalName,
+} from '../entities/site.ts';
 import { job } from '../entities/job.ts';
 import { ok } from './auth.ts';
 
@@ -67,12 +75,16 @@ export const enableSiteRoute = defineRoute({
 export const siteFeedsRoute = defineRoute({
   method: 'GET',
   path: '/site/:id/feeds',
-  summary: 'Feed status entries (regionId, lastUpload), filtered by feed type and region search term',
+  summary:
+    'Feed status entries (regionId, lastUpload), filtered by feed type and region search term',
   auth: true,
   roles: [],
   site: 'param',
   params: idParams,
-  query: z.strictObject({ feedType: feedType.optional(), searchTerm: z.string().max(200).optional() }),
+  query: z.strictObject({
+    feedType: feedType.optional(),
+    searchTerm: z.string().max(200).optional(),
+  }),
   response: z.array(feedStatus),
 });
 
@@ -91,7 +103,8 @@ export const deleteSiteFeedsRoute = defineRoute({
 export const siteJobRoute = defineRoute({
   method: 'GET',
   path: '/site/:id/jobs/:jobId',
-  summary: 'A job of the site: 202 while queued or running, 200 when done, 500 with the message when failed',
+  summary:
+    'A job of the site: 202 while queued or running, 200 when done, 500 with the message when failed',
   auth: true,
   roles: [],
   site: 'param',

@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
-import { login, roleCatalogue, roleList, user, userRegistration, userUpdate } from '../entities/user.ts';
+import {
+  login,
+  roleCatalogue,
+  roleList,
+  user,
+  userRegistration,
+  userUpdate,
+} from '../entities/user.ts';
 import { site, siteInput } from '../entities/site.ts';
 
 const loginParams = z.strictObject({ login });

@@ -26,9 +26,12 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export async function openPglite(options: { dataDir?: string; pglite?: PGlite } = {}): Promise<Database> {
+export async function openPglite(
+  options: { dataDir?: string; pglite?: PGlite } = {},
+): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.pglite ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
+  const client =
+    options.pglite ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -59,6 +62,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   };
 }
 
-export function openDatabase(env: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<Database> {
+export function openDatabase(env: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): Promise<Database> {
   return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite({ dataDir: env.DATA_DIR });
 }

@@ -23,7 +23,10 @@ export const users = pgTable('users', {
   email: text('email'),
   passwordHash: text('password_hash').notNull(),
   isClient: boolean('is_client').notNull().default(true),
-  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  roles: text('roles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   chatToken: text('chat_token').notNull(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,7 +38,10 @@ export const sites = pgTable('sites', {
   name: text('name').notNull(),
   url: text('url').notNull(),
   enabled: boolean('enabled').notNull().default(false),
-  verticals: text('verticals').array().notNull().default(sql`'{}'::text[]`),
+  verticals: text('verticals')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   timeZone: text('time_zone').notNull().default('Europe/Moscow'),
   /** Where the feed-update job downloads the site's YML feed from. */
   feedUrl: text('feed_url'),
@@ -69,7 +75,10 @@ export const userTabs = pgTable('user_tabs', {
     .references(() => users.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   pathName: text('path_name').notNull(),
-  chartIds: text('chart_ids').array().notNull().default(sql`'{}'::text[]`),
+  chartIds: text('chart_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   enabled: boolean('enabled').notNull().default(true),
 });
 
@@ -108,7 +117,9 @@ export const auditLog = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),

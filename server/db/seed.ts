@@ -8,11 +8,26 @@ import { createRepositories } from '../plugins/app/repositories.ts';
 export const DEMO_PASSWORD = 'vitrina-demo';
 
 /** One demo login per role preset (README "Demo logins"). */
-export const DEMO_USERS: { login: string; name: string; isClient: boolean; roles: readonly Role[] }[] = [
+export const DEMO_USERS: {
+  login: string;
+  name: string;
+  isClient: boolean;
+  roles: readonly Role[];
+}[] = [
   { login: 'admin', name: 'Анна Админова', isClient: false, roles: ROLE_PRESETS.admin },
   { login: 'superuser', name: 'Сергей Суперов', isClient: false, roles: ['ROLE_SUPERUSER'] },
-  { login: 'integrator', name: 'Игорь Интеграторов', isClient: false, roles: ROLE_PRESETS.integrator },
-  { login: 'designer', name: 'Дарья Дизайнова', isClient: false, roles: ROLE_PRESETS['layout designer'] },
+  {
+    login: 'integrator',
+    name: 'Игорь Интеграторов',
+    isClient: false,
+    roles: ROLE_PRESETS.integrator,
+  },
+  {
+    login: 'designer',
+    name: 'Дарья Дизайнова',
+    isClient: false,
+    roles: ROLE_PRESETS['layout designer'],
+  },
   { login: 'manager', name: 'Мария Менеджерова', isClient: false, roles: ROLE_PRESETS.manager },
   { login: 'sales', name: 'Семён Продажин', isClient: false, roles: ROLE_PRESETS.sales },
   { login: 'client', name: 'Ольга Клиентова', isClient: true, roles: ROLE_PRESETS.user },
@@ -21,7 +36,10 @@ export const DEMO_USERS: { login: string; name: string; isClient: boolean; roles
 export const DEMO_VERTICALS = ['fashion', 'electronics', 'home'];
 
 /** Seeds an empty database (no users) with the demo logins and sites; returns false when not empty. */
-export async function seedDemo(database: Database, options: { feedUrl?: string | null } = {}): Promise<boolean> {
+export async function seedDemo(
+  database: Database,
+  options: { feedUrl?: string | null } = {},
+): Promise<boolean> {
   const { db } = database;
   const [row] = await db.select({ n: count() }).from(users);
   if (Number(row?.n) > 0) return false;
@@ -52,7 +70,15 @@ export async function seedDemo(database: Database, options: { feedUrl?: string |
     actor,
   );
   for (const user of DEMO_USERS) {
-    await repos.users.create({ ...user, roles: [...user.roles], email: `${user.login}@vitrina.example`, password: DEMO_PASSWORD }, actor);
+    await repos.users.create(
+      {
+        ...user,
+        roles: [...user.roles],
+        email: `${user.login}@vitrina.example`,
+        password: DEMO_PASSWORD,
+      },
+      actor,
+    );
     await repos.users.update(user.login, actor, 'attach-site', async (tx, stored) => {
       await repos.users.attachSite(tx, stored.id, demoSite.siteId);
       if (!user.isClient) await repos.users.attachSite(tx, stored.id, disabledSite.siteId);

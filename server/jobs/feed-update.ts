@@ -20,7 +20,8 @@ export const feedUpdateJob: JobHandler = async ({ job, db, progress }) => {
   if (!site) throw new Error('The site no longer exists');
   if (!site.feedUrl) throw new Error('The site has no feed URL: set it on the site page');
   const response = await fetch(site.feedUrl, { signal: AbortSignal.timeout(10 * 60_000) });
-  if (!response.ok || !response.body) throw new Error(`Feed download failed: HTTP ${response.status}`);
+  if (!response.ok || !response.body)
+    throw new Error(`Feed download failed: HTTP ${response.status}`);
   const total = Number(response.headers.get('content-length')) || 0;
 
   const parser = new SaxesParser();
@@ -48,6 +49,11 @@ export const feedUpdateJob: JobHandler = async ({ job, db, progress }) => {
   }
   parser.close();
   if (parseError) throw new Error(`The feed is not valid XML: ${(parseError as Error).message}`);
-  await createFeedRepository(db).record(db, { siteId: job.siteId, feedType: 'YML', regionId: 'global', offers });
+  await createFeedRepository(db).record(db, {
+    siteId: job.siteId,
+    feedType: 'YML',
+    regionId: 'global',
+    offers,
+  });
   return { offers };
 };

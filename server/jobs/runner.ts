@@ -50,7 +50,9 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
       await repository.finish(jobId, { result });
     } catch (error) {
       options.logger.warn({ err: error, jobId, kind: job.kind }, 'job failed');
-      await repository.finish(jobId, { error: error instanceof Error ? error.message : String(error) });
+      await repository.finish(jobId, {
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 
@@ -76,7 +78,10 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
     },
 
     /** Adds the job row in the caller's transaction; call `dispatch` after it commits. */
-    enqueue(tx: Db | Tx, entry: { siteId: number; kind: string; payload?: unknown; createdBy: string }) {
+    enqueue(
+      tx: Db | Tx,
+      entry: { siteId: number; kind: string; payload?: unknown; createdBy: string },
+    ) {
       if (!options.handlers[entry.kind]) throw new Error(`Unknown job kind ${entry.kind}`);
       return repository.insert(tx, entry);
     },

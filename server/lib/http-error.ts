@@ -13,7 +13,8 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const forbidden = (message = 'Access denied') => new HttpError(403, message);
-export const conflict = (message: string, details?: unknown) => new HttpError(409, message, details);
+export const conflict = (message: string, details?: unknown) =>
+  new HttpError(409, message, details);
 
 /** PostgreSQL's unique-violation code, the same in PGlite. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,11 +1,23 @@
-import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+  type BinaryLike,
+  type ScryptOptions,
+} from 'node:crypto';
 
 const KEY_LENGTH = 64;
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 
-function scryptAsync(password: BinaryLike, salt: BinaryLike, options: ScryptOptions): Promise<Buffer> {
+function scryptAsync(
+  password: BinaryLike,
+  salt: BinaryLike,
+  options: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password, salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
@@ -13,7 +25,14 @@ function scryptAsync(password: BinaryLike, salt: BinaryLike, options: ScryptOpti
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scryptAsync(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -24,7 +24,9 @@ export interface RouteContext<R extends RouteDef> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<R extends RouteDef> = (context: RouteContext<R>) => Promise<RouteResponse<R>>;
+export type RouteHandler<R extends RouteDef> = (
+  context: RouteContext<R>,
+) => Promise<RouteResponse<R>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +48,11 @@ function siteIdOf(route: RouteDef, request: FastifyRequest): number | undefined 
  * (401), the role guard (403) and the site guard (the user must be attached to the site).
  * The server cannot serve a route the contract does not declare.
  */
-export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R, handler: RouteHandler<R>): void {
+export function registerRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+): void {
   app.route({
     method: route.method,
     url: route.path,

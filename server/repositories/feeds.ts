@@ -27,7 +27,10 @@ export function createFeedRepository(db: Db) {
       }));
     },
 
-    async record(tx: Db | Tx, entry: { siteId: number; feedType: FeedType; regionId: string; offers: number }) {
+    async record(
+      tx: Db | Tx,
+      entry: { siteId: number; feedType: FeedType; regionId: string; offers: number },
+    ) {
       await tx.insert(feedHistory).values(entry);
     },
 
@@ -35,7 +38,12 @@ export function createFeedRepository(db: Db) {
       await db.transaction(async (tx) => {
         const removed = await tx
           .delete(feedHistory)
-          .where(and(eq(feedHistory.siteId, siteId), feedType ? eq(feedHistory.feedType, feedType) : undefined))
+          .where(
+            and(
+              eq(feedHistory.siteId, siteId),
+              feedType ? eq(feedHistory.feedType, feedType) : undefined,
+            ),
+          )
           .returning({ id: feedHistory.id });
         await recordAudit(tx, {
           actor,

@@ -40,7 +40,8 @@ export function createJobRepository(db: Db) {
         );
         return row!;
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A ${entry.kind} job is already running for this site`);
+        if (isUniqueViolation(error))
+          throw conflict(`A ${entry.kind} job is already running for this site`);
         throw error;
       }
     },
@@ -62,7 +63,10 @@ export function createJobRepository(db: Db) {
 
     async progress(id: string, percent: number): Promise<void> {
       const value = Math.max(0, Math.min(99, Math.round(percent)));
-      await db.update(jobs).set({ progress: value }).where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
+      await db
+        .update(jobs)
+        .set({ progress: value })
+        .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
     },
 
     async finish(id: string, outcome: { result: unknown } | { error: string }): Promise<void> {

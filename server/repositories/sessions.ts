@@ -37,7 +37,10 @@ export function createSessionRepository(db: Db, lengthSeconds: number) {
     async touch(record: SessionRecord): Promise<Date> {
       const next = new Date(Date.now() + lengthSeconds * 1000);
       if (next.getTime() - record.expiresAt.getTime() < 60_000) return record.expiresAt;
-      await db.update(sessions).set({ expiresAt: next }).where(eq(sessions.tokenHash, record.tokenHash));
+      await db
+        .update(sessions)
+        .set({ expiresAt: next })
+        .where(eq(sessions.tokenHash, record.tokenHash));
       return next;
     },
 

@@ -34,9 +34,15 @@ export function newApiKey(): string {
   return randomBytes(16).toString('hex');
 }
 
-async function assertVerticalsExist(tx: Db | Tx, names: readonly string[] | undefined): Promise<void> {
+async function assertVerticalsExist(
+  tx: Db | Tx,
+  names: readonly string[] | undefined,
+): Promise<void> {
   if (!names?.length) return;
-  const found = await tx.select({ name: verticals.name }).from(verticals).where(inArray(verticals.name, [...names]));
+  const found = await tx
+    .select({ name: verticals.name })
+    .from(verticals)
+    .where(inArray(verticals.name, [...names]));
   const missing = names.filter((name) => !found.some((row) => row.name === name));
   if (missing.length) throw new HttpError(400, `Unknown vertical: ${missing.join(', ')}`);
 }
@@ -51,7 +57,8 @@ function isValidTimeZone(zone: string): boolean {
 }
 
 function assertTimeZone(zone: string | undefined): void {
-  if (zone !== undefined && !isValidTimeZone(zone)) throw new HttpError(400, `Unknown time zone: ${zone}`);
+  if (zone !== undefined && !isValidTimeZone(zone))
+    throw new HttpError(400, `Unknown time zone: ${zone}`);
 }
 
 export function createSiteRepository(db: Db) {
@@ -64,14 +71,21 @@ export function createSiteRepository(db: Db) {
     async list(scope: { userId: number; all: boolean }, search?: string): Promise<Site[]> {
       const term = search?.trim();
       const match = term
-        ? or(ilike(sites.name, `%${term}%`), ilike(sites.url, `%${term}%`), sql`${sites.id}::text = ${term}`)
+        ? or(
+            ilike(sites.name, `%${term}%`),
+            ilike(sites.url, `%${term}%`),
+            sql`${sites.id}::text = ${term}`,
+          )
         : undefined;
       const rows = scope.all
         ? await db.select().from(sites).where(match).orderBy(asc(sites.id))
         : await db
             .select({ site: sites })
             .from(sites)
-            .innerJoin(userSites, and(eq(userSites.siteId, sites.id), eq(userSites.userId, scope.userId)))
+            .innerJoin(
+              userSites,
+              and(eq(userSites.siteId, sites.id), eq(userSites.userId, scope.userId)),
+            )
             .where(match)
             .orderBy(asc(sites.id))
             .then((joined) => joined.map((row) => row.site));
@@ -91,7 +105,11 @@ export function createSiteRepository(db: Db) {
       return Boolean(row);
     },
 
-    async create(fields: Required<Omit<SiteFields, 'feedUrl'>> & SiteFields, actor: string, tx?: Tx): Promise<Site> {
+    async create(
+      fields: Required<Omit<SiteFields, 'feedUrl'>> & SiteFields,
+      actor: string,
+      tx?: Tx,
+    ): Promise<Site> {
       const run = async (t: Tx) => {
         await assertVerticalsExist(t, fields.verticals);
         assertTimeZone(fields.timeZone);
@@ -107,13 +125,23 @@ export function createSiteRepository(db: Db) {
           })
           .returning();
         const site = toSite(row!);
-        await recordAudit(t, { actor, action: 'create', entity: 'site', entityId: site.siteId, after: site });
+        await recordAudit(t, {
+          actor,
+          action: 'create',
+          entity: 'site',
+          entityId: site.siteId,
+          after: site,
+        });
         return site;
       };
       return tx ? run(tx) : db.transaction(run);
     },
 
-    async update(siteId: number, fields: SiteFields & { version?: number | undefined }, actor: string) {
+    async update(
+      siteId: number,
+      fields: SiteFields & { version?: number | undefined },
+      actor: string,
+    ) {
       return db.transaction(async (tx) => {
         const row = await lockRow(tx, siteId);
         if (!row) return undefined;
@@ -139,13 +167,25 @@ export function createSiteRepository(db: Db) {
           .where(eq(sites.id, siteId))
           .returning();
         const site = toSite(updated!);
-        await recordAudit(tx, { actor, action: 'update', entity: 'site', entityId: siteId, before: toSite(row), after: site });
+        await recordAudit(tx, {
+          actor,
+          action: 'update',
+          entity: 'site',
+          entityId: siteId,
+          before: toSite(row),
+          after: site,
+        });
         return site;
       });
     },
 
     /** Switches `enabled`; `inside` runs in the same transaction (job scheduling, data purge). */
-    async setEnabled(siteId: number, enabled: boolean, actor: string, inside: (tx: Tx, site: Site) => Promise<void>) {
+    async setEnabled(
+      siteId: number,
+      enabled: boolean,
+      actor: string,
+      inside: (tx: Tx, site: Site) => Promise<void>,
+    ) {
       return db.transaction(async (tx) => {
         const row = await lockRow(tx, siteId);
         if (!row) return undefined;
@@ -184,7 +224,13 @@ export function createSiteRepository(db: Db) {
         const row = await lockRow(tx, siteId);
         if (!row) return false;
         await tx.delete(sites).where(eq(sites.id, siteId));
-        await recordAudit(tx, { actor, action: 'delete', entity: 'site', entityId: siteId, before: toSite(row) });
+        await recordAudit(tx, {
+          actor,
+          action: 'delete',
+          entity: 'site',
+          entityId: siteId,
+          before: toSite(row),
+        });
         return true;
       });
     },

@@ -22,7 +22,11 @@ async function hydrate(db: Db | Tx, rows: UserRow[]): Promise<User[]> {
   const ids = rows.map((row) => row.id);
   const [tabs, links] = await Promise.all([
     db.select().from(userTabs).where(inArray(userTabs.userId, ids)).orderBy(asc(userTabs.id)),
-    db.select().from(userSites).where(inArray(userSites.userId, ids)).orderBy(asc(userSites.siteId)),
+    db
+      .select()
+      .from(userSites)
+      .where(inArray(userSites.userId, ids))
+      .orderBy(asc(userSites.siteId)),
   ]);
   return rows.map((row) => ({
     login: row.login,
@@ -38,7 +42,11 @@ async function hydrate(db: Db | Tx, rows: UserRow[]): Promise<User[]> {
 }
 
 export function createUserRepository(db: Db) {
-  async function rowByLogin(tx: Db | Tx, login: string, lock = false): Promise<UserRow | undefined> {
+  async function rowByLogin(
+    tx: Db | Tx,
+    login: string,
+    lock = false,
+  ): Promise<UserRow | undefined> {
     const query = tx.select().from(users).where(eq(users.login, login));
     const [row] = lock ? await query.for('update') : await query;
     return row;
@@ -76,7 +84,13 @@ export function createUserRepository(db: Db) {
           })
           .returning();
         const user = (await hydrate(tx, [row!]))[0]!;
-        await recordAudit(tx, { actor, action: 'create', entity: 'user', entityId: input.login, after: user });
+        await recordAudit(tx, {
+          actor,
+          action: 'create',
+          entity: 'user',
+          entityId: input.login,
+          after: user,
+        });
         return user;
       });
     },
@@ -105,7 +119,10 @@ export function createUserRepository(db: Db) {
       id: number,
       fields: Partial<Pick<UserRow, 'name' | 'email' | 'isClient' | 'roles' | 'passwordHash'>>,
     ): Promise<void> {
-      await tx.update(users).set({ ...fields, updatedAt: new Date() }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, id));
     },
 
     async attachSite(tx: Tx, userId: number, siteId: number): Promise<void> {

@@ -21,7 +21,13 @@ export function createVerticalRepository(db: Db) {
       try {
         return await db.transaction(async (tx) => {
           await tx.insert(verticals).values({ name });
-          await recordAudit(tx, { actor, action: 'create', entity: 'vertical', entityId: name, after: { name } });
+          await recordAudit(tx, {
+            actor,
+            action: 'create',
+            entity: 'vertical',
+            entityId: name,
+            after: { name },
+          });
           return { name, siteCount: 0 };
         });
       } catch (error) {

@@ -51,7 +51,11 @@ export const authPlugin = fp(
     const secure = app.env.COOKIE_SECURE;
     const length = app.env.SESSION_LENGTH;
     const setXsrf = (reply: FastifyReply) =>
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'lax', secure });
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure,
+      });
 
     app.decorateRequest('user', null);
     app.decorateRequest('sessionExpiresAt', null);
@@ -78,8 +82,17 @@ export const authPlugin = fp(
 
     app.decorate('startSession', async (reply: FastifyReply, user: UserRow) => {
       const session = await app.repos.sessions.create(user.id);
-      reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-      reply.setCookie(SESSION_LENGTH_COOKIE, String(length), { path: '/', sameSite: 'lax', secure });
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
+      reply.setCookie(SESSION_LENGTH_COOKIE, String(length), {
+        path: '/',
+        sameSite: 'lax',
+        secure,
+      });
       setXsrf(reply);
       return session.expiresAt;
     });

@@ -25,7 +25,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       handlers: JOB_HANDLERS,
       logger: app.log,
       ...(options.work !== undefined && { work: options.work }),
-      ...(options.pollingIntervalSeconds !== undefined && { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+      ...(options.pollingIntervalSeconds !== undefined && {
+        pollingIntervalSeconds: options.pollingIntervalSeconds,
+      }),
     });
     app.decorate('jobs', runner);
     app.addHook('onReady', () => runner.start());

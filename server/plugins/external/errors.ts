@@ -1,23 +1,37 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#contract/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
-function validationBody(error: FastifyError & { validation: unknown[]; validationContext?: string }): ApiErrorBody {
-  const issues = (error.validation as { params?: { issue?: { path?: PropertyKey[]; code?: string; message?: string } } }[])
-    .map((item) => item.params?.issue)
-    .filter((issue) => issue !== undefined)
-    .map((issue) => ({
-      path: [error.validationContext ?? 'body', ...(issue.path ?? []).map((p) => (typeof p === 'number' ? p : String(p)))],
-      code: issue.code ?? 'invalid',
-      message: issue.message ?? 'Invalid value',
-    }));
+interface ValidationItem {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+}
+
+function validationBody(error: FastifyError): ApiErrorBody {
+  const context = error.validationContext ?? 'body';
+  const issues = ((error.validation ?? []) as unknown as ValidationItem[]).map((item) => ({
+    path: [
+      context,
+      ...item.instancePath
+        .split('/')
+        .filter(Boolean)
+        .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    ],
+    code: item.keyword,
+    message: item.message ?? 'Invalid value',
+  }));
   const first = issues[0];
-  const where = first ? first.path.join('.') : error.validationContext;
   return {
     status: 400,
-    message: first ? `Invalid request: ${where}: ${first.message}` : 'Invalid request',
+    message: first
+      ? `Invalid request: ${first.path.join('.')}: ${first.message}`
+      : 'Invalid request',
     issues,
   };
 }
@@ -26,10 +40,13 @@ function validationBody(error: FastifyError & { validation: unknown[]; validatio
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationBody(error as FastifyError & { validation: unknown[] }));
+      return reply.status(400).send(validationBody(error));
     }
     if (error instanceof HttpError) {
-      const body: ApiErrorBody & { details?: unknown } = { status: error.status, message: error.message };
+      const body: ApiErrorBody & { details?: unknown } = {
+        status: error.status,
+        message: error.message,
+      };
       if (error.details !== undefined) body.details = error.details;
       return reply.status(error.status).send(body);
     }

@@ -27,6 +27,7 @@ export async function authRoutes(app: FastifyInstance) {
       max: app.env.LOGIN_RATE_LIMIT,
       timeWindow: '1 minute',
       errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
         status: 429,
         message: `Too many sign-in attempts: try again in ${Math.ceil(context.ttl / 1000)} s`,
       }),
@@ -52,7 +53,11 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, pageViewRoute, async ({ user, query }) => {
-    await app.repos.pageViews.record({ login: user.login, page: query.page, siteId: query.siteId ?? null });
+    await app.repos.pageViews.record({
+      login: user.login,
+      page: query.page,
+      siteId: query.siteId ?? null,
+    });
     return { ok: true as const };
   });
 }

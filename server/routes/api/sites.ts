@@ -41,19 +41,30 @@ export async function siteRoutes(app: FastifyInstance) {
 
   registerRoute(app, enableSiteRoute, async ({ params, body, user }) => {
     let job: JobRow | null = null;
-    const site = await sites.setEnabled(params.id, body.enabled, user.login, async (tx, current) => {
-      if (body.enabled) {
-        job = await app.jobs.enqueue(tx, { siteId: current.siteId, kind: 'feed-update', createdBy: user.login });
-      } else {
-        await sites.purgeData(tx, current.siteId);
-      }
-    });
+    const site = await sites.setEnabled(
+      params.id,
+      body.enabled,
+      user.login,
+      async (tx, current) => {
+        if (body.enabled) {
+          job = await app.jobs.enqueue(tx, {
+            siteId: current.siteId,
+            kind: 'feed-update',
+            createdBy: user.login,
+          });
+        } else {
+          await sites.purgeData(tx, current.siteId);
+        }
+      },
+    );
     if (!site) throw notFound('Site');
     if (job) await app.jobs.dispatch(job);
     return { site, job: job ? toJob(job) : null };
   });
 
-  registerRoute(app, siteFeedsRoute, ({ params, query }) => feeds.status(params.id, query.feedType, query.searchTerm));
+  registerRoute(app, siteFeedsRoute, ({ params, query }) =>
+    feeds.status(params.id, query.feedType, query.searchTerm),
+  );
 
   registerRoute(app, deleteSiteFeedsRoute, async ({ params, query, user }) => {
     await feeds.remove(params.id, user.login, query.feedType);
@@ -70,5 +81,7 @@ export async function siteRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, listVerticalsRoute, () => verticals.list());
-  registerRoute(app, createVerticalRoute, ({ body, user }) => verticals.create(body.name, user.login));
+  registerRoute(app, createVerticalRoute, ({ body, user }) =>
+    verticals.create(body.name, user.login),
+  );
 }

@@ -28,7 +28,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   registerRoute(app, registerUserRoute, async ({ body, user }) => {
     const roles = validRoles(body.roles);
-    if (roles.some((role) => role === 'ROLE_ADMIN' || role === 'ROLE_SUPERUSER') && !user.roles.includes('ROLE_ADMIN')) {
+    if (
+      roles.some((role) => role === 'ROLE_ADMIN' || role === 'ROLE_SUPERUSER') &&
+      !user.roles.includes('ROLE_ADMIN')
+    ) {
       throw forbidden('Only an administrator can grant staff roles');
     }
     try {
@@ -89,7 +92,8 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, chatTokenRoute, async ({ params, user }) => {
-    if (params.login !== user.login && !hasAccess(user.roles, ['ROLE_USER_VIEW'])) throw forbidden();
+    if (params.login !== user.login && !hasAccess(user.roles, ['ROLE_USER_VIEW']))
+      throw forbidden();
     const row = await users.rowByLogin(params.login);
     if (!row) throw notFound('User');
     return { token: row.chatToken };

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { ApiError, createApiClient, type ApiCall } from '#contract/client.ts';
+import { buildApp } from '#server/app.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '#server/db/seed.ts';
+import { readEnv, type Env } from '#server/env.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 1500,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const postgresUp = await postgresAnswers();
+if (!postgresUp) {
+  console.warn(
+    `PostgreSQL at ${POSTGRES_ADMIN_URL} does not answer: the PostgreSQL runs of the server suites are SKIPPED (PGlite runs only).`,
+  );
+}
+
+/** The databases every server suite runs against: PGlite always, PostgreSQL when it answers. */
+export const DATABASES: DatabaseKind[] = postgresUp ? ['pglite', 'postgres'] : ['pglite'];
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated, empty database; PostgreSQL ones are dropped on close. */
+export async function createTestDatabase(kind: DatabaseKind, dataDir?: string): Promise<Database> {
+  if (kind === 'pglite') return openPglite(dataDir ? { dataDir } : {});
+  const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return readEnv({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', ...overrides });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  /** A signed-out client with its own cookie jar. */
+  client(): TestClient;
+  /** A client signed in as one of the demo logins (or any login with the demo password). */
+  as(login: string, password?: string): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export interface TestClient {
+  call: ApiCall;
+  cookies: Map<string, string>;
+  /** Raw request through the same jar, for what the contract client would refuse to send. */
+  raw(options: {
+    method: string;
+    url: string;
+    payload?: string | Buffer;
+    headers?: Record<string, string>;
+  }): Promise<{
+    statusCode: number;
+    json: () => unknown;
+    headers: Record<string, unknown>;
+  }>;
+}
+
+function createTestClient(app: FastifyInstance): TestClient {
+  const cookies = new Map<string, string>();
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (setCookie: unknown) => {
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair, ...attributes] = String(line).split(';');
+      const [name, ...value] = pair!.split('=');
+      const expired =
+        attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim())) ||
+        value.join('=') === '';
+      if (expired) cookies.delete(name!.trim());
+      else cookies.set(name!.trim(), value.join('='));
+    }
+  };
+  const raw: TestClient['raw'] = async ({ method, url, payload, headers }) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      ...(payload !== undefined && { payload }),
+      headers: { cookie: cookieHeader(), ...headers },
+    });
+    remember(response.headers['set-cookie']);
+    return {
+      statusCode: response.statusCode,
+      json: () => response.json(),
+      headers: response.headers,
+    };
+  };
+  const call = createApiClient({
+    xsrfToken: () => cookies.get('XSRF-TOKEN'),
+    fetch: async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      const response = await raw({
+        method: init?.method ?? 'GET',
+        url: url.pathname + url.search,
+        ...(typeof init?.body === 'string' && { payload: init.body }),
+        headers: (init?.headers as Record<string, string>) ?? {},
+      });
+      return new Response(response.statusCode === 204 ? null : JSON.stringify(response.json()), {
+        status: response.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  });
+  return { call, cookies, raw };
+}
+
+/** A signed-out client first fetches the XSRF cookie, as the console does on its first page load. */
+async function primed(app: FastifyInstance): Promise<TestClient> {
+  const client = createTestClient(app);
+  await client.raw({ method: 'GET', url: '/api/me' });
+  return client;
+}
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    database?: Database;
+    work?: boolean;
+  } = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase(kind));
+  if (options.seed !== false) await seedDemo(database);
+  const app = await buildApp({
+    env: testEnv(options.env),
+    database,
+    staticRoot: false,
+    jobs: {
+      pollingIntervalSeconds: 0.5,
+      ...(options.work !== undefined && { work: options.work }),
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    client: () => createTestClient(app),
+    async as(login, password = DEMO_PASSWORD) {
+      const client = await primed(app);
+      const { loginRoute } = await import('#contract/routes/auth.ts');
+      await client.call(loginRoute, { body: { username: login, password } });
+      return client;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export { primed };
+
+/** Runs `promise` and returns the ApiError it fails with (fails the test if it succeeds). */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('Expected the call to fail');
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_PRESETS } from '#contract/role-presets.ts';
+import {
+  chatTokenRoute,
+  getUserRoute,
+  listUsersRoute,
+  registerSiteToUserRoute,
+  registerUserRoute,
+  roleCatalogueRoute,
+  setUserRolesRoute,
+  updateUserRoute,
+} from '#contract/routes/users.ts';
+import { meRoute } from '#contract/routes/auth.ts';
+import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+
+describe.each(DATABASES)('users on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it('registers a user, attaches a site, and the user signs in and sees it', async () => {
+    const sales = await server.as('sales');
+    const created = await sales.call(registerUserRoute, {
+      body: {
+        login: 'newbie',
+        password: 'secret',
+        name: 'Новый',
+        roles: 'ROLE_SITE_VIEW+ROLE_REPORT_AGG_VIEW',
+      },
+    });
+    expect(created).toMatchObject({
+      login: 'newbie',
+      isClient: true,
+      roles: ['ROLE_SITE_VIEW', 'ROLE_REPORT_AGG_VIEW'],
+      siteIds: [],
+    });
+    expect(
+      (await failure(sales.call(registerUserRoute, { body: { login: 'newbie', password: 'x' } })))
+        .status,
+    ).toBe(409);
+    const attached = await sales.call(registerSiteToUserRoute, {
+      query: { siteId: 1 },
+      body: { login: 'newbie' },
+    });
+    expect(attached.siteIds).toEqual([1]);
+    const newbie = await server.as('newbie', 'secret');
+    expect((await newbie.call(meRoute, {})).roles).toContain('ROLE_SITE_VIEW');
+  });
+
+  it('does not let a non-administrator grant staff roles', async () => {
+    const sales = await server.as('sales');
+    const error = await failure(
+      sales.call(registerUserRoute, {
+        body: { login: 'sneaky', password: 'x', roles: ['ROLE_ADMIN'] },
+      }),
+    );
+    expect(error.status).toBe(403);
+  });
+
+  it('lets the administrator set roles by preset or one by one, and rejects unknown roles', async () => {
+    const admin = await server.as('admin');
+    const byPreset = await admin.call(setUserRolesRoute, {
+      params: { login: 'client' },
+      body: [...ROLE_PRESETS['user - feeds']],
+    });
+    expect(byPreset.roles).toEqual([...ROLE_PRESETS['user - feeds']]);
+    const joined = await admin.call(setUserRolesRoute, {
+      params: { login: 'client' },
+      body: 'ROLE_SITE_VIEW+ROLE_CATALOG_VIEW',
+    });
+    expect(joined.roles).toEqual(['ROLE_SITE_VIEW', 'ROLE_CATALOG_VIEW']);
+    const error = await failure(
+      admin.call(setUserRolesRoute, { params: { login: 'client' }, body: ['ROLE_NOPE'] }),
+    );
+    expect(error).toMatchObject({ status: 400, message: 'Unknown role: ROLE_NOPE' });
+    expect((await admin.call(getUserRoute, { params: { login: 'client' } })).roles).toEqual([
+      'ROLE_SITE_VIEW',
+      'ROLE_CATALOG_VIEW',
+    ]);
+    const self = await failure(
+      admin.call(setUserRolesRoute, { params: { login: 'admin' }, body: ['ROLE_SITE_VIEW'] }),
+    );
+    expect(self.status).toBe(400);
+  });
+
+  it('lets the administrator update a user, including the password', async () => {
+    const admin = await server.as('admin');
+    const updated = await admin.call(updateUserRoute, {
+      params: { login: 'designer' },
+      body: { name: 'Дарья', email: 'd@example.ru', password: 'new-pass' },
+    });
+    expect(updated).toMatchObject({ name: 'Дарья', email: 'd@example.ru' });
+    await server.as('designer', 'new-pass');
+    expect(
+      (
+        await failure(
+          admin.call(updateUserRoute, { params: { login: 'ghost' }, body: { name: 'x' } }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await failure(
+          admin.call(updateUserRoute, {
+            params: { login: 'designer' },
+            body: { email: 'not-mail' },
+          }),
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it('lists users and the role catalogue for user viewers', async () => {
+    const manager = await server.as('manager');
+    const users = await manager.call(listUsersRoute, {});
+    expect(users.map((u) => u.login)).toEqual(
+      expect.arrayContaining(['admin', 'client', 'manager']),
+    );
+    const catalogue = await manager.call(roleCatalogueRoute, {});
+    expect(catalogue.presets.map((p) => p.name)).toContain('layout designer');
+    expect(catalogue.roles.find((r) => r.name === 'ROLE_REPORT_AGG_VIEW')!.description).toMatch(
+      /aggregate/,
+    );
+  });
+
+  it('gives a chat token to its owner and to user viewers only', async () => {
+    const client = await server.as('sales');
+    const own = await client.call(chatTokenRoute, { params: { login: 'sales' } });
+    expect(own.token.length).toBeGreaterThan(20);
+    expect(
+      (await failure(client.call(chatTokenRoute, { params: { login: 'admin' } }))).status,
+    ).toBe(403);
+    const manager = await server.as('manager');
+    expect(await manager.call(chatTokenRoute, { params: { login: 'sales' } })).toEqual(own);
+  });
+});
