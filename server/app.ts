@@ -77,12 +77,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(siteRoutes);
       api.setNotFoundHandler((request, reply) =>
-        reply
-          .status(404)
-          .send({
-            status: 404,
-            message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
-          }),
+        reply.status(404).send({
+          status: 404,
+          message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+        }),
       );
     },
     { prefix: '/api' },

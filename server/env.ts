@@ -23,6 +23,8 @@ export const envSchema = z.object({
     .min(60)
     .max(86_400 * 30)
     .default(3600),
+  /** How long a process may reuse a session it has read (ms); 0 reads the database on every call. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

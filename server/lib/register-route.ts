@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod';
 import { hasAccess } from '#contract/roles.ts';
 import type { RouteDef, RouteResponse } from '#contract/route.ts';
+import type { Site } from '#contract/entities/site.ts';
 import { forbidden, HttpError, notFound } from './http-error.ts';
 
 export interface AuthUser {
@@ -20,6 +21,8 @@ export interface RouteContext<R extends RouteDef> {
   query: Out<R['query']>;
   body: Out<R['body']>;
   user: R['auth'] extends false ? AuthUser | null : AuthUser;
+  /** The site named by the call (`?siteId` or `:id`), already checked; null for calls without one. */
+  site: R['site'] extends 'none' ? null : Site;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -31,6 +34,8 @@ export type RouteHandler<R extends RouteDef> = (
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The site the call names, loaded by the site guard. */
+    site: Site | null;
   }
   interface FastifyContextConfig {
     contractRoute?: RouteDef;
@@ -74,11 +79,10 @@ export function registerRoute<R extends RouteDef>(
     preHandler: async (request) => {
       const siteId = siteIdOf(route, request);
       if (siteId === undefined || !request.user) return;
-      if (request.user.seesAllSites) {
-        if (!(await app.repos.sites.get(siteId))) throw notFound('Site');
-      } else if (!(await app.repos.sites.isAttached(request.user.id, siteId))) {
-        throw forbidden('This site is not attached to your account');
-      }
+      const site = await app.repos.sites.getFor(siteId, request.user);
+      if (site === 'forbidden') throw forbidden('This site is not attached to your account');
+      if (!site) throw notFound('Site');
+      request.site = site;
     },
     handler: async (request, reply) =>
       handler({
@@ -86,6 +90,7 @@ export function registerRoute<R extends RouteDef>(
         query: request.query as Out<R['query']>,
         body: request.body as Out<R['body']>,
         user: request.user as RouteContext<R>['user'],
+        site: request.site as RouteContext<R>['site'],
         request,
         reply,
       }),

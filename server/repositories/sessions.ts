@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { UserRow } from './users.ts';
@@ -12,7 +12,27 @@ export interface SessionRecord {
   user: UserRow;
 }
 
-export function createSessionRepository(db: Db, lengthSeconds: number) {
+/**
+ * Sessions are read on every signed-in call, so a found session is remembered in the process for
+ * `cacheMs` (default 1 s). Sign-out and user changes made through this process forget it at once;
+ * with several processes on PostgreSQL another process may honour a revoked session for at most
+ * `cacheMs`.
+ */
+export function createSessionRepository(db: Db, lengthSeconds: number, cacheMs = 1000) {
+  const cache = new Map<string, { record: SessionRecord; until: number }>();
+  // Read on every signed-in call: built once, executed with placeholders.
+  const findQuery = db
+    .select({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('find_session');
+
   return {
     async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
@@ -22,12 +42,22 @@ export function createSessionRepository(db: Db, lengthSeconds: number) {
     },
 
     async find(token: string): Promise<SessionRecord | undefined> {
-      const [row] = await db
-        .select({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hash(token)), gt(sessions.expiresAt, new Date())));
+      const key = hash(token);
+      const now = Date.now();
+      const cached = cache.get(key);
+      if (cached && cached.until > now && cached.record.expiresAt.getTime() > now)
+        return cached.record;
+      const [row] = await findQuery.execute({ hash: key, now: new Date(now).toISOString() });
+      if (row && cacheMs > 0) {
+        if (cache.size > 10_000) cache.clear();
+        cache.set(key, { record: row, until: now + cacheMs });
+      } else cache.delete(key);
       return row;
+    },
+
+    /** Forgets what this process remembers of a user's sessions (after a change to the user). */
+    forgetUser(userId: number): void {
+      for (const [key, entry] of cache) if (entry.record.user.id === userId) cache.delete(key);
     },
 
     /**
@@ -45,10 +75,13 @@ export function createSessionRepository(db: Db, lengthSeconds: number) {
     },
 
     async remove(token: string): Promise<void> {
+      cache.delete(hash(token));
       await db.delete(sessions).where(eq(sessions.tokenHash, hash(token)));
     },
 
+    /** Ends every session of a user (password or role change). */
     async removeForUser(userId: number): Promise<void> {
+      this.forgetUser(userId);
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 

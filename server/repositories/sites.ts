@@ -62,6 +62,16 @@ function assertTimeZone(zone: string | undefined): void {
 }
 
 export function createSiteRepository(db: Db) {
+  const getWithAccess = db
+    .select({ site: sites, attached: sql<boolean>`${userSites.userId} is not null` })
+    .from(sites)
+    .leftJoin(
+      userSites,
+      and(eq(userSites.siteId, sites.id), eq(userSites.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(sites.id, sql.placeholder('siteId')))
+    .prepare('site_with_access');
+
   async function lockRow(tx: Tx, siteId: number): Promise<SiteRow | undefined> {
     const [row] = await tx.select().from(sites).where(eq(sites.id, siteId)).for('update');
     return row;
@@ -95,6 +105,16 @@ export function createSiteRepository(db: Db) {
     async get(siteId: number): Promise<Site | undefined> {
       const [row] = await db.select().from(sites).where(eq(sites.id, siteId));
       return row && toSite(row);
+    },
+
+    /** The site as the user may see it: 'forbidden' when it exists but is not attached to them. */
+    async getFor(
+      siteId: number,
+      user: { id: number; seesAllSites: boolean },
+    ): Promise<Site | 'forbidden' | undefined> {
+      const [row] = await getWithAccess.execute({ siteId, userId: user.id });
+      if (!row) return undefined;
+      return row.attached || user.seesAllSites ? toSite(row.site) : 'forbidden';
     },
 
     async isAttached(userId: number, siteId: number): Promise<boolean> {

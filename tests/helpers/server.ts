@@ -66,7 +66,12 @@ export async function createTestDatabase(kind: DatabaseKind, dataDir?: string): 
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return readEnv({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', ...overrides });
+  return readEnv({
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    SESSION_CACHE_MS: '0',
+    ...overrides,
+  });
 }
 
 export interface TestServer {

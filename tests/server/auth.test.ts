@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loginRoute, logoutRoute, meRoute } from '#contract/routes/auth.ts';
 import { listSitesRoute } from '#contract/routes/sites.ts';
+import { setUserRolesRoute, updateUserRoute } from '#contract/routes/users.ts';
 import { sessions, users } from '#server/db/schema.ts';
 import {
   DATABASES,
@@ -115,5 +116,35 @@ describe('sign-in rate limit', () => {
       );
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('remembered sessions', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { env: { SESSION_CACHE_MS: '60000' } });
+  });
+  afterAll(() => server.close());
+
+  it('forgets a session at sign-out at once', async () => {
+    const client = await server.as('manager');
+    await client.call(meRoute, {});
+    const token = client.cookies.get('SESSION');
+    await client.call(logoutRoute, {});
+    client.cookies.set('SESSION', token!);
+    expect((await failure(client.call(meRoute, {}))).status).toBe(401);
+  });
+
+  it('ends every session of a user whose password an administrator changed, and re-reads changed roles', async () => {
+    const victim = await server.as('sales');
+    await victim.call(meRoute, {});
+    const admin = await server.as('admin');
+    await admin.call(setUserRolesRoute, { params: { login: 'sales' }, body: ['ROLE_SITE_VIEW'] });
+    expect((await victim.call(meRoute, {})).roles).toEqual(['ROLE_SITE_VIEW']);
+    await admin.call(updateUserRoute, {
+      params: { login: 'sales' },
+      body: { password: 'changed' },
+    });
+    expect((await failure(victim.call(meRoute, {}))).status).toBe(401);
   });
 });

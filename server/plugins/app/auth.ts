@@ -58,6 +58,7 @@ export const authPlugin = fp(
       });
 
     app.decorateRequest('user', null);
+    app.decorateRequest('site', null);
     app.decorateRequest('sessionExpiresAt', null);
 
     app.addHook('onRequest', async (request, reply) => {

@@ -8,12 +8,16 @@ import { createSiteRepository } from '../../repositories/sites.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { createVerticalRepository } from '../../repositories/verticals.ts';
 
-export function createRepositories(database: Database, sessionLength: number) {
+export function createRepositories(
+  database: Database,
+  sessionLength: number,
+  sessionCacheMs?: number,
+) {
   const { db } = database;
   return {
     users: createUserRepository(db),
     sites: createSiteRepository(db),
-    sessions: createSessionRepository(db, sessionLength),
+    sessions: createSessionRepository(db, sessionLength, sessionCacheMs),
     verticals: createVerticalRepository(db),
     feeds: createFeedRepository(db),
     jobs: createJobRepository(db),
@@ -30,7 +34,10 @@ declare module 'fastify' {
 
 export const repositoriesPlugin = fp<{ database: Database }>(
   async (app, { database }) => {
-    app.decorate('repos', createRepositories(database, app.env.SESSION_LENGTH));
+    app.decorate(
+      'repos',
+      createRepositories(database, app.env.SESSION_LENGTH, app.env.SESSION_CACHE_MS),
+    );
   },
   { name: 'repositories' },
 );

@@ -22,11 +22,7 @@ export async function siteRoutes(app: FastifyInstance) {
     sites.list({ userId: user.id, all: user.seesAllSites }, query.search),
   );
 
-  registerRoute(app, getSiteRoute, async ({ params }) => {
-    const site = await sites.get(params.id);
-    if (!site) throw notFound('Site');
-    return site;
-  });
+  registerRoute(app, getSiteRoute, async ({ site }) => site);
 
   registerRoute(app, updateSiteRoute, async ({ params, body, user }) => {
     const site = await sites.update(params.id, body, user.login);

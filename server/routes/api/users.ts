@@ -70,24 +70,32 @@ export async function userRoutes(app: FastifyInstance) {
     if (params.login === user.login && !roles.includes('ROLE_ADMIN')) {
       throw new HttpError(400, 'You cannot remove your own administrator role');
     }
-    const updated = await users.update(params.login, user.login, 'set-roles', (tx, row) =>
-      users.setFields(tx, row.id, { roles }),
-    );
+    let userId: number | undefined;
+    const updated = await users.update(params.login, user.login, 'set-roles', (tx, row) => {
+      userId = row.id;
+      return users.setFields(tx, row.id, { roles });
+    });
     if (!updated) throw notFound('User');
+    app.repos.sessions.forgetUser(userId!);
     return updated;
   });
 
   registerRoute(app, updateUserRoute, async ({ params, body, user }) => {
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-    const updated = await users.update(params.login, user.login, 'update', (tx, row) =>
-      users.setFields(tx, row.id, {
+    let userId: number | undefined;
+    const updated = await users.update(params.login, user.login, 'update', (tx, row) => {
+      userId = row.id;
+      return users.setFields(tx, row.id, {
         ...(body.name !== undefined && { name: body.name }),
         ...(body.email !== undefined && { email: body.email }),
         ...(body.isClient !== undefined && { isClient: body.isClient }),
         ...(passwordHash && { passwordHash }),
-      }),
-    );
+      });
+    });
     if (!updated) throw notFound('User');
+    // A new password ends the user's sessions; other changes are re-read on the next call.
+    if (passwordHash) await app.repos.sessions.removeForUser(userId!);
+    else app.repos.sessions.forgetUser(userId!);
     return updated;
   });
 
