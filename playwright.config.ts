@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(
+    `No Chromium at ${chromium}. Browser tests use the system Chromium (a browser download is impossible here): ` +
+      'install it with `apt-get install -y chromium`, or point CHROMIUM_PATH at one.',
+  );
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node --import tsx e2e/server.ts`,
+    url: `http://127.0.0.1:${PORT}/api/docs/json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn' },
+  },
+});
