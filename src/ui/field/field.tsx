@@ -4,12 +4,18 @@ import { cx } from '../cx.ts';
 /** Ids a control needs to point at its label, hint and error. */
 export interface FieldIds {
   controlId: string;
+  labelId: string;
   hintId: string;
   errorId: string;
 }
 
 export function fieldIds(base: string): FieldIds {
-  return { controlId: base, hintId: `${base}-hint`, errorId: `${base}-error` };
+  return {
+    controlId: base,
+    labelId: `${base}-label`,
+    hintId: `${base}-hint`,
+    errorId: `${base}-error`,
+  };
 }
 
 /** The `aria-describedby` value for a control: hint first, then the visible error. */
@@ -38,7 +44,7 @@ export function Field({ ids, label, hint, error, required, className, children }
   return (
     <div className={cx('ui-field', className)}>
       {label !== undefined && (
-        <label className="ui-field__label" htmlFor={ids.controlId}>
+        <label className="ui-field__label" htmlFor={ids.controlId} id={ids.labelId}>
           {label}
           {required && (
             <span className="ui-field__required" aria-hidden="true">
