@@ -1,11 +1,15 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { RenderOptions, RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { afterEach } from 'vitest';
 import { createStaticI18n } from '#src/lib/i18n-static.ts';
 import type { Locale } from '#src/lib/locale.ts';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** Interface language; the console's default is Russian. */
