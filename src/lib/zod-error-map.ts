@@ -1,0 +1,101 @@
+import * as z from 'zod';
+
+/**
+ * Schemas carry no user-facing text (STYLE.md 16): this map turns zod issue codes into
+ * `errors.validation.*` keys and translates them with the active language. A schema that
+ * needs its own wording passes a key, not a text: `.refine(fn, { params: { i18nKey } })`.
+ */
+export type ValidationKey =
+  | 'errors.validation.required'
+  | 'errors.validation.invalidType'
+  | 'errors.validation.invalidValue'
+  | 'errors.validation.invalidFormat'
+  | 'errors.validation.email'
+  | 'errors.validation.url'
+  | 'errors.validation.tooShort'
+  | 'errors.validation.tooLong'
+  | 'errors.validation.tooFewItems'
+  | 'errors.validation.tooManyItems'
+  | 'errors.validation.numberTooSmall'
+  | 'errors.validation.numberTooBig'
+  | 'errors.validation.notMultipleOf'
+  | 'errors.validation.unrecognizedKeys'
+  | 'errors.validation.invalid';
+
+export interface IssueMessage {
+  key: ValidationKey;
+  params?: Record<string, string | number>;
+}
+
+type Issue = z.core.$ZodRawIssue;
+
+function sizeIssue(
+  issue: Issue & { origin?: unknown },
+  small: boolean,
+  limit: number,
+): IssueMessage {
+  const count = Number(limit);
+  switch (issue.origin) {
+    case 'string':
+      if (small && count === 1) return { key: 'errors.validation.required' };
+      return {
+        key: small ? 'errors.validation.tooShort' : 'errors.validation.tooLong',
+        params: { count },
+      };
+    case 'array':
+    case 'set':
+      return {
+        key: small ? 'errors.validation.tooFewItems' : 'errors.validation.tooManyItems',
+        params: { count },
+      };
+    default:
+      return small
+        ? { key: 'errors.validation.numberTooSmall', params: { minimum: count } }
+        : { key: 'errors.validation.numberTooBig', params: { maximum: count } };
+  }
+}
+
+/** The i18n key (and interpolation values) for one zod issue. */
+export function issueMessage(issue: Issue): IssueMessage {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? { key: 'errors.validation.required' }
+        : { key: 'errors.validation.invalidType' };
+    case 'too_small':
+      return sizeIssue(issue, true, Number(issue.minimum));
+    case 'too_big':
+      return sizeIssue(issue, false, Number(issue.maximum));
+    case 'invalid_format':
+      if (issue.format === 'email') return { key: 'errors.validation.email' };
+      if (issue.format === 'url') return { key: 'errors.validation.url' };
+      return { key: 'errors.validation.invalidFormat' };
+    case 'not_multiple_of':
+      return { key: 'errors.validation.notMultipleOf', params: { divisor: Number(issue.divisor) } };
+    case 'unrecognized_keys':
+      return { key: 'errors.validation.unrecognizedKeys', params: { keys: issue.keys.join(', ') } };
+    case 'invalid_value':
+      return { key: 'errors.validation.invalidValue' };
+    case 'custom': {
+      const key: unknown = issue.params?.['i18nKey'];
+      if (typeof key === 'string' && key.startsWith('errors.validation.')) {
+        return { key: key as ValidationKey };
+      }
+      return { key: 'errors.validation.invalid' };
+    }
+    default:
+      return { key: 'errors.validation.invalid' };
+  }
+}
+
+export type Translate = (key: ValidationKey, params?: Record<string, string | number>) => string;
+
+/** Installs the global map; `translate` is called per issue, so the active language wins. */
+export function installZodErrorMap(translate: Translate): void {
+  z.config({
+    customError: (issue) => {
+      const { key, params } = issueMessage(issue);
+      return translate(key, params);
+    },
+  });
+}

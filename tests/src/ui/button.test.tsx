@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Badge } from '#src/ui/badge/badge.tsx';
+import { Button, IconButton } from '#src/ui/button/button.tsx';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { renderWithProviders } from '#tests/helpers/render.tsx';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+
+describe('Button, IconButton, Badge, Checkbox, Spinner', () => {
+  it('clicks, and a loading button is busy and disabled', async () => {
+    const onClick = vi.fn();
+    const { user, rerender } = renderWithProviders(<Button onClick={onClick}>Сохранить</Button>);
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    rerender(
+      <Button onClick={onClick} loading>
+        Сохранить
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Сохранить' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('names icon buttons', () => {
+    renderWithProviders(<IconButton label="Удалить">✕</IconButton>);
+    expect(screen.getByRole('button', { name: 'Удалить' })).toBeInTheDocument();
+  });
+
+  it('toggles a checkbox by its label', async () => {
+    const onCheckedChange = vi.fn();
+    const { user } = renderWithProviders(
+      <Checkbox label="Я согласен" onCheckedChange={onCheckedChange} />,
+    );
+    await user.click(screen.getByText('Я согласен'));
+    expect(onCheckedChange).toHaveBeenCalledWith(true);
+    expect(screen.getByRole('checkbox', { name: 'Я согласен' })).toBeChecked();
+  });
+
+  it('spinner announces loading in the active language', () => {
+    renderWithProviders(<Spinner />);
+    expect(screen.getByRole('status')).toHaveTextContent('Загрузка…');
+  });
+
+  it('has no serious a11y violations', async () => {
+    const { container } = renderWithProviders(
+      <div>
+        <Button variant="primary">Создать</Button>
+        <Badge tone="success">Активен</Badge>
+        <Checkbox label="Показать отключённые" />
+        <Spinner />
+      </div>,
+    );
+    await expectNoSeriousA11yViolations(container);
+  });
+});
