@@ -5,7 +5,7 @@ const apiTarget = process.env.VITRINA_API ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true, target: 'es2022' },
   server: {
     proxy: {
       '/api': apiTarget,

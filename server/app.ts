@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authPlugin } from './plugins/app/auth.ts';
@@ -40,6 +41,14 @@ export interface AppOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+
+// Contract refinements carry their English text in params.en (the console translates by i18nKey).
+z.config({
+  customError: (issue) => {
+    const en: unknown = issue.code === 'custom' ? issue.params?.['en'] : undefined;
+    return typeof en === 'string' ? en : undefined;
+  },
+});
 const defaultStaticRoot = fileURLToPath(new URL('../dist/app', import.meta.url));
 
 /** Builds the whole server; tests call it and `inject`, main.ts calls it and listens. */
@@ -89,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const staticRoot =
     options.staticRoot ?? (existsSync(defaultStaticRoot) ? defaultStaticRoot : false);
   if (staticRoot) {
-    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, { root: staticRoot, index: 'index.html' });
     // Client-side routes: any other GET that is not a file gets the console's index.html.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.includes('.'))

@@ -4,8 +4,11 @@ import * as z from 'zod';
 export const siteUrl = z
   .string()
   .trim()
-  .regex(/^https?:\/\/\S+$/, { message: 'url.protocol' })
-  .max(2048);
+  .max(2048)
+  .refine((value) => /^https?:\/\/\S+$/.test(value), {
+    // The console's error map reads i18nKey; the server answers with `en`.
+    params: { i18nKey: 'errors.validation.url', en: 'URL must start with http:// or https://' },
+  });
 
 export const verticalName = z.string().trim().min(1).max(64);
 

@@ -5,7 +5,7 @@ export const login = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[\w.@-]+$/, { message: 'login.chars' });
+  .regex(/^[\w.@-]+$/);
 
 export const userTab = z.object({
   id: z.number().int(),

@@ -1,0 +1,84 @@
+import type { ComponentType } from 'react';
+import type { Role } from '#contract/roles.ts';
+
+/** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
+export const MENU_SECTIONS = ['home', 'integration', 'admin'] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+
+export type TitleKey =
+  | 'routes.greeting'
+  | 'routes.login'
+  | 'routes.notFound'
+  | 'routes.siteEdit'
+  | 'routes.registerUser'
+  | 'routes.roles'
+  | 'routes.editUser';
+
+export interface AppRoute {
+  path: string;
+  titleKey: TitleKey;
+  /** Title keys of the pages above this one, outermost first. */
+  breadcrumbs: readonly TitleKey[];
+  /** Any one of these lets the user in (empty: any signed-in user); the menu hides what they do not allow. */
+  roles: readonly Role[];
+  menu?: { section: MenuSection };
+  /** Show the global loading overlay while calls run. @default true */
+  overlay?: boolean;
+  page: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * The one route table (DESIGN.md "Admin SPA"): the router, the guards, the sidebar, the page
+ * title and the breadcrumbs all derive from it. Screens are registered when they exist.
+ */
+export const APP_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/',
+    titleKey: 'routes.greeting',
+    breadcrumbs: [],
+    roles: [],
+    menu: { section: 'home' },
+    page: () => import('#src/features/system/greeting-page.tsx'),
+  },
+  {
+    path: '/site/edit',
+    titleKey: 'routes.siteEdit',
+    breadcrumbs: [],
+    roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
+    menu: { section: 'integration' },
+    page: () => import('#src/features/sites/site-edit-page.tsx'),
+  },
+  {
+    path: '/site/register-user',
+    titleKey: 'routes.registerUser',
+    breadcrumbs: [],
+    roles: ['ROLE_REGISTER_CONFIG'],
+    menu: { section: 'integration' },
+    page: () => import('#src/features/users/register-page.tsx'),
+  },
+  {
+    path: '/admin/roles',
+    titleKey: 'routes.roles',
+    breadcrumbs: [],
+    roles: ['ROLE_ADMIN'],
+    menu: { section: 'admin' },
+    page: () => import('#src/features/users/roles-page.tsx'),
+  },
+  {
+    path: '/admin/edit-user',
+    titleKey: 'routes.editUser',
+    breadcrumbs: ['routes.roles'],
+    roles: ['ROLE_ADMIN'],
+    menu: { section: 'admin' },
+    page: () => import('#src/features/users/edit-user-page.tsx'),
+  },
+];
+
+/** Where "home" is for a user: the greeting until the home statistics screen exists (spec §6). */
+export function homePath(): string {
+  return '/';
+}
+
+export function findRoute(pathname: string): AppRoute | undefined {
+  return APP_ROUTES.find((route) => route.path === pathname);
+}

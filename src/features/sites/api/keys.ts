@@ -1,0 +1,8 @@
+/** Hierarchical keys: a mutation invalidates one level (STYLE.md 11). */
+export const siteKeys = {
+  all: ['sites'] as const,
+  list: (search: string) => ['sites', 'list', search] as const,
+  detail: (siteId: number) => ['sites', siteId] as const,
+  feeds: (siteId: number) => ['sites', siteId, 'feeds'] as const,
+  verticals: ['verticals'] as const,
+};

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createVerticalRoute, enableSiteRoute, updateSiteRoute } from '#contract/routes/sites.ts';
+import type { SiteUpdate } from '#contract/entities/site.ts';
+import { api } from '#src/lib/api.ts';
+import { siteKeys } from './keys.ts';
+
+export function useUpdateSiteMutation(siteId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SiteUpdate) =>
+      api(updateSiteRoute, { params: { id: siteId }, body }, { quiet: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: siteKeys.all }),
+  });
+}
+
+export function useEnableSiteMutation(siteId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      api(enableSiteRoute, { params: { id: siteId }, body: { enabled } }),
+    // After activation or deactivation the site data is reloaded (spec §4).
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: siteKeys.all })]),
+  });
+}
+
+export function useCreateVerticalMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api(createVerticalRoute, { body: { name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: siteKeys.verticals }),
+  });
+}

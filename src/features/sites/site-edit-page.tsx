@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
+import { ApiError } from '#contract/client.ts';
+import { siteInput, siteUrl, type Site } from '#contract/entities/site.ts';
+import { hasAccess } from '#contract/roles.ts';
+import {
+  createVerticalRoute,
+  listVerticalsRoute,
+  updateSiteRoute,
+} from '#contract/routes/sites.ts';
+import { applyServerIssues, reportError } from '#src/lib/api.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
+import { Badge } from '#src/ui/badge/badge.tsx';
+import { Button } from '#src/ui/button/button.tsx';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
+import { FormField, FormTextField } from '#src/ui/form/form-field.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { siteQueryOptions, verticalsQueryOptions } from './api/site-queries.ts';
+import { useUpdateSiteMutation } from './api/site-mutations.ts';
+import { ActivationModal } from './components/activation-modal.tsx';
+import { VerticalCreate } from './components/vertical-create.tsx';
+import { VerticalList } from './components/vertical-list.tsx';
+
+const siteForm = siteInput.extend({ feedUrl: z.union([siteUrl, z.literal('')]) });
+type SiteFormIn = z.input<typeof siteForm>;
+
+function toForm(site: Site): SiteFormIn {
+  return { ...site, feedUrl: site.feedUrl ?? '' };
+}
+
+function SiteForm({ site, canEdit }: { site: Site; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const form = useZodForm(siteForm, { defaultValues: toForm(site) });
+  const mutation = useUpdateSiteMutation(site.siteId);
+  const verticals = useQuery({
+    ...verticalsQueryOptions(),
+    enabled: hasAccess(roles, listVerticalsRoute.roles),
+  });
+  useEffect(() => form.reset(toForm(site)), [site, form]);
+
+  return (
+    <Form
+      form={form}
+      aria-label={t('routes.siteEdit')}
+      onSubmit={async (values) => {
+        try {
+          await mutation.mutateAsync({
+            ...values,
+            feedUrl: values.feedUrl || null,
+            version: site.version,
+          });
+        } catch (error) {
+          if (applyServerIssues(error, form.setError)) return;
+          if (error instanceof ApiError && error.status === 409) {
+            form.setError('root.server', { type: 'server', message: t('sites.edit.conflict') });
+            return;
+          }
+          reportError(error);
+        }
+      }}
+    >
+      <fieldset disabled={!canEdit || mutation.isPending} className="form-grid">
+        <FormTextField name="siteName" label={t('sites.fields.siteName')} required />
+        <FormTextField
+          name="siteUrl"
+          type="url"
+          label={t('sites.fields.siteUrl')}
+          hint={t('sites.fields.siteUrlHint')}
+          required
+        />
+        <FormTextField
+          name="feedUrl"
+          type="url"
+          label={t('sites.fields.feedUrl')}
+          hint={t('sites.fields.feedUrlHint')}
+        />
+        <FormTextField
+          name="timeZone"
+          label={t('sites.fields.timeZone')}
+          hint={t('sites.fields.timeZoneHint')}
+          required
+        />
+        <FormField<SiteFormIn> name="verticals" label={t('sites.fields.verticals')}>
+          {(control) => (
+            <div {...control} role="group" className="checkbox-list">
+              {(verticals.data ?? site.verticals.map((name) => ({ name, siteCount: 0 }))).map(
+                (vertical) => {
+                  const selected = form.watch('verticals') ?? [];
+                  return (
+                    <Checkbox
+                      key={vertical.name}
+                      label={vertical.name}
+                      checked={selected.includes(vertical.name)}
+                      onChange={(e) =>
+                        form.setValue(
+                          'verticals',
+                          e.target.checked
+                            ? [...selected, vertical.name]
+                            : selected.filter((v) => v !== vertical.name),
+                          { shouldDirty: true },
+                        )
+                      }
+                    />
+                  );
+                },
+              )}
+            </div>
+          )}
+        </FormField>
+      </fieldset>
+      <FormRootError />
+      {canEdit && (
+        <div className="form-actions">
+          <Button type="submit" variant="primary" loading={mutation.isPending} disabled={!form.formState.isDirty}>
+            {t('actions.save')}
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => form.reset(toForm(site))}>
+            {t('actions.cancel')}
+          </Button>
+        </div>
+      )}
+    </Form>
+  );
+}
+
+export default function SiteEditPage() {
+  const { t } = useTranslation();
+  const siteId = useSiteStore((state) => state.siteId);
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const [activating, setActivating] = useState(false);
+  const site = useQuery({ ...siteQueryOptions(siteId ?? 0), enabled: siteId !== null });
+
+  if (siteId === null) return <p className="page">{t('sites.edit.noSite')}</p>;
+  if (!site.data) return <Spinner label={t('ui.spinner.loading')} />;
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1>
+          {site.data.siteName}{' '}
+          <Badge tone={site.data.enabled ? 'success' : 'danger'}>
+            {t(site.data.enabled ? 'shell.site.enabled' : 'shell.site.disabled')}
+          </Badge>
+        </h1>
+        {roles.includes('ROLE_ADMIN') && (
+          <Button
+            variant={site.data.enabled ? 'danger' : 'primary'}
+            onClick={() => setActivating(true)}
+          >
+            {t(site.data.enabled ? 'sites.activation.deactivate' : 'sites.activation.activate')}
+          </Button>
+        )}
+      </div>
+      <SiteForm site={site.data} canEdit={hasAccess(roles, updateSiteRoute.roles)} />
+      {hasAccess(roles, listVerticalsRoute.roles) && (
+        <section className="panel">
+          <h2>{t('sites.verticals.title')}</h2>
+          <VerticalList />
+          {hasAccess(roles, createVerticalRoute.roles) && <VerticalCreate />}
+        </section>
+      )}
+      {activating && <ActivationModal site={site.data} onClose={() => setActivating(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserRegistration, UserUpdate } from '#contract/entities/user.ts';
+import type { SiteInput } from '#contract/entities/site.ts';
+import {
+  listUsersRoute,
+  registerSiteRoute,
+  registerSiteToUserRoute,
+  registerUserRoute,
+  roleCatalogueRoute,
+  setUserRolesRoute,
+  updateUserRoute,
+} from '#contract/routes/users.ts';
+import { api } from '#src/lib/api.ts';
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: ['users', 'list'] as const,
+  roles: ['users', 'roles'] as const,
+};
+
+export const usersQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.list,
+    queryFn: ({ signal }) => api(listUsersRoute, { signal }),
+  });
+
+export const roleCatalogueQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.roles,
+    queryFn: ({ signal }) => api(roleCatalogueRoute, { signal }),
+    staleTime: Infinity,
+  });
+
+export function useRegisterUserMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserRegistration) => api(registerUserRoute, { body }, { quiet: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useRegisterSiteMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SiteInput) => api(registerSiteRoute, { body }, { quiet: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['sites'] }),
+  });
+}
+
+export function useAttachSiteMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ login, siteId }: { login: string; siteId: number }) =>
+      api(registerSiteToUserRoute, { query: { siteId }, body: { login } }, { quiet: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useSetRolesMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ login, roles }: { login: string; roles: string[] }) =>
+      api(setUserRolesRoute, { params: { login }, body: roles }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useUpdateUserMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ login, body }: { login: string; body: UserUpdate }) =>
+      api(updateUserRoute, { params: { login }, body }, { quiet: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

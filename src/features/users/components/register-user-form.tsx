@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
+import { userRegistration } from '#contract/entities/user.ts';
+import { ROLE_PRESETS, ROLE_PRESET_NAMES } from '#contract/role-presets.ts';
+import { applyServerIssues, reportError } from '#src/lib/api.ts';
+import { toast } from '#src/ui/toast/toast-store.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
+import { FormCheckboxField, FormSelectField, FormTextField } from '#src/ui/form/form-field.tsx';
+import { useRegisterUserMutation } from '../api/user-queries.ts';
+
+const registerForm = userRegistration.omit({ roles: true, email: true }).extend({
+  email: z.union([z.email(), z.literal('')]),
+  preset: z.enum(ROLE_PRESET_NAMES),
+});
+
+export function RegisterUserForm({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const mutation = useRegisterUserMutation();
+  const form = useZodForm(registerForm, {
+    defaultValues: { login: '', password: '', name: '', email: '', isClient: true, preset: 'user' },
+  });
+  const presets = ROLE_PRESET_NAMES.filter((name) => isAdmin || name !== 'admin');
+  return (
+    <Form
+      form={form}
+      aria-label={t('users.register.userTitle')}
+      onSubmit={async ({ preset, email, ...values }) => {
+        try {
+          await mutation.mutateAsync({
+            ...values,
+            email: email || null,
+            roles: [...ROLE_PRESETS[preset]],
+          });
+          toast.success(
+            t('ui.toast.successTitle'),
+            t('users.register.userDone', { login: values.login }),
+          );
+          form.reset();
+        } catch (error) {
+          if (!applyServerIssues(error, form.setError)) reportError(error);
+        }
+      }}
+    >
+      <div className="form-grid">
+        <FormTextField name="login" label={t('users.fields.login')} autoComplete="off" required />
+        <FormTextField
+          name="password"
+          type="password"
+          label={t('users.fields.password')}
+          autoComplete="new-password"
+          required
+        />
+        <FormTextField name="name" label={t('users.fields.name')} />
+        <FormTextField name="email" type="email" label={t('users.fields.email')} />
+        <FormSelectField
+          name="preset"
+          label={t('users.fields.preset')}
+          options={presets.map((name) => ({ value: name, label: name }))}
+          required
+        />
+        <FormCheckboxField name="isClient" label={t('users.fields.isClient')} />
+      </div>
+      <FormRootError />
+      <Button type="submit" variant="primary" loading={mutation.isPending}>
+        {t('users.register.userSubmit')}
+      </Button>
+    </Form>
+  );
+}

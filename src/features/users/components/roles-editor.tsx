@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { User } from '#contract/entities/user.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { Select } from '#src/ui/select/select.tsx';
+import { roleCatalogueQueryOptions, useSetRolesMutation } from '../api/user-queries.ts';
+
+/** Roles of one user: apply a preset, or tick roles one by one; saved with PUT /user/roles/{login}. */
+export function RolesEditor({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const catalogue = useQuery(roleCatalogueQueryOptions());
+  const mutation = useSetRolesMutation();
+  const [roles, setRoles] = useState<string[]>(user.roles);
+  const [filter, setFilter] = useState('');
+  const presets = catalogue.data?.presets ?? [];
+  const matching = presets.find(
+    (p) => p.roles.length === roles.length && p.roles.every((r) => roles.includes(r)),
+  );
+  const shown = (catalogue.data?.roles ?? []).filter(
+    (role) =>
+      !filter || `${role.name} ${role.description}`.toLowerCase().includes(filter.toLowerCase()),
+  );
+
+  return (
+    <div className="roles-editor">
+      <div className="roles-editor__bar">
+        <Select
+          label={t('users.roles.preset')}
+          options={presets.map((preset) => ({ value: preset.name, label: preset.name }))}
+          value={matching?.name ?? null}
+          placeholder={t('users.roles.custom')}
+          onChange={(name) => setRoles([...(presets.find((p) => p.name === name)?.roles ?? [])])}
+        />
+        <input
+          type="search"
+          className="ui-input"
+          aria-label={t('users.roles.filter')}
+          placeholder={t('users.roles.filter')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      </div>
+      <p>{t('users.roles.count', { count: roles.length })}</p>
+      <div className="roles-editor__list" role="group" aria-label={t('users.roles.list')}>
+        {shown.map((role) => (
+          <Checkbox
+            key={role.name}
+            label={
+              <span>
+                <code>{role.name}</code> <span className="muted">{role.description}</span>
+              </span>
+            }
+            checked={roles.includes(role.name)}
+            onChange={(e) =>
+              setRoles(
+                e.target.checked ? [...roles, role.name] : roles.filter((r) => r !== role.name),
+              )
+            }
+          />
+        ))}
+      </div>
+      <div className="form-actions">
+        <Button
+          loading={mutation.isPending}
+          onClick={() => mutation.mutate({ login: user.login, roles })}
+        >
+          {t('actions.save')}
+        </Button>
+        <Button variant="ghost" onClick={() => setRoles(user.roles)}>
+          {t('actions.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}

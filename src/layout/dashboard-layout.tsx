@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { meRoute, pageViewRoute } from '#contract/routes/auth.ts';
+import type { AppRoute } from '#src/app/routes.ts';
+import { queryClient } from '#src/app/query-client.ts';
+import { api } from '#src/lib/api.ts';
+import { useActivityStore } from '#src/stores/activity-store.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
+import { Overlay } from '#src/ui/overlay/overlay.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { SessionWatch } from './session-watch.tsx';
+import { LocaleSwitch } from './locale-switch.tsx';
+
+function useCurrentRoute(): AppRoute | undefined {
+  const matches = useMatches();
+  return matches.at(-1)?.handle as AppRoute | undefined;
+}
+
+/** On every navigation: cancel what the last screen was loading and record a page view (spec §2). */
+function useNavigationEffects() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // The new screen has mounted: what is still loading without anyone watching belonged to the last one.
+    void queryClient.cancelQueries({ predicate: (query) => query.getObserversCount() === 0 });
+    if (!useAuthStore.getState().me) return;
+    const siteId = useSiteStore.getState().siteId;
+    api(
+      pageViewRoute,
+      { query: { page: pathname, ...(siteId ? { siteId } : {}) } },
+      {
+        overlay: false,
+        quiet: true,
+        successToast: false,
+      },
+    ).catch(() => undefined);
+  }, [pathname]);
+}
+
+export function DashboardLayout() {
+  const { t } = useTranslation();
+  const me = useAuthStore((state) => state.me);
+  const signedIn = useAuthStore((state) => state.signedIn);
+  const pending = useActivityStore((state) => state.pending);
+  const route = useCurrentRoute();
+  useNavigationEffects();
+
+  // The stored user is only a hint: the server says who is signed in (401 → /login).
+  const check = useQuery({
+    queryKey: ['me'],
+    queryFn: ({ signal }) => api(meRoute, { signal }, { overlay: false }),
+    enabled: me !== null,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    if (check.data) signedIn(check.data);
+  }, [check.data, signedIn]);
+
+  if (!me) return <Navigate to="/login" replace />;
+  return (
+    <div className="shell">
+      <Sidebar />
+      <div className="shell__main">
+        <header className="shell__header">
+          <nav aria-label={t('shell.breadcrumbs')} className="breadcrumbs">
+            {route && (
+              <ol>
+                {[...route.breadcrumbs, route.titleKey].map((key) => (
+                  <li key={key}>{t(key)}</li>
+                ))}
+              </ol>
+            )}
+          </nav>
+          <LocaleSwitch />
+        </header>
+        <main className="shell__content" id="main">
+          <Outlet />
+        </main>
+      </div>
+      {pending > 0 && route?.overlay !== false && (
+        <Overlay label={t('ui.spinner.loading')}>
+          <Spinner size="lg" decorative />
+        </Overlay>
+      )}
+      <SessionWatch />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { NavLink, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { hasAccess, isStaff } from '#contract/roles.ts';
+import { logoutRoute } from '#contract/routes/auth.ts';
+import { APP_ROUTES, MENU_SECTIONS } from '#src/app/routes.ts';
+import { queryClient } from '#src/app/query-client.ts';
+import { api } from '#src/lib/api.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { SiteBlock } from './site-block.tsx';
+
+/** The menu entries a user may open, by section: derived from the route table and the roles. */
+export function menuFor(roles: readonly string[]) {
+  return MENU_SECTIONS.map((section) => ({
+    section,
+    routes: APP_ROUTES.filter(
+      (route) => route.menu?.section === section && hasAccess(roles, route.roles),
+    ),
+  })).filter((group) => group.routes.length > 0);
+}
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useAuthStore((state) => state.me)!;
+  const signedOut = useAuthStore((state) => state.signedOut);
+  const { demoMode, showDisabledSites, setDemoMode, setShowDisabledSites } = useSiteStore();
+  // Client users (and anyone holding neither staff role) do not get the staff toggles (spec §1, §6).
+  const staff = !me.isClient && isStaff(me.roles);
+
+  const logout = async () => {
+    await api(logoutRoute, {}, { successToast: false, quiet: true }).catch(() => undefined);
+    signedOut();
+    queryClient.clear();
+    navigate('/login');
+  };
+
+  return (
+    <aside className="sidebar">
+      <div className="sidebar__brand">Vitrina</div>
+      {!demoMode && <SiteBlock />}
+      <nav aria-label={t('shell.menu')} className="sidebar__nav">
+        {menuFor(me.roles).map((group) => (
+          <section key={group.section} className="sidebar__section">
+            <h2 className="sidebar__heading">{t(`shell.sections.${group.section}`)}</h2>
+            <ul>
+              {group.routes.map((route) => (
+                <li key={route.path}>
+                  <NavLink to={route.path} end className="sidebar__link">
+                    {t(route.titleKey)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </nav>
+      <div className="sidebar__footer">
+        {staff && (
+          <div className="sidebar__toggles">
+            <Checkbox
+              label={t('shell.demoMode')}
+              checked={demoMode}
+              onChange={(e) => setDemoMode(e.target.checked)}
+            />
+            <Checkbox
+              label={t('shell.showDisabledSites')}
+              checked={showDisabledSites}
+              onChange={(e) => setShowDisabledSites(e.target.checked)}
+            />
+          </div>
+        )}
+        <div className="sidebar__user">
+          <span className="sidebar__login">{me.name || me.login}</span>
+          <button type="button" className="sidebar__logout" onClick={() => void logout()}>
+            {t('shell.logout')}
+          </button>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,112 @@
+import i18next from 'i18next';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError, createApiClient, type CallInput } from '#contract/client.ts';
+import type { RouteDef, RouteResponse } from '#contract/route.ts';
+import { toast } from '#src/ui/toast/toast-store.ts';
+import { useActivityStore } from '#src/stores/activity-store.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+
+const call = createApiClient();
+
+export const DEFAULT_SESSION_LENGTH = 3600;
+
+/** The session length the server sent in the readable SESSION_LENGTH cookie (spec §9). */
+export function sessionLength(): number {
+  const match = document.cookie.split('; ').find((part) => part.startsWith('SESSION_LENGTH='));
+  const value = Number(match?.split('=')[1]);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_SESSION_LENGTH;
+}
+
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+let homePath = () => '/';
+
+/** The router hands over its navigate function and where "home" is for the signed-in user. */
+export function connectNavigation(options: {
+  navigate: (path: string) => void;
+  homePath: () => string;
+}) {
+  navigate = options.navigate;
+  homePath = options.homePath;
+}
+
+export interface CallOptions {
+  /** Show the global loading overlay while the call runs. @default true */
+  overlay?: boolean;
+  /** No error toast (the caller shows the error itself, e.g. on form fields). */
+  quiet?: boolean;
+  /** The success toast of a write; false for none. @default true for writes */
+  successToast?: boolean | string;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Turns a failure into what the user sees (spec §8): redirects, or one error toast. */
+export function reportError(error: unknown, options: Pick<CallOptions, 'quiet'> = {}): void {
+  if (isAbort(error)) return;
+  const t = i18next.t.bind(i18next);
+  if (error instanceof ApiError && error.status === 401) {
+    useAuthStore.getState().signedOut();
+    if (window.location.pathname !== '/login') navigate('/login');
+    return;
+  }
+  if (error instanceof ApiError && error.status === 403) {
+    navigate(homePath());
+    return;
+  }
+  if (options.quiet) return;
+  if (error instanceof ApiError && error.status > 0) {
+    toast.error(t('ui.toast.errorTitle'), `${error.status}\n${error.message}`);
+  } else {
+    const text = error instanceof Error ? error.message : '';
+    toast.error(
+      t('ui.toast.errorTitle'),
+      text ? t('errors.withMessage', { message: text }) : t('errors.network'),
+    );
+  }
+}
+
+/** Every console call goes through here: overlay, session clock, error handling, success toast. */
+export async function api<R extends RouteDef>(
+  route: R,
+  input: CallInput<R>,
+  options: CallOptions = {},
+): Promise<RouteResponse<R>> {
+  const overlay = options.overlay ?? true;
+  const activity = useActivityStore.getState();
+  if (overlay) activity.begin();
+  try {
+    const result = await call(route, input);
+    useAuthStore.getState().touched(sessionLength());
+    const toastSuccess = options.successToast ?? route.method !== 'GET';
+    if (toastSuccess) {
+      const t = i18next.t.bind(i18next);
+      toast.success(
+        t('ui.toast.successTitle'),
+        typeof toastSuccess === 'string' ? toastSuccess : t('ui.toast.successMessage'),
+      );
+    }
+    return result;
+  } catch (error) {
+    reportError(error, options);
+    throw error;
+  } finally {
+    if (overlay) activity.end();
+  }
+}
+
+/** Puts a 400's zod issues on the form's fields (STYLE.md 15); true when any landed. */
+export function applyServerIssues<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400 || error.issues.length === 0)
+    return false;
+  for (const issue of error.issues) {
+    const [, ...path] = issue.path;
+    if (path.length)
+      setError(path.join('.') as Path<T>, { type: 'server', message: issue.message });
+  }
+  return true;
+}
