@@ -39,6 +39,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
   },
 });

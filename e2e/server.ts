@@ -7,7 +7,11 @@ import { openPglite } from '#server/db/client.ts';
 import { seedDemo } from '#server/db/seed.ts';
 import { readEnv } from '#server/env.ts';
 
-const env = readEnv({ ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrina-e2e-')), HOST: '127.0.0.1' });
+const env = readEnv({
+  ...process.env,
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrina-e2e-')),
+  HOST: '127.0.0.1',
+});
 const database = await openPglite({ dataDir: env.DATA_DIR });
 await seedDemo(database);
 const app = await buildApp({ env, database, logger: { level: env.LOG_LEVEL } });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Role } from '#contract/roles.ts';
+import { hasAccess, type Role } from '#contract/roles.ts';
 
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
 export const MENU_SECTIONS = ['home', 'integration', 'admin'] as const;
@@ -81,4 +81,14 @@ export function homePath(): string {
 
 export function findRoute(pathname: string): AppRoute | undefined {
   return APP_ROUTES.find((route) => route.path === pathname);
+}
+
+/** The menu entries a user may open, by section: derived from the route table and the roles. */
+export function menuFor(roles: readonly string[]) {
+  return MENU_SECTIONS.map((section) => ({
+    section,
+    routes: APP_ROUTES.filter(
+      (route) => route.menu?.section === section && hasAccess(roles, route.roles),
+    ),
+  })).filter((group) => group.routes.length > 0);
 }

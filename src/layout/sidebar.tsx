@@ -1,24 +1,14 @@
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { hasAccess, isStaff } from '#contract/roles.ts';
+import { isStaff } from '#contract/roles.ts';
 import { logoutRoute } from '#contract/routes/auth.ts';
-import { APP_ROUTES, MENU_SECTIONS } from '#src/app/routes.ts';
+import { menuFor } from '#src/app/routes.ts';
 import { queryClient } from '#src/app/query-client.ts';
 import { api } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { SiteBlock } from './site-block.tsx';
-
-/** The menu entries a user may open, by section: derived from the route table and the roles. */
-export function menuFor(roles: readonly string[]) {
-  return MENU_SECTIONS.map((section) => ({
-    section,
-    routes: APP_ROUTES.filter(
-      (route) => route.menu?.section === section && hasAccess(roles, route.roles),
-    ),
-  })).filter((group) => group.routes.length > 0);
-}
 
 export function Sidebar() {
   const { t } = useTranslation();

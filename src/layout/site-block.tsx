@@ -81,31 +81,35 @@ export function SiteBlock() {
         loading={all.isPending || found.isFetching}
       />
       {site && (
-        <dl className="site-block__facts">
+        <>
           <div className="site-block__title">
             <Link to="/site/edit">{site.siteName}</Link>
             <Badge tone={site.enabled ? 'success' : 'danger'}>
               {t(site.enabled ? 'shell.site.enabled' : 'shell.site.disabled')}
             </Badge>
           </div>
-          <div>
-            <dt>ID</dt>
-            <dd>{site.siteId}</dd>
-          </div>
-          <div>
-            <dt>{t('shell.site.apiKey')}</dt>
-            <dd className="site-block__key">{site.apiKey}</dd>
-          </div>
-          <div>
-            <dt>{t('shell.site.segments')}</dt>
-            <dd>{site.verticals.join(', ') || '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('shell.site.lastFeed')}</dt>
-            <dd>
-              {lastFeed.data ? formatFeedTime(lastFeed.data, i18n.language) : t('shell.site.never')}
-            </dd>
-          </div>
+          <dl className="site-block__facts">
+            <div>
+              <dt>ID</dt>
+              <dd>{site.siteId}</dd>
+            </div>
+            <div>
+              <dt>{t('shell.site.apiKey')}</dt>
+              <dd className="site-block__key">{site.apiKey}</dd>
+            </div>
+            <div>
+              <dt>{t('shell.site.segments')}</dt>
+              <dd>{site.verticals.join(', ') || '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('shell.site.lastFeed')}</dt>
+              <dd>
+                {lastFeed.data
+                  ? formatFeedTime(lastFeed.data, i18n.language)
+                  : t('shell.site.never')}
+              </dd>
+            </div>
+          </dl>
           <div className="site-block__previews">
             <a
               className="ui-button ui-button--secondary ui-button--sm"
@@ -124,7 +128,7 @@ export function SiteBlock() {
               SORT
             </a>
           </div>
-        </dl>
+        </>
       )}
     </section>
   );

@@ -69,7 +69,12 @@ export default function LoginPage() {
             required
           />
           <FormRootError />
-          <Button type="submit" variant="primary" loading={form.formState.isSubmitting} className="login__submit">
+          <Button
+            type="submit"
+            variant="primary"
+            loading={form.formState.isSubmitting}
+            className="login__submit"
+          >
             {t('auth.submit')}
           </Button>
         </Form>

@@ -116,7 +116,12 @@ function SiteForm({ site, canEdit }: { site: Site; canEdit: boolean }) {
       <FormRootError />
       {canEdit && (
         <div className="form-actions">
-          <Button type="submit" variant="primary" loading={mutation.isPending} disabled={!form.formState.isDirty}>
+          <Button
+            type="submit"
+            variant="primary"
+            loading={mutation.isPending}
+            disabled={!form.formState.isDirty}
+          >
             {t('actions.save')}
           </Button>
           <Button type="button" variant="ghost" onClick={() => form.reset(toForm(site))}>

@@ -1,0 +1,69 @@
+import { ROLE_PRESETS } from '#contract/role-presets.ts';
+import { test, expect, signIn, DEMO_PASSWORD } from './fixtures.ts';
+
+test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+  await signIn(page, 'client');
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { name: 'Страница не найдена!' })).toBeVisible();
+  await page.getByRole('link', { name: 'На главную' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a screen the roles do not allow sends the user home', async ({ page }) => {
+  await signIn(page, 'sales');
+  await page.goto('/admin/roles');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a 403 from the server sends the user home', async ({ page, playwright, baseURL }) => {
+  await signIn(page, 'manager');
+  // An administrator takes the manager's roles away while the manager's console still shows the old menu.
+  const admin = await playwright.request.newContext({ baseURL: baseURL! });
+  await admin.get('/api/me');
+  const xsrf = async () =>
+    (await admin.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  await admin.post('/api/login', {
+    form: { username: 'admin', password: DEMO_PASSWORD },
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
+  const put = await admin.put('/api/user/roles/manager', {
+    data: ['ROLE_SITE_VIEW'],
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
+  expect(put.status()).toBe(200);
+  await page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: 'Редактирование сайта' })
+    .click();
+  // The verticals list needs a role the manager no longer has: the server answers 403.
+  await expect(page).toHaveURL(/\/$/);
+  await admin.put('/api/user/roles/manager', {
+    data: [...ROLE_PRESETS.manager],
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
+  await admin.dispose();
+});
+
+test('a session ended on the server sends the user to sign in', async ({ page, browser }) => {
+  await signIn(page, 'designer');
+  const admin = await browser.newPage();
+  await signIn(admin, 'admin');
+  await admin.goto('/admin/edit-user');
+  await admin.getByRole('combobox', { name: 'Пользователь' }).click();
+  await admin.getByRole('option', { name: /^designer/ }).click();
+  await admin.getByLabel('Новый пароль').fill('rotated-password');
+  await admin.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(admin.getByText('Операция выполнена успешно!')).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: 'Редактирование сайта' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'designer', 'rotated-password');
+  // Put the demo password back for the other journeys.
+  await admin.getByLabel('Новый пароль').fill(DEMO_PASSWORD);
+  await admin.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(admin.getByText('Операция выполнена успешно!').first()).toBeVisible();
+});

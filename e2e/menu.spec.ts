@@ -1,0 +1,31 @@
+import { ROLE_PRESETS } from '#contract/role-presets.ts';
+import { menuFor } from '#src/app/routes.ts';
+import ruRoutes from '#src/locales/ru/routes.json' with { type: 'json' };
+import { test, expect, signIn } from './fixtures.ts';
+
+/** Each demo login and its roles, as the seed gives them (README "Demo logins"). */
+const DEMO: Record<string, readonly string[]> = {
+  admin: ROLE_PRESETS.admin,
+  superuser: ['ROLE_SUPERUSER'],
+  integrator: ROLE_PRESETS.integrator,
+  designer: ROLE_PRESETS['layout designer'],
+  manager: ROLE_PRESETS.manager,
+  sales: ROLE_PRESETS.sales,
+  client: ROLE_PRESETS.user,
+};
+
+for (const [login, roles] of Object.entries(DEMO)) {
+  test(`${login} sees the menu the contract's rules give their roles`, async ({ page }) => {
+    await signIn(page, login);
+    const expected = menuFor(roles).flatMap((group) =>
+      group.routes.map(
+        (route) => ruRoutes[route.titleKey.replace('routes.', '') as keyof typeof ruRoutes],
+      ),
+    );
+    const menu = page.getByRole('navigation', { name: 'Главное меню' });
+    await expect(menu.getByRole('link')).toHaveText(expected);
+    const staffToggles = page.getByLabel('Демо-режим');
+    if (login === 'client') await expect(staffToggles).toHaveCount(0);
+    else if (login === 'admin' || login === 'superuser') await expect(staffToggles).toBeVisible();
+  });
+}

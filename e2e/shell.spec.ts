@@ -1,0 +1,74 @@
+import { test, expect, signIn, expectAccessible } from './fixtures.ts';
+
+test('the language switch survives a reload', async ({ page }) => {
+  await signIn(page, 'manager');
+  await page.getByRole('button', { name: 'EN' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(page).toHaveTitle('Vitrina · Home');
+  await page.getByRole('button', { name: 'RU' }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+});
+
+test('the site selector searches sites and switches the site block', async ({ page }) => {
+  await signIn(page, 'admin');
+  const block = page.getByRole('region', { name: 'Текущий сайт' });
+  await expect(block.getByRole('link', { name: 'Демо-магазин одежды' })).toBeVisible();
+  await block.getByRole('combobox', { name: 'Выбор сайта' }).click();
+  await page.keyboard.type('Электро');
+  await page.getByRole('option', { name: /Электроника/ }).click();
+  await expect(block.getByRole('link', { name: 'Электроника (отключён)' })).toBeVisible();
+  await expect(block.getByText('Отключён', { exact: true })).toBeVisible();
+});
+
+test('an administrator activates a site through the confirmed modal; a manager cannot', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'admin');
+  const block = page.getByRole('region', { name: 'Текущий сайт' });
+  await block.getByRole('combobox', { name: 'Выбор сайта' }).click();
+  await page.getByRole('option', { name: /Электроника/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: 'Редактирование сайта' })
+    .click();
+  await page.getByRole('button', { name: 'Активировать' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Будет создано и запланировано задание обновления фида.');
+  const confirm = dialog.getByRole('button', { name: 'Активировать' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Я понимаю последствия и согласен').check();
+  await confirm.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Деактивировать' })).toBeVisible();
+  await expect(block.getByText('Включён', { exact: true })).toBeVisible();
+
+  const manager = await browser.newPage();
+  await signIn(manager, 'manager');
+  await manager
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: 'Редактирование сайта' })
+    .click();
+  await expect(manager.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(manager.getByRole('button', { name: /Активировать|Деактивировать/ })).toHaveCount(0);
+});
+
+test('every screen has no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/login');
+  await expectAccessible(page);
+  await signIn(page, 'admin');
+  for (const path of [
+    '/',
+    '/site/edit',
+    '/site/register-user',
+    '/admin/roles',
+    '/admin/edit-user',
+    '/404',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  }
+});
