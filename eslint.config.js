@@ -6,7 +6,8 @@ import globals from 'globals';
 
 /** Rooms and what each may not import (DESIGN.md "One package, seven rooms"). */
 // `#room/…` subpath imports, or relative paths that climb into another room.
-const roomRegex = (/** @type {string[]} */ rooms) => `^(#(${rooms.join('|')})/|(\\.\\./)+(${rooms.join('|')})/)`;
+const roomRegex = (/** @type {string[]} */ rooms) =>
+  `^(#(${rooms.join('|')})/|(\\.\\./)+(${rooms.join('|')})/)`;
 const forbid = (/** @type {string[]} */ rooms, message = 'Import boundary: see DESIGN.md') => ({
   regex: roomRegex(rooms),
   message,
