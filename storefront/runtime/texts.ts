@@ -26,6 +26,7 @@ export const TEXTS_RU = {
   yes: 'Да',
   no: 'Нет',
   queries: 'Часто ищут',
+  taps: 'Уточните запрос',
   history: 'Вы искали',
   clearHistory: 'Очистить',
   categories: 'Категории',
