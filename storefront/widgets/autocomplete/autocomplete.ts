@@ -88,9 +88,7 @@ export function mountAutocomplete(
       autocomplete: {
         select(state) {
           const all = connector.options();
-          const blocks = (
-            options.blocks ?? ['history', 'queries', 'taps', 'categories', 'brands', 'products']
-          )
+          const blocks = (options.blocks ?? AUTOCOMPLETE_BLOCKS)
             .map((name) => ({
               name,
               title: texts[BLOCK_TITLE[name]],
