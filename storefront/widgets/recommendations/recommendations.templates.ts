@@ -6,69 +6,6 @@ import type { TemplateSpec } from '../../runtime/templates.ts';
 export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = {
   common: {
     '0': function (container, depth0, helpers, partials, data) {
-      return ' digi-recommendations--list';
-    },
-    '1': function (container, depth0, helpers, partials, data) {
-      return ' digi-recommendations--swiper';
-    },
-    '2': function (container, depth0, helpers, partials, data) {
-      var stack1,
-        lookupProperty =
-          container.lookupProperty ||
-          function (parent, propertyName) {
-            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-              return parent[propertyName];
-            }
-            return undefined;
-          };
-
-      return (
-        '    <p class="digi-recommendations__error">' +
-        container.escapeExpression(
-          container.lambda(
-            (stack1 = depth0 != null ? lookupProperty(depth0, 'texts') : depth0) != null
-              ? lookupProperty(stack1, 'failed')
-              : stack1,
-            depth0,
-          ),
-        ) +
-        '</p>\n'
-      );
-    },
-    '3': function (container, depth0, helpers, partials, data) {
-      var stack1,
-        lookupProperty =
-          container.lookupProperty ||
-          function (parent, propertyName) {
-            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-              return parent[propertyName];
-            }
-            return undefined;
-          };
-
-      return (stack1 = lookupProperty(helpers, 'if').call(
-        depth0 != null ? depth0 : container.nullContext || {},
-        depth0 != null ? lookupProperty(depth0, 'infinite') : depth0,
-        {
-          name: 'if',
-          hash: {},
-          fn: container.program(4, data, 0),
-          inverse: container.program(5, data, 0),
-          data: data,
-          loc: { start: { line: 6, column: 4 }, end: { line: 11, column: 11 } },
-        },
-      )) != null
-        ? stack1
-        : '';
-    },
-    '4': function (container, depth0, helpers, partials, data) {
-      return '      <div class="digi-recommendations__body" data-digi-part="infinityList"></div>\n      <div data-digi-part="infinityListModal"></div>\n';
-    },
-    '5': function (container, depth0, helpers, partials, data) {
-      return '      <div class="digi-recommendations__body" data-digi-part="swiper"></div>\n';
-    },
-    compiler: [8, '>= 4.3.0'],
-    main: function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -92,10 +29,10 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
           {
             name: 'if',
             hash: {},
-            fn: container.program(0, data, 0),
-            inverse: container.program(1, data, 0),
+            fn: container.program(1, data, 0),
+            inverse: container.program(2, data, 0),
             data: data,
-            loc: { start: { line: 1, column: 36 }, end: { line: 1, column: 123 } },
+            loc: { start: { line: 2, column: 36 }, end: { line: 2, column: 123 } },
           },
         )) != null
           ? stack1
@@ -113,7 +50,7 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
                 name: 'title',
                 hash: {},
                 data: data,
-                loc: { start: { line: 1, column: 137 }, end: { line: 1, column: 146 } },
+                loc: { start: { line: 2, column: 137 }, end: { line: 2, column: 146 } },
               })
             : helper),
         ) +
@@ -130,7 +67,7 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
                 name: 'title',
                 hash: {},
                 data: data,
-                loc: { start: { line: 2, column: 42 }, end: { line: 2, column: 51 } },
+                loc: { start: { line: 3, column: 42 }, end: { line: 3, column: 51 } },
               })
             : helper),
         ) +
@@ -141,16 +78,105 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
           {
             name: 'if',
             hash: {},
-            fn: container.program(2, data, 0),
-            inverse: container.program(3, data, 0),
+            fn: container.program(3, data, 0),
+            inverse: container.program(4, data, 0),
             data: data,
-            loc: { start: { line: 3, column: 2 }, end: { line: 12, column: 9 } },
+            loc: { start: { line: 4, column: 2 }, end: { line: 13, column: 9 } },
           },
         )) != null
           ? stack1
           : '') +
         '</section>\n'
       );
+    },
+    '1': function (container, depth0, helpers, partials, data) {
+      return ' digi-recommendations--list';
+    },
+    '2': function (container, depth0, helpers, partials, data) {
+      return ' digi-recommendations--swiper';
+    },
+    '3': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '    <p class="digi-recommendations__error">' +
+        container.escapeExpression(
+          container.lambda(
+            (stack1 = depth0 != null ? lookupProperty(depth0, 'texts') : depth0) != null
+              ? lookupProperty(stack1, 'failed')
+              : stack1,
+            depth0,
+          ),
+        ) +
+        '</p>\n'
+      );
+    },
+    '4': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (stack1 = lookupProperty(helpers, 'if').call(
+        depth0 != null ? depth0 : container.nullContext || {},
+        depth0 != null ? lookupProperty(depth0, 'infinite') : depth0,
+        {
+          name: 'if',
+          hash: {},
+          fn: container.program(5, data, 0),
+          inverse: container.program(6, data, 0),
+          data: data,
+          loc: { start: { line: 7, column: 4 }, end: { line: 12, column: 11 } },
+        },
+      )) != null
+        ? stack1
+        : '';
+    },
+    '5': function (container, depth0, helpers, partials, data) {
+      return '      <div class="digi-recommendations__body" data-digi-part="infinityList"></div>\n      <div data-digi-part="infinityListModal"></div>\n';
+    },
+    '6': function (container, depth0, helpers, partials, data) {
+      return '      <div class="digi-recommendations__body" data-digi-part="swiper"></div>\n';
+    },
+    compiler: [8, '>= 4.3.0'],
+    main: function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (stack1 = lookupProperty(helpers, 'unless').call(
+        depth0 != null ? depth0 : container.nullContext || {},
+        depth0 != null ? lookupProperty(depth0, 'empty') : depth0,
+        {
+          name: 'unless',
+          hash: {},
+          fn: container.program(0, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 1, column: 0 }, end: { line: 15, column: 11 } },
+        },
+      )) != null
+        ? stack1
+        : '';
     },
     useData: true,
   },

@@ -90,6 +90,7 @@ export function mountRecommendations(
           title,
           infinite: infinite || !swiperEnabled,
           failed: s.status === 'failed',
+          empty: s.status === 'ready' && s.products.length === 0,
         }),
       },
       swiper: {

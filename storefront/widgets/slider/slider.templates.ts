@@ -52,7 +52,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
           };
 
       return (
-        '        <li class="digi-slider__slide" role="group" aria-roledescription="slide" aria-label="' +
+        '        <div class="digi-slider__slide" role="group" aria-roledescription="slide" aria-label="' +
         alias2(
           ((helper =
             (helper =
@@ -65,7 +65,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'n',
                 hash: {},
                 data: data,
-                loc: { start: { line: 6, column: 93 }, end: { line: 6, column: 98 } },
+                loc: { start: { line: 6, column: 94 }, end: { line: 6, column: 99 } },
               })
             : helper),
         ) +
@@ -86,7 +86,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 6, column: 114 }, end: { line: 6, column: 169 } },
+            loc: { start: { line: 6, column: 115 }, end: { line: 6, column: 170 } },
           },
         )) != null
           ? stack1
@@ -106,7 +106,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
         )) != null
           ? stack1
           : '') +
-        '        </li>\n'
+        '        </div>\n'
       );
     },
     '2': function (container, depth0, helpers, partials, data) {
@@ -382,7 +382,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
         )) != null
           ? stack1
           : '') +
-        '\n  <div class="digi-slider__viewport">\n    <ul class="digi-slider__track" id="' +
+        '\n  <div class="digi-slider__viewport">\n    <div class="digi-slider__track" id="' +
         alias4(
           ((helper =
             (helper =
@@ -395,7 +395,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'trackId',
                 hash: {},
                 data: data,
-                loc: { start: { line: 4, column: 39 }, end: { line: 4, column: 50 } },
+                loc: { start: { line: 4, column: 40 }, end: { line: 4, column: 51 } },
               })
             : helper),
         ) +
@@ -412,7 +412,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'perView',
                 hash: {},
                 data: data,
-                loc: { start: { line: 4, column: 83 }, end: { line: 4, column: 94 } },
+                loc: { start: { line: 4, column: 84 }, end: { line: 4, column: 95 } },
               })
             : helper),
         ) +
@@ -429,7 +429,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'offset',
                 hash: {},
                 data: data,
-                loc: { start: { line: 4, column: 119 }, end: { line: 4, column: 129 } },
+                loc: { start: { line: 4, column: 120 }, end: { line: 4, column: 130 } },
               })
             : helper),
         ) +
@@ -448,7 +448,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
         )) != null
           ? stack1
           : '') +
-        '    </ul>\n  </div>\n' +
+        '    </div>\n  </div>\n' +
         ((stack1 = lookupProperty(helpers, 'if').call(
           alias1,
           depth0 != null ? lookupProperty(depth0, 'controls') : depth0,

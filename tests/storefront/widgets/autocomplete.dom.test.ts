@@ -31,7 +31,7 @@ async function settle() {
   widget!.flush();
 }
 
-describe('autocomplete widget', () => {
+describe('autocomplete widget', { timeout: 20_000 }, () => {
   it('is a WAI-ARIA combobox: expanded listbox with grouped options', async () => {
     const { input } = mount();
     expect(input).toHaveAttribute('aria-expanded', 'false');

@@ -19,7 +19,7 @@ afterEach(() => {
 });
 const container = () => document.body.appendChild(document.createElement('div'));
 
-describe('cart button widget', () => {
+describe('cart button widget', { timeout: 20_000 }, () => {
   it("shows 'В корзину', adds, and switches to 'В корзине' when the cart has the product", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const cart = new Set<string>();
@@ -41,7 +41,7 @@ describe('cart button widget', () => {
   });
 });
 
-describe('favorite button widget', () => {
+describe('favorite button widget', { timeout: 20_000 }, () => {
   it('toggles aria-pressed and is disabled while the request runs', async () => {
     let release: () => void = () => undefined;
     const widget = mountFavoriteButton(container(), {

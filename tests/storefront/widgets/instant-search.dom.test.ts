@@ -32,7 +32,7 @@ async function mount(options: Partial<Parameters<typeof mountInstantSearch>[1]> 
   await settle();
 }
 
-describe('instant search widget', () => {
+describe('instant search widget', { timeout: 20_000 }, () => {
   it('renders header, facets of every kind, sort, 20 cards and pagination', async () => {
     await mount({ initialQuery: 'кроссовки' });
     expect(screen.getByText(/Найдено \d+ товар/)).toBeInTheDocument();

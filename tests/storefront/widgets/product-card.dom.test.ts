@@ -25,7 +25,7 @@ function mount(options: Parameters<typeof mountProductCard>[1]) {
   return within(container);
 }
 
-describe('product card', () => {
+describe('product card', { timeout: 20_000 }, () => {
   it('renders under #digi-shield with name, brand, prices, discount and buy button', () => {
     const view = mount({ product: withSizes });
     expect(document.querySelector('#digi-shield .digi-card')).not.toBeNull();

@@ -18,7 +18,7 @@ afterEach(() => {
 const container = () => document.body.appendChild(document.createElement('div'));
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-describe('slider widget', () => {
+describe('slider widget', { timeout: 20_000 }, () => {
   it('navigates with next/prev and dots, hiding off-screen slides', async () => {
     const w = mountSlider(container(), {
       products: fixtureCatalog(8),
@@ -44,7 +44,7 @@ describe('slider widget', () => {
   });
 });
 
-describe('recommendation block', () => {
+describe('recommendation block', { timeout: 20_000 }, () => {
   it('infinite list: loads, tracks the view and clicks, shows more and opens the modal', async () => {
     const source = createMemorySource();
     const w = mountRecommendations(container(), {
