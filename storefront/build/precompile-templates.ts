@@ -45,9 +45,15 @@ export function templateModules(root = storefront): TemplateModule[] {
   return modules;
 }
 
-/** Precompiles one template source into the JavaScript text of its spec. */
+const LOC = /,"loc":\{"start":\{"line":\d+,"column":\d+\},"end":\{"line":\d+,"column":\d+\}\}/g;
+
+/**
+ * Precompiles one template source into the JavaScript text of its spec. Source positions
+ * (`loc`) are dropped: they only feed error messages and are most of the bundle's weight;
+ * the studio compiles edited templates itself and reports line numbers from there.
+ */
 export function precompile(source: string): string {
-  return String(Handlebars.precompile(source, { strict: false }));
+  return String(Handlebars.precompile(source, { strict: false })).replace(LOC, '');
 }
 
 export async function generateModule(module: TemplateModule): Promise<string> {

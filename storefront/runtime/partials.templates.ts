@@ -33,7 +33,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
                 name: 'picture',
                 hash: {},
                 data: data,
-                loc: { start: { line: 4, column: 41 }, end: { line: 4, column: 52 } },
               })
             : helper),
         ) +
@@ -89,7 +88,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
                 name: 'discount',
                 hash: {},
                 data: data,
-                loc: { start: { line: 8, column: 55 }, end: { line: 8, column: 67 } },
               })
             : helper),
         ) +
@@ -128,12 +126,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             depth0 != null ? depth0 : container.nullContext || {},
             depth0 != null ? lookupProperty(depth0, 'oldPrice') : depth0,
             depth0 != null ? lookupProperty(depth0, 'currency') : depth0,
-            {
-              name: 'formatPrice',
-              hash: {},
-              data: data,
-              loc: { start: { line: 13, column: 122 }, end: { line: 13, column: 155 } },
-            },
+            { name: 'formatPrice', hash: {}, data: data },
           ),
         ) +
         '</s>'
@@ -164,7 +157,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
                 name: 'brand',
                 hash: {},
                 data: data,
-                loc: { start: { line: 15, column: 47 }, end: { line: 15, column: 56 } },
               })
             : helper),
         ) +
@@ -194,12 +186,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, {
-                name: 'name',
-                hash: {},
-                data: data,
-                loc: { start: { line: 18, column: 62 }, end: { line: 18, column: 70 } },
-              })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data })
             : helper),
         ) +
         '">\n' +
@@ -212,7 +199,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(7, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 19, column: 8 }, end: { line: 21, column: 17 } },
           },
         )) != null
           ? stack1
@@ -248,7 +234,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(8, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 20, column: 56 }, end: { line: 20, column: 107 } },
           },
         )) != null
           ? stack1
@@ -262,7 +247,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(9, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 20, column: 107 }, end: { line: 20, column: 170 } },
           },
         )) != null
           ? stack1
@@ -277,7 +261,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(10, data, 0, blockParams, depths),
             inverse: container.program(11, data, 0, blockParams, depths),
             data: data,
-            loc: { start: { line: 20, column: 186 }, end: { line: 20, column: 226 } },
           },
         )) != null
           ? stack1
@@ -295,12 +278,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias4),
           typeof helper === alias5
-            ? helper.call(alias1, {
-                name: 'value',
-                hash: {},
-                data: data,
-                loc: { start: { line: 20, column: 332 }, end: { line: 20, column: 341 } },
-              })
+            ? helper.call(alias1, { name: 'value', hash: {}, data: data })
             : helper),
         ) +
         '">' +
@@ -312,12 +290,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias4),
           typeof helper === alias5
-            ? helper.call(alias1, {
-                name: 'value',
-                hash: {},
-                data: data,
-                loc: { start: { line: 20, column: 343 }, end: { line: 20, column: 352 } },
-              })
+            ? helper.call(alias1, { name: 'value', hash: {}, data: data })
             : helper),
         ) +
         '</button>\n'
@@ -405,12 +378,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'layout',
-                hash: {},
-                data: data,
-                loc: { start: { line: 1, column: 37 }, end: { line: 1, column: 47 } },
-              })
+            ? helper.call(alias1, { name: 'layout', hash: {}, data: data })
             : helper),
         ) +
         ((stack1 = lookupProperty(helpers, 'unless').call(
@@ -422,7 +390,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(0, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 47 }, end: { line: 1, column: 102 } },
           },
         )) != null
           ? stack1
@@ -436,12 +403,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'id',
-                hash: {},
-                data: data,
-                loc: { start: { line: 1, column: 123 }, end: { line: 1, column: 129 } },
-              })
+            ? helper.call(alias1, { name: 'id', hash: {}, data: data })
             : helper),
         ) +
         '">\n  <a class="digi-card__picture" href="' +
@@ -453,12 +415,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'url',
-                hash: {},
-                data: data,
-                loc: { start: { line: 2, column: 38 }, end: { line: 2, column: 45 } },
-              })
+            ? helper.call(alias1, { name: 'url', hash: {}, data: data })
             : helper),
         ) +
         '" tabindex="-1" aria-hidden="true" data-digi-action="open" data-digi-product="' +
@@ -470,12 +427,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'id',
-                hash: {},
-                data: data,
-                loc: { start: { line: 2, column: 123 }, end: { line: 2, column: 129 } },
-              })
+            ? helper.call(alias1, { name: 'id', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-position="' +
@@ -487,12 +439,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'position',
-                hash: {},
-                data: data,
-                loc: { start: { line: 2, column: 151 }, end: { line: 2, column: 163 } },
-              })
+            ? helper.call(alias1, { name: 'position', hash: {}, data: data })
             : helper),
         ) +
         '">\n' +
@@ -505,7 +452,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0, blockParams, depths),
             inverse: container.program(2, data, 0, blockParams, depths),
             data: data,
-            loc: { start: { line: 3, column: 4 }, end: { line: 7, column: 11 } },
           },
         )) != null
           ? stack1
@@ -520,7 +466,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(3, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 8, column: 4 }, end: { line: 8, column: 82 } },
           },
         )) != null
           ? stack1
@@ -535,12 +480,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             alias1,
             depth0 != null ? lookupProperty(depth0, 'price') : depth0,
             depth0 != null ? lookupProperty(depth0, 'currency') : depth0,
-            {
-              name: 'formatPrice',
-              hash: {},
-              data: data,
-              loc: { start: { line: 12, column: 37 }, end: { line: 12, column: 67 } },
-            },
+            { name: 'formatPrice', hash: {}, data: data },
           ),
         ) +
         '</span>\n      ' +
@@ -553,7 +493,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(4, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 13, column: 6 }, end: { line: 13, column: 166 } },
           },
         )) != null
           ? stack1
@@ -568,7 +507,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(5, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 15, column: 4 }, end: { line: 15, column: 69 } },
           },
         )) != null
           ? stack1
@@ -582,12 +520,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'url',
-                hash: {},
-                data: data,
-                loc: { start: { line: 16, column: 37 }, end: { line: 16, column: 44 } },
-              })
+            ? helper.call(alias1, { name: 'url', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-action="open" data-digi-product="' +
@@ -599,12 +532,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'id',
-                hash: {},
-                data: data,
-                loc: { start: { line: 16, column: 89 }, end: { line: 16, column: 95 } },
-              })
+            ? helper.call(alias1, { name: 'id', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-position="' +
@@ -616,12 +544,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'position',
-                hash: {},
-                data: data,
-                loc: { start: { line: 16, column: 117 }, end: { line: 16, column: 129 } },
-              })
+            ? helper.call(alias1, { name: 'position', hash: {}, data: data })
             : helper),
         ) +
         '">' +
@@ -634,12 +557,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             alias1,
             depth0 != null ? lookupProperty(depth0, 'name') : depth0,
             (stack1 = data && lookupProperty(data, 'root')) && lookupProperty(stack1, 'query'),
-            {
-              name: 'highlight',
-              hash: {},
-              data: data,
-              loc: { start: { line: 16, column: 131 }, end: { line: 16, column: 161 } },
-            },
+            { name: 'highlight', hash: {}, data: data },
           ),
         ) +
         '</a>\n' +
@@ -652,7 +570,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(6, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 17, column: 4 }, end: { line: 23, column: 13 } },
           },
         )) != null
           ? stack1
@@ -666,12 +583,7 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'id',
-                hash: {},
-                data: data,
-                loc: { start: { line: 24, column: 91 }, end: { line: 24, column: 97 } },
-              })
+            ? helper.call(alias1, { name: 'id', hash: {}, data: data })
             : helper),
         ) +
         '"' +
@@ -684,7 +596,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(12, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 24, column: 98 }, end: { line: 24, column: 139 } },
           },
         )) != null
           ? stack1
@@ -699,7 +610,6 @@ export const partialSpecs: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(13, data, 0, blockParams, depths),
             inverse: container.program(14, data, 0, blockParams, depths),
             data: data,
-            loc: { start: { line: 24, column: 140 }, end: { line: 24, column: 218 } },
           },
         )) != null
           ? stack1

@@ -30,7 +30,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 2, column: 41 }, end: { line: 2, column: 100 } },
           },
         )) != null
           ? stack1
@@ -44,12 +43,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, {
-                name: 'listboxId',
-                hash: {},
-                data: data,
-                loc: { start: { line: 3, column: 63 }, end: { line: 3, column: 76 } },
-              })
+            ? helper.call(alias1, { name: 'listboxId', hash: {}, data: data })
             : helper),
         ) +
         '" aria-label="' +
@@ -71,7 +65,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 4, column: 6 }, end: { line: 25, column: 15 } },
           },
         )) != null
           ? stack1
@@ -86,7 +79,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(15, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 27, column: 4 }, end: { line: 29, column: 11 } },
           },
         )) != null
           ? stack1
@@ -101,7 +93,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(18, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 31, column: 6 }, end: { line: 31, column: 161 } },
           },
         )) != null
           ? stack1
@@ -116,7 +107,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(19, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 32, column: 6 }, end: { line: 32, column: 128 } },
           },
         )) != null
           ? stack1
@@ -154,12 +144,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'name',
-                hash: {},
-                data: data,
-                loc: { start: { line: 5, column: 71 }, end: { line: 5, column: 79 } },
-              })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data })
             : helper),
         ) +
         '" role="group" aria-labelledby="' +
@@ -175,12 +160,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'name',
-                hash: {},
-                data: data,
-                loc: { start: { line: 5, column: 128 }, end: { line: 5, column: 136 } },
-              })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data })
             : helper),
         ) +
         '">\n          <div class="digi-autocomplete__title" id="' +
@@ -196,12 +176,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'name',
-                hash: {},
-                data: data,
-                loc: { start: { line: 6, column: 69 }, end: { line: 6, column: 77 } },
-              })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data })
             : helper),
         ) +
         '">' +
@@ -213,12 +188,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'title',
-                hash: {},
-                data: data,
-                loc: { start: { line: 6, column: 79 }, end: { line: 6, column: 88 } },
-              })
+            ? helper.call(alias1, { name: 'title', hash: {}, data: data })
             : helper),
         ) +
         '</div>\n' +
@@ -231,7 +201,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(3, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 7, column: 10 }, end: { line: 23, column: 19 } },
           },
         )) != null
           ? stack1
@@ -265,12 +234,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'kind',
-                hash: {},
-                data: data,
-                loc: { start: { line: 8, column: 73 }, end: { line: 8, column: 81 } },
-              })
+            ? helper.call(alias1, { name: 'kind', hash: {}, data: data })
             : helper),
         ) +
         ((stack1 = lookupProperty(helpers, 'if').call(
@@ -282,7 +246,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(4, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 8, column: 81 }, end: { line: 8, column: 134 } },
           },
         )) != null
           ? stack1
@@ -296,12 +259,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'id',
-                hash: {},
-                data: data,
-                loc: { start: { line: 8, column: 154 }, end: { line: 8, column: 160 } },
-              })
+            ? helper.call(alias1, { name: 'id', hash: {}, data: data })
             : helper),
         ) +
         '" aria-selected="' +
@@ -314,7 +272,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(5, data, 0),
             inverse: container.program(6, data, 0),
             data: data,
-            loc: { start: { line: 8, column: 177 }, end: { line: 8, column: 215 } },
           },
         )) != null
           ? stack1
@@ -328,12 +285,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'index',
-                hash: {},
-                data: data,
-                loc: { start: { line: 8, column: 263 }, end: { line: 8, column: 272 } },
-              })
+            ? helper.call(alias1, { name: 'index', hash: {}, data: data })
             : helper),
         ) +
         '">\n' +
@@ -346,7 +298,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(7, data, 0),
             inverse: container.program(12, data, 0),
             data: data,
-            loc: { start: { line: 9, column: 14 }, end: { line: 21, column: 21 } },
           },
         )) != null
           ? stack1
@@ -390,7 +341,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(8, data, 0),
             inverse: container.program(9, data, 0),
             data: data,
-            loc: { start: { line: 10, column: 16 }, end: { line: 10, column: 242 } },
           },
         )) != null
           ? stack1
@@ -405,12 +355,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             alias1,
             depth0 != null ? lookupProperty(depth0, 'label') : depth0,
             (stack1 = data && lookupProperty(data, 'root')) && lookupProperty(stack1, 'query'),
-            {
-              name: 'highlight',
-              hash: {},
-              data: data,
-              loc: { start: { line: 12, column: 57 }, end: { line: 12, column: 88 } },
-            },
+            { name: 'highlight', hash: {}, data: data },
           ),
         ) +
         '</span>\n                  <span class="digi-autocomplete__price">' +
@@ -427,12 +372,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             (stack1 = depth0 != null ? lookupProperty(depth0, 'product') : depth0) != null
               ? lookupProperty(stack1, 'currency')
               : stack1,
-            {
-              name: 'formatPrice',
-              hash: {},
-              data: data,
-              loc: { start: { line: 13, column: 57 }, end: { line: 13, column: 103 } },
-            },
+            { name: 'formatPrice', hash: {}, data: data },
           ),
         ) +
         '</span>\n                  ' +
@@ -447,7 +387,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(10, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 14, column: 18 }, end: { line: 14, column: 142 } },
           },
         )) != null
           ? stack1
@@ -464,7 +403,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(11, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 15, column: 18 }, end: { line: 15, column: 137 } },
           },
         )) != null
           ? stack1
@@ -525,12 +463,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             (stack1 = depth0 != null ? lookupProperty(depth0, 'product') : depth0) != null
               ? lookupProperty(stack1, 'currency')
               : stack1,
-            {
-              name: 'formatPrice',
-              hash: {},
-              data: data,
-              loc: { start: { line: 14, column: 82 }, end: { line: 14, column: 131 } },
-            },
+            { name: 'formatPrice', hash: {}, data: data },
           ),
         ) +
         '</s>'
@@ -583,12 +516,7 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             alias1,
             depth0 != null ? lookupProperty(depth0, 'label') : depth0,
             (stack1 = data && lookupProperty(data, 'root')) && lookupProperty(stack1, 'query'),
-            {
-              name: 'highlight',
-              hash: {},
-              data: data,
-              loc: { start: { line: 18, column: 55 }, end: { line: 18, column: 86 } },
-            },
+            { name: 'highlight', hash: {}, data: data },
           ),
         ) +
         '</span>\n                ' +
@@ -601,7 +529,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(13, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 19, column: 16 }, end: { line: 19, column: 94 } },
           },
         )) != null
           ? stack1
@@ -616,7 +543,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(14, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 20, column: 16 }, end: { line: 20, column: 91 } },
           },
         )) != null
           ? stack1
@@ -649,7 +575,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'detail',
                 hash: {},
                 data: data,
-                loc: { start: { line: 19, column: 70 }, end: { line: 19, column: 80 } },
               })
             : helper),
         ) +
@@ -681,7 +606,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'count',
                 hash: {},
                 data: data,
-                loc: { start: { line: 20, column: 68 }, end: { line: 20, column: 77 } },
               })
             : helper),
         ) +
@@ -710,7 +634,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(16, data, 0),
             inverse: container.program(17, data, 0),
             data: data,
-            loc: { start: { line: 28, column: 42 }, end: { line: 28, column: 111 } },
           },
         )) != null
           ? stack1
@@ -809,7 +732,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'allUrl',
                 hash: {},
                 data: data,
-                loc: { start: { line: 32, column: 59 }, end: { line: 32, column: 69 } },
               })
             : helper),
         ) +
@@ -846,7 +768,6 @@ export const autocompleteTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0, blockParams, depths),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 35, column: 7 } },
         },
       )) != null
         ? stack1

@@ -78,7 +78,6 @@ export const cartButtonTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(0, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 45 }, end: { line: 1, column: 92 } },
           },
         )) != null
           ? stack1
@@ -92,7 +91,6 @@ export const cartButtonTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 92 }, end: { line: 1, column: 138 } },
           },
         )) != null
           ? stack1
@@ -107,7 +105,6 @@ export const cartButtonTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 163 }, end: { line: 1, column: 201 } },
           },
         )) != null
           ? stack1
@@ -122,7 +119,6 @@ export const cartButtonTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(3, data, 0),
             inverse: container.program(4, data, 0),
             data: data,
-            loc: { start: { line: 3, column: 40 }, end: { line: 3, column: 113 } },
           },
         )) != null
           ? stack1

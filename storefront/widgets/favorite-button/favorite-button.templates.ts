@@ -44,7 +44,6 @@ export const favoriteButtonTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(0, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 49 }, end: { line: 1, column: 101 } },
           },
         )) != null
           ? stack1
@@ -58,7 +57,6 @@ export const favoriteButtonTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 101 }, end: { line: 1, column: 153 } },
           },
         )) != null
           ? stack1
@@ -73,7 +71,6 @@ export const favoriteButtonTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0),
             inverse: container.program(3, data, 0),
             data: data,
-            loc: { start: { line: 1, column: 169 }, end: { line: 1, column: 209 } },
           },
         )) != null
           ? stack1
@@ -97,7 +94,6 @@ export const favoriteButtonTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(4, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 276 }, end: { line: 1, column: 324 } },
           },
         )) != null
           ? stack1

@@ -36,7 +36,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'initialQuery',
                 hash: {},
                 data: data,
-                loc: { start: { line: 4, column: 69 }, end: { line: 4, column: 85 } },
               })
             : helper),
         ) +
@@ -87,7 +86,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(0, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 39 }, end: { line: 1, column: 96 } },
           },
         )) != null
           ? stack1
@@ -102,7 +100,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 2, column: 2 }, end: { line: 6, column: 9 } },
           },
         )) != null
           ? stack1
@@ -166,7 +163,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 4, column: 134 }, end: { line: 4, column: 171 } },
           },
         )) != null
           ? stack1
@@ -216,7 +212,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 9, column: 7 } },
         },
       )) != null
         ? stack1
@@ -258,7 +253,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 5, column: 6 }, end: { line: 13, column: 15 } },
           },
         )) != null
           ? stack1
@@ -293,7 +287,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 6, column: 36 }, end: { line: 6, column: 87 } },
           },
         )) != null
           ? stack1
@@ -316,12 +309,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === alias4
-            ? helper.call(alias1, {
-                name: 'id',
-                hash: {},
-                data: data,
-                loc: { start: { line: 8, column: 146 }, end: { line: 8, column: 152 } },
-              })
+            ? helper.call(alias1, { name: 'id', hash: {}, data: data })
             : helper),
         ) +
         '"' +
@@ -334,7 +322,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(3, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 8, column: 153 }, end: { line: 8, column: 184 } },
           },
         )) != null
           ? stack1
@@ -348,12 +335,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === alias4
-            ? helper.call(alias1, {
-                name: 'name',
-                hash: {},
-                data: data,
-                loc: { start: { line: 9, column: 43 }, end: { line: 9, column: 51 } },
-              })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data })
             : helper),
         ) +
         '</span>\n            <span class="digi-facet__count">' +
@@ -365,12 +347,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === alias4
-            ? helper.call(alias1, {
-                name: 'count',
-                hash: {},
-                data: data,
-                loc: { start: { line: 10, column: 44 }, end: { line: 10, column: 53 } },
-              })
+            ? helper.call(alias1, { name: 'count', hash: {}, data: data })
             : helper),
         ) +
         '</span>\n          </label>\n        </li>\n'
@@ -403,7 +380,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0, blockParams, depths),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 16, column: 7 } },
         },
       )) != null
         ? stack1
@@ -446,7 +422,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 3, column: 53 }, end: { line: 3, column: 94 } },
           },
         )) != null
           ? stack1
@@ -461,7 +436,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 5, column: 6 }, end: { line: 13, column: 15 } },
           },
         )) != null
           ? stack1
@@ -476,7 +450,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(7, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 15, column: 4 }, end: { line: 15, column: 169 } },
           },
         )) != null
           ? stack1
@@ -534,7 +507,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(3, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 6, column: 36 }, end: { line: 6, column: 87 } },
           },
         )) != null
           ? stack1
@@ -557,12 +529,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === alias4
-            ? helper.call(alias1, {
-                name: 'value',
-                hash: {},
-                data: data,
-                loc: { start: { line: 8, column: 146 }, end: { line: 8, column: 155 } },
-              })
+            ? helper.call(alias1, { name: 'value', hash: {}, data: data })
             : helper),
         ) +
         '"' +
@@ -575,7 +542,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(4, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 8, column: 156 }, end: { line: 8, column: 187 } },
           },
         )) != null
           ? stack1
@@ -589,7 +555,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(5, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 8, column: 187 }, end: { line: 8, column: 255 } },
           },
         )) != null
           ? stack1
@@ -603,12 +568,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === alias4
-            ? helper.call(alias1, {
-                name: 'label',
-                hash: {},
-                data: data,
-                loc: { start: { line: 9, column: 43 }, end: { line: 9, column: 52 } },
-              })
+            ? helper.call(alias1, { name: 'label', hash: {}, data: data })
             : helper),
         ) +
         '</span>\n            <span class="digi-facet__count">' +
@@ -620,12 +580,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === alias4
-            ? helper.call(alias1, {
-                name: 'count',
-                hash: {},
-                data: data,
-                loc: { start: { line: 10, column: 44 }, end: { line: 10, column: 53 } },
-              })
+            ? helper.call(alias1, { name: 'count', hash: {}, data: data })
             : helper),
         ) +
         '</span>\n          </label>\n        </li>\n'
@@ -657,7 +612,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(6, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 8, column: 204 }, end: { line: 8, column: 244 } },
         },
       )) != null
         ? stack1
@@ -722,7 +676,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0, blockParams, depths),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 17, column: 7 } },
         },
       )) != null
         ? stack1
@@ -770,7 +723,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 3, column: 53 }, end: { line: 3, column: 94 } },
           },
         )) != null
           ? stack1
@@ -820,12 +772,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias4),
           typeof helper === alias5
-            ? helper.call(alias3, {
-                name: 'low',
-                hash: {},
-                data: data,
-                loc: { start: { line: 7, column: 151 }, end: { line: 7, column: 158 } },
-              })
+            ? helper.call(alias3, { name: 'low', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-action="is-range" data-digi-facet="' +
@@ -882,12 +829,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias4),
           typeof helper === alias5
-            ? helper.call(alias3, {
-                name: 'high',
-                hash: {},
-                data: data,
-                loc: { start: { line: 11, column: 151 }, end: { line: 11, column: 159 } },
-              })
+            ? helper.call(alias3, { name: 'high', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-action="is-range" data-digi-facet="' +
@@ -926,12 +868,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias4),
           typeof helper === alias5
-            ? helper.call(alias3, {
-                name: 'lowOrMin',
-                hash: {},
-                data: data,
-                loc: { start: { line: 15, column: 122 }, end: { line: 15, column: 134 } },
-              })
+            ? helper.call(alias3, { name: 'lowOrMin', hash: {}, data: data })
             : helper),
         ) +
         '" aria-label="' +
@@ -988,12 +925,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias4),
           typeof helper === alias5
-            ? helper.call(alias3, {
-                name: 'highOrMax',
-                hash: {},
-                data: data,
-                loc: { start: { line: 16, column: 122 }, end: { line: 16, column: 135 } },
-              })
+            ? helper.call(alias3, { name: 'highOrMax', hash: {}, data: data })
             : helper),
         ) +
         '" aria-label="' +
@@ -1070,7 +1002,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 19, column: 7 } },
         },
       )) != null
         ? stack1
@@ -1106,7 +1037,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 2, column: 29 }, end: { line: 2, column: 79 } },
           },
         )) != null
           ? stack1
@@ -1120,12 +1050,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'facetName',
-                hash: {},
-                data: data,
-                loc: { start: { line: 4, column: 104 }, end: { line: 4, column: 117 } },
-              })
+            ? helper.call(alias1, { name: 'facetName', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-value="' +
@@ -1137,12 +1062,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'id',
-                hash: {},
-                data: data,
-                loc: { start: { line: 4, column: 136 }, end: { line: 4, column: 142 } },
-              })
+            ? helper.call(alias1, { name: 'id', hash: {}, data: data })
             : helper),
         ) +
         '"' +
@@ -1155,7 +1075,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 4, column: 143 }, end: { line: 4, column: 174 } },
           },
         )) != null
           ? stack1
@@ -1169,12 +1088,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'name',
-                hash: {},
-                data: data,
-                loc: { start: { line: 5, column: 37 }, end: { line: 5, column: 45 } },
-              })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data })
             : helper),
         ) +
         '</span>\n      <span class="digi-facet__count">' +
@@ -1186,12 +1100,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'count',
-                hash: {},
-                data: data,
-                loc: { start: { line: 6, column: 38 }, end: { line: 6, column: 47 } },
-              })
+            ? helper.call(alias1, { name: 'count', hash: {}, data: data })
             : helper),
         ) +
         '</span>\n    </label>\n' +
@@ -1206,7 +1115,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(3, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 8, column: 4 }, end: { line: 12, column: 11 } },
           },
         )) != null
           ? stack1
@@ -1242,7 +1150,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(4, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 10, column: 8 }, end: { line: 10, column: 68 } },
           },
         )) != null
           ? stack1
@@ -1305,7 +1212,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(6, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 19, column: 6 }, end: { line: 19, column: 69 } },
           },
         )) != null
           ? stack1
@@ -1361,7 +1267,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(5, data, 0, blockParams, depths),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 15, column: 0 }, end: { line: 22, column: 7 } },
         },
       )) != null
         ? stack1
@@ -1390,7 +1295,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           inverse: container.noop,
           args: ['node'],
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 14, column: 11 } },
         }) || fn;
       return fn;
     },
@@ -1426,12 +1330,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'type',
-                hash: {},
-                data: data,
-                loc: { start: { line: 2, column: 37 }, end: { line: 2, column: 45 } },
-              })
+            ? helper.call(alias1, { name: 'type', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-part="' +
@@ -1443,12 +1342,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'part',
-                hash: {},
-                data: data,
-                loc: { start: { line: 2, column: 63 }, end: { line: 2, column: 71 } },
-              })
+            ? helper.call(alias1, { name: 'part', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-key="' +
@@ -1460,12 +1354,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'name',
-                hash: {},
-                data: data,
-                loc: { start: { line: 2, column: 88 }, end: { line: 2, column: 96 } },
-              })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data })
             : helper),
         ) +
         '"></div>\n'
@@ -1492,7 +1381,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 3, column: 9 } },
         },
       )) != null
         ? stack1
@@ -1534,7 +1422,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 3, column: 4 }, end: { line: 8, column: 13 } },
           },
         )) != null
           ? stack1
@@ -1577,12 +1464,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'title',
-                hash: {},
-                data: data,
-                loc: { start: { line: 5, column: 42 }, end: { line: 5, column: 51 } },
-              })
+            ? helper.call(alias1, { name: 'title', hash: {}, data: data })
             : helper),
         ) +
         ':</span> <span class="digi-filters__value">' +
@@ -1594,12 +1476,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'label',
-                hash: {},
-                data: data,
-                loc: { start: { line: 5, column: 94 }, end: { line: 5, column: 103 } },
-              })
+            ? helper.call(alias1, { name: 'label', hash: {}, data: data })
             : helper),
         ) +
         '</span>\n        <button type="button" class="digi-filters__remove" aria-label="' +
@@ -1620,12 +1497,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'title',
-                hash: {},
-                data: data,
-                loc: { start: { line: 6, column: 92 }, end: { line: 6, column: 101 } },
-              })
+            ? helper.call(alias1, { name: 'title', hash: {}, data: data })
             : helper),
         ) +
         ' ' +
@@ -1637,12 +1509,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'label',
-                hash: {},
-                data: data,
-                loc: { start: { line: 6, column: 102 }, end: { line: 6, column: 111 } },
-              })
+            ? helper.call(alias1, { name: 'label', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-action="is-remove" data-digi-facet="' +
@@ -1654,12 +1521,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'facet',
-                hash: {},
-                data: data,
-                loc: { start: { line: 6, column: 159 }, end: { line: 6, column: 168 } },
-              })
+            ? helper.call(alias1, { name: 'facet', hash: {}, data: data })
             : helper),
         ) +
         '" data-digi-value="' +
@@ -1671,12 +1533,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'value',
-                hash: {},
-                data: data,
-                loc: { start: { line: 6, column: 187 }, end: { line: 6, column: 196 } },
-              })
+            ? helper.call(alias1, { name: 'value', hash: {}, data: data })
             : helper),
         ) +
         '">×</button>\n      </li>\n'
@@ -1705,7 +1562,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0, blockParams, depths),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 13, column: 7 } },
         },
       )) != null
         ? stack1
@@ -1737,7 +1593,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 2, column: 2 }, end: { line: 4, column: 9 } },
           },
         )) != null
           ? stack1
@@ -1752,7 +1607,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0),
             inverse: container.program(4, data, 0),
             data: data,
-            loc: { start: { line: 6, column: 4 }, end: { line: 10, column: 11 } },
           },
         )) != null
           ? stack1
@@ -1767,7 +1621,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(6, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 12, column: 2 }, end: { line: 14, column: 9 } },
           },
         )) != null
           ? stack1
@@ -1810,7 +1663,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'correction',
                 hash: {},
                 data: data,
-                loc: { start: { line: 3, column: 98 }, end: { line: 3, column: 112 } },
               })
             : helper),
         ) +
@@ -1851,12 +1703,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === 'function'
-            ? helper.call(alias2, {
-                name: 'total',
-                hash: {},
-                data: data,
-                loc: { start: { line: 7, column: 22 }, end: { line: 7, column: 31 } },
-              })
+            ? helper.call(alias2, { name: 'total', hash: {}, data: data })
             : helper),
         ) +
         ' ' +
@@ -1871,12 +1718,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             'товар',
             'товара',
             'товаров',
-            {
-              name: 'plural',
-              hash: {},
-              data: data,
-              loc: { start: { line: 7, column: 32 }, end: { line: 7, column: 75 } },
-            },
+            { name: 'plural', hash: {}, data: data },
           ),
         ) +
         ((stack1 = lookupProperty(helpers, 'if').call(
@@ -1888,7 +1730,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(3, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 7, column: 75 }, end: { line: 7, column: 161 } },
           },
         )) != null
           ? stack1
@@ -1932,7 +1773,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'query',
                 hash: {},
                 data: data,
-                loc: { start: { line: 7, column: 137 }, end: { line: 7, column: 146 } },
               })
             : helper),
         ) +
@@ -1969,7 +1809,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(5, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 9, column: 28 }, end: { line: 9, column: 78 } },
           },
         )) != null
           ? stack1
@@ -2013,7 +1852,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'query',
                 hash: {},
                 data: data,
-                loc: { start: { line: 9, column: 61 }, end: { line: 9, column: 70 } },
               })
             : helper),
         ) +
@@ -2088,7 +1926,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(8, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 16, column: 2 }, end: { line: 16, column: 83 } },
           },
         )) != null
           ? stack1
@@ -2167,7 +2004,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(0, data, 0),
             inverse: container.program(7, data, 0),
             data: data,
-            loc: { start: { line: 1, column: 0 }, end: { line: 17, column: 7 } },
           },
         )) != null
           ? stack1
@@ -2181,7 +2017,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(9, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 18, column: 0 }, end: { line: 18, column: 92 } },
           },
         )) != null
           ? stack1
@@ -2212,7 +2047,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(1, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 2, column: 2 }, end: { line: 7, column: 9 } },
         },
       )) != null
         ? stack1
@@ -2240,7 +2074,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 5, column: 84 }, end: { line: 5, column: 132 } },
           },
         )) != null
           ? stack1
@@ -2282,7 +2115,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(4, data, 0, blockParams, depths),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 9, column: 2 }, end: { line: 19, column: 9 } },
         },
       )) != null
         ? stack1
@@ -2315,12 +2147,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'prev',
-                hash: {},
-                data: data,
-                loc: { start: { line: 11, column: 105 }, end: { line: 11, column: 113 } },
-              })
+            ? helper.call(alias1, { name: 'prev', hash: {}, data: data })
             : helper),
         ) +
         '" aria-label="' +
@@ -2342,7 +2169,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(5, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 11, column: 142 }, end: { line: 11, column: 178 } },
           },
         )) != null
           ? stack1
@@ -2357,7 +2183,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(6, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 12, column: 6 }, end: { line: 16, column: 15 } },
           },
         )) != null
           ? stack1
@@ -2371,12 +2196,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'next',
-                hash: {},
-                data: data,
-                loc: { start: { line: 17, column: 105 }, end: { line: 17, column: 113 } },
-              })
+            ? helper.call(alias1, { name: 'next', hash: {}, data: data })
             : helper),
         ) +
         '" aria-label="' +
@@ -2398,7 +2218,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(5, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 17, column: 142 }, end: { line: 17, column: 178 } },
           },
         )) != null
           ? stack1
@@ -2431,7 +2250,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(7, data, 0, blockParams, depths),
             inverse: container.program(8, data, 0, blockParams, depths),
             data: data,
-            loc: { start: { line: 14, column: 10 }, end: { line: 14, column: 327 } },
           },
         )) != null
           ? stack1
@@ -2469,7 +2287,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(9, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 14, column: 122 }, end: { line: 14, column: 175 } },
           },
         )) != null
           ? stack1
@@ -2483,12 +2300,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'n',
-                hash: {},
-                data: data,
-                loc: { start: { line: 14, column: 220 }, end: { line: 14, column: 225 } },
-              })
+            ? helper.call(alias1, { name: 'n', hash: {}, data: data })
             : helper),
         ) +
         '" aria-label="' +
@@ -2509,12 +2321,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'n',
-                hash: {},
-                data: data,
-                loc: { start: { line: 14, column: 257 }, end: { line: 14, column: 262 } },
-              })
+            ? helper.call(alias1, { name: 'n', hash: {}, data: data })
             : helper),
         ) +
         '"' +
@@ -2527,7 +2334,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(10, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 14, column: 263 }, end: { line: 14, column: 305 } },
           },
         )) != null
           ? stack1
@@ -2541,12 +2347,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'n',
-                hash: {},
-                data: data,
-                loc: { start: { line: 14, column: 306 }, end: { line: 14, column: 311 } },
-              })
+            ? helper.call(alias1, { name: 'n', hash: {}, data: data })
             : helper),
         ) +
         '</button>'
@@ -2579,7 +2380,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0, blockParams, depths),
           inverse: container.program(3, data, 0, blockParams, depths),
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 20, column: 7 } },
         },
       )) != null
         ? stack1
@@ -2636,7 +2436,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(0, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 40 } },
           },
         )) != null
           ? stack1
@@ -2670,7 +2469,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 2, column: 30 }, end: { line: 2, column: 79 } },
           },
         )) != null
           ? stack1
@@ -2685,7 +2483,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0),
             inverse: container.program(3, data, 0),
             data: data,
-            loc: { start: { line: 2, column: 92 }, end: { line: 2, column: 131 } },
           },
         )) != null
           ? stack1
@@ -2700,7 +2497,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(4, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 3, column: 4 }, end: { line: 5, column: 13 } },
           },
         )) != null
           ? stack1
@@ -2742,7 +2538,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'id',
                 hash: {},
                 data: data,
-                loc: { start: { line: 4, column: 86 }, end: { line: 4, column: 92 } },
               })
             : helper),
         ) +
@@ -2769,7 +2564,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(6, data, 0),
           inverse: container.program(8, data, 0),
           data: data,
-          loc: { start: { line: 8, column: 2 }, end: { line: 14, column: 9 } },
         },
       )) != null
         ? stack1
@@ -2806,7 +2600,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(7, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 10, column: 6 }, end: { line: 10, column: 88 } },
           },
         )) != null
           ? stack1
@@ -2839,7 +2632,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(9, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 13, column: 4 }, end: { line: 13, column: 89 } },
           },
         )) != null
           ? stack1
@@ -2894,7 +2686,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
           fn: container.program(0, data, 0),
           inverse: container.program(5, data, 0),
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 15, column: 7 } },
         },
       )) != null
         ? stack1
@@ -2929,12 +2720,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'value',
-                hash: {},
-                data: data,
-                loc: { start: { line: 4, column: 36 }, end: { line: 4, column: 45 } },
-              })
+            ? helper.call(alias1, { name: 'value', hash: {}, data: data })
             : helper),
         ) +
         '"' +
@@ -2947,7 +2733,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 4, column: 46 }, end: { line: 4, column: 78 } },
           },
         )) != null
           ? stack1
@@ -2961,12 +2746,7 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'label',
-                hash: {},
-                data: data,
-                loc: { start: { line: 4, column: 79 }, end: { line: 4, column: 88 } },
-              })
+            ? helper.call(alias1, { name: 'label', hash: {}, data: data })
             : helper),
         ) +
         '</option>'
@@ -3007,7 +2787,6 @@ export const instantSearchTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(0, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 4, column: 4 }, end: { line: 4, column: 106 } },
           },
         )) != null
           ? stack1

@@ -32,7 +32,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(1, data, 0),
             inverse: container.program(2, data, 0),
             data: data,
-            loc: { start: { line: 2, column: 36 }, end: { line: 2, column: 123 } },
           },
         )) != null
           ? stack1
@@ -46,12 +45,7 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'title',
-                hash: {},
-                data: data,
-                loc: { start: { line: 2, column: 137 }, end: { line: 2, column: 146 } },
-              })
+            ? helper.call(alias1, { name: 'title', hash: {}, data: data })
             : helper),
         ) +
         '">\n  <h2 class="digi-recommendations__title">' +
@@ -63,12 +57,7 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'title',
-                hash: {},
-                data: data,
-                loc: { start: { line: 3, column: 42 }, end: { line: 3, column: 51 } },
-              })
+            ? helper.call(alias1, { name: 'title', hash: {}, data: data })
             : helper),
         ) +
         '</h2>\n' +
@@ -81,7 +70,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(3, data, 0),
             inverse: container.program(4, data, 0),
             data: data,
-            loc: { start: { line: 4, column: 2 }, end: { line: 13, column: 9 } },
           },
         )) != null
           ? stack1
@@ -139,7 +127,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
           fn: container.program(5, data, 0),
           inverse: container.program(6, data, 0),
           data: data,
-          loc: { start: { line: 7, column: 4 }, end: { line: 12, column: 11 } },
         },
       )) != null
         ? stack1
@@ -172,7 +159,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
           fn: container.program(0, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 15, column: 11 } },
         },
       )) != null
         ? stack1
@@ -207,12 +193,7 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'title',
-                hash: {},
-                data: data,
-                loc: { start: { line: 3, column: 87 }, end: { line: 3, column: 96 } },
-              })
+            ? helper.call(alias1, { name: 'title', hash: {}, data: data })
             : helper),
         ) +
         '">\n    <div class="digi-recommendations__modal-head">\n      <h2 class="digi-recommendations__title">' +
@@ -224,12 +205,7 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'title',
-                hash: {},
-                data: data,
-                loc: { start: { line: 5, column: 46 }, end: { line: 5, column: 55 } },
-              })
+            ? helper.call(alias1, { name: 'title', hash: {}, data: data })
             : helper),
         ) +
         '</h2>\n      <button type="button" class="digi-recommendations__close" aria-label="' +
@@ -251,7 +227,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 9, column: 6 }, end: { line: 9, column: 89 } },
           },
         )) != null
           ? stack1
@@ -266,7 +241,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(2, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 11, column: 4 }, end: { line: 11, column: 139 } },
           },
         )) != null
           ? stack1
@@ -344,7 +318,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
           fn: container.program(0, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 13, column: 7 } },
         },
       )) != null
         ? stack1
@@ -385,7 +358,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 2, column: 93 }, end: { line: 2, column: 151 } },
           },
         )) != null
           ? stack1
@@ -419,7 +391,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(3, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 5, column: 4 }, end: { line: 7, column: 13 } },
           },
         )) != null
           ? stack1
@@ -434,7 +405,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(4, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 10, column: 4 }, end: { line: 10, column: 184 } },
           },
         )) != null
           ? stack1
@@ -476,7 +446,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
                 name: 'id',
                 hash: {},
                 data: data,
-                loc: { start: { line: 6, column: 89 }, end: { line: 6, column: 95 } },
               })
             : helper),
         ) +
@@ -505,7 +474,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(5, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 10, column: 104 }, end: { line: 10, column: 149 } },
           },
         )) != null
           ? stack1
@@ -546,7 +514,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
           fn: container.program(0, data, 0),
           inverse: container.program(2, data, 0),
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 13, column: 7 } },
         },
       )) != null
         ? stack1
@@ -602,7 +569,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(0, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 40 } },
           },
         )) != null
           ? stack1
@@ -644,7 +610,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(1, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 2, column: 93 }, end: { line: 2, column: 151 } },
           },
         )) != null
           ? stack1
@@ -680,7 +645,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(3, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 6, column: 6 }, end: { line: 8, column: 15 } },
           },
         )) != null
           ? stack1
@@ -713,7 +677,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
             fn: container.program(4, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 13, column: 2 }, end: { line: 13, column: 79 } },
           },
         )) != null
           ? stack1
@@ -746,7 +709,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
                 name: 'id',
                 hash: {},
                 data: data,
-                loc: { start: { line: 7, column: 105 }, end: { line: 7, column: 111 } },
               })
             : helper),
         ) +
@@ -777,7 +739,6 @@ export const recommendationsTemplates: Readonly<Record<string, TemplateSpec>> = 
           fn: container.program(0, data, 0),
           inverse: container.program(2, data, 0),
           data: data,
-          loc: { start: { line: 1, column: 0 }, end: { line: 14, column: 7 } },
         },
       )) != null
         ? stack1

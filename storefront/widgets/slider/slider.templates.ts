@@ -30,7 +30,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
                 name: 'title',
                 hash: {},
                 data: data,
-                loc: { start: { line: 2, column: 46 }, end: { line: 2, column: 55 } },
               })
             : helper),
         ) +
@@ -61,12 +60,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, {
-                name: 'n',
-                hash: {},
-                data: data,
-                loc: { start: { line: 6, column: 94 }, end: { line: 6, column: 99 } },
-              })
+            ? helper.call(alias1, { name: 'n', hash: {}, data: data })
             : helper),
         ) +
         ' / ' +
@@ -86,7 +80,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(2, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 6, column: 115 }, end: { line: 6, column: 170 } },
           },
         )) != null
           ? stack1
@@ -139,12 +132,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'trackId',
-                hash: {},
-                data: data,
-                loc: { start: { line: 13, column: 67 }, end: { line: 13, column: 78 } },
-              })
+            ? helper.call(alias1, { name: 'trackId', hash: {}, data: data })
             : helper),
         ) +
         '" aria-label="' +
@@ -166,7 +154,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(4, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 13, column: 138 }, end: { line: 13, column: 177 } },
           },
         )) != null
           ? stack1
@@ -180,12 +167,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'trackId',
-                hash: {},
-                data: data,
-                loc: { start: { line: 14, column: 67 }, end: { line: 14, column: 78 } },
-              })
+            ? helper.call(alias1, { name: 'trackId', hash: {}, data: data })
             : helper),
         ) +
         '" aria-label="' +
@@ -207,7 +189,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(4, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 14, column: 138 }, end: { line: 14, column: 177 } },
           },
         )) != null
           ? stack1
@@ -222,7 +203,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(5, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 16, column: 6 }, end: { line: 18, column: 15 } },
           },
         )) != null
           ? stack1
@@ -260,7 +240,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(6, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 17, column: 53 }, end: { line: 17, column: 101 } },
           },
         )) != null
           ? stack1
@@ -283,12 +262,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === alias4
-            ? helper.call(alias1, {
-                name: 'n',
-                hash: {},
-                data: data,
-                loc: { start: { line: 17, column: 134 }, end: { line: 17, column: 139 } },
-              })
+            ? helper.call(alias1, { name: 'n', hash: {}, data: data })
             : helper),
         ) +
         '"' +
@@ -301,7 +275,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(7, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 17, column: 140 }, end: { line: 17, column: 182 } },
           },
         )) != null
           ? stack1
@@ -315,12 +288,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias3),
           typeof helper === alias4
-            ? helper.call(alias1, {
-                name: 'index',
-                hash: {},
-                data: data,
-                loc: { start: { line: 17, column: 229 }, end: { line: 17, column: 238 } },
-              })
+            ? helper.call(alias1, { name: 'index', hash: {}, data: data })
             : helper),
         ) +
         '"></button>\n'
@@ -359,12 +327,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'title',
-                hash: {},
-                data: data,
-                loc: { start: { line: 1, column: 73 }, end: { line: 1, column: 82 } },
-              })
+            ? helper.call(alias1, { name: 'title', hash: {}, data: data })
             : helper),
         ) +
         '">\n  ' +
@@ -377,7 +340,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(0, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 2, column: 2 }, end: { line: 2, column: 67 } },
           },
         )) != null
           ? stack1
@@ -391,12 +353,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'trackId',
-                hash: {},
-                data: data,
-                loc: { start: { line: 4, column: 40 }, end: { line: 4, column: 51 } },
-              })
+            ? helper.call(alias1, { name: 'trackId', hash: {}, data: data })
             : helper),
         ) +
         '" style="--digi-slider-per-view: ' +
@@ -408,12 +365,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'perView',
-                hash: {},
-                data: data,
-                loc: { start: { line: 4, column: 84 }, end: { line: 4, column: 95 } },
-              })
+            ? helper.call(alias1, { name: 'perView', hash: {}, data: data })
             : helper),
         ) +
         '; transform: translateX(-' +
@@ -425,12 +377,7 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
               ? helper
               : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, {
-                name: 'offset',
-                hash: {},
-                data: data,
-                loc: { start: { line: 4, column: 120 }, end: { line: 4, column: 130 } },
-              })
+            ? helper.call(alias1, { name: 'offset', hash: {}, data: data })
             : helper),
         ) +
         '%);" aria-live="polite">\n' +
@@ -443,7 +390,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(1, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 5, column: 6 }, end: { line: 9, column: 15 } },
           },
         )) != null
           ? stack1
@@ -458,7 +404,6 @@ export const sliderTemplates: Readonly<Record<string, TemplateSpec>> = {
             fn: container.program(3, data, 0, blockParams, depths),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 12, column: 2 }, end: { line: 20, column: 9 } },
           },
         )) != null
           ? stack1
