@@ -1,0 +1,40 @@
+import type { Preview } from '@storybook/react-vite';
+import '../storefront/styles/storefront.scss';
+import v3 from '../storefront/styles/tokens/default-v3.json';
+import v35 from '../storefront/styles/tokens/default-v3.5.json';
+import { tokensToCss } from './token-stand-in.ts';
+
+const TOKEN_SETS = { V3: tokensToCss(v3), 'V3.5': tokensToCss(v35) } as const;
+
+/** Puts the chosen default token set on the page (toolbar "Tokens"). */
+function applyTokens(name: string): void {
+  let style = document.getElementById('digi-storybook-tokens');
+  if (style === null) {
+    style = document.createElement('style');
+    style.id = 'digi-storybook-tokens';
+    document.head.appendChild(style);
+  }
+  style.textContent = TOKEN_SETS[name === 'V3.5' ? 'V3.5' : 'V3'];
+}
+
+const preview: Preview = {
+  globalTypes: {
+    tokens: {
+      description: 'Default design-token set of the storefront widgets',
+      toolbar: { title: 'Tokens', icon: 'paintbrush', items: ['V3', 'V3.5'], dynamicTitle: true },
+    },
+  },
+  initialGlobals: { tokens: 'V3' },
+  decorators: [
+    (Story, context) => {
+      applyTokens(String(context.globals['tokens'] ?? 'V3'));
+      return Story();
+    },
+  ],
+  parameters: {
+    layout: 'padded',
+    controls: { expanded: true },
+  },
+};
+
+export default preview;

@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import { apiKeyParam, queryBool, regionIdParam } from './common.ts';
+import { product } from './product.ts';
+
+/** Recommendation strategies the public API serves. */
+export const recommendationStrategy = z.enum(['popular', 'same_category', 'similar_price']);
+export type RecommendationStrategy = z.infer<typeof recommendationStrategy>;
+
+/**
+ * GET /public/recommendations query. `same_category` and `similar_price` need `productId`
+ * (the product the page shows); without it the server answers 400.
+ */
+export const recommendationsParams = z.strictObject({
+  apiKey: apiKeyParam,
+  strategy: recommendationStrategy.default('popular'),
+  /** The recommendation block's configId, when the call comes from a configured block. */
+  blockId: z.string().max(64).optional(),
+  productId: z.string().max(200).optional(),
+  /** Restrict `popular` to a category (a category page's block). */
+  categoryId: z.string().max(200).optional(),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  regionId: regionIdParam,
+  showUnavailable: queryBool.default(false),
+  withSku: queryBool.default(false),
+});
+export type RecommendationsParams = z.infer<typeof recommendationsParams>;
+export type RecommendationsParamsInput = z.input<typeof recommendationsParams>;
+
+export const recommendationsResponse = z.object({
+  strategy: recommendationStrategy,
+  blockId: z.string().nullable(),
+  /** How many products the strategy has in total (for infinite lists). */
+  total: z.number().int().nonnegative(),
+  products: z.array(product),
+});
+export type RecommendationsResponse = z.infer<typeof recommendationsResponse>;

@@ -1,0 +1,202 @@
+import * as z from 'zod';
+import { apiKeyParam, queryBool, regionIdParam, unavailableMultiplierParam } from './common.ts';
+import { product } from './product.ts';
+
+/** Sort orders of the search endpoint. */
+export const searchSort = z.enum(['DEFAULT', 'PRICE_ASC', 'PRICE_DESC', 'POPULARITY']);
+export type SearchSort = z.infer<typeof searchSort>;
+
+/**
+ * One selected filter, written `facet:value` (DISTINCT, NUM_DISTINCT, BOOLEAN `true|false`,
+ * TREE and CATEGORY by id) or `facet:min..max` (RANGES, SLIDER; either bound may be empty).
+ * The facet name ends at the first colon, so values may contain colons.
+ * Several values of one facet are OR-ed, different facets are AND-ed.
+ * Examples: `brand:Nike`, `Размер:M`, `price:1000..5000`, `price:..999`, `categoryId:12`.
+ */
+export const searchFilter = z
+  .string()
+  .max(300)
+  .regex(/^[^:]+:.+$/, { message: 'filter.format' });
+
+/**
+ * GET /public/search query: every parameter of the instant-search preview window
+ * (spec part 1 §7) plus `filter`. Query-string booleans are `true`/`false` (also 1/0, yes/no).
+ * A single `filter` arrives as a string, several as an array: both are accepted.
+ */
+export const searchParams = z.strictObject({
+  /** The search text. May be empty when only filters are given. */
+  st: z.string().max(500).default(''),
+  apiKey: apiKeyParam,
+  /** Search strategy (spec §9 default 'advanced_xname,zero_queries'). */
+  strategy: z.string().max(200).default('advanced_xname,zero_queries'),
+  /** Answer full product objects (true) or ids and names only (false). */
+  fullData: queryBool.default(true),
+  /** Try a spelling correction when the query finds little. */
+  withCorrection: queryBool.default(true),
+  withFacets: queryBool.default(true),
+  /** Answer the category facet as a tree (type TREE) rather than a flat list (CATEGORY). */
+  treeFacets: queryBool.default(false),
+  regionId: regionIdParam,
+  useCategoryPrediction: queryBool.default(false),
+  /** Page size: the configured page size (spec §9 default 20). */
+  size: z.coerce.number().int().min(0).max(200).default(20),
+  /** (page − 1) × size. */
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** false: unavailable products are hidden; true: ranked by unavailableMultiplier. */
+  showUnavailable: queryBool.default(true),
+  unavailableMultiplier: unavailableMultiplierParam,
+  /** Preview mode: answered but not counted in reports. */
+  preview: queryBool.default(false),
+  /** Include each product's SKUs. */
+  withSku: queryBool.default(false),
+  sort: searchSort.default('DEFAULT'),
+  filter: z.union([searchFilter, z.array(searchFilter).max(50)]).optional(),
+});
+export type SearchParams = z.infer<typeof searchParams>;
+export type SearchParamsInput = z.input<typeof searchParams>;
+
+/** The facet kinds of the instant search (spec part 2 §3 data types, plus tree and category). */
+export const facetType = z.enum([
+  'DISTINCT',
+  'NUM_DISTINCT',
+  'RANGES',
+  'BOOLEAN',
+  'SLIDER',
+  'TREE',
+  'CATEGORY',
+]);
+export type FacetType = z.infer<typeof facetType>;
+
+export const facetValue = z.object({
+  value: z.string(),
+  count: z.number().int().nonnegative(),
+  selected: z.boolean(),
+});
+export type FacetValue = z.infer<typeof facetValue>;
+
+export const facetRange = z.object({
+  /** Inclusive lower bound; null = open. */
+  from: z.number().nullable(),
+  /** Exclusive upper bound; null = open. */
+  to: z.number().nullable(),
+  count: z.number().int().nonnegative(),
+  selected: z.boolean(),
+});
+export type FacetRange = z.infer<typeof facetRange>;
+
+export interface FacetTreeNode {
+  /** Category id: the filter value. */
+  id: string;
+  name: string;
+  count: number;
+  selected: boolean;
+  children: FacetTreeNode[];
+}
+export const facetTreeNode: z.ZodType<FacetTreeNode> = z.object({
+  id: z.string(),
+  name: z.string(),
+  count: z.number().int().nonnegative(),
+  selected: z.boolean(),
+  get children() {
+    return z.array(facetTreeNode);
+  },
+});
+
+const facetBase = {
+  /** The filter name (`brand`, `price`, `categoryId`, `available` or a param name). */
+  name: z.string(),
+  /** Human title to show. */
+  title: z.string(),
+  /** Unit of the values, from the feed's param unit. */
+  unit: z.string().nullable(),
+};
+
+export const facet = z.discriminatedUnion('type', [
+  z.object({
+    ...facetBase,
+    type: z.enum(['DISTINCT', 'NUM_DISTINCT']),
+    values: z.array(facetValue),
+  }),
+  z.object({ ...facetBase, type: z.literal('RANGES'), ranges: z.array(facetRange) }),
+  z.object({
+    ...facetBase,
+    type: z.literal('SLIDER'),
+    min: z.number(),
+    max: z.number(),
+    /** The selected bounds, null when not filtered on that side. */
+    selectedMin: z.number().nullable(),
+    selectedMax: z.number().nullable(),
+  }),
+  z.object({
+    ...facetBase,
+    type: z.literal('BOOLEAN'),
+    trueCount: z.number().int().nonnegative(),
+    falseCount: z.number().int().nonnegative(),
+    selected: z.boolean().nullable(),
+  }),
+  z.object({ ...facetBase, type: z.enum(['TREE', 'CATEGORY']), tree: z.array(facetTreeNode) }),
+]);
+export type Facet = z.infer<typeof facet>;
+
+export const categoryPrediction = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Root-first names. */
+  path: z.array(z.string()),
+  /** 0..1 */
+  confidence: z.number().min(0).max(1),
+});
+export type CategoryPrediction = z.infer<typeof categoryPrediction>;
+
+export const searchResponse = z.object({
+  /** The query as understood (after trimming). */
+  query: z.string(),
+  /** The corrected query actually searched, or null when the query was used as typed. */
+  correction: z.string().nullable(),
+  /** Matching products in total (all pages). */
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  size: z.number().int().nonnegative(),
+  products: z.array(product),
+  /** Facets with counts over the matching products; empty when withFacets=false. */
+  facets: z.array(facet),
+  /** The predicted category, or null (always null unless useCategoryPrediction=true). */
+  categoryPrediction: categoryPrediction.nullable(),
+  /** A redirect rule's target for this query, or null. */
+  redirect: z.string().nullable(),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+/** A parsed `filter` parameter. */
+export type ParsedSearchFilter =
+  | { facet: string; kind: 'value'; value: string }
+  | { facet: string; kind: 'range'; min: number | null; max: number | null };
+
+const rangePattern = /^(-?\d+(?:\.\d+)?)?\.\.(-?\d+(?:\.\d+)?)?$/;
+
+/**
+ * Reads one `filter` parameter (see `searchFilter`). A value shaped `min..max` (numbers, either
+ * side may be empty, not both) is a range; anything else is a value. Null for a malformed filter.
+ */
+export function parseSearchFilter(filter: string): ParsedSearchFilter | null {
+  const colon = filter.indexOf(':');
+  if (colon <= 0 || colon === filter.length - 1) return null;
+  const facet = filter.slice(0, colon);
+  const rest = filter.slice(colon + 1);
+  const range = rangePattern.exec(rest);
+  if (range && (range[1] !== undefined || range[2] !== undefined)) {
+    return {
+      facet,
+      kind: 'range',
+      min: range[1] === undefined ? null : Number(range[1]),
+      max: range[2] === undefined ? null : Number(range[2]),
+    };
+  }
+  return { facet, kind: 'value', value: rest };
+}
+
+/** The `filter` parameter as a list, whether it came as one string, several or none. */
+export function filterList(filter: SearchParams['filter']): string[] {
+  if (filter === undefined) return [];
+  return typeof filter === 'string' ? [filter] : filter;
+}

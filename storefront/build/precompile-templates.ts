@@ -1,0 +1,90 @@
+/**
+ * Precompiles the storefront's Handlebars templates at build time, so the shipped runtime carries
+ * `handlebars/runtime` only (DESIGN.md budgets). For every folder of `.hbs` files it writes a
+ * `*.templates.ts` module exporting the precompiled specs keyed by part name (file name in
+ * camelCase). The output is committed; a test fails when it is stale.
+ *
+ *   node --import tsx storefront/build/precompile-templates.ts
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import * as prettier from 'prettier';
+
+const storefront = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface TemplateModule {
+  /** Folder holding the `.hbs` files. */
+  from: string;
+  /** The generated module. */
+  to: string;
+  /** The exported constant's name. */
+  exportName: string;
+}
+
+const camel = (name: string): string =>
+  name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** Every template folder of the storefront and the module generated from it. */
+export function templateModules(root = storefront): TemplateModule[] {
+  const modules: TemplateModule[] = [
+    {
+      from: join(root, 'runtime/templates'),
+      to: join(root, 'runtime/partials.templates.ts'),
+      exportName: 'partialSpecs',
+    },
+  ];
+  for (const widget of readdirSync(join(root, 'widgets'))) {
+    modules.push({
+      from: join(root, 'widgets', widget, 'templates'),
+      to: join(root, 'widgets', widget, `${widget}.templates.ts`),
+      exportName: `${camel(widget)}Templates`,
+    });
+  }
+  return modules;
+}
+
+const LOC = /,"loc":\{"start":\{"line":\d+,"column":\d+\},"end":\{"line":\d+,"column":\d+\}\}/g;
+
+/**
+ * Precompiles one template source into the JavaScript text of its spec. Source positions
+ * (`loc`) are dropped: they only feed error messages and are most of the bundle's weight;
+ * the studio compiles edited templates itself and reports line numbers from there.
+ */
+export function precompile(source: string): string {
+  return String(Handlebars.precompile(source, { strict: false })).replace(LOC, '');
+}
+
+export async function generateModule(module: TemplateModule): Promise<string> {
+  const files = readdirSync(module.from)
+    .filter((f) => f.endsWith('.hbs'))
+    .sort();
+  const entries = files.map((file) => {
+    const part = camel(basename(file, '.hbs'));
+    const source = readFileSync(join(module.from, file), 'utf8');
+    return `  ${JSON.stringify(part)}: ${precompile(source)},`;
+  });
+  const text = [
+    `// Generated from ${relative(storefront, module.from)}/*.hbs by storefront/build/precompile-templates.ts. Do not edit.`,
+    '/* eslint-disable */',
+    '// @ts-nocheck',
+    `import type { TemplateSpec } from '${relative(dirname(module.to), join(storefront, 'runtime/templates.ts')).replace(/^(?!\.)/, './')}';`,
+    '',
+    `export const ${module.exportName}: Readonly<Record<string, TemplateSpec>> = {`,
+    ...entries,
+    '};',
+    '',
+  ].join('\n');
+  const config = await prettier.resolveConfig(module.to);
+  return prettier.format(text, { ...config, filepath: module.to });
+}
+
+async function main(): Promise<void> {
+  for (const module of templateModules()) {
+    writeFileSync(module.to, await generateModule(module));
+    process.stdout.write(`wrote ${relative(process.cwd(), module.to)}\n`);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,34 @@
+/** Tracking identity cookies (spec §4): session id lasts 30 minutes, user id 30 days. */
+export const SESSION_COOKIE = 'digi_sid';
+export const USER_COOKIE = 'digi_uid';
+const SESSION_SECONDS = 30 * 60;
+const USER_SECONDS = 30 * 24 * 60 * 60;
+
+export function randomId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+function readCookie(doc: Document, name: string): string | null {
+  for (const part of doc.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function writeCookie(doc: Document, name: string, value: string, seconds: number): void {
+  doc.cookie = `${name}=${encodeURIComponent(value)}; max-age=${seconds}; path=/; samesite=lax`;
+}
+
+/** Reads (or creates) the ids and extends their lifetime: the session slides on activity. */
+export function trackingIdentity(doc: Document = document): {
+  sessionId: string;
+  userGUID: string;
+} {
+  const sessionId = readCookie(doc, SESSION_COOKIE) ?? randomId();
+  const userGUID = readCookie(doc, USER_COOKIE) ?? randomId();
+  writeCookie(doc, SESSION_COOKIE, sessionId, SESSION_SECONDS);
+  writeCookie(doc, USER_COOKIE, userGUID, USER_SECONDS);
+  return { sessionId, userGUID };
+}

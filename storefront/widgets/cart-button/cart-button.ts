@@ -1,0 +1,71 @@
+import { onActions } from '../../runtime/card-actions.ts';
+import { createPartRenderer } from '../../runtime/renderer.ts';
+import { releaseHost, shieldHost } from '../../runtime/shield.ts';
+import type { PartTemplates } from '../../runtime/templates.ts';
+import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import { createCartButtonConnector, type CartButtonSettings } from './cart-button.connector.ts';
+import { cartButtonTemplates } from './cart-button.templates.ts';
+
+export interface CartButtonOptions extends CartButtonSettings {
+  /** Where a press on 'В корзине' leads; without it the press does nothing. */
+  cartUrl?: string;
+  templates?: PartTemplates;
+  texts?: Texts;
+  delays?: Readonly<Record<string, number>>;
+}
+
+export interface CartButtonWidget {
+  readonly element: HTMLElement;
+  /** Re-reads the cart state source. */
+  refresh(): Promise<void>;
+  flush(): void;
+  dispose(): void;
+}
+
+/** Mounts the cart button ('В корзину' / 'В корзине'). Part: `cartButton`. */
+export function mountCartButton(
+  container: HTMLElement,
+  options: CartButtonOptions,
+): CartButtonWidget {
+  const host = shieldHost(container, 'digi-cart-button-widget');
+  const connector = createCartButtonConnector(options);
+  const texts = options.texts ?? TEXTS_RU;
+  const renderer = createPartRenderer({
+    root: host,
+    rootPart: 'cartButton',
+    templates: { ...cartButtonTemplates, ...options.templates },
+    getState: connector.store.get,
+    parts: {
+      cartButton: {
+        select: ({ status }) => ({
+          inCart: status === 'inCart',
+          adding: status === 'adding',
+          texts,
+        }),
+      },
+    },
+    ...(options.delays ? { delays: options.delays } : {}),
+  });
+  renderer.render();
+  const unsubscribe = connector.store.subscribe(() => renderer.update());
+  const off = onActions(host, 'click', {
+    cart() {
+      const { status } = connector.store.get();
+      if (status === 'idle') void connector.add();
+      else if (status === 'inCart' && options.cartUrl) location.assign(options.cartUrl);
+    },
+  });
+  connector.start();
+  return {
+    element: host,
+    refresh: () => connector.refresh(),
+    flush: () => renderer.flush(),
+    dispose() {
+      connector.stop();
+      unsubscribe();
+      off();
+      renderer.dispose();
+      releaseHost(host);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { onActions } from '../../runtime/card-actions.ts';
+import { createPartRenderer } from '../../runtime/renderer.ts';
+import { releaseHost, shieldHost } from '../../runtime/shield.ts';
+import type { PartTemplates } from '../../runtime/templates.ts';
+import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import {
+  createFavoriteButtonConnector,
+  type FavoriteButtonSettings,
+} from './favorite-button.connector.ts';
+import { favoriteButtonTemplates } from './favorite-button.templates.ts';
+
+export interface FavoriteButtonOptions extends FavoriteButtonSettings {
+  templates?: PartTemplates;
+  texts?: Texts;
+  delays?: Readonly<Record<string, number>>;
+}
+
+export interface FavoriteButtonWidget {
+  readonly element: HTMLElement;
+  flush(): void;
+  dispose(): void;
+}
+
+/** Mounts the favourite toggle (aria-pressed). Part: `favoriteButton`. */
+export function mountFavoriteButton(
+  container: HTMLElement,
+  options: FavoriteButtonOptions,
+): FavoriteButtonWidget {
+  const host = shieldHost(container, 'digi-favorite-button-widget');
+  const connector = createFavoriteButtonConnector(options);
+  const texts = options.texts ?? TEXTS_RU;
+  const renderer = createPartRenderer({
+    root: host,
+    rootPart: 'favoriteButton',
+    templates: { ...favoriteButtonTemplates, ...options.templates },
+    getState: connector.store.get,
+    parts: { favoriteButton: { select: (state) => ({ ...state, texts }) } },
+    ...(options.delays ? { delays: options.delays } : {}),
+  });
+  renderer.render();
+  const unsubscribe = connector.store.subscribe(() => renderer.update());
+  const off = onActions(host, 'click', { favorite: () => void connector.toggle() });
+  void connector.start();
+  return {
+    element: host,
+    flush: () => renderer.flush(),
+    dispose() {
+      unsubscribe();
+      off();
+      renderer.dispose();
+      releaseHost(host);
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import type { Product } from '#contract/public/product.ts';
+import type { Facet, SearchResponse, SearchSort } from '#contract/public/search.ts';
+import type { DataSource } from '../../runtime/data-source.ts';
+import type { SkuSelection } from '../../runtime/product-view.ts';
+import { createStore, type Store } from '../../runtime/store.ts';
+import { throttle } from '../../runtime/throttle.ts';
+
+export interface InstantSearchSettings {
+  /** Products per page (pagination.pageSize). @default 20 */
+  pageSize?: number;
+  /** Infinite list instead of pages (pagination.isInfinite). @default false */
+  isInfinite?: boolean;
+  /** Search throttle while typing, ms. @default 800 */
+  throttle?: number;
+  /** @default 'advanced_xname,zero_queries' */
+  strategy?: string;
+  regionId?: string;
+  showUnavailable?: boolean;
+  /** @default 0.2 */
+  unavailableMultiplier?: number;
+  /** Category facet as a tree. @default false */
+  treeFacets?: boolean;
+  useCategoryPrediction?: boolean;
+  withCorrection?: boolean;
+  withSku?: boolean;
+  initialQuery?: string;
+  /** Preview windows from the console send preview=true (not counted in reports). */
+  preview?: boolean;
+}
+
+export interface InstantSearchState {
+  query: string;
+  /** Selected filters: facet name → raw filter values (`Nike`, `1000..5000`, `true`). */
+  filters: Readonly<Record<string, readonly string[]>>;
+  sort: SearchSort;
+  /** 1-based. */
+  page: number;
+  loading: boolean;
+  failed: boolean;
+  result: SearchResponse | null;
+  /** Products shown: the current page, or all loaded pages in infinite mode. */
+  products: readonly Product[];
+  /** SKU picks per product id. */
+  selections: Readonly<Record<string, SkuSelection>>;
+}
+
+export interface SelectedFilter {
+  facet: string;
+  value: string;
+  /** "Бренд: Nike", "Цена: 1 000 – 5 000 ₽", "В наличии: Да". */
+  title: string;
+  label: string;
+}
+
+export interface InstantSearchConnector {
+  store: Store<InstantSearchState>;
+  /** The request parameters for the current state (without apiKey). */
+  params(): Record<string, string | number | string[]>;
+  /** Runs the search for the current state now. */
+  search(): Promise<void>;
+  /** Typing: the search runs throttled (800 ms). */
+  setQuery(query: string): void;
+  toggleValue(facet: string, value: string): void;
+  /** Slider or range: null bounds are open; both null clears the facet. */
+  setRange(facet: string, min: number | null, max: number | null): void;
+  setBoolean(facet: string, value: boolean | null): void;
+  removeFilter(facet: string, value: string): void;
+  clearFacet(facet: string): void;
+  clearAll(): void;
+  setSort(sort: SearchSort): void;
+  setPage(page: number): void;
+  /** Infinite mode: loads and appends the next page. */
+  loadMore(): Promise<void>;
+  hasMore(): boolean;
+  pageCount(): number;
+  pick(productId: string, param: string, value: string): void;
+  selectedFilters(): SelectedFilter[];
+  dispose(): void;
+}
+
+export const SORT_OPTIONS: readonly SearchSort[] = [
+  'DEFAULT',
+  'POPULARITY',
+  'PRICE_ASC',
+  'PRICE_DESC',
+];
+
+const formatNumber = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+
+/** A label for a raw filter value, using the facet when the answer has it. */
+export function filterLabel(facet: Facet | undefined, value: string): string {
+  const range = /^(-?[\d.]+)?\.\.(-?[\d.]+)?$/.exec(value);
+  const unit = facet?.unit ? `\u00a0${facet.unit}` : '';
+  if (range && (range[1] !== undefined || range[2] !== undefined)) {
+    const from = range[1] === undefined ? null : formatNumber.format(Number(range[1]));
+    const to = range[2] === undefined ? null : formatNumber.format(Number(range[2]));
+    if (from !== null && to !== null) return `${from} – ${to}${unit}`;
+    return from !== null ? `от ${from}${unit}` : `до ${to ?? ''}${unit}`;
+  }
+  if (facet?.type === 'BOOLEAN') return value === 'true' ? 'Да' : 'Нет';
+  if (facet?.type === 'TREE' || facet?.type === 'CATEGORY') {
+    const stack = [...facet.tree];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      if (node.id === value) return node.name;
+      stack.push(...node.children);
+    }
+  }
+  return `${value}${unit}`;
+}
+
+export function createInstantSearchConnector(
+  source: DataSource,
+  settings: InstantSearchSettings = {},
+): InstantSearchConnector {
+  const pageSize = settings.pageSize ?? 20;
+  const store = createStore<InstantSearchState>({
+    query: settings.initialQuery ?? '',
+    filters: {},
+    sort: 'DEFAULT',
+    page: 1,
+    loading: false,
+    failed: false,
+    result: null,
+    products: [],
+    selections: {},
+  });
+  let controller: AbortController | null = null;
+  let disposed = false;
+
+  function params(page = store.get().page): Record<string, string | number | string[]> {
+    const { query, filters, sort } = store.get();
+    return {
+      st: query.trim(),
+      strategy: settings.strategy ?? 'advanced_xname,zero_queries',
+      fullData: 'true',
+      withCorrection: String(settings.withCorrection ?? true),
+      withFacets: 'true',
+      treeFacets: String(settings.treeFacets ?? false),
+      regionId: settings.regionId ?? 'global',
+      useCategoryPrediction: String(settings.useCategoryPrediction ?? false),
+      size: pageSize,
+      offset: (page - 1) * pageSize,
+      showUnavailable: String(settings.showUnavailable ?? true),
+      unavailableMultiplier: settings.unavailableMultiplier ?? 0.2,
+      preview: String(settings.preview ?? false),
+      withSku: String(settings.withSku ?? true),
+      sort,
+      filter: Object.entries(filters).flatMap(([facet, values]) =>
+        values.map((v) => `${facet}:${v}`),
+      ),
+    };
+  }
+
+  async function run(append: boolean): Promise<void> {
+    controller?.abort();
+    const current = new AbortController();
+    controller = current;
+    const page = store.get().page;
+    store.set({ loading: true });
+    try {
+      const result = await source.search(params(page), current.signal);
+      if (disposed || controller !== current) return;
+      store.set(({ products }) => ({
+        result,
+        loading: false,
+        failed: false,
+        products: append ? [...products, ...result.products] : result.products,
+      }));
+    } catch (error) {
+      if (disposed || controller !== current || current.signal.aborted) return;
+      console.error('digi: search failed', error);
+      store.set({ loading: false, failed: true });
+    }
+  }
+
+  const throttledSearch = throttle(() => void run(false), settings.throttle ?? 800);
+  /** Any refinement starts again from page 1. */
+  const refine = (patch: Partial<InstantSearchState>): void => {
+    throttledSearch.cancel();
+    store.set({ ...patch, page: 1 });
+    void run(false);
+  };
+  const setFacet = (facet: string, values: readonly string[]): void => {
+    const next = { ...store.get().filters };
+    if (values.length === 0) delete next[facet];
+    else next[facet] = values;
+    refine({ filters: next });
+  };
+  const pageCount = (): number => Math.ceil((store.get().result?.total ?? 0) / pageSize);
+
+  return {
+    store,
+    params: () => params(),
+    search: () => run(false),
+    setQuery(query) {
+      store.set({ query, page: 1 });
+      throttledSearch();
+    },
+    toggleValue(facet, value) {
+      const values = store.get().filters[facet] ?? [];
+      setFacet(
+        facet,
+        values.includes(value) ? values.filter((v) => v !== value) : [...values, value],
+      );
+    },
+    setRange(facet, min, max) {
+      setFacet(facet, min === null && max === null ? [] : [`${min ?? ''}..${max ?? ''}`]);
+    },
+    setBoolean(facet, value) {
+      setFacet(facet, value === null ? [] : [String(value)]);
+    },
+    removeFilter(facet, value) {
+      setFacet(
+        facet,
+        (store.get().filters[facet] ?? []).filter((v) => v !== value),
+      );
+    },
+    clearFacet: (facet) => setFacet(facet, []),
+    clearAll: () => refine({ filters: {} }),
+    setSort: (sort) => refine({ sort }),
+    setPage(page) {
+      const target = Math.min(Math.max(1, page), Math.max(1, pageCount()));
+      if (target === store.get().page) return;
+      store.set({ page: target });
+      void run(false);
+    },
+    async loadMore() {
+      const { loading, page } = store.get();
+      if (loading || page >= pageCount()) return;
+      store.set({ page: page + 1 });
+      await run(true);
+    },
+    hasMore: () => store.get().page < pageCount(),
+    pageCount,
+    pick(productId, param, value) {
+      store.set(({ selections }) => {
+        const current = { ...selections[productId] };
+        if (current[param] === value) delete current[param];
+        else current[param] = value;
+        return { selections: { ...selections, [productId]: current } };
+      });
+    },
+    selectedFilters() {
+      const { filters, result } = store.get();
+      return Object.entries(filters).flatMap(([facet, values]) => {
+        const meta = result?.facets.find((f) => f.name === facet);
+        return values.map((value) => ({
+          facet,
+          value,
+          title: meta?.title ?? facet,
+          label: filterLabel(meta, value),
+        }));
+      });
+    },
+    dispose() {
+      disposed = true;
+      throttledSearch.cancel();
+      controller?.abort();
+    },
+  };
+}

@@ -1,0 +1,328 @@
+import type { Facet, SearchSort } from '#contract/public/search.ts';
+import type { Product, Sku } from '#contract/public/product.ts';
+import { cardActionHandlers, onActions } from '../../runtime/card-actions.ts';
+import type { DataSource } from '../../runtime/data-source.ts';
+import { cardView, pickSku, type CardLayout } from '../../runtime/product-view.ts';
+import { createPartRenderer } from '../../runtime/renderer.ts';
+import { releaseHost, shieldHost } from '../../runtime/shield.ts';
+import type { PartTemplates } from '../../runtime/templates.ts';
+import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import {
+  SORT_OPTIONS,
+  createInstantSearchConnector,
+  filterLabel,
+  type InstantSearchConnector,
+  type InstantSearchSettings,
+  type InstantSearchState,
+} from './instant-search.connector.ts';
+import { instantSearchTemplates } from './instant-search.templates.ts';
+
+export interface InstantSearchOptions extends InstantSearchSettings {
+  source: DataSource;
+  /** The site's search input (selectors.input); without it the widget renders its own. */
+  input?: HTMLInputElement;
+  /** Card layout of the product list. @default 'default' */
+  layout?: CardLayout;
+  onBuy?(product: Product, sku: Sku | null): void;
+  /** Narrow layout (filters above the list). */
+  mobile?: boolean;
+  templates?: PartTemplates;
+  texts?: Texts;
+  delays?: Readonly<Record<string, number>>;
+}
+
+export interface InstantSearchWidget {
+  readonly element: HTMLElement;
+  readonly connector: InstantSearchConnector;
+  update(options: Pick<InstantSearchOptions, 'templates'>): void;
+  flush(): void;
+  dispose(): void;
+}
+
+/** The part that renders a facet of each type (spec §3 htmlTemplate names). */
+const FACET_PART: Record<Facet['type'], string> = {
+  DISTINCT: 'facetCommon',
+  NUM_DISTINCT: 'facetCommon',
+  RANGES: 'facetCommon',
+  SLIDER: 'facetSlider',
+  BOOLEAN: 'facetBoolean',
+  TREE: 'facetTreeList',
+  CATEGORY: 'facetCategory',
+};
+
+const SORT_TEXT: Record<SearchSort, keyof Texts> = {
+  DEFAULT: 'sortDefault',
+  POPULARITY: 'sortPopularity',
+  PRICE_ASC: 'sortPriceAsc',
+  PRICE_DESC: 'sortPriceDesc',
+};
+
+/** Page numbers with gaps: 1 … 4 5 [6] 7 8 … 20. */
+function pageList(
+  current: number,
+  count: number,
+): Array<{ n: number; current: boolean; gap: boolean }> {
+  const pages: Array<{ n: number; current: boolean; gap: boolean }> = [];
+  for (let n = 1; n <= count; n += 1) {
+    if (n === 1 || n === count || Math.abs(n - current) <= 2)
+      pages.push({ n, current: n === current, gap: false });
+    else if (pages.at(-1)?.gap !== true) pages.push({ n, current: false, gap: true });
+  }
+  return pages;
+}
+
+/**
+ * Mounts the instant search: search header (`highlight`), selected `filters`, `sort`, `facets`
+ * (facetCommon, facetSlider, facetBoolean, facetTreeList, facetCategory), `productList` of
+ * `productItem` cards and `pagination` (pages or infinite), laid out by `common`.
+ */
+export function mountInstantSearch(
+  container: HTMLElement,
+  options: InstantSearchOptions,
+): InstantSearchWidget {
+  const host = shieldHost(container, 'digi-instant-search');
+  const texts = options.texts ?? TEXTS_RU;
+  const connector = createInstantSearchConnector(options.source, options);
+  const facetOf = (state: InstantSearchState, name: string): Facet | undefined =>
+    state.result?.facets.find((f) => f.name === name);
+  const facetVm = (state: InstantSearchState, name: string) => ({
+    facet: facetOf(state, name) ?? null,
+    texts,
+  });
+
+  // Infinite list: load the next page when the sentinel comes near the viewport.
+  let observer: IntersectionObserver | null = null;
+  function observeSentinel(): void {
+    if (!(options.isInfinite ?? false) || typeof IntersectionObserver === 'undefined') return;
+    observer ??= new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void connector.loadMore();
+      },
+      { rootMargin: '0px 0px 400px 0px' },
+    );
+    observer.disconnect();
+    const sentinel = host.querySelector('[data-digi-sentinel]');
+    if (sentinel) observer.observe(sentinel);
+  }
+
+  const renderer = createPartRenderer<InstantSearchState>({
+    onRender(part) {
+      if (part === 'pagination') observeSentinel();
+    },
+    root: host,
+    rootPart: 'common',
+    templates: { ...instantSearchTemplates, ...options.templates },
+    getState: connector.store.get,
+    ...(options.delays ? { delays: options.delays } : {}),
+    parts: {
+      common: {
+        select: () => ({
+          texts,
+          ownInput: options.input === undefined,
+          initialQuery: options.initialQuery ?? '',
+          mobile: options.mobile ?? false,
+        }),
+      },
+      highlight: {
+        select: (s) => ({
+          texts,
+          result: s.result !== null,
+          loading: s.loading,
+          failed: s.failed,
+          query: s.result?.query ?? '',
+          total: s.result?.total ?? 0,
+          correction: s.result?.correction ?? null,
+          categoryPrediction: s.result?.categoryPrediction ?? null,
+        }),
+      },
+      facets: {
+        select: (s) => ({
+          facets: (s.result?.facets ?? []).map((f) => ({
+            name: f.name,
+            type: f.type,
+            part: FACET_PART[f.type],
+          })),
+        }),
+      },
+      facetCommon: {
+        select(s, name) {
+          const facet = facetOf(s, name);
+          const values =
+            facet?.type === 'RANGES'
+              ? facet.ranges.map((r) => {
+                  const value = `${r.from ?? ''}..${r.to ?? ''}`;
+                  return {
+                    value,
+                    label: filterLabel(facet, value),
+                    count: r.count,
+                    selected: r.selected,
+                  };
+                })
+              : facet?.type === 'DISTINCT' || facet?.type === 'NUM_DISTINCT'
+                ? facet.values.map((v) => ({ ...v, label: v.value }))
+                : [];
+          return { ...facetVm(s, name), values, selectedAny: values.some((v) => v.selected) };
+        },
+      },
+      facetSlider: {
+        select(s, name) {
+          const facet = facetOf(s, name);
+          if (facet?.type !== 'SLIDER') return { facet: null, texts };
+          return {
+            facet,
+            texts,
+            low: facet.selectedMin ?? '',
+            high: facet.selectedMax ?? '',
+            lowOrMin: facet.selectedMin ?? facet.min,
+            highOrMax: facet.selectedMax ?? facet.max,
+          };
+        },
+      },
+      facetBoolean: { select: facetVm },
+      facetTreeList: { select: facetVm },
+      facetCategory: { select: facetVm },
+      filters: { select: () => ({ texts, chips: connector.selectedFilters() }) },
+      sort: {
+        select: (s) => ({
+          texts,
+          options: SORT_OPTIONS.map((value) => ({
+            value,
+            label: texts[SORT_TEXT[value]],
+            selected: value === s.sort,
+          })),
+        }),
+      },
+      productList: {
+        select: (s) => ({
+          texts,
+          loading: s.loading,
+          searched: s.result !== null,
+          items: s.products.map((p) => ({ id: p.id })),
+          skeleton: Array.from({ length: 8 }, (_, i) => i),
+        }),
+      },
+      productItem: {
+        select(s, id) {
+          const index = s.products.findIndex((p) => p.id === id);
+          const product = s.products[index];
+          return {
+            texts,
+            query: s.result?.correction ?? s.result?.query ?? '',
+            product: product
+              ? cardView(product, {
+                  layout: options.layout ?? 'default',
+                  selection: s.selections[id] ?? {},
+                  position: index,
+                })
+              : null,
+          };
+        },
+      },
+      pagination: {
+        select: (s) => {
+          const count = connector.pageCount();
+          return {
+            texts,
+            infinite: options.isInfinite ?? false,
+            hasMore: s.page < count,
+            loading: s.loading,
+            pages: count > 1 ? pageList(s.page, count) : [],
+            prev: s.page > 1 ? s.page - 1 : 0,
+            next: s.page < count ? s.page + 1 : 0,
+          };
+        },
+      },
+    },
+  });
+  renderer.render();
+
+  const unsubscribe = connector.store.subscribe(() => renderer.update());
+
+  const input = options.input ?? null;
+  const onSiteInput = (): void => connector.setQuery(input?.value ?? '');
+  input?.addEventListener('input', onSiteInput);
+  if (input && options.initialQuery === undefined) connector.store.set({ query: input.value });
+
+  const offInput = onActions(host, 'input', {
+    'is-query'(el) {
+      connector.setQuery((el as HTMLInputElement).value);
+    },
+  });
+  const offChange = onActions(host, 'change', {
+    'is-toggle'(el) {
+      const { digiFacet, digiValue } = el.dataset;
+      if (digiFacet && digiValue !== undefined) connector.toggleValue(digiFacet, digiValue);
+    },
+    'is-boolean'(el) {
+      const facet = el.dataset['digiFacet'];
+      if (facet) connector.setBoolean(facet, (el as HTMLInputElement).checked ? true : null);
+    },
+    'is-range'(el) {
+      const facet = el.dataset['digiFacet'];
+      if (!facet) return;
+      const value = (el as HTMLInputElement).value.trim();
+      const number = value === '' ? null : Number(value);
+      const current = connector.store.get().filters[facet]?.[0] ?? '..';
+      const [low = '', high = ''] = current.split('..');
+      const min = el.dataset['digiBound'] === 'min' ? number : low === '' ? null : Number(low);
+      const max = el.dataset['digiBound'] === 'max' ? number : high === '' ? null : Number(high);
+      connector.setRange(facet, min, max);
+    },
+    'is-sort'(el) {
+      connector.setSort((el as HTMLSelectElement).value as SearchSort);
+    },
+  });
+  const offClick = onActions(host, 'click', {
+    ...cardActionHandlers({
+      pick: (id, param, value) => connector.pick(id, param, value),
+      buy(id) {
+        const { products, selections } = connector.store.get();
+        const product = products.find((p) => p.id === id);
+        if (product) options.onBuy?.(product, pickSku(product, selections[id] ?? {}));
+      },
+    }),
+    'is-remove'(el) {
+      const { digiFacet, digiValue } = el.dataset;
+      if (digiFacet && digiValue !== undefined) connector.removeFilter(digiFacet, digiValue);
+    },
+    'is-clear-facet'(el) {
+      const facet = el.dataset['digiFacet'];
+      if (facet) connector.clearFacet(facet);
+    },
+    'is-clear-all': () => connector.clearAll(),
+    'is-page'(el) {
+      const page = Number(el.dataset['digiPage']);
+      if (page > 0) {
+        connector.setPage(page);
+        host.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      }
+    },
+    'is-more': () => void connector.loadMore(),
+    'is-category'(el) {
+      const id = el.dataset['digiValue'];
+      if (id) connector.toggleValue('categoryId', id);
+    },
+  });
+
+  void connector.search();
+
+  return {
+    element: host,
+    connector,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...instantSearchTemplates, ...next.templates });
+    },
+    flush: () => renderer.flush(),
+    dispose() {
+      observer?.disconnect();
+      connector.dispose();
+      unsubscribe();
+      offInput();
+      offChange();
+      offClick();
+      input?.removeEventListener('input', onSiteInput);
+      renderer.dispose();
+      releaseHost(host);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemorySource } from '#storefront/fixtures/memory-source.ts';
+import { createInstantSearchConnector } from '#storefront/widgets/instant-search/instant-search.connector.ts';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const lastParams = (source: ReturnType<typeof createMemorySource>) =>
+  source.calls.at(-1)?.params as Record<string, unknown>;
+
+describe('instant search connector', () => {
+  it('builds the preview-window parameters with page size 20', () => {
+    const c = createInstantSearchConnector(createMemorySource(), { initialQuery: 'куртка' });
+    expect(c.params()).toMatchObject({
+      st: 'куртка',
+      size: 20,
+      offset: 0,
+      sort: 'DEFAULT',
+      regionId: 'global',
+      unavailableMultiplier: 0.2,
+      withFacets: 'true',
+      filter: [],
+    });
+  });
+
+  it('throttles typing to one search per 800 ms', async () => {
+    const source = createMemorySource();
+    const c = createInstantSearchConnector(source);
+    c.setQuery('к');
+    c.setQuery('ку');
+    c.setQuery('курт');
+    expect(source.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(799);
+    expect(source.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(source.calls).toHaveLength(2);
+    expect(lastParams(source)['st']).toBe('курт');
+  });
+
+  it('refines by distinct values, ranges and booleans, and lists selected filters', async () => {
+    const source = createMemorySource();
+    const c = createInstantSearchConnector(source, { initialQuery: 'кроссовки' });
+    await c.search();
+    const total = c.store.get().result!.total;
+    c.toggleValue('brand', 'Nike');
+    c.setRange('price', 5000, 15000);
+    c.setBoolean('available', true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastParams(source)['filter']).toEqual([
+      'brand:Nike',
+      'price:5000..15000',
+      'available:true',
+    ]);
+    const result = c.store.get().result!;
+    expect(result.total).toBeLessThan(total);
+    expect(result.products.every((p) => p.brand === 'Nike' && p.available)).toBe(true);
+    expect(c.selectedFilters().map((f) => `${f.title}: ${f.label}`)).toEqual([
+      'Бренд: Nike',
+      'Цена: 5\u00a0000 – 15\u00a0000\u00a0₽',
+      'В наличии: Да',
+    ]);
+    c.removeFilter('brand', 'Nike');
+    c.clearAll();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastParams(source)['filter']).toEqual([]);
+  });
+
+  it('pages with offset (page-1)×size and appends in infinite mode', async () => {
+    const source = createMemorySource();
+    const c = createInstantSearchConnector(source, { isInfinite: true });
+    await c.search();
+    expect(c.pageCount()).toBeGreaterThan(2);
+    await c.loadMore();
+    expect(lastParams(source)['offset']).toBe(20);
+    expect(c.store.get().products).toHaveLength(40);
+    c.setPage(4);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastParams(source)['offset']).toBe(60);
+  });
+
+  it('refinements go back to page 1 and sort is passed through', async () => {
+    const source = createMemorySource();
+    const c = createInstantSearchConnector(source);
+    await c.search();
+    c.setPage(3);
+    c.setSort('PRICE_ASC');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastParams(source)).toMatchObject({ offset: 0, sort: 'PRICE_ASC' });
+    const prices = c.store.get().products.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+});

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { createMemorySource } from '#storefront/fixtures/memory-source.ts';
+import {
+  mountAutocomplete,
+  type AutocompleteWidget,
+} from '#storefront/widgets/autocomplete/autocomplete.ts';
+
+let widget: AutocompleteWidget | undefined;
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  widget?.dispose();
+  widget = undefined;
+  document.body.replaceChildren();
+});
+
+function mount(onChoose = vi.fn()) {
+  const container = document.body.appendChild(document.createElement('div'));
+  widget = mountAutocomplete(container, {
+    source: createMemorySource(),
+    onChoose,
+    throttle: 0,
+    delays: { autocomplete: 0 },
+  });
+  return { onChoose, input: screen.getByRole('combobox', { name: 'Поиск' }) };
+}
+
+async function settle() {
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  widget!.flush();
+}
+
+describe('autocomplete widget', { timeout: 20_000 }, () => {
+  it('is a WAI-ARIA combobox: expanded listbox with grouped options', async () => {
+    const { input } = mount();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.type(input, 'кроссовки');
+    await settle();
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    const listbox = screen.getByRole('listbox');
+    expect(input).toHaveAttribute('aria-controls', listbox.id);
+    expect(within(listbox).getByRole('group', { name: 'Товары' })).toBeInTheDocument();
+    expect(within(listbox).getByRole('group', { name: 'Часто ищут' })).toBeInTheDocument();
+    expect(listbox.querySelector('mark.digi-highlight')).not.toBeNull();
+  });
+
+  it('walks the options with the arrow keys and chooses with Enter', async () => {
+    const { input, onChoose } = mount();
+    await userEvent.type(input, 'кроссовки');
+    await settle();
+    await userEvent.keyboard('{ArrowDown}');
+    const options = screen.getAllByRole('option');
+    expect(input).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(onChoose).toHaveBeenCalledWith({
+      type: 'search',
+      query: options[0]!.textContent!.trim().replace(/\s*\d+$/, ''),
+    });
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on Escape and keeps searches in the history (localStorage)', async () => {
+    const { input } = mount();
+    await userEvent.type(input, 'кеды{Enter}');
+    expect(JSON.parse(localStorage.getItem('digi-search-history')!)).toEqual(['кеды']);
+    await userEvent.clear(input);
+    await settle();
+    expect(screen.getByRole('group', { name: 'Вы искали' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('restores a site input on dispose', () => {
+    const siteInput = document.body.appendChild(document.createElement('input'));
+    const container = document.body.appendChild(document.createElement('div'));
+    const w = mountAutocomplete(container, { source: createMemorySource(), input: siteInput });
+    expect(siteInput).toHaveAttribute('role', 'combobox');
+    w.dispose();
+    expect(siteInput).not.toHaveAttribute('role');
+    expect(siteInput).not.toHaveAttribute('aria-controls');
+  });
+});

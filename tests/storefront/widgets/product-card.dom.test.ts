@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { within } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { fixtureCatalog } from '#storefront/fixtures/catalog.ts';
+import {
+  mountProductCard,
+  type ProductCardWidget,
+} from '#storefront/widgets/product-card/product-card.ts';
+
+const catalog = fixtureCatalog();
+const withSizes = catalog.find(
+  (p) => (p.skus?.length ?? 0) > 3 && p.available && p.oldPrice !== null,
+)!;
+const unavailable = catalog.find((p) => !p.available)!;
+let widget: ProductCardWidget | undefined;
+
+afterEach(() => {
+  widget?.dispose();
+  document.body.replaceChildren();
+});
+
+function mount(options: Parameters<typeof mountProductCard>[1]) {
+  const container = document.body.appendChild(document.createElement('div'));
+  widget = mountProductCard(container, { delays: { productCard: 0 }, ...options });
+  return within(container);
+}
+
+describe('product card', { timeout: 20_000 }, () => {
+  it('renders under #digi-shield with name, brand, prices, discount and buy button', () => {
+    const view = mount({ product: withSizes });
+    expect(document.querySelector('#digi-shield .digi-card')).not.toBeNull();
+    expect(view.getByRole('link', { name: withSizes.name })).toHaveAttribute('href', withSizes.url);
+    expect(view.getByText(withSizes.brand!)).toBeInTheDocument();
+    expect(document.querySelector('.digi-card__price')?.textContent).toMatch(/^\d[\d\s]*\s₽$/);
+    expect(document.querySelector('.digi-card__old-price')).not.toBeNull();
+    expect(document.querySelector('.digi-card__discount')?.textContent).toMatch(/^−\d+%$/);
+    expect(view.getByRole('button', { name: 'Купить' })).toBeEnabled();
+  });
+
+  it("says 'Нет в наличии' and disables the button for an unavailable product", () => {
+    const view = mount({ product: unavailable });
+    expect(view.getByRole('button', { name: 'Нет в наличии' })).toBeDisabled();
+  });
+
+  it('orders sizes in the fashion order and buys the picked SKU', async () => {
+    const onBuy = vi.fn();
+    const product = {
+      ...withSizes,
+      skus: ['xl', 's', 'm', 'xs'].map((size, i) => ({
+        id: `s${i}`,
+        price: 1000 + i,
+        oldPrice: null,
+        available: true,
+        url: `https://shop.example/${i}`,
+        pictures: [],
+        params: [{ name: 'Размер', value: size, unit: null }],
+      })),
+    };
+    const view = mount({ product, onBuy });
+    const sizes = within(view.getByRole('group', { name: 'Размер' })).getAllByRole('button');
+    expect(sizes.map((b) => b.textContent)).toEqual(['xs', 's', 'm', 'xl']);
+    await userEvent.click(sizes[2]!);
+    widget!.flush();
+    expect(view.getByRole('button', { name: 'm' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(view.getByRole('button', { name: 'Купить' }));
+    expect(onBuy).toHaveBeenCalledWith(product, expect.objectContaining({ id: 's2' }));
+  });
+
+  it('escapes catalog text and neutralises javascript: URLs', () => {
+    mount({
+      product: { ...withSizes, name: '<img src=x onerror=alert(1)>', url: 'javascript:alert(1)' },
+    });
+    expect(document.querySelector('.digi-card img[src="x"]')).toBeNull();
+    expect(document.querySelector('.digi-card__name')?.textContent).toBe(
+      '<img src=x onerror=alert(1)>',
+    );
+    expect(document.querySelector('.digi-card__name')).toHaveAttribute('href', '#');
+  });
+
+  it('shows a placeholder without a picture and removes everything on dispose', () => {
+    mount({ product: { ...withSizes, pictures: [], skus: [] } });
+    expect(document.querySelector('.digi-card__no-image')).not.toBeNull();
+    widget!.dispose();
+    widget = undefined;
+    expect(document.querySelector('#digi-shield')).toBeNull();
+  });
+});
