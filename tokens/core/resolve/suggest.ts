@@ -1,0 +1,45 @@
+/**
+ * Near matches for a missing reference: same last segment elsewhere, or a
+ * small edit distance (bounded Levenshtein on paths of similar length).
+ */
+
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length] as number;
+}
+
+const norm = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '-');
+
+export function suggest(missing: string, paths: readonly string[], limit = 3): string[] {
+  const max = Math.max(2, Math.floor(missing.length / 5));
+  const scored: [number, string][] = [];
+  const nm = norm(missing);
+  const last = nm.slice(nm.lastIndexOf('.') + 1);
+  for (const p of paths) {
+    const np = norm(p);
+    if (np === nm) {
+      scored.push([0, p]);
+      continue;
+    }
+    const d = distance(nm, np, max);
+    if (d <= max) scored.push([d, p]);
+    else if (np.slice(np.lastIndexOf('.') + 1) === last && last.length > 2) scored.push([max + 1, p]);
+  }
+  scored.sort((x, y) => x[0] - y[0] || x[1].localeCompare(y[1]));
+  return scored.slice(0, limit).map((s) => s[1]);
+}
