@@ -16,7 +16,12 @@ export { kebabName } from './core/transform/names.ts';
 export { modifyColor } from './core/transform/color-modify.ts';
 export type { Modifier } from './core/transform/color-modify.ts';
 export { evaluateMath } from './core/transform/math.ts';
-export { loadTokensFromCdn, loadTokensFromJsonStorage, loadTokens, TokenLoadError } from './core/loaders/index.ts';
+export {
+  loadTokensFromCdn,
+  loadTokensFromJsonStorage,
+  loadTokens,
+  TokenLoadError,
+} from './core/loaders/index.ts';
 export type { TokensApiType, TokenSourceConfig } from './core/loaders/index.ts';
 
 export interface CompileTokensOptions extends CompileOptions {
@@ -25,7 +30,10 @@ export interface CompileTokensOptions extends CompileOptions {
 }
 
 /** Compiles a token input to SCSS and (with sass) CSS. Never throws. */
-export function compileTokens(input: TokenInput, options: CompileTokensOptions = {}): CompileResult {
+export function compileTokens(
+  input: TokenInput,
+  options: CompileTokensOptions = {},
+): CompileResult {
   let compiler: TokenCompiler;
   try {
     compiler = new TokenCompiler(input, options);

@@ -21,7 +21,8 @@ import type { Tpl, TplIssue } from './parse/reference.ts';
 import { findCycle, stronglyConnected } from './resolve/graph.ts';
 import { resolveToken, UNDEFINED } from './resolve/resolve.ts';
 import type { ResolveCtx, RVal } from './resolve/resolve.ts';
-import { suggest } from './resolve/suggest.ts';
+import { suggest, suggestIndex } from './resolve/suggest.ts';
+import type { SuggestIndex } from './resolve/suggest.ts';
 import { NameTable } from './transform/names.ts';
 import { defaultLineHeight } from './transform/line-height.ts';
 import { emitToken } from './emit/scss.ts';
@@ -62,6 +63,16 @@ export interface UpdateResult {
   ms: number;
 }
 
+const BLOCK_BITS = 8;
+const BLOCK_SIZE = 1 << BLOCK_BITS;
+
+interface Block {
+  vars: string;
+  mixins: string;
+  props: string;
+  count: number;
+}
+
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -70,7 +81,7 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 export class TokenCompiler {
   private readonly nodes: Node[] = [];
   private readonly byPath = new Map<string, number>();
-  private readonly dependants = new Map<string, Set<number>>();
+  private readonly dependants = new Map<string, number[]>();
   private readonly names = new NameTable();
   private readonly inputDiags: Diagnostic[] = [];
   private readonly named: boolean;
@@ -80,7 +91,7 @@ export class TokenCompiler {
   private readonly lineHeight: string | null;
   private readonly setNames: string[];
   private readonly themeLabel: string;
-  private pathList: string[] | null = null;
+  private pathList: SuggestIndex | null = null;
   private suggestions = 0;
   private parseMs = 0;
   private resolveMs = 0;
@@ -111,14 +122,19 @@ export class TokenCompiler {
   // ---- parse -------------------------------------------------------------
 
   private compileNode(node: Node, src: TokenSource): void {
-    const deps = new Set<string>();
+    const deps: string[] = [];
     const issues: TplIssue[] = [];
     node.tpl = compileValue(src.value, deps, issues);
     const mod = src.extensions?.['studio.tokens'];
     if (isObj(mod) && isObj(mod['modify'])) node.modify = compileValue(mod['modify'], deps, issues);
     else delete node.modify;
-    node.depPaths = [...deps];
-    node.parseDiags = issues.map((i) => this.diag(node, i.code, 'warning', `Token '${node.path}': ${i.message}`));
+    node.depPaths = deps;
+    node.parseDiags =
+      issues.length === 0
+        ? []
+        : issues.map((i) =>
+            this.diag(node, i.code, 'warning', `Token '${node.path}': ${i.message}`),
+          );
   }
 
   private addNode(src: TokenSource): Node {
@@ -162,19 +178,28 @@ export class TokenCompiler {
   private link(n: Node): void {
     n.deps = [];
     for (const p of n.depPaths) {
-      let set = this.dependants.get(p);
-      if (!set) this.dependants.set(p, (set = new Set()));
-      set.add(n.id);
+      const list = this.dependants.get(p);
+      if (!list) this.dependants.set(p, [n.id]);
+      else if (list[list.length - 1] !== n.id) list.push(n.id);
       const d = this.byPath.get(p);
       if (d !== undefined) n.deps.push(d);
     }
   }
 
   private unlink(n: Node): void {
-    for (const p of n.depPaths) this.dependants.get(p)?.delete(n.id);
+    for (const p of n.depPaths) {
+      const list = this.dependants.get(p);
+      const i = list ? list.indexOf(n.id) : -1;
+      if (list && i >= 0) list.splice(i, 1);
+    }
   }
 
-  private diag(n: Node, code: string, severity: Diagnostic['severity'], message: string): Diagnostic {
+  private diag(
+    n: Node,
+    code: string,
+    severity: Diagnostic['severity'],
+    message: string,
+  ): Diagnostic {
     const d: Diagnostic = { code, path: n.path, severity, message };
     if (n.file !== undefined) d.file = n.file;
     return d;
@@ -196,7 +221,7 @@ export class TokenCompiler {
     suggest: (path) => {
       // bounded work on hostile inputs: near matches for the first 200 misses
       if (++this.suggestions > 200) return [];
-      if (!this.pathList) this.pathList = [...this.byPath.keys()];
+      if (!this.pathList) this.pathList = suggestIndex([...this.byPath.keys()]);
       return suggest(path, this.pathList);
     },
   };
@@ -248,6 +273,31 @@ export class TokenCompiler {
   private emit(n: Node): void {
     n.emitDiags = [];
     n.chunk = emitToken(n, this.lineHeight, n.emitDiags);
+    this.blocks[n.id >> BLOCK_BITS] = undefined;
+  }
+
+  /** Joined text of 256 tokens at a time; only blocks with a changed token are re-joined. */
+  private readonly blocks: (Block | undefined)[] = [];
+
+  private block(b: number): Block {
+    let blk = this.blocks[b];
+    if (blk) return blk;
+    const vars: string[] = [];
+    const mixins: string[] = [];
+    const props: string[] = [];
+    let count = 0;
+    const end = Math.min(this.nodes.length, (b + 1) << BLOCK_BITS);
+    for (let i = b << BLOCK_BITS; i < end; i++) {
+      const n = this.nodes[i] as Node;
+      if (!n.alive) continue;
+      count++;
+      if (n.chunk.vars) vars.push(n.chunk.vars);
+      if (n.chunk.mixin) mixins.push(n.chunk.mixin);
+      if (n.chunk.props) props.push(n.chunk.props);
+    }
+    blk = { vars: vars.join(''), mixins: mixins.join(''), props: props.join(''), count };
+    this.blocks[b] = blk;
+    return blk;
   }
 
   // ---- incremental -------------------------------------------------------
@@ -288,6 +338,7 @@ export class TokenCompiler {
     const n = this.nodes[id] as Node;
     this.unlink(n);
     n.alive = false;
+    this.blocks[id >> BLOCK_BITS] = undefined;
     n.depPaths = [];
     n.deps = [];
     this.byPath.delete(path);
@@ -331,6 +382,17 @@ export class TokenCompiler {
     return id === undefined ? undefined : (this.nodes[id] as Node).value;
   }
 
+  /** Every token path, in output order. */
+  paths(): string[] {
+    return this.nodes.filter((n) => n.alive).map((n) => n.path);
+  }
+
+  /** How many tokens depend on a token, directly or not. */
+  dependantCount(path: string): number {
+    const id = this.byPath.get(path);
+    return id === undefined ? 0 : this.collectDependants([id]).length - 1;
+  }
+
   /** The emitted name of a token. */
   nameOf(path: string): string | undefined {
     const id = this.byPath.get(path);
@@ -348,22 +410,24 @@ export class TokenCompiler {
     return out;
   }
 
+  /** The whole SCSS text (blocks concatenated without copying them). */
   get scss(): string {
-    const vars: string[] = [];
-    const mixins: string[] = [];
-    const props: string[] = [];
+    let vars = '';
+    let mixins = '';
+    let props = '';
     let count = 0;
-    for (const n of this.nodes) {
-      if (!n.alive) continue;
-      count++;
-      if (n.chunk.vars) vars.push(n.chunk.vars);
-      if (n.chunk.mixin) mixins.push(n.chunk.mixin);
-      if (n.chunk.props) props.push(n.chunk.props);
+    const nb = (this.nodes.length + BLOCK_SIZE - 1) >> BLOCK_BITS;
+    for (let b = 0; b < nb; b++) {
+      const blk = this.block(b);
+      vars += blk.vars;
+      mixins += blk.mixins;
+      props += blk.props;
+      count += blk.count;
     }
     const head =
       `// Generated by vitrina-tokens: ${count} tokens, ${this.themeLabel.replace(/[\r\n]/g, ' ')}` +
       `, version ${this.version}, scope ${this.scope}. Do not edit.\n`;
-    return `${head}${vars.join('')}${mixins.join('')}${this.selector} {\n${props.join('')}}\n`;
+    return `${head}${vars}${mixins}${this.selector} {\n${props}}\n`;
   }
 
   result(): ScssResult {

@@ -63,7 +63,8 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
       }
       case '--scope': {
         const v = next();
-        if (v !== 'main' && v !== 'productCard') return usage(io, '--scope must be main or productCard');
+        if (v !== 'main' && v !== 'productCard')
+          return usage(io, '--scope must be main or productCard');
         opts.scope = v;
         break;
       }
@@ -82,7 +83,8 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
         quiet = true;
         break;
       default:
-        if (a.startsWith('--') || input !== undefined) return usage(io, `unexpected argument '${a}'`);
+        if (a.startsWith('--') || input !== undefined)
+          return usage(io, `unexpected argument '${a}'`);
         input = a;
     }
   }
@@ -91,7 +93,9 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
   try {
     tokens = await readTokenInput(input);
   } catch (e) {
-    io.err(`vitrina-tokens: cannot read ${e instanceof UnreadableInputError ? e.message : String(e)}\n`);
+    io.err(
+      `vitrina-tokens: cannot read ${e instanceof UnreadableInputError ? e.message : String(e)}\n`,
+    );
     return 2;
   }
   if (themes.length > 0) opts.theme = themes;

@@ -15,7 +15,9 @@ async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UnreadableInputError(`${file}: invalid JSON (${e instanceof Error ? e.message : String(e)})`);
+    throw new UnreadableInputError(
+      `${file}: invalid JSON (${e instanceof Error ? e.message : String(e)})`,
+    );
   }
 }
 
@@ -42,7 +44,8 @@ export async function readTokenFolder(dir: string): Promise<MultiFileInput> {
       continue;
     }
     if (rel === '$metadata.json') {
-      if (typeof data === 'object' && data !== null) input.metadata = data as MultiFileInput['metadata'] & object;
+      if (typeof data === 'object' && data !== null)
+        input.metadata = data as MultiFileInput['metadata'] & object;
       continue;
     }
     if (typeof data === 'object' && data !== null && !Array.isArray(data))

@@ -64,7 +64,8 @@ export function isSafe(s: string): boolean {
       continue;
     }
     if (isDigit(c) || c === 46 || c === 32 || c === 44 || c === 45) {
-      if (c === 45 && !inCalc && s.charCodeAt(i - 1) === 32 && s.charCodeAt(i + 1) === 32) return false;
+      if (c === 45 && !inCalc && s.charCodeAt(i - 1) === 32 && s.charCodeAt(i + 1) === 32)
+        return false;
       continue;
     }
     switch (c) {
@@ -93,7 +94,10 @@ export function isSafe(s: string): boolean {
         let j = i + 1;
         while (j < n && isHex(s.charCodeAt(j))) j++;
         const len = j - i - 1;
-        if ((len !== 3 && len !== 4 && len !== 6 && len !== 8) || (j < n && isIdent(s.charCodeAt(j))))
+        if (
+          (len !== 3 && len !== 4 && len !== 6 && len !== 8) ||
+          (j < n && isIdent(s.charCodeAt(j)))
+        )
           return false;
         i = j - 1;
         continue;
@@ -129,7 +133,15 @@ export function quote(s: string): string {
   return `${out}"`;
 }
 
+const memo = new Map<string, string>();
+
+/** The value as written when safe, else quoted. Memoised (values repeat a lot). */
 export function safeValue(s: string): string {
+  let hit = memo.get(s);
+  if (hit !== undefined) return hit;
   const t = s.trim();
-  return isSafe(t) ? t : quote(t);
+  hit = isSafe(t) ? t : quote(t);
+  if (memo.size > 100_000) memo.clear();
+  memo.set(s, hit);
+  return hit;
 }

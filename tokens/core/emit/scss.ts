@@ -67,7 +67,10 @@ export function emitToken(
   if (type === 'typography') {
     if (typeof value !== 'object' || Array.isArray(value)) {
       if (value !== UNDEFINED)
-        report('typography/not-composite', `Typography token '${tok.path}' is not a composite; written as a plain variable`);
+        report(
+          'typography/not-composite',
+          `Typography token '${tok.path}' is not a composite; written as a plain variable`,
+        );
       return plain(name, typeof value === 'string' ? value : UNDEFINED);
     }
     const props = expandTypography(value, defaultLineHeight);

@@ -37,7 +37,8 @@ export async function loadTokensFromCdn(opts: CdnOptions): Promise<VersionedToke
   } catch (e) {
     throw new TokenLoadError(url, { cause: e });
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new TokenLoadError(url);
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new TokenLoadError(url);
   const d = data as Record<string, unknown>;
   const order: VersionKey[] = opts.versionKey
     ? [opts.versionKey, opts.versionKey === 'V3' ? 'V3.5' : 'V3']

@@ -41,7 +41,12 @@ export interface TplIssue {
   message: string;
 }
 
-export function compileString(src: string, deps: Set<string>, issues: TplIssue[]): StrTpl {
+/** Adds a donor path once (a token has few references: a linear scan is cheapest). */
+function addDep(deps: string[], path: string): void {
+  if (deps.indexOf(path) < 0) deps.push(path);
+}
+
+export function compileString(src: string, deps: string[], issues: TplIssue[]): StrTpl {
   if (src.indexOf('{') < 0) return { k: 's', parts: [src], refs: [], whole: false };
   const parts: string[] = [];
   const refs: Ref[] = [];
@@ -79,7 +84,7 @@ export function compileString(src: string, deps: Set<string>, issues: TplIssue[]
     parts.push(text);
     text = '';
     refs.push({ path });
-    deps.add(path);
+    addDep(deps, path);
     i = close + 1;
   }
   parts.push(text);
@@ -88,19 +93,22 @@ export function compileString(src: string, deps: Set<string>, issues: TplIssue[]
 }
 
 /** Compiles a raw JSON value; iterative so hostile nesting never overflows. */
-export function compileValue(raw: unknown, deps: Set<string>, issues: TplIssue[]): Tpl {
-  const leaf = (v: unknown): Tpl | null => {
-    if (typeof v === 'string') return compileString(v, deps, issues);
-    if (typeof v === 'number' || typeof v === 'boolean')
-      return { k: 's', parts: [String(v)], refs: [], whole: false };
-    if (v === null || v === undefined || typeof v !== 'object')
-      return { k: 's', parts: [''], refs: [], whole: false };
-    return null;
-  };
-  const first = leaf(raw);
+function leaf(v: unknown, deps: string[], issues: TplIssue[]): Tpl | null {
+  if (typeof v === 'string') return compileString(v, deps, issues);
+  if (typeof v === 'number' || typeof v === 'boolean')
+    return { k: 's', parts: [String(v)], refs: [], whole: false };
+  if (v === null || v === undefined || typeof v !== 'object')
+    return { k: 's', parts: [''], refs: [], whole: false };
+  return null;
+}
+
+function mk(v: object): ArrTpl | ObjTpl {
+  return Array.isArray(v) ? { k: 'a', items: [] } : { k: 'o', keys: [], vals: [] };
+}
+
+export function compileValue(raw: unknown, deps: string[], issues: TplIssue[]): Tpl {
+  const first = leaf(raw, deps, issues);
   if (first) return first;
-  const mk = (v: object): ArrTpl | ObjTpl =>
-    Array.isArray(v) ? { k: 'a', items: [] } : { k: 'o', keys: [], vals: [] };
   const root = mk(raw as object);
   const stack: [unknown, ArrTpl | ObjTpl][] = [[raw, root]];
   while (stack.length > 0) {
@@ -109,7 +117,7 @@ export function compileValue(raw: unknown, deps: Set<string>, issues: TplIssue[]
       ? src.map((v, i) => [String(i), v])
       : Object.entries(src as Record<string, unknown>);
     for (const [key, v] of entries) {
-      let t = leaf(v);
+      let t = leaf(v, deps, issues);
       if (!t) {
         const c = mk(v as object);
         stack.push([v, c]);

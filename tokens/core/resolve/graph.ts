@@ -58,7 +58,8 @@ export function stronglyConnected(
       workNode.pop();
       workEdge.pop();
       const parent = workNode[workNode.length - 1];
-      if (parent !== undefined && (low[v] as number) < (low[parent] as number)) low[parent] = low[v] as number;
+      if (parent !== undefined && (low[v] as number) < (low[parent] as number))
+        low[parent] = low[v] as number;
       if (low[v] === index[v]) {
         const comp: number[] = [];
         for (;;) {

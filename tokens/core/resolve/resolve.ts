@@ -38,30 +38,31 @@ export interface ResolveIn {
   file?: string;
 }
 
+function donorValue(path: string, tok: ResolveIn, ctx: ResolveCtx, diags: Diagnostic[]): RVal {
+  const v = ctx.donor(path);
+  if (v !== undefined) return v;
+  if (!ctx.inCycle(path)) {
+    const near = ctx.suggest(path);
+    diags.push(
+      diag(
+        tok,
+        'ref/missing',
+        'error',
+        `Token '${tok.path}' references '{${path}}': donor token '${path}' not found, value UNDEFINED` +
+          (near.length > 0 ? `. Did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : ''),
+      ),
+    );
+  }
+  return UNDEFINED;
+}
+
 function substituteString(t: StrTpl, tok: ResolveIn, ctx: ResolveCtx, diags: Diagnostic[]): RVal {
   if (t.refs.length === 0) return t.parts[0] as string;
-  const get = (path: string): RVal => {
-    const v = ctx.donor(path);
-    if (v !== undefined) return v;
-    if (!ctx.inCycle(path)) {
-      const near = ctx.suggest(path);
-      diags.push(
-        diag(
-          tok,
-          'ref/missing',
-          'error',
-          `Token '${tok.path}' references '{${path}}': donor token '${path}' not found, value UNDEFINED` +
-            (near.length > 0 ? `. Did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : ''),
-        ),
-      );
-    }
-    return UNDEFINED;
-  };
-  if (t.whole) return get((t.refs[0] as { path: string }).path);
+  if (t.whole) return donorValue((t.refs[0] as { path: string }).path, tok, ctx, diags);
   let s = t.parts[0] as string;
   for (let i = 0; i < t.refs.length; i++) {
     const path = (t.refs[i] as { path: string }).path;
-    const v = get(path);
+    const v = donorValue(path, tok, ctx, diags);
     if (typeof v === 'string') s += v;
     else {
       diags.push(
@@ -79,7 +80,12 @@ function substituteString(t: StrTpl, tok: ResolveIn, ctx: ResolveCtx, diags: Dia
   return s;
 }
 
-function diag(tok: ResolveIn, code: string, severity: Diagnostic['severity'], message: string): Diagnostic {
+function diag(
+  tok: ResolveIn,
+  code: string,
+  severity: Diagnostic['severity'],
+  message: string,
+): Diagnostic {
   const d: Diagnostic = { code, path: tok.path, severity, message };
   if (tok.file !== undefined) d.file = tok.file;
   return d;
@@ -94,11 +100,23 @@ function mathLeaf(s: string, tok: ResolveIn, diags: Diagnostic[]): string {
       return m.value;
     case 'calc':
       diags.push(
-        diag(tok, 'math/unfolded', 'info', `'${s.trim()}' mixes units, so it is kept as ${m.value}`),
+        diag(
+          tok,
+          'math/unfolded',
+          'info',
+          `'${s.trim()}' mixes units, so it is kept as ${m.value}`,
+        ),
       );
       return m.value;
     case 'invalid':
-      diags.push(diag(tok, 'math/invalid', 'error', `'${s.trim()}': ${m.reason}; the text is kept as written`));
+      diags.push(
+        diag(
+          tok,
+          'math/invalid',
+          'error',
+          `'${s.trim()}': ${m.reason}; the text is kept as written`,
+        ),
+      );
       return s;
   }
 }
@@ -108,13 +126,19 @@ function substitute(t: Tpl, tok: ResolveIn, ctx: ResolveCtx, diags: Diagnostic[]
     const v = substituteString(t, tok, ctx, diags);
     return typeof v === 'string' ? mathLeaf(v, tok, diags) : v;
   }
-  if (t.k === 'a') return t.items.map((x) => substitute(x, tok, ctx, diags));
+  if (t.k === 'a') {
+    const out: RVal[] = [];
+    for (const x of t.items) out.push(substitute(x, tok, ctx, diags));
+    return out;
+  }
   const o: { [key: string]: RVal } = {};
-  for (let i = 0; i < t.keys.length; i++) o[t.keys[i] as string] = substitute(t.vals[i] as Tpl, tok, ctx, diags);
+  for (let i = 0; i < t.keys.length; i++)
+    o[t.keys[i] as string] = substitute(t.vals[i] as Tpl, tok, ctx, diags);
   return o;
 }
 
-const str = (v: RVal | undefined): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
+const str = (v: RVal | undefined): string | undefined =>
+  typeof v === 'string' ? v.trim() : undefined;
 
 /** Resolves one token whose donors are all resolved already. */
 export function resolveToken(tok: ResolveIn, ctx: ResolveCtx, diags: Diagnostic[]): RVal {
@@ -125,7 +149,9 @@ export function resolveToken(tok: ResolveIn, ctx: ResolveCtx, diags: Diagnostic[
       const c = normalizeColor(t);
       if (c === null) {
         if (!/gradient\(/i.test(t))
-          diags.push(diag(tok, 'color/invalid', 'warning', `'${t}' is not a colour; kept as written`));
+          diags.push(
+            diag(tok, 'color/invalid', 'warning', `'${t}' is not a colour; kept as written`),
+          );
       } else v = c;
     }
     if (tok.modify && typeof v === 'string' && v !== UNDEFINED) {

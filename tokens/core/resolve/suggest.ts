@@ -13,7 +13,11 @@ function distance(a: string, b: string, max: number): number {
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      const v = Math.min(
+        (prev[j] as number) + 1,
+        (cur[j - 1] as number) + 1,
+        (prev[j - 1] as number) + cost,
+      );
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -25,20 +29,33 @@ function distance(a: string, b: string, max: number): number {
 
 const norm = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '-');
 
-export function suggest(missing: string, paths: readonly string[], limit = 3): string[] {
+/** Paths prepared once for many look-ups. */
+export interface SuggestIndex {
+  paths: readonly string[];
+  norms: string[];
+}
+
+export function suggestIndex(paths: readonly string[]): SuggestIndex {
+  return { paths, norms: paths.map(norm) };
+}
+
+export function suggest(missing: string, index: SuggestIndex, limit = 3): string[] {
+  const { paths, norms } = index;
   const max = Math.max(2, Math.floor(missing.length / 5));
   const scored: [number, string][] = [];
   const nm = norm(missing);
   const last = nm.slice(nm.lastIndexOf('.') + 1);
-  for (const p of paths) {
-    const np = norm(p);
+  for (let i = 0; i < paths.length; i++) {
+    const p = paths[i] as string;
+    const np = norms[i] as string;
     if (np === nm) {
       scored.push([0, p]);
       continue;
     }
-    const d = distance(nm, np, max);
+    const d = Math.abs(np.length - nm.length) <= max ? distance(nm, np, max) : max + 1;
     if (d <= max) scored.push([d, p]);
-    else if (np.slice(np.lastIndexOf('.') + 1) === last && last.length > 2) scored.push([max + 1, p]);
+    else if (np.slice(np.lastIndexOf('.') + 1) === last && last.length > 2)
+      scored.push([max + 1, p]);
   }
   scored.sort((x, y) => x[0] - y[0] || x[1].localeCompare(y[1]));
   return scored.slice(0, limit).map((s) => s[1]);

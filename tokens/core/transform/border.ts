@@ -11,7 +11,11 @@ export function border(value: unknown): string {
   const o = value as Record<string, unknown>;
   const s = (k: string): string => (typeof o[k] === 'string' ? (o[k] as string).trim() : '');
   const color = s('color');
-  return [s('width') ? applyUnits(s('width'), 'borderWidth') : '', s('style'), normalizeColor(color) ?? color]
+  return [
+    s('width') ? applyUnits(s('width'), 'borderWidth') : '',
+    s('style'),
+    normalizeColor(color) ?? color,
+  ]
     .filter((p) => p !== '')
     .join(' ');
 }

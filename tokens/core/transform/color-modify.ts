@@ -85,11 +85,27 @@ const MIX_MODE: Record<string, 'lch' | 'hsl' | 'rgb' | 'p3' | 'oklch'> = {
   p3: 'p3',
 };
 
-/** Applies one modifier to a colour text. */
+const memo = new Map<string, ModifyResult>();
+
+/** Applies one modifier to a colour text (memoised: themes repeat them). */
 export function modifyColor(baseText: string, mod: Modifier): ModifyResult {
+  const key = `${baseText}\u0000${mod.type}\u0000${mod.value}\u0000${mod.space ?? ''}\u0000${mod.color ?? ''}`;
+  let hit = memo.get(key);
+  if (hit === undefined) {
+    hit = modifyUncached(baseText, mod);
+    if (memo.size > 20_000) memo.clear();
+    memo.set(key, hit);
+  }
+  return hit;
+}
+
+function modifyUncached(baseText: string, mod: Modifier): ModifyResult {
   const base = parseColor(baseText);
   if (!base)
-    return { code: 'color-modify/invalid-color', error: `base colour '${baseText}' is not a colour` };
+    return {
+      code: 'color-modify/invalid-color',
+      error: `base colour '${baseText}' is not a colour`,
+    };
   const a = amountOf(mod.value);
   if (a === null)
     return { code: 'color-modify/invalid-amount', error: `amount '${mod.value}' is not a number` };

@@ -6,11 +6,14 @@
  *
  * Codes: `color/invalid` (warning: the text is kept as written).
  */
-import { formatHex, parse, toGamut } from 'culori';
+import { converter, formatHex, parse, toGamut } from 'culori';
 import type { Color } from 'culori';
 import { formatNumber } from './math.ts';
 
 const toRgbGamut = toGamut('rgb', 'oklch');
+const toRgb = converter('rgb');
+const EPS = 1e-6;
+const inUnit = (v: number): boolean => v >= -EPS && v <= 1 + EPS;
 
 /** Parses any CSS colour culori knows plus `rgba(<colour>, <alpha>)`. */
 export function parseColor(text: string): Color | undefined {
@@ -32,9 +35,12 @@ const ch = (v: number | undefined): number =>
 
 /** sRGB text of any culori colour: `#rrggbb` or `rgba(r, g, b, a)`. */
 export function formatColor(c: Color): string {
-  const rgb = toRgbGamut(c);
+  // in-gamut colours (nearly all) skip the gamut-mapping search
+  let rgb = toRgb(c);
+  if (!inUnit(rgb.r) || !inUnit(rgb.g) || !inUnit(rgb.b)) rgb = toRgbGamut(c);
   const alpha = c.alpha === undefined ? 1 : Math.max(0, Math.min(1, c.alpha));
-  if (alpha >= 1) return formatHex({ mode: 'rgb', r: ch(rgb.r) / 255, g: ch(rgb.g) / 255, b: ch(rgb.b) / 255 });
+  if (alpha >= 1)
+    return formatHex({ mode: 'rgb', r: ch(rgb.r) / 255, g: ch(rgb.g) / 255, b: ch(rgb.b) / 255 });
   return `rgba(${ch(rgb.r)}, ${ch(rgb.g)}, ${ch(rgb.b)}, ${formatNumber(alpha)})`;
 }
 

@@ -54,7 +54,8 @@ interface Expr {
 type Val = Num | Expr;
 const isNum = (v: Val): v is Num => 'n' in v;
 
-type Tok = { t: 'num'; n: number; unit: string } | { t: 'op'; op: string } | { t: '(' } | { t: ')' };
+type Tok =
+  { t: 'num'; n: number; unit: string } | { t: 'op'; op: string } | { t: '(' } | { t: ')' };
 
 export function formatNumber(n: number): string {
   if (Object.is(n, -0)) return '0';
@@ -112,14 +113,25 @@ function tokenize(s: string): Tok[] | null {
       let j = i + (signed ? 1 : 0);
       const start = i;
       let digits = 0;
-      while (j < n && isDigit(s.charCodeAt(j))) (j++, digits++);
+      while (j < n && isDigit(s.charCodeAt(j))) {
+        j++;
+        digits++;
+      }
       if (s.charCodeAt(j) === 46) {
         j++;
-        while (j < n && isDigit(s.charCodeAt(j))) (j++, digits++);
+        while (j < n && isDigit(s.charCodeAt(j))) {
+          j++;
+          digits++;
+        }
       }
       if (digits === 0) return null;
       const e = s.charCodeAt(j);
-      if ((e === 101 || e === 69) && (isDigit(s.charCodeAt(j + 1)) || ((s.charCodeAt(j + 1) === 45 || s.charCodeAt(j + 1) === 43) && isDigit(s.charCodeAt(j + 2))))) {
+      if (
+        (e === 101 || e === 69) &&
+        (isDigit(s.charCodeAt(j + 1)) ||
+          ((s.charCodeAt(j + 1) === 45 || s.charCodeAt(j + 1) === 43) &&
+            isDigit(s.charCodeAt(j + 2))))
+      ) {
         j += 2;
         while (j < n && isDigit(s.charCodeAt(j))) j++;
       }
@@ -204,7 +216,8 @@ function combine(op: string, a: Val, b: Val): Val | string {
     if (isNum(a) && isNum(b)) {
       let unit: string | null = null;
       if (a.unit === b.unit) unit = a.unit;
-      else if ((a.unit === '' && b.unit === 'px') || (a.unit === 'px' && b.unit === '')) unit = 'px';
+      else if ((a.unit === '' && b.unit === 'px') || (a.unit === 'px' && b.unit === ''))
+        unit = 'px';
       if (unit !== null) return { n: op === '+' ? a.n + b.n : a.n - b.n, unit };
     }
     // a bare number next to a length means px
@@ -224,7 +237,11 @@ function combine(op: string, a: Val, b: Val): Val | string {
     if (isNum(a) && isNum(b) && a.unit === b.unit) return { n: a.n * b.n, unit: a.unit };
     if (ca !== 'number' && cb !== 'number') return `cannot multiply ${ca} by ${cb}`;
     if (isNum(a) && isNum(b)) return { n: a.n * b.n, unit: a.unit || b.unit };
-    return { text: `${valText(a, 2, false)} * ${valText(b, 2, false)}`, prec: 2, cat: ca === 'number' ? cb : ca };
+    return {
+      text: `${valText(a, 2, false)} * ${valText(b, 2, false)}`,
+      prec: 2,
+      cat: ca === 'number' ? cb : ca,
+    };
   }
   // division
   if (isNum(a) && isNum(b) && a.unit === b.unit && b.unit !== '') return { n: a.n / b.n, unit: '' };
@@ -269,7 +286,8 @@ export function evaluateMath(s: string): MathResult {
     if (!a || !b) return { kind: 'none' };
     const r = combine(tk.op, a, b);
     if (typeof r === 'string') return { kind: 'invalid', reason: r };
-    if (isNum(r) && !Number.isFinite(r.n)) return { kind: 'invalid', reason: 'the result is not a finite number' };
+    if (isNum(r) && !Number.isFinite(r.n))
+      return { kind: 'invalid', reason: 'the result is not a finite number' };
     st.push(r);
   }
   const v = st[0];

@@ -8,9 +8,45 @@
  * Codes: `name/collision` (warning).
  */
 
+const codes: number[] = [];
+
+/** ASCII fast path: one pass over char codes, no regular expressions. */
+function kebabAscii(path: string): string | null {
+  codes.length = 0;
+  let pendingDash = false;
+  let prevLowerOrDigit = false;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c > 127) return null;
+    const lower = c >= 97 && c <= 122;
+    const upper = c >= 65 && c <= 90;
+    const digit = c >= 48 && c <= 57;
+    if (!lower && !upper && !digit) {
+      pendingDash = codes.length > 0;
+      prevLowerOrDigit = false;
+      continue;
+    }
+    if (upper && prevLowerOrDigit) pendingDash = true;
+    if (pendingDash) {
+      codes.push(45);
+      pendingDash = false;
+    }
+    codes.push(upper ? c + 32 : c);
+    prevLowerOrDigit = lower || digit;
+  }
+  return String.fromCharCode.apply(null, codes);
+}
+
 export function kebabName(path: string): string {
+  const fast = kebabAscii(path);
+  if (fast !== null) return finish(fast);
   let s = path.replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1-$2').toLowerCase();
   s = s.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+  return finish(s);
+}
+
+function finish(name: string): string {
+  let s = name;
   if (s === '') s = 'token';
   const c = s.charCodeAt(0);
   if (c >= 48 && c <= 57) s = `_${s}`;

@@ -9,7 +9,8 @@
 import { applyUnits } from './units.ts';
 import { normalizeColor } from './color.ts';
 
-const len = (v: unknown): string => (typeof v === 'string' && v.trim() !== '' ? applyUnits(v, 'dimension') : '0');
+const len = (v: unknown): string =>
+  typeof v === 'string' && v.trim() !== '' ? applyUnits(v, 'dimension') : '0';
 
 export function boxShadow(value: unknown, problems: string[]): string {
   const layers: string[] = [];

@@ -36,7 +36,11 @@ const PROPS: Record<string, PropDef> = {
   lineHeight: { key: 'line-height', css: 'line-height', unitType: 'lineHeights' },
   lineHeights: { key: 'line-height', css: 'line-height', unitType: 'lineHeights' },
   letterSpacing: { key: 'letter-spacing', css: 'letter-spacing', unitType: 'letterSpacing' },
-  paragraphSpacing: { key: 'paragraph-spacing', css: 'margin-block-end', unitType: 'paragraphSpacing' },
+  paragraphSpacing: {
+    key: 'paragraph-spacing',
+    css: 'margin-block-end',
+    unitType: 'paragraphSpacing',
+  },
   paragraphIndent: { key: 'paragraph-indent', css: 'text-indent', unitType: 'paragraphIndent' },
   textCase: { key: 'text-case', css: 'text-transform', unitType: 'textCase' },
   textTransform: { key: 'text-case', css: 'text-transform', unitType: 'textCase' },

@@ -58,7 +58,8 @@ function part(p: string, type: string): string {
 export function applyUnits(value: string, type: string): string {
   const v = value.trim();
   if (v.length === 0 || v.length > 200 || v.startsWith('calc(')) return v;
-  if ((type === 'lineHeights' || type === 'lineHeight') && v.toUpperCase() === 'AUTO') return 'normal';
+  if ((type === 'lineHeights' || type === 'lineHeight') && v.toUpperCase() === 'AUTO')
+    return 'normal';
   if (v.indexOf(' ') < 0) return part(v, type);
   if (v.indexOf('(') >= 0) return v;
   return v
