@@ -212,7 +212,7 @@ export class TokenCompiler {
       const id = this.byPath.get(path);
       if (id === undefined) return undefined;
       const n = this.nodes[id] as Node;
-      return n.inCycle ? UNDEFINED : n.value;
+      return n.inCycle ? undefined : n.value;
     },
     inCycle: (path) => {
       const id = this.byPath.get(path);

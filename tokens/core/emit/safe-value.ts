@@ -5,7 +5,9 @@
  * digits, spaces and `. , _ - + % #` `( ) /` plus quoted strings without
  * escapes; `#` only before 3/4/6/8 hex digits; `%` only after a digit;
  * functions only `calc`, `var`, `url` (quoted argument) and colour functions
- * culori parses; `*` and spaced `+`/`-` only inside `calc()`; no comments.
+ * culori parses, CSS gradients; `*` and spaced `+`/`-`/`/` only inside
+ * `calc()`; no comments. Quoting escapes `"`, `\\`, control characters and
+ * `#{` (sass interpolation).
  */
 import { parse } from 'culori';
 
@@ -88,6 +90,7 @@ export function isSafe(s: string): boolean {
         const next = s.charCodeAt(i + 1);
         const prev = s.charCodeAt(i - 1);
         if (next === 47 || next === 42 || prev === 47 || prev === 42) return false;
+        if (!inCalc && prev === 32 && next === 32) return false; // spaced: sass division
         continue;
       }
       case 35: {

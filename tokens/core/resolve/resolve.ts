@@ -22,7 +22,7 @@ export type RVal = string | RVal[] | { [key: string]: RVal };
 export const UNDEFINED = 'UNDEFINED';
 
 export interface ResolveCtx {
-  /** The donor's resolved value, or undefined when no such token exists. */
+  /** The donor's resolved value; undefined when no such token exists or it is in a cycle. */
   donor(path: string): RVal | undefined;
   /** Near matches for a missing path. */
   suggest(path: string): string[];
@@ -41,7 +41,16 @@ export interface ResolveIn {
 function donorValue(path: string, tok: ResolveIn, ctx: ResolveCtx, diags: Diagnostic[]): RVal {
   const v = ctx.donor(path);
   if (v !== undefined) return v;
-  if (!ctx.inCycle(path)) {
+  if (ctx.inCycle(path)) {
+    diags.push(
+      diag(
+        tok,
+        'ref/cycle-donor',
+        'warning',
+        `Token '${tok.path}' references '{${path}}', which is part of a circular reference; value UNDEFINED`,
+      ),
+    );
+  } else {
     const near = ctx.suggest(path);
     diags.push(
       diag(
