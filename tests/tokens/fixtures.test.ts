@@ -2,7 +2,7 @@
  * One fixture folder per rule: input.json (+ options.json) → want.scss and
  * want.diagnostics.txt file snapshots; the SCSS must compile with sass.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileTokens } from '#tokens/index.ts';
@@ -18,7 +18,8 @@ export function formatDiagnostics(ds: Diagnostic[]): string {
 }
 
 describe('fixtures', () => {
-  for (const name of readdirSync(DIR).sort()) {
+  const names = readdirSync(DIR).filter((n) => statSync(join(DIR, n)).isDirectory());
+  for (const name of names.sort()) {
     it(name, async () => {
       const input = JSON.parse(readFileSync(join(DIR, name, 'input.json'), 'utf8'));
       const optFile = join(DIR, name, 'options.json');

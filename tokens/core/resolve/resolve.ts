@@ -12,7 +12,9 @@
 import type { Diagnostic } from '../types.ts';
 import type { StrTpl, Tpl } from '../parse/reference.ts';
 import { evaluateMath } from '../transform/math.ts';
-import { normalizeColor } from '../transform/color.ts';
+import { normalizeColor, normalizeGradient } from '../transform/color.ts';
+
+const NUMBER_OR_PERCENT = /^[-+]?(\d+\.?\d*|\.\d+)%?$/;
 import { modifyColor } from '../transform/color-modify.ts';
 import type { Modifier } from '../transform/color-modify.ts';
 
@@ -156,12 +158,24 @@ export function resolveToken(tok: ResolveIn, ctx: ResolveCtx, diags: Diagnostic[
     const t = v.trim();
     if (t !== UNDEFINED && !t.includes(UNDEFINED)) {
       const c = normalizeColor(t);
-      if (c === null) {
-        if (!/gradient\(/i.test(t))
+      if (c !== null) v = c;
+      else {
+        const g = normalizeGradient(t);
+        if (g !== null) v = g;
+        else if (NUMBER_OR_PERCENT.test(t))
+          diags.push(
+            diag(
+              tok,
+              'color/number',
+              'info',
+              `'${t}' is a number, not a colour (an alpha for rgba()?); kept as written`,
+            ),
+          );
+        else
           diags.push(
             diag(tok, 'color/invalid', 'warning', `'${t}' is not a colour; kept as written`),
           );
-      } else v = c;
+      }
     }
     if (tok.modify && typeof v === 'string' && v !== UNDEFINED) {
       const m = substitute(tok.modify, tok, ctx, diags);

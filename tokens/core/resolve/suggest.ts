@@ -1,6 +1,7 @@
 /**
- * Near matches for a missing reference: same last segment elsewhere, or a
- * small edit distance (bounded Levenshtein on paths of similar length).
+ * Near matches for a missing reference: a small edit distance (bounded
+ * Levenshtein on paths of similar length), the same last segment elsewhere,
+ * or else the tokens sharing the longest prefix with it.
  */
 
 function distance(a: string, b: string, max: number): number {
@@ -56,6 +57,21 @@ export function suggest(missing: string, index: SuggestIndex, limit = 3): string
     if (d <= max) scored.push([d, p]);
     else if (np.slice(np.lastIndexOf('.') + 1) === last && last.length > 2)
       scored.push([max + 1, p]);
+  }
+  if (scored.length === 0) {
+    // nothing close: the paths sharing the longest prefix (a family of tokens)
+    let best = Math.max(8, Math.floor(nm.length / 3));
+    let family: string[] = [];
+    for (let i = 0; i < paths.length; i++) {
+      const np = norms[i] as string;
+      let k = 0;
+      while (k < np.length && k < nm.length && np.charCodeAt(k) === nm.charCodeAt(k)) k++;
+      if (k > best) {
+        best = k;
+        family = [paths[i] as string];
+      } else if (k === best && family.length > 0) family.push(paths[i] as string);
+    }
+    return family.sort().slice(0, limit);
   }
   scored.sort((x, y) => x[0] - y[0] || x[1].localeCompare(y[1]));
   return scored.slice(0, limit).map((s) => s[1]);

@@ -44,6 +44,15 @@ export function formatColor(c: Color): string {
   return `rgba(${ch(rgb.r)}, ${ch(rgb.g)}, ${ch(rgb.b)}, ${formatNumber(alpha)})`;
 }
 
+const GRADIENT = /^(repeating-)?(linear|radial|conic)-gradient\s*\(/i;
+
+/** A CSS gradient in a colour token: `linear-gradient (…)` loses the stray space. */
+export function normalizeGradient(text: string): string | null {
+  const m = GRADIENT.exec(text);
+  if (!m || !text.endsWith(')')) return null;
+  return `${m[0].replace(/\s+/g, '')}${text.slice(m[0].length)}`;
+}
+
 const cache = new Map<string, string | null>();
 
 /** Normalises a colour text; null when it is not a colour. Memoised. */
