@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { APP_ROUTES } from './routes.ts';
-import { DashboardLayout } from '#src/layout/dashboard-layout.tsx';
 import { RouteGuard } from '#src/layout/route-guard.tsx';
 import { RouteError } from '#src/layout/route-error.tsx';
 
@@ -32,6 +31,13 @@ export const router = createBrowserRouter([
       Component: (await import('#src/features/system/not-found-page.tsx')).default,
     }),
   },
-  { element: <DashboardLayout />, errorElement: <RouteError />, children: dashboardChildren },
+  {
+    // The signed-in frame loads after sign-in: the sign-in page stays light (DESIGN.md budgets).
+    lazy: async () => ({
+      Component: (await import('#src/layout/dashboard-layout.tsx')).DashboardLayout,
+    }),
+    errorElement: <RouteError />,
+    children: dashboardChildren,
+  },
   { path: '*', element: <Navigate to="/404" replace /> },
 ]);
