@@ -1,0 +1,53 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#contract/client.ts';
+import { connectNavigation, reportError } from '#src/lib/api.ts';
+import { initI18n } from '#src/lib/i18n.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useToastStore } from '#src/ui/toast/toast-store.ts';
+
+const navigate = vi.fn();
+
+beforeAll(async () => {
+  await initI18n('en');
+  connectNavigation({ navigate, homePath: () => '/' });
+});
+afterEach(() => {
+  navigate.mockReset();
+  useToastStore.setState({ toasts: [] });
+});
+
+const lastToast = () => useToastStore.getState().toasts.at(-1);
+
+describe('reportError (spec §8)', () => {
+  it("shows 'ERROR!' with the status and the server's message on two lines", () => {
+    reportError(new ApiError(500, 'Internal server error'));
+    expect(lastToast()).toMatchObject({
+      kind: 'error',
+      title: 'ERROR!',
+      message: '500\nInternal server error',
+    });
+  });
+
+  it("says 'Error: …' when no answer came, or 'Network or connection error' without a text", () => {
+    reportError(new ApiError(0, 'Failed to fetch'));
+    expect(lastToast()).toMatchObject({ title: 'ERROR!', message: 'Error: Failed to fetch' });
+    reportError(new ApiError(0, ''));
+    expect(lastToast()).toMatchObject({ message: 'Network or connection error' });
+  });
+
+  it('sends a 401 to /login, forgetting the user, and a 403 home, without a toast', () => {
+    useAuthStore.setState({ me: { login: 'x' } as never, expiresAt: 1 });
+    reportError(new ApiError(401, 'Authentication required'));
+    expect(useAuthStore.getState().me).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    reportError(new ApiError(403, 'Access denied'));
+    expect(navigate).toHaveBeenLastCalledWith('/');
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('stays silent for a cancelled call and for quiet callers', () => {
+    reportError(new DOMException('aborted', 'AbortError'));
+    reportError(new ApiError(409, 'conflict'), { quiet: true });
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+});
