@@ -1,11 +1,9 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { get, useController, useFormContext, useFormState } from 'react-hook-form';
+import { get, useFormContext, useFormState } from 'react-hook-form';
 import type { FieldError, FieldPath, FieldValues } from 'react-hook-form';
 import { Checkbox } from '../checkbox/checkbox.tsx';
 import { Field, describedBy, fieldIds } from '../field/field.tsx';
-import { Select } from '../select/select.tsx';
-import type { SelectOption } from '../select/select.tsx';
 
 /** Attributes wired once for every control of a form (STYLE.md 14). */
 export interface FormControlProps {
@@ -15,14 +13,14 @@ export interface FormControlProps {
   'aria-required'?: boolean;
 }
 
-function useFieldError<T extends FieldValues>(name: FieldPath<T>): string | undefined {
+export function useFieldError<T extends FieldValues>(name: FieldPath<T>): string | undefined {
   const { control } = useFormContext<T>();
   const { errors } = useFormState({ control, name });
   const error: FieldError | undefined = get(errors, name);
   return error?.message;
 }
 
-interface BaseProps<T extends FieldValues> {
+export interface FormFieldBaseProps<T extends FieldValues> {
   name: FieldPath<T>;
   label: ReactNode;
   hint?: ReactNode;
@@ -30,7 +28,7 @@ interface BaseProps<T extends FieldValues> {
   className?: string;
 }
 
-export interface FormFieldProps<T extends FieldValues> extends BaseProps<T> {
+export interface FormFieldProps<T extends FieldValues> extends FormFieldBaseProps<T> {
   /** Renders the control with the wired ids and ARIA attributes spread on it. */
   children: (control: FormControlProps) => ReactNode;
 }
@@ -65,7 +63,7 @@ export function FormField<T extends FieldValues>({
   );
 }
 
-export interface FormTextFieldProps<T extends FieldValues> extends BaseProps<T> {
+export interface FormTextFieldProps<T extends FieldValues> extends FormFieldBaseProps<T> {
   /** @default 'text' */
   type?: 'text' | 'password' | 'email' | 'url' | 'number' | 'search' | 'tel';
   placeholder?: string;
@@ -128,43 +126,5 @@ export function FormCheckboxField<T extends FieldValues>({
         {...register(name)}
       />
     </Field>
-  );
-}
-
-export interface FormSelectFieldProps<
-  T extends FieldValues,
-  V extends string | number,
-> extends BaseProps<T> {
-  options: ReadonlyArray<SelectOption<V>>;
-  placeholder?: string;
-  disabled?: boolean;
-}
-
-/** A `Select` bound to a form value. */
-export function FormSelectField<T extends FieldValues, V extends string | number>({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  options,
-  placeholder,
-  disabled,
-}: FormSelectFieldProps<T, V>) {
-  const { control } = useFormContext<T>();
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Select<V>
-      label={label}
-      hint={hint}
-      required={required}
-      className={className}
-      options={options}
-      placeholder={placeholder}
-      disabled={disabled}
-      value={(field.value as V | null | undefined) ?? null}
-      onChange={(value) => field.onChange(value)}
-      error={fieldState.error?.message}
-    />
   );
 }

@@ -170,6 +170,8 @@ export function Select<V extends string | number>({
             else if (event.key === 'Home' && open) setActive(0);
             else if (event.key === 'End' && open) setActive(Math.max(visible.length - 1, 0));
             else if (event.key === 'Enter' && open) choose(visible[active]);
+            else if (event.key === ' ' && !searchable && !open) openList();
+            else if (event.key === ' ' && !searchable) choose(visible[active]);
             else if (event.key === 'Escape' && open) close();
             else return;
             event.preventDefault();
