@@ -111,6 +111,19 @@ describe('Select', () => {
     expect(spy).toHaveBeenLastCalledWith(4);
   });
 
+  it('shows selectedLabel when the value is not among the options', () => {
+    renderWithProviders(
+      <Select<number>
+        label="Сайт"
+        options={[]}
+        value={42}
+        selectedLabel="archive.example.ru"
+        onChange={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Сайт' })).toHaveValue('archive.example.ru');
+  });
+
   it('has no serious a11y violations, closed and open', async () => {
     const { user } = renderWithProviders(<Controlled hint="Сайт для отчётов" />);
     await expectNoSeriousA11yViolations();
