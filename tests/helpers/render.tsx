@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { createStaticI18n } from '#src/lib/i18n-static.ts';
 import type { Locale } from '#src/lib/locale.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+// user-event drives popovers and calendars step by step; jsdom under a parallel run is slow.
+vi.setConfig({ testTimeout: 20_000 });
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** Interface language; the console's default is Russian. */

@@ -51,6 +51,29 @@ describe('locales', () => {
     },
   );
 
+  it('both languages interpolate the same variables', () => {
+    const variables = (tree: Tree) => {
+      const found = new Map<string, string>();
+      for (const key of leaves(tree)) {
+        const value = key
+          .split('.')
+          .reduce<Tree | string>((node, part) => (node as Tree)[part] as Tree | string, tree);
+        const names = [...String(value).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+        // Plural forms of one key share a set: a `_one` form may spell the number out.
+        const base = key.replace(PLURAL, '');
+        const all = new Set([...(found.get(base)?.split(',').filter(Boolean) ?? []), ...names]);
+        found.set(base, [...all].sort().join(','));
+      }
+      return found;
+    };
+    const ruVars = variables(languages.ru);
+    const enVars = variables(languages.en);
+    const mismatched = [...ruVars].filter(
+      ([key, names]) => enVars.has(key) && enVars.get(key) !== names,
+    );
+    expect(mismatched).toEqual([]);
+  });
+
   it('no value is empty', () => {
     for (const [lang, tree] of Object.entries(languages)) {
       const flat = leaves(tree);

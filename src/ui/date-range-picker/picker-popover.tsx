@@ -69,7 +69,19 @@ export function PickerPopover({
           disabled={disabled}
           {...getReferenceProps()}
         >
-          <span aria-hidden="true">📅</span>
+          <svg
+            className="ui-date-picker__icon"
+            width="16"
+            height="16"
+            viewBox="0 0 16 16"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            aria-hidden="true"
+          >
+            <rect x="2" y="3" width="12" height="11" rx="2" />
+            <path d="M2 6.5h12M5.5 1.5v3M10.5 1.5v3" />
+          </svg>
           <span id={valueId}>{valueText}</span>
         </Button>
         {after}

@@ -15,14 +15,14 @@ export interface FormControlProps {
   'aria-required'?: boolean;
 }
 
-function useFieldError<T extends FieldValues>(name: FieldPath<T>): string | undefined {
+export function useFieldError<T extends FieldValues>(name: FieldPath<T>): string | undefined {
   const { control } = useFormContext<T>();
   const { errors } = useFormState({ control, name });
   const error: FieldError | undefined = get(errors, name);
   return error?.message;
 }
 
-interface BaseProps<T extends FieldValues> {
+export interface FormFieldBaseProps<T extends FieldValues> {
   name: FieldPath<T>;
   label: ReactNode;
   hint?: ReactNode;
@@ -30,7 +30,7 @@ interface BaseProps<T extends FieldValues> {
   className?: string;
 }
 
-export interface FormFieldProps<T extends FieldValues> extends BaseProps<T> {
+export interface FormFieldProps<T extends FieldValues> extends FormFieldBaseProps<T> {
   /** Renders the control with the wired ids and ARIA attributes spread on it. */
   children: (control: FormControlProps) => ReactNode;
 }
@@ -65,7 +65,7 @@ export function FormField<T extends FieldValues>({
   );
 }
 
-export interface FormTextFieldProps<T extends FieldValues> extends BaseProps<T> {
+export interface FormTextFieldProps<T extends FieldValues> extends FormFieldBaseProps<T> {
   /** @default 'text' */
   type?: 'text' | 'password' | 'email' | 'url' | 'number' | 'search' | 'tel';
   placeholder?: string;
@@ -134,7 +134,7 @@ export function FormCheckboxField<T extends FieldValues>({
 export interface FormSelectFieldProps<
   T extends FieldValues,
   V extends string | number,
-> extends BaseProps<T> {
+> extends FormFieldBaseProps<T> {
   options: ReadonlyArray<SelectOption<V>>;
   placeholder?: string;
   disabled?: boolean;

@@ -32,6 +32,11 @@ export interface SelectProps<V extends string | number> {
   /** @default 300 */
   queryDebounceMs?: number;
   loading?: boolean;
+  /**
+   * Text shown for the chosen value when it is not among `options` (server-side search
+   * whose results no longer hold the selected item).
+   */
+  selectedLabel?: string;
   /** @default 'There are no options available or your filter query is too specific' */
   emptyText?: string;
   id?: string;
@@ -59,6 +64,7 @@ export function Select<V extends string | number>({
   queryDebounceMs = 300,
   loading = false,
   emptyText,
+  selectedLabel,
   id,
   className,
 }: SelectProps<V>) {
@@ -156,7 +162,7 @@ export function Select<V extends string | number>({
           readOnly={!searchable}
           disabled={disabled}
           placeholder={placeholder ?? t('ui.select.placeholder')}
-          value={query ?? selected?.label ?? ''}
+          value={query ?? selected?.label ?? (value === null ? '' : (selectedLabel ?? ''))}
           onClick={() => (open ? undefined : openList())}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -170,6 +176,8 @@ export function Select<V extends string | number>({
             else if (event.key === 'Home' && open) setActive(0);
             else if (event.key === 'End' && open) setActive(Math.max(visible.length - 1, 0));
             else if (event.key === 'Enter' && open) choose(visible[active]);
+            else if (event.key === ' ' && !searchable && !open) openList();
+            else if (event.key === ' ' && !searchable) choose(visible[active]);
             else if (event.key === 'Escape' && open) close();
             else return;
             event.preventDefault();
@@ -184,6 +192,8 @@ export function Select<V extends string | number>({
           ref={setFloating}
           className="ui-popover"
           style={{ ...floatingStyles, display: open ? undefined : 'none' }}
+          // Keep focus in the input: clicks on options or the scrollbar must not blur it.
+          onMouseDown={(event) => event.preventDefault()}
         >
           <ul
             ref={listRef}
@@ -202,7 +212,6 @@ export function Select<V extends string | number>({
                 aria-selected={option.value === value}
                 aria-disabled={option.disabled || undefined}
                 data-active={index === active}
-                onMouseDown={(event) => event.preventDefault()}
                 onMouseEnter={() => setActive(index)}
                 onClick={() => choose(option)}
               >

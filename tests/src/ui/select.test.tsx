@@ -97,6 +97,33 @@ describe('Select', () => {
     expect(screen.getAllByRole('option')).toHaveLength(4);
   });
 
+  it('works from the keyboard when not searchable', async () => {
+    const spy = vi.fn();
+    const { user } = renderWithProviders(<Controlled spy={spy} searchable={false} />);
+    await user.tab();
+    const combo = screen.getByRole('combobox', { name: 'Сайт' });
+    expect(combo).toHaveFocus();
+    await user.keyboard(' ');
+    expect(combo).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowDown} ');
+    expect(spy).toHaveBeenCalledWith(2);
+    await user.keyboard('{ArrowDown}{End}{Enter}');
+    expect(spy).toHaveBeenLastCalledWith(4);
+  });
+
+  it('shows selectedLabel when the value is not among the options', () => {
+    renderWithProviders(
+      <Select<number>
+        label="Сайт"
+        options={[]}
+        value={42}
+        selectedLabel="archive.example.ru"
+        onChange={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Сайт' })).toHaveValue('archive.example.ru');
+  });
+
   it('has no serious a11y violations, closed and open', async () => {
     const { user } = renderWithProviders(<Controlled hint="Сайт для отчётов" />);
     await expectNoSeriousA11yViolations();
