@@ -1,11 +1,9 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { get, useController, useFormContext, useFormState } from 'react-hook-form';
+import { get, useFormContext, useFormState } from 'react-hook-form';
 import type { FieldError, FieldPath, FieldValues } from 'react-hook-form';
 import { Checkbox } from '../checkbox/checkbox.tsx';
 import { Field, describedBy, fieldIds } from '../field/field.tsx';
-import { Select } from '../select/select.tsx';
-import type { SelectOption } from '../select/select.tsx';
 
 /** Attributes wired once for every control of a form (STYLE.md 14). */
 export interface FormControlProps {
@@ -128,43 +126,5 @@ export function FormCheckboxField<T extends FieldValues>({
         {...register(name)}
       />
     </Field>
-  );
-}
-
-export interface FormSelectFieldProps<
-  T extends FieldValues,
-  V extends string | number,
-> extends FormFieldBaseProps<T> {
-  options: ReadonlyArray<SelectOption<V>>;
-  placeholder?: string;
-  disabled?: boolean;
-}
-
-/** A `Select` bound to a form value. */
-export function FormSelectField<T extends FieldValues, V extends string | number>({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  options,
-  placeholder,
-  disabled,
-}: FormSelectFieldProps<T, V>) {
-  const { control } = useFormContext<T>();
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Select<V>
-      label={label}
-      hint={hint}
-      required={required}
-      className={className}
-      options={options}
-      placeholder={placeholder}
-      disabled={disabled}
-      value={(field.value as V | null | undefined) ?? null}
-      onChange={(value) => field.onChange(value)}
-      error={fieldState.error?.message}
-    />
   );
 }

@@ -3,7 +3,8 @@ import { fn } from 'storybook/test';
 import * as z from 'zod';
 import '../ui.css';
 import { Button } from '../button/button.tsx';
-import { FormCheckboxField, FormSelectField, FormTextField } from './form-field.tsx';
+import { FormCheckboxField, FormTextField } from './form-field.tsx';
+import { FormSelectField } from './form-select-field.tsx';
 import { Form, FormRootError, useZodForm } from './form.tsx';
 
 // Stands in for a contract schema: no user-facing text, keys only (STYLE.md 16).

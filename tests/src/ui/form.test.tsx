@@ -2,12 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { Button } from '#src/ui/button/button.tsx';
-import {
-  FormCheckboxField,
-  FormField,
-  FormSelectField,
-  FormTextField,
-} from '#src/ui/form/form-field.tsx';
+import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { FormCheckboxField, FormField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { renderWithProviders } from '#tests/helpers/render.tsx';
 import { expectNoSeriousA11yViolations } from './axe.ts';

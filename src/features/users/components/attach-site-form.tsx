@@ -7,7 +7,8 @@ import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
-import { FormSelectField, FormTextField } from '#src/ui/form/form-field.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import { useAttachSiteMutation } from '../api/user-queries.ts';
 
 const attachForm = z.object({ login, siteId: z.number().int().positive() });

@@ -6,7 +6,8 @@ import { applyServerIssues, reportError } from '#src/lib/api.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
-import { FormCheckboxField, FormSelectField, FormTextField } from '#src/ui/form/form-field.tsx';
+import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
+import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import { useRegisterUserMutation } from '../api/user-queries.ts';
 
 const registerForm = userRegistration.omit({ roles: true, email: true }).extend({

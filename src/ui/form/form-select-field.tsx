@@ -1,0 +1,44 @@
+import { useController, useFormContext } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import { Select } from '../select/select.tsx';
+import type { SelectOption } from '../select/select.tsx';
+import type { FormFieldBaseProps } from './form-field.tsx';
+
+// Apart from form-field.tsx so that forms without a select (the sign-in page) do not load it.
+export interface FormSelectFieldProps<
+  T extends FieldValues,
+  V extends string | number,
+> extends FormFieldBaseProps<T> {
+  options: ReadonlyArray<SelectOption<V>>;
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+/** A `Select` bound to a form value. */
+export function FormSelectField<T extends FieldValues, V extends string | number>({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  options,
+  placeholder,
+  disabled,
+}: FormSelectFieldProps<T, V>) {
+  const { control } = useFormContext<T>();
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Select<V>
+      label={label}
+      hint={hint}
+      required={required}
+      className={className}
+      options={options}
+      placeholder={placeholder}
+      disabled={disabled}
+      value={(field.value as V | null | undefined) ?? null}
+      onChange={(value) => field.onChange(value)}
+      error={fieldState.error?.message}
+    />
+  );
+}
