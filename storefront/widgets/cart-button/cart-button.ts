@@ -16,6 +16,8 @@ export interface CartButtonOptions extends CartButtonSettings {
 
 export interface CartButtonWidget {
   readonly element: HTMLElement;
+  /** Replaces templates (the studio's live preview); changed parts re-render after their delays. */
+  update(options: { templates?: PartTemplates }): void;
   /** Re-reads the cart state source. */
   refresh(): Promise<void>;
   flush(): void;
@@ -58,6 +60,9 @@ export function mountCartButton(
   connector.start();
   return {
     element: host,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...cartButtonTemplates, ...next.templates });
+    },
     refresh: () => connector.refresh(),
     flush: () => renderer.flush(),
     dispose() {

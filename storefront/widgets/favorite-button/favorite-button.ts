@@ -17,6 +17,8 @@ export interface FavoriteButtonOptions extends FavoriteButtonSettings {
 
 export interface FavoriteButtonWidget {
   readonly element: HTMLElement;
+  /** Replaces templates (the studio's live preview); changed parts re-render after their delays. */
+  update(options: { templates?: PartTemplates }): void;
   flush(): void;
   dispose(): void;
 }
@@ -43,6 +45,9 @@ export function mountFavoriteButton(
   void connector.start();
   return {
     element: host,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...favoriteButtonTemplates, ...next.templates });
+    },
     flush: () => renderer.flush(),
     dispose() {
       unsubscribe();

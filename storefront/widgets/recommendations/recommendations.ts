@@ -33,6 +33,8 @@ export interface RecommendationsOptions extends RecommendationsSettings {
 
 export interface RecommendationsWidget {
   readonly element: HTMLElement;
+  /** Replaces templates (the studio's live preview); changed parts re-render after their delays. */
+  update(options: { templates?: PartTemplates }): void;
   readonly connector: RecommendationsConnector;
   readonly tracker: WidgetTracker;
   flush(): void;
@@ -258,6 +260,9 @@ export function mountRecommendations(
 
   return {
     element: host,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...recommendationsTemplates, ...next.templates });
+    },
     connector,
     tracker,
     flush: () => renderer.flush(),

@@ -32,6 +32,8 @@ export interface SliderOptions extends SliderSettings {
 
 export interface SliderWidget {
   readonly element: HTMLElement;
+  /** Replaces templates (the studio's live preview); changed parts re-render after their delays. */
+  update(options: { templates?: PartTemplates }): void;
   readonly connector: SliderConnector;
   flush(): void;
   dispose(): void;
@@ -127,6 +129,9 @@ export function mountSlider(container: HTMLElement, options: SliderOptions): Sli
   host.addEventListener('keydown', onKey);
   return {
     element: host,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...sliderTemplates, ...next.templates });
+    },
     connector,
     flush: () => renderer.flush(),
     dispose() {
