@@ -2,18 +2,15 @@ import { onActions } from '../../runtime/card-actions.ts';
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
 import type { PartTemplates } from '../../runtime/templates.ts';
-import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
+import { TEXTS_RU } from '../../runtime/texts.ts';
 import {
   createFavoriteButtonConnector,
   type FavoriteButtonSettings,
 } from './favorite-button.connector.ts';
 import { favoriteButtonTemplates } from './favorite-button.templates.ts';
 
-export interface FavoriteButtonOptions extends FavoriteButtonSettings {
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
-}
+export interface FavoriteButtonOptions extends FavoriteButtonSettings, WidgetRenderOptions {}
 
 export interface FavoriteButtonWidget {
   readonly element: HTMLElement;
@@ -37,7 +34,7 @@ export function mountFavoriteButton(
     templates: { ...favoriteButtonTemplates, ...options.templates },
     getState: connector.store.get,
     parts: { favoriteButton: { select: (state) => ({ ...state, texts }) } },
-    ...(options.delays ? { delays: options.delays } : {}),
+    ...renderHooks(options),
   });
   renderer.render();
   const unsubscribe = connector.store.subscribe(() => renderer.update());

@@ -10,7 +10,8 @@ import {
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
 import type { PartTemplates } from '../../runtime/templates.ts';
-import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
+import { TEXTS_RU } from '../../runtime/texts.ts';
 import {
   createSliderConnector,
   type SliderConnector,
@@ -18,16 +19,13 @@ import {
 } from './slider.connector.ts';
 import { sliderTemplates } from './slider.templates.ts';
 
-export interface SliderOptions extends SliderSettings {
+export interface SliderOptions extends SliderSettings, WidgetRenderOptions {
   products: readonly Product[];
   title?: string;
   layout?: CardLayout;
   /** Slides per view by minimum viewport width; overrides `perView` when given. */
   breakpoints?: Readonly<Record<number, number>>;
   onBuy?(product: Product, sku: Sku | null): void;
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
 }
 
 export interface SliderWidget {
@@ -84,7 +82,7 @@ export function mountSlider(container: HTMLElement, options: SliderOptions): Sli
         }),
       },
     },
-    ...(options.delays ? { delays: options.delays } : {}),
+    ...renderHooks(options),
   });
 
   const applyBreakpoints = (): void => {
