@@ -4,7 +4,8 @@ import v3 from '../storefront/styles/tokens/default-v3.json';
 import v35 from '../storefront/styles/tokens/default-v3.5.json';
 import { tokensToCss } from './token-stand-in.ts';
 
-const TOKEN_SETS = { V3: tokensToCss(v3), 'V3.5': tokensToCss(v35) } as const;
+/** Toolbar values are URL-safe ids (`globals=tokens:V35`); titles are the tokenVersionKey. */
+const TOKEN_SETS = { V3: tokensToCss(v3), V35: tokensToCss(v35) } as const;
 
 /** Puts the chosen default token set on the page (toolbar "Tokens"). */
 function applyTokens(name: string): void {
@@ -14,14 +15,22 @@ function applyTokens(name: string): void {
     style.id = 'digi-storybook-tokens';
     document.head.appendChild(style);
   }
-  style.textContent = TOKEN_SETS[name === 'V3.5' ? 'V3.5' : 'V3'];
+  style.textContent = TOKEN_SETS[name === 'V35' ? 'V35' : 'V3'];
 }
 
 const preview: Preview = {
   globalTypes: {
     tokens: {
       description: 'Default design-token set of the storefront widgets',
-      toolbar: { title: 'Tokens', icon: 'paintbrush', items: ['V3', 'V3.5'], dynamicTitle: true },
+      toolbar: {
+        title: 'Tokens',
+        icon: 'paintbrush',
+        items: [
+          { value: 'V3', title: 'V3' },
+          { value: 'V35', title: 'V3.5' },
+        ],
+        dynamicTitle: true,
+      },
     },
   },
   initialGlobals: { tokens: 'V3' },

@@ -8,9 +8,13 @@ export type SearchSort = z.infer<typeof searchSort>;
 
 /**
  * One selected filter, written `facet:value` (DISTINCT, NUM_DISTINCT, BOOLEAN `true|false`,
- * TREE and CATEGORY by id) or `facet:min..max` (RANGES, SLIDER; either bound may be empty).
- * The facet name ends at the first colon, so values may contain colons.
- * Several values of one facet are OR-ed, different facets are AND-ed.
+ * TREE and CATEGORY by category id, which also matches products of its sub-categories) or
+ * `facet:min..max` (RANGES, SLIDER; either bound may be empty). The facet name ends at the first
+ * colon, so values may contain colons.
+ * A range matches min ≤ x ≤ max, except on a RANGES facet, where the storefront sends one of the
+ * facet's ranges (`from..to`) and it matches that range as counted: from ≤ x < to.
+ * Several values of one facet are OR-ed, different facets are AND-ed. Facet counts are
+ * disjunctive: a facet's counts apply every filter but its own.
  * Examples: `brand:Nike`, `Размер:M`, `price:1000..5000`, `price:..999`, `categoryId:12`.
  */
 export const searchFilter = z

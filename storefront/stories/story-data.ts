@@ -9,7 +9,9 @@ export const sample = {
     catalog.find((p) => (p.skus?.length ?? 0) > 4 && p.available && p.oldPrice !== null) ??
     catalog[0]!,
   /** A smartphone: no SKUs. */
-  plain: catalog.find((p) => p.categoryId === '31' && p.available) ?? catalog[0]!,
+  plain:
+    catalog.find((p) => p.categoryId === '31' && p.available && p.pictures.length > 0) ??
+    catalog[0]!,
   unavailable: catalog.find((p) => !p.available) ?? catalog[0]!,
 };
 

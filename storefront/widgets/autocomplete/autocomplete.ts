@@ -3,7 +3,7 @@ import { onActions } from '../../runtime/card-actions.ts';
 import { randomId } from '../../runtime/identity.ts';
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
-import type { PartTemplates } from '../../runtime/templates.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
 import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
 import {
   AUTOCOMPLETE_BLOCKS,
@@ -15,15 +15,12 @@ import {
 } from './autocomplete.connector.ts';
 import { autocompleteTemplates } from './autocomplete.templates.ts';
 
-export interface AutocompleteOptions extends AutocompleteSettings {
+export interface AutocompleteOptions extends AutocompleteSettings, WidgetRenderOptions {
   source: DataSource;
   /** The site's search input (selectors.input); without it the widget renders its own. */
   input?: HTMLInputElement;
   /** Handles a choice; by default a search opens `searchPageUrl` and a product its page. */
   onChoose?(intent: AutocompleteIntent): void;
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
 }
 
 export interface AutocompleteWidget {
@@ -116,7 +113,7 @@ export function mountAutocomplete(
         },
       },
     },
-    ...(options.delays ? { delays: options.delays } : {}),
+    ...renderHooks(options),
   });
   renderer.render();
 

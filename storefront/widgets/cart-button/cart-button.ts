@@ -2,20 +2,20 @@ import { onActions } from '../../runtime/card-actions.ts';
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
 import type { PartTemplates } from '../../runtime/templates.ts';
-import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
+import { TEXTS_RU } from '../../runtime/texts.ts';
 import { createCartButtonConnector, type CartButtonSettings } from './cart-button.connector.ts';
 import { cartButtonTemplates } from './cart-button.templates.ts';
 
-export interface CartButtonOptions extends CartButtonSettings {
+export interface CartButtonOptions extends CartButtonSettings, WidgetRenderOptions {
   /** Where a press on 'В корзине' leads; without it the press does nothing. */
   cartUrl?: string;
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
 }
 
 export interface CartButtonWidget {
   readonly element: HTMLElement;
+  /** Replaces templates (the studio's live preview); changed parts re-render after their delays. */
+  update(options: { templates?: PartTemplates }): void;
   /** Re-reads the cart state source. */
   refresh(): Promise<void>;
   flush(): void;
@@ -44,7 +44,7 @@ export function mountCartButton(
         }),
       },
     },
-    ...(options.delays ? { delays: options.delays } : {}),
+    ...renderHooks(options),
   });
   renderer.render();
   const unsubscribe = connector.store.subscribe(() => renderer.update());
@@ -58,6 +58,9 @@ export function mountCartButton(
   connector.start();
   return {
     element: host,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...cartButtonTemplates, ...next.templates });
+    },
     refresh: () => connector.refresh(),
     flush: () => renderer.flush(),
     dispose() {

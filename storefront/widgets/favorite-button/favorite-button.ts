@@ -2,21 +2,20 @@ import { onActions } from '../../runtime/card-actions.ts';
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
 import type { PartTemplates } from '../../runtime/templates.ts';
-import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
+import { TEXTS_RU } from '../../runtime/texts.ts';
 import {
   createFavoriteButtonConnector,
   type FavoriteButtonSettings,
 } from './favorite-button.connector.ts';
 import { favoriteButtonTemplates } from './favorite-button.templates.ts';
 
-export interface FavoriteButtonOptions extends FavoriteButtonSettings {
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
-}
+export interface FavoriteButtonOptions extends FavoriteButtonSettings, WidgetRenderOptions {}
 
 export interface FavoriteButtonWidget {
   readonly element: HTMLElement;
+  /** Replaces templates (the studio's live preview); changed parts re-render after their delays. */
+  update(options: { templates?: PartTemplates }): void;
   flush(): void;
   dispose(): void;
 }
@@ -35,7 +34,7 @@ export function mountFavoriteButton(
     templates: { ...favoriteButtonTemplates, ...options.templates },
     getState: connector.store.get,
     parts: { favoriteButton: { select: (state) => ({ ...state, texts }) } },
-    ...(options.delays ? { delays: options.delays } : {}),
+    ...renderHooks(options),
   });
   renderer.render();
   const unsubscribe = connector.store.subscribe(() => renderer.update());
@@ -43,6 +42,9 @@ export function mountFavoriteButton(
   void connector.start();
   return {
     element: host,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...favoriteButtonTemplates, ...next.templates });
+    },
     flush: () => renderer.flush(),
     dispose() {
       unsubscribe();

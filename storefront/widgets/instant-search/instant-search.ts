@@ -5,7 +5,7 @@ import type { DataSource } from '../../runtime/data-source.ts';
 import { cardView, pickSku, type CardLayout } from '../../runtime/product-view.ts';
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
-import type { PartTemplates } from '../../runtime/templates.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
 import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
 import {
   SORT_OPTIONS,
@@ -17,7 +17,7 @@ import {
 } from './instant-search.connector.ts';
 import { instantSearchTemplates } from './instant-search.templates.ts';
 
-export interface InstantSearchOptions extends InstantSearchSettings {
+export interface InstantSearchOptions extends InstantSearchSettings, WidgetRenderOptions {
   source: DataSource;
   /** The site's search input (selectors.input); without it the widget renders its own. */
   input?: HTMLInputElement;
@@ -26,9 +26,6 @@ export interface InstantSearchOptions extends InstantSearchSettings {
   onBuy?(product: Product, sku: Sku | null): void;
   /** Narrow layout (filters above the list). */
   mobile?: boolean;
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
 }
 
 export interface InstantSearchWidget {
@@ -106,14 +103,13 @@ export function mountInstantSearch(
   }
 
   const renderer = createPartRenderer<InstantSearchState>({
-    onRender(part) {
-      if (part === 'pagination') observeSentinel();
-    },
     root: host,
     rootPart: 'common',
     templates: { ...instantSearchTemplates, ...options.templates },
     getState: connector.store.get,
-    ...(options.delays ? { delays: options.delays } : {}),
+    ...renderHooks(options, (part) => {
+      if (part === 'pagination') observeSentinel();
+    }),
     parts: {
       common: {
         select: () => ({

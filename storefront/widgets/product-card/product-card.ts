@@ -3,21 +3,18 @@ import { cardActionHandlers, onActions } from '../../runtime/card-actions.ts';
 import { pickSku, type CardLayout } from '../../runtime/product-view.ts';
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
-import type { PartTemplates } from '../../runtime/templates.ts';
-import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
+import { TEXTS_RU } from '../../runtime/texts.ts';
 import { createProductCardConnector } from './product-card.connector.ts';
 import { productCardTemplates } from './product-card.templates.ts';
 
-export interface ProductCardOptions {
+export interface ProductCardOptions extends WidgetRenderOptions {
   product: Product;
   /** @default 'default' */
   layout?: CardLayout;
   /** Called by the buy button with the picked SKU (null when none is picked). */
   onBuy?(product: Product, sku: Sku | null): void;
   pickerParams?: readonly string[];
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
 }
 
 export interface ProductCardWidget {
@@ -44,7 +41,7 @@ export function mountProductCard(
     templates: { ...productCardTemplates, ...options.templates },
     getState: connector.store.get,
     parts: { productCard: { select: () => ({ ...connector.view(), texts, query: '' }) } },
-    ...(options.delays ? { delays: options.delays } : {}),
+    ...renderHooks(options),
   });
   renderer.render();
   const unsubscribe = connector.store.subscribe(() => renderer.update());

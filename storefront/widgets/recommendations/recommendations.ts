@@ -7,7 +7,8 @@ import { cardView, pickSku, type CardLayout } from '../../runtime/product-view.t
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
 import type { PartTemplates } from '../../runtime/templates.ts';
-import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
+import { TEXTS_RU } from '../../runtime/texts.ts';
 import { createWidgetTracker, type WidgetTracker } from '../../runtime/tracking.ts';
 import {
   BREAKPOINT_WIDTHS,
@@ -19,20 +20,19 @@ import {
 } from './recommendations.connector.ts';
 import { recommendationsTemplates } from './recommendations.templates.ts';
 
-export interface RecommendationsOptions extends RecommendationsSettings {
+export interface RecommendationsOptions extends RecommendationsSettings, WidgetRenderOptions {
   source: DataSource;
   layout?: CardLayout;
   /** Mobile settings (items per page, steps, view margin). @default viewport < 768 */
   mobile?: boolean;
   mvtGroups?: readonly string[];
   onBuy?(product: Product, sku: Sku | null): void;
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
 }
 
 export interface RecommendationsWidget {
   readonly element: HTMLElement;
+  /** Replaces templates (the studio's live preview); changed parts re-render after their delays. */
+  update(options: { templates?: PartTemplates }): void;
   readonly connector: RecommendationsConnector;
   readonly tracker: WidgetTracker;
   flush(): void;
@@ -79,10 +79,9 @@ export function mountRecommendations(
     rootPart: 'common',
     templates: { ...recommendationsTemplates, ...options.templates },
     getState: connector.store.get,
-    ...(options.delays ? { delays: options.delays } : {}),
-    onRender(part) {
+    ...renderHooks(options, (part) => {
       if (part === 'swiper') initSwiper();
-    },
+    }),
     parts: {
       common: {
         select: (s) => ({
@@ -258,6 +257,9 @@ export function mountRecommendations(
 
   return {
     element: host,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...recommendationsTemplates, ...next.templates });
+    },
     connector,
     tracker,
     flush: () => renderer.flush(),

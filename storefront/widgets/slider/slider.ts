@@ -10,7 +10,8 @@ import {
 import { createPartRenderer } from '../../runtime/renderer.ts';
 import { releaseHost, shieldHost } from '../../runtime/shield.ts';
 import type { PartTemplates } from '../../runtime/templates.ts';
-import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
+import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
+import { TEXTS_RU } from '../../runtime/texts.ts';
 import {
   createSliderConnector,
   type SliderConnector,
@@ -18,20 +19,19 @@ import {
 } from './slider.connector.ts';
 import { sliderTemplates } from './slider.templates.ts';
 
-export interface SliderOptions extends SliderSettings {
+export interface SliderOptions extends SliderSettings, WidgetRenderOptions {
   products: readonly Product[];
   title?: string;
   layout?: CardLayout;
   /** Slides per view by minimum viewport width; overrides `perView` when given. */
   breakpoints?: Readonly<Record<number, number>>;
   onBuy?(product: Product, sku: Sku | null): void;
-  templates?: PartTemplates;
-  texts?: Texts;
-  delays?: Readonly<Record<string, number>>;
 }
 
 export interface SliderWidget {
   readonly element: HTMLElement;
+  /** Replaces templates (the studio's live preview); changed parts re-render after their delays. */
+  update(options: { templates?: PartTemplates }): void;
   readonly connector: SliderConnector;
   flush(): void;
   dispose(): void;
@@ -82,7 +82,7 @@ export function mountSlider(container: HTMLElement, options: SliderOptions): Sli
         }),
       },
     },
-    ...(options.delays ? { delays: options.delays } : {}),
+    ...renderHooks(options),
   });
 
   const applyBreakpoints = (): void => {
@@ -127,6 +127,9 @@ export function mountSlider(container: HTMLElement, options: SliderOptions): Sli
   host.addEventListener('keydown', onKey);
   return {
     element: host,
+    update(next) {
+      if (next.templates) renderer.setTemplates({ ...sliderTemplates, ...next.templates });
+    },
     connector,
     flush: () => renderer.flush(),
     dispose() {

@@ -84,4 +84,21 @@ describe('product card', { timeout: 20_000 }, () => {
     widget = undefined;
     expect(document.querySelector('#digi-shield')).toBeNull();
   });
+
+  it('reports render times and template errors (the studio preview hooks)', () => {
+    const onRender = vi.fn();
+    const onError = vi.fn();
+    mount({ product: withSizes, onRender, onError });
+    expect(onRender).toHaveBeenCalledWith('productCard', expect.any(Number));
+    widget!.update({
+      templates: {
+        productCard: () => {
+          throw new Error('bad');
+        },
+      },
+    });
+    widget!.flush();
+    expect(onError).toHaveBeenCalledWith('productCard', expect.any(Error));
+    expect(document.querySelector('.digi-card')).not.toBeNull();
+  });
 });
