@@ -2,10 +2,14 @@ import type { Preview } from '@storybook/react-vite';
 import '../storefront/styles/storefront.scss';
 import v3 from '../storefront/styles/tokens/default-v3.json';
 import v35 from '../storefront/styles/tokens/default-v3.5.json';
-import { tokensToCss } from './token-stand-in.ts';
+import { compileTokens } from '../tokens/index.ts';
 
 /** Toolbar values are URL-safe ids (`globals=tokens:V35`); titles are the tokenVersionKey. */
-const TOKEN_SETS = { V3: tokensToCss(v3), V35: tokensToCss(v35) } as const;
+/** The default sets through the real token compiler, as generated bundles get them. */
+const TOKEN_SETS = {
+  V3: compileTokens(v3, { versionKey: 'V3' }).css ?? '',
+  V35: compileTokens(v35, { versionKey: 'V3.5' }).css ?? '',
+} as const;
 
 /** Puts the chosen default token set on the page (toolbar "Tokens"). */
 function applyTokens(name: string): void {

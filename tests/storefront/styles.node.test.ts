@@ -2,25 +2,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import postcss, { type Rule } from 'postcss';
 import * as sass from 'sass';
+import { compileTokens } from '#tokens/index.ts';
 
 const compiled = sass.compile('storefront/styles/storefront.scss', { style: 'expanded' }).css;
 
 type TokenTree = { [key: string]: TokenTree | { value: unknown; type: string } };
-const isToken = (node: object): node is { value: unknown; type: string } =>
-  Object.keys(node).sort().join() === 'type,value';
-const kebab = (s: string) =>
-  s
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/[\s_.]+/g, '-')
-    .toLowerCase();
 
-/** Every token path as the CSS variable the compiler will emit: --digi-<group>-<name>. */
-function variables(tree: TokenTree, path: string[] = []): string[] {
-  return Object.entries(tree).flatMap(([key, node]) =>
-    isToken(node)
-      ? [`--digi-${[...path, key].map(kebab).join('-')}`]
-      : variables(node, [...path, key]),
-  );
+/** The CSS variables the token compiler defines for a set. */
+function compiledVariables(tree: TokenTree, versionKey: 'V3' | 'V3.5'): Set<string> {
+  const result = compileTokens(tree, { versionKey });
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return new Set([...(result.css ?? '').matchAll(/(--[a-z0-9-]+):/g)].map((m) => m[1]!));
 }
 
 describe('storefront styles', () => {
@@ -46,13 +38,16 @@ describe('storefront styles', () => {
     expect(names.every((n) => n.startsWith('digi-'))).toBe(true);
   });
 
-  for (const file of ['default-v3.json', 'default-v3.5.json']) {
-    it(`token set ${file} is Tokens Studio JSON defining every variable the styles use`, () => {
+  for (const [file, versionKey] of [
+    ['default-v3.json', 'V3'],
+    ['default-v3.5.json', 'V3.5'],
+  ] as const) {
+    it(`token set ${file} compiles to every variable the styles use`, () => {
       const tree = JSON.parse(
         readFileSync(`storefront/styles/tokens/${file}`, 'utf8'),
       ) as TokenTree;
-      const defined = new Set(variables(tree));
-      const used = new Set([...compiled.matchAll(/var\((--digi-[a-z0-9-]+)/g)].map((m) => m[1]!));
+      const defined = compiledVariables(tree, versionKey);
+      const used = new Set([...compiled.matchAll(/var\((--[a-z0-9-]+)/g)].map((m) => m[1]!));
       used.delete('--digi-slider-per-view'); // set by the slider template, not a token
       expect([...used].filter((v) => !defined.has(v))).toEqual([]);
       const refs = [...JSON.stringify(tree).matchAll(/\{([^{}"]+)\}/g)].map((m) => m[1]!);
