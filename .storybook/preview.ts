@@ -3,6 +3,7 @@ import '../storefront/styles/storefront.scss';
 import v3 from '../storefront/styles/tokens/default-v3.json';
 import v35 from '../storefront/styles/tokens/default-v3.5.json';
 import { compileTokens } from '../tokens/index.ts';
+import { localeToolbar, withI18n } from '../src/lib/storybook-i18n.tsx';
 
 /** Toolbar values are URL-safe ids (`globals=tokens:V35`); titles are the tokenVersionKey. */
 /** The default sets through the real token compiler, as generated bundles get them. */
@@ -24,6 +25,7 @@ function applyTokens(name: string): void {
 
 const preview: Preview = {
   globalTypes: {
+    locale: localeToolbar as NonNullable<Preview['globalTypes']>[string],
     tokens: {
       description: 'Default design-token set of the storefront widgets',
       toolbar: {
@@ -39,6 +41,7 @@ const preview: Preview = {
   },
   initialGlobals: { tokens: 'V3' },
   decorators: [
+    withI18n,
     (Story, context) => {
       applyTokens(String(context.globals['tokens'] ?? 'V3'));
       return Story();
