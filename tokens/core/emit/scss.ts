@@ -14,7 +14,7 @@ import { expandTypography, typographyValue } from '../transform/typography.ts';
 import { boxShadow } from '../transform/shadow.ts';
 import { border } from '../transform/border.ts';
 import { fontWeight } from '../transform/font-weight.ts';
-import { safeValue, quote } from './safe-value.ts';
+import { fontFamilyList, safeValue, quote } from './safe-value.ts';
 
 export interface Chunk {
   vars: string;
@@ -42,6 +42,9 @@ function textValue(type: string, v: string): string {
     case 'fontWeights':
     case 'fontWeight':
       return fontWeight(v).weight;
+    case 'fontFamilies':
+    case 'fontFamily':
+      return v.trim() === UNDEFINED ? UNDEFINED : fontFamilyList(v);
     case 'textCase':
       return typographyValue('textCase', v);
     case 'asset': {
@@ -78,7 +81,8 @@ export function emitToken(
     let cssProps = '';
     let mixin = `@mixin ${name} {\n`;
     for (const p of props) {
-      const v = safeValue(p.value === '' ? '""' : p.value);
+      const raw = p.key === 'font-family' ? fontFamilyList(p.value) : p.value;
+      const v = safeValue(raw === '' ? '""' : raw);
       vars += `$${name}-${p.key}: ${v};\n`;
       cssProps += `  --${name}-${p.key}: ${v};\n`;
       mixin += `  ${p.css}: $${name}-${p.key};\n`;
