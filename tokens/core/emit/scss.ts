@@ -56,21 +56,24 @@ function textValue(type: string, v: string): string {
   }
 }
 
+function report(tok: EmitIn, diags: Diagnostic[], code: string, message: string): void {
+  const d: Diagnostic = { code, path: tok.path, severity: 'warning', message };
+  if (tok.file !== undefined) d.file = tok.file;
+  diags.push(d);
+}
+
 export function emitToken(
   tok: EmitIn,
   defaultLineHeight: string | null,
   diags: Diagnostic[],
 ): Chunk {
   const { name, value, type } = tok;
-  const report = (code: string, message: string): void => {
-    const d: Diagnostic = { code, path: tok.path, severity: 'warning', message };
-    if (tok.file !== undefined) d.file = tok.file;
-    diags.push(d);
-  };
   if (type === 'typography') {
     if (typeof value !== 'object' || Array.isArray(value)) {
       if (value !== UNDEFINED)
         report(
+          tok,
+          diags,
           'typography/not-composite',
           `Typography token '${tok.path}' is not a composite; written as a plain variable`,
         );
@@ -92,12 +95,15 @@ export function emitToken(
   if (type === 'boxShadow') {
     const problems: string[] = [];
     const v = boxShadow(value, problems);
-    for (const p of problems) report('shadow/invalid', `Box shadow '${tok.path}': ${p}`);
+    for (const p of problems)
+      report(tok, diags, 'shadow/invalid', `Box shadow '${tok.path}': ${p}`);
     return plain(name, v === '' ? 'none' : v);
   }
   if (type === 'border') return plain(name, border(value));
   if (typeof value !== 'string') {
     report(
+      tok,
+      diags,
       'emit/unsupported-composite',
       `Token '${tok.path}' of type '${type}' has a composite value with no CSS form; skipped`,
     );
