@@ -73,6 +73,19 @@ describe('incremental compiler', () => {
     expect(c.scss).toBe(new TokenCompiler(tree()).scss);
   });
 
+  it('keeps a name collision reported when the colliding token is edited', () => {
+    const c = new TokenCompiler({
+      a: { '-4': { value: '-4', type: 'spacing' }, '4x': { value: '4', type: 'spacing' } },
+      b: { value: '1', type: 'number' },
+      B: { value: '2', type: 'number' },
+    });
+    const before = c.diagnostics.map((d) => [d.code, d.path]);
+    expect(before).toEqual([['name/collision', 'B']]);
+    c.set('B', { value: '3', type: 'number' });
+    expect(c.diagnostics.map((d) => [d.code, d.path])).toEqual(before);
+    expect(c.scss).toContain('$b-2: 3;');
+  });
+
   it('on the largest corpus build, a one-token edit touches only its dependants', async () => {
     const b = (await loadCorpusBuilds()).find((x) => x.id === '3jane-3ds');
     if (!b) throw new Error('no 3jane build');
