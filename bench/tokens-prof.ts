@@ -1,3 +1,4 @@
+/** Profiling helper: `node --cpu-prof --import tsx bench/tokens-prof.ts <build-id>` (30 compiles, GC before each). */
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { loadCorpusBuilds } from './tokens-corpus.ts';

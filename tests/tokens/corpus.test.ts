@@ -34,6 +34,14 @@ describe('corpus builds', () => {
     expect(r.stats.sassMs).toBeGreaterThan(0);
   });
 
+  it.each(['workday-canvas', 'crowdstrike-falcon', '3jane-3ds', 'adobe-spectrum'])(
+    '%s: output matches its want.scss snapshot',
+    async (id) => {
+      const r = results.get(id) as CompileResult;
+      await expect(r.scss).toMatchFileSnapshot(`./corpus/${id}.want.scss`);
+    },
+  );
+
   it('workday-canvas: no diagnostics; all 39 math expressions fold (Style Dictionary leaves e.g. `1.375rem *  2px` there)', () => {
     const b = builds.get('workday-canvas') as CorpusBuild;
     const r = results.get('workday-canvas') as CompileResult;

@@ -42,6 +42,7 @@ interface Node {
   value: RVal;
   inCycle: boolean;
   parseDiags: Diagnostic[];
+  nameDiags: Diagnostic[];
   resolveDiags: Diagnostic[];
   emitDiags: Diagnostic[];
   name: string;
@@ -62,6 +63,13 @@ export interface UpdateResult {
   recompiled: number;
   ms: number;
 }
+
+// shared empty values: never mutated (nodes get fresh arrays when they have content)
+const NONE_S: string[] = [];
+const NONE_N: number[] = [];
+const NONE_D: Diagnostic[] = [];
+const EMPTY_CHUNK: Chunk = { vars: '', props: '', mixin: '' };
+const scratch: Diagnostic[] = [];
 
 const BLOCK_BITS = 8;
 const BLOCK_SIZE = 1 << BLOCK_BITS;
@@ -128,10 +136,10 @@ export class TokenCompiler {
     const mod = src.extensions?.['studio.tokens'];
     if (isObj(mod) && isObj(mod['modify'])) node.modify = compileValue(mod['modify'], deps, issues);
     else delete node.modify;
-    node.depPaths = deps;
+    node.depPaths = deps.length === 0 ? NONE_S : deps;
     node.parseDiags =
       issues.length === 0
-        ? []
+        ? NONE_D
         : issues.map((i) =>
             this.diag(node, i.code, 'warning', `Token '${node.path}': ${i.message}`),
           );
@@ -144,15 +152,16 @@ export class TokenCompiler {
       type: src.type,
       set: src.set,
       tpl: { k: 's', parts: [''], refs: [], whole: false },
-      depPaths: [],
-      deps: [],
+      depPaths: NONE_S,
+      deps: NONE_N,
       value: UNDEFINED,
       inCycle: false,
-      parseDiags: [],
-      resolveDiags: [],
-      emitDiags: [],
+      parseDiags: NONE_D,
+      nameDiags: NONE_D,
+      resolveDiags: NONE_D,
+      emitDiags: NONE_D,
       name: '',
-      chunk: { vars: '', props: '', mixin: '' },
+      chunk: EMPTY_CHUNK,
       alive: true,
     };
     if (this.named) node.file = src.set;
@@ -163,19 +172,23 @@ export class TokenCompiler {
     const a = this.names.assign(src.path);
     node.name = a.name;
     if (a.collidesWith !== undefined)
-      node.parseDiags.push(
+      node.nameDiags = [
         this.diag(
           node,
           'name/collision',
           'warning',
           `'${src.path}' and '${a.collidesWith}' both become '${a.name.replace(/-\d+$/, '')}' in kebab-case; '${src.path}' is written as '${a.name}'`,
         ),
-      );
+      ];
     return node;
   }
 
   /** Records donor ids and dependant links of a node. */
   private link(n: Node): void {
+    if (n.depPaths.length === 0) {
+      n.deps = NONE_N;
+      return;
+    }
     n.deps = [];
     for (const p of n.depPaths) {
       const list = this.dependants.get(p);
@@ -241,8 +254,9 @@ export class TokenCompiler {
       const cyclic = comp.length > 1 || first.deps.includes(first.id);
       if (!cyclic) {
         first.inCycle = false;
-        first.resolveDiags = [];
-        first.value = resolveToken(first, this.ctx, first.resolveDiags);
+        scratch.length = 0;
+        first.value = resolveToken(first, this.ctx, scratch);
+        first.resolveDiags = scratch.length === 0 ? NONE_D : scratch.slice();
         continue;
       }
       const members = new Set(comp);
@@ -271,8 +285,9 @@ export class TokenCompiler {
   // ---- emit --------------------------------------------------------------
 
   private emit(n: Node): void {
-    n.emitDiags = [];
-    n.chunk = emitToken(n, this.lineHeight, n.emitDiags);
+    scratch.length = 0;
+    n.chunk = emitToken(n, this.lineHeight, scratch);
+    n.emitDiags = scratch.length === 0 ? NONE_D : scratch.slice();
     this.blocks[n.id >> BLOCK_BITS] = undefined;
   }
 
@@ -317,7 +332,7 @@ export class TokenCompiler {
       // tokens that were missing this one now have a donor
       for (const d of this.dependants.get(path) ?? []) {
         const dn = this.nodes[d] as Node;
-        if (!dn.deps.includes(id)) dn.deps.push(id);
+        if (!dn.deps.includes(id)) dn.deps = [...dn.deps, id];
       }
     } else {
       const n = this.nodes[id] as Node;
@@ -404,6 +419,7 @@ export class TokenCompiler {
     for (const n of this.nodes) {
       if (!n.alive) continue;
       for (const d of n.parseDiags) out.push(d);
+      for (const d of n.nameDiags) out.push(d);
       for (const d of n.resolveDiags) out.push(d);
       for (const d of n.emitDiags) out.push(d);
     }

@@ -6,20 +6,43 @@
  * escapes; `#` only before 3/4/6/8 hex digits; `%` only after a digit;
  * functions only `calc`, `var`, `url` (quoted argument) and colour functions
  * culori parses, CSS gradients; `*` and spaced `+`/`-`/`/` only inside
- * `calc()`; no comments. Quoting escapes `"`, `\\`, control characters and
+ * `calc()`; no comments; no `and`/`or`/`not` words (sass operators). Quoting escapes `"`, `\\`, control characters and
  * `#{` (sass interpolation).
  */
-import { parse } from 'culori';
+import { evaluateMath } from '../transform/math.ts';
+import { safeParse } from '../transform/color.ts';
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isAlpha = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isHex = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 const isIdent = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 45 || c === 95;
 
+const NUMBER = /[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?:%|[a-zA-Z]+)?/y;
+
+const ARG = '[-+]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)(?:e[-+]?\\d+)?(?:%|deg)?';
+/** `(a, b, c[, d])` or `(a b c[ / d])` with plain numbers only. */
+const COLOR_ARGS = new RegExp(
+  `^\\(\\s*${ARG}(?:\\s*,\\s*${ARG}){2,3}\\s*\\)$|^\\(\\s*${ARG}(?:\\s+${ARG}){2}(?:\\s*/\\s*${ARG})?\\s*\\)$`,
+  'i',
+);
+
 const COLOR_FNS = new Set(['rgb', 'rgba', 'hsl', 'hsla']);
 const GRADIENTS = new Set(
   ['linear', 'radial', 'conic'].flatMap((g) => [`${g}-gradient`, `repeating-${g}-gradient`]),
 );
+
+/** Start of text, space, comma, `(` or `/` before index i. */
+function delimBefore(s: string, i: number): boolean {
+  if (i === 0) return true;
+  const c = s.charCodeAt(i - 1);
+  return c === 32 || c === 44 || c === 40 || c === 47;
+}
+/** End of text, space, comma, `)` or `/` at index i. */
+function delimAfter(s: string, i: number): boolean {
+  if (i >= s.length) return true;
+  const c = s.charCodeAt(i);
+  return c === 32 || c === 44 || c === 41 || c === 47;
+}
 
 /** Index of the `)` matching the `(` at `open`, or -1. */
 function matching(s: string, open: number): number {
@@ -42,13 +65,17 @@ export function isSafe(s: string): boolean {
     while (calcEnds.length > 0 && i > (calcEnds[calcEnds.length - 1] as number)) calcEnds.pop();
     const inCalc = calcEnds.length > 0;
     if (isAlpha(c) || c === 95) {
+      if (!delimBefore(s, i)) return false;
       let j = i;
       while (j < n && isIdent(s.charCodeAt(j))) j++;
       const word = s.slice(i, j).toLowerCase();
+      if (word === 'and' || word === 'or' || word === 'not') return false; // sass operators
       if (s.charCodeAt(j) === 40) {
         const end = matching(s, j);
         if (end < 0) return false;
         if (word === 'calc') {
+          const m = evaluateMath(s.slice(j + 1, end));
+          if (m.kind !== 'calc' && m.kind !== 'folded') return false;
           calcEnds.push(end);
         } else if (word === 'url') {
           const q = s.charCodeAt(j + 1);
@@ -58,30 +85,68 @@ export function isSafe(s: string): boolean {
           i = end;
           continue;
         } else if (COLOR_FNS.has(word)) {
-          if (!parse(s.slice(i, end + 1))) return false;
-          if (/[^\d\s.,%a-z()/+-]/i.test(s.slice(j, end + 1))) return false;
+          if (!safeParse(s.slice(i, end + 1))) return false;
+          if (!COLOR_ARGS.test(s.slice(j, end + 1))) return false;
+          i = end; // validated as a whole
+          continue;
         } else if (word !== 'var' && !GRADIENTS.has(word)) return false;
+        depth++;
+        i = j; // the function's `(`
+        continue;
       }
       i = j - 1;
       continue;
     }
-    if (isDigit(c) || c === 46 || c === 32 || c === 44 || c === 45) {
-      if (c === 45 && !inCalc && s.charCodeAt(i - 1) === 32 && s.charCodeAt(i + 1) === 32)
+    if (c === 32) continue;
+    if (c === 44) {
+      // a comma between two items: not first, last, doubled, or next to a parenthesis
+      let p = i - 1;
+      while (p >= 0 && s.charCodeAt(p) === 32) p--;
+      let q = i + 1;
+      while (q < n && s.charCodeAt(q) === 32) q++;
+      const before = s.charCodeAt(p);
+      const after = s.charCodeAt(q);
+      if (p < 0 || q >= n || before === 44 || before === 40 || after === 44 || after === 41)
         return false;
       continue;
     }
+    const next = s.charCodeAt(i + 1);
+    if (isDigit(c) || c === 46 || ((c === 45 || c === 43) && (isDigit(next) || next === 46))) {
+      // a number: strict form, then a unit or %, between delimiters
+      if (!delimBefore(s, i)) return false;
+      NUMBER.lastIndex = i;
+      const m = NUMBER.exec(s);
+      if (!m) return false;
+      const end = i + m[0].length;
+      if (!delimAfter(s, end)) return false;
+      i = end - 1;
+      continue;
+    }
+    if (c === 45) {
+      if (next === 45) return false; // `--x` idents confuse sass in values
+      if ((isAlpha(next) || next === 95) && delimBefore(s, i)) {
+        // `-apple-system`, `-webkit-…`: a vendor ident (no function)
+        let j = i + 1;
+        while (j < n && isIdent(s.charCodeAt(j))) j++;
+        if (s.charCodeAt(j) === 40) return false;
+        i = j - 1;
+        continue;
+      }
+      if (!inCalc) return false; // a lone minus: sass arithmetic
+      continue;
+    }
     switch (c) {
-      case 40:
+      case 40: // a grouping parenthesis (function ones are taken above)
+        if (!inCalc) return false;
         depth++;
         continue;
       case 41:
         if (--depth < 0) return false;
         continue;
-      case 37: // %
-        if (!isDigit(s.charCodeAt(i - 1))) return false;
-        continue;
-      case 43: // +
-        if (!inCalc && s.charCodeAt(i - 1) === 32 && s.charCodeAt(i + 1) === 32) return false;
+      case 37: // % (only as a number's unit, taken above)
+        return false;
+      case 43: // + (a signed number was taken above)
+        if (!inCalc) return false;
         continue;
       case 42: // *
         if (!inCalc) return false;
@@ -90,18 +155,19 @@ export function isSafe(s: string): boolean {
         const next = s.charCodeAt(i + 1);
         const prev = s.charCodeAt(i - 1);
         if (next === 47 || next === 42 || prev === 47 || prev === 42) return false;
-        if (!inCalc && prev === 32 && next === 32) return false; // spaced: sass division
+        if (i === 0 || i === n - 1) return false;
+        if (inCalc) continue;
+        // `a/b` only: operands right next to the slash
+        if (prev === 32 || prev === 44 || prev === 40 || next === 32 || next === 44 || next === 41)
+          return false;
         continue;
       }
       case 35: {
         let j = i + 1;
         while (j < n && isHex(s.charCodeAt(j))) j++;
         const len = j - i - 1;
-        if (
-          (len !== 3 && len !== 4 && len !== 6 && len !== 8) ||
-          (j < n && isIdent(s.charCodeAt(j)))
-        )
-          return false;
+        if (len !== 3 && len !== 4 && len !== 6 && len !== 8) return false;
+        if (!delimBefore(s, i) || !delimAfter(s, j)) return false;
         i = j - 1;
         continue;
       }
@@ -119,6 +185,16 @@ export function isSafe(s: string): boolean {
     }
   }
   return depth === 0;
+}
+
+/** A font-family list: each family as written when safe, else quoted on its own. */
+export function fontFamilyList(s: string): string {
+  return s
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '')
+    .map((f) => (isSafe(f) ? f : quote(f.replace(/^(["'])(.*)\1$/, '$2'))))
+    .join(', ');
 }
 
 /** A double-quoted SCSS string literal of any text. */

@@ -14,7 +14,7 @@ import { expandTypography, typographyValue } from '../transform/typography.ts';
 import { boxShadow } from '../transform/shadow.ts';
 import { border } from '../transform/border.ts';
 import { fontWeight } from '../transform/font-weight.ts';
-import { safeValue, quote } from './safe-value.ts';
+import { fontFamilyList, safeValue, quote } from './safe-value.ts';
 
 export interface Chunk {
   vars: string;
@@ -42,6 +42,9 @@ function textValue(type: string, v: string): string {
     case 'fontWeights':
     case 'fontWeight':
       return fontWeight(v).weight;
+    case 'fontFamilies':
+    case 'fontFamily':
+      return v.trim() === UNDEFINED ? UNDEFINED : fontFamilyList(v);
     case 'textCase':
       return typographyValue('textCase', v);
     case 'asset': {
@@ -53,21 +56,24 @@ function textValue(type: string, v: string): string {
   }
 }
 
+function report(tok: EmitIn, diags: Diagnostic[], code: string, message: string): void {
+  const d: Diagnostic = { code, path: tok.path, severity: 'warning', message };
+  if (tok.file !== undefined) d.file = tok.file;
+  diags.push(d);
+}
+
 export function emitToken(
   tok: EmitIn,
   defaultLineHeight: string | null,
   diags: Diagnostic[],
 ): Chunk {
   const { name, value, type } = tok;
-  const report = (code: string, message: string): void => {
-    const d: Diagnostic = { code, path: tok.path, severity: 'warning', message };
-    if (tok.file !== undefined) d.file = tok.file;
-    diags.push(d);
-  };
   if (type === 'typography') {
     if (typeof value !== 'object' || Array.isArray(value)) {
       if (value !== UNDEFINED)
         report(
+          tok,
+          diags,
           'typography/not-composite',
           `Typography token '${tok.path}' is not a composite; written as a plain variable`,
         );
@@ -78,7 +84,8 @@ export function emitToken(
     let cssProps = '';
     let mixin = `@mixin ${name} {\n`;
     for (const p of props) {
-      const v = safeValue(p.value === '' ? '""' : p.value);
+      const raw = p.key === 'font-family' ? fontFamilyList(p.value) : p.value;
+      const v = safeValue(raw === '' ? '""' : raw);
       vars += `$${name}-${p.key}: ${v};\n`;
       cssProps += `  --${name}-${p.key}: ${v};\n`;
       mixin += `  ${p.css}: $${name}-${p.key};\n`;
@@ -88,12 +95,15 @@ export function emitToken(
   if (type === 'boxShadow') {
     const problems: string[] = [];
     const v = boxShadow(value, problems);
-    for (const p of problems) report('shadow/invalid', `Box shadow '${tok.path}': ${p}`);
+    for (const p of problems)
+      report(tok, diags, 'shadow/invalid', `Box shadow '${tok.path}': ${p}`);
     return plain(name, v === '' ? 'none' : v);
   }
   if (type === 'border') return plain(name, border(value));
   if (typeof value !== 'string') {
     report(
+      tok,
+      diags,
       'emit/unsupported-composite',
       `Token '${tok.path}' of type '${type}' has a composite value with no CSS form; skipped`,
     );

@@ -60,8 +60,10 @@ export function flattenTree(
     if (!isObj(child)) continue;
     const path = prefix === '' ? key : `${prefix}.${key}`;
     if ('value' in child && 'type' in child) {
-      const extra = Object.keys(child).filter((k) => !TOKEN_KEYS.has(k));
-      if (extra.length > 0) {
+      let extraCount = 0;
+      for (const k in child) if (!TOKEN_KEYS.has(k)) extraCount++;
+      if (extraCount > 0) {
+        const extra = Object.keys(child).filter((k) => !TOKEN_KEYS.has(k));
         diag(
           'parse/not-a-token',
           path,

@@ -14,8 +14,8 @@
  * The amount may be math (`0.1 * 2`). The result is written in sRGB.
  *
  * Codes: `color-modify/invalid-amount`, `color-modify/invalid-color`,
- * `color-modify/unknown-type`, `color-modify/unknown-space` (all keep the
- * base colour except the last, which falls back to OKLCh).
+ * `color-modify/unknown-type`, `color-modify/failed`, `color-modify/unknown-space`
+ * (all keep the base colour except the last, which falls back to OKLCh).
  */
 import { converter, interpolate } from 'culori';
 import type { Color } from 'culori';
@@ -92,7 +92,11 @@ export function modifyColor(baseText: string, mod: Modifier): ModifyResult {
   const key = `${baseText}\u0000${mod.type}\u0000${mod.value}\u0000${mod.space ?? ''}\u0000${mod.color ?? ''}`;
   let hit = memo.get(key);
   if (hit === undefined) {
-    hit = modifyUncached(baseText, mod);
+    try {
+      hit = modifyUncached(baseText, mod);
+    } catch (e) {
+      hit = { code: 'color-modify/failed', error: `could not be applied (${String(e)})` };
+    }
     if (memo.size > 20_000) memo.clear();
     memo.set(key, hit);
   }

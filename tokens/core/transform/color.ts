@@ -15,14 +15,23 @@ const toRgb = converter('rgb');
 const EPS = 1e-6;
 const inUnit = (v: number): boolean => v >= -EPS && v <= 1 + EPS;
 
+/** culori's parse, which throws on some malformed input, made total. */
+export function safeParse(text: string): Color | undefined {
+  try {
+    return parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parses any CSS colour culori knows plus `rgba(<colour>, <alpha>)`. */
 export function parseColor(text: string): Color | undefined {
   const s = text.trim();
-  const direct = parse(s);
+  const direct = safeParse(s);
   if (direct) return direct;
   const m = /^(rgba?|hsla?)\(\s*([^,()]+(?:\([^()]*\))?)\s*,\s*([-+\d.eE]+%?)\s*\)$/.exec(s);
   if (!m) return undefined;
-  const base = parse((m[2] as string).trim());
+  const base = safeParse((m[2] as string).trim());
   if (!base) return undefined;
   const a = m[3] as string;
   const alpha = a.endsWith('%') ? Number(a.slice(0, -1)) / 100 : Number(a);

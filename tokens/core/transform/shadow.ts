@@ -2,7 +2,7 @@
  * Box shadows: one layer or many (arrays, nested arrays from referenced
  * shadow tokens, flattened), `dropShadow` and `innerShadow` (→ `inset`),
  * written as one `box-shadow` value: `[inset] x y blur spread color`, layers
- * joined by `, `. Bare numbers get px; a text layer is kept as written.
+ * joined by `, `. Bare numbers get px, in text layers too.
  *
  * Codes: `shadow/invalid` (warning: a layer that is neither text nor an object).
  */
@@ -22,7 +22,7 @@ export function boxShadow(value: unknown, problems: string[]): string {
       continue;
     }
     if (typeof v === 'string') {
-      if (v.trim() !== '') layers.push(v.trim());
+      if (v.trim() !== '') layers.push(applyUnits(v, 'dimension'));
       continue;
     }
     if (typeof v === 'object' && v !== null) {
