@@ -35,6 +35,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{src,studio}/**/*.test.{ts,tsx}', 'tests/storefront/**/*.dom.test.ts'],
           setupFiles: ['tests/helpers/dom-setup.ts'],
+          // Generous: user-event journeys on a loaded 2-core machine take seconds.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],
