@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Site } from '#contract/entities/site.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { feedHistory, jobs, sites, userSites, verticals } from '../db/schema.ts';
@@ -62,6 +62,25 @@ function assertTimeZone(zone: string | undefined): void {
 }
 
 export function createSiteRepository(db: Db) {
+  // The site selector's list, read on every console load: built once, run with placeholders.
+  const matching = sql`(${sql.placeholder('term')} = '' or ${sites.name} ilike ${sql.placeholder('pattern')}
+    or ${sites.url} ilike ${sql.placeholder('pattern')} or ${sites.id}::text = ${sql.placeholder('term')})`;
+  const listAll = db
+    .select()
+    .from(sites)
+    .where(matching)
+    .orderBy(asc(sites.id))
+    .prepare('list_sites');
+  const listAttached = db
+    .select(getTableColumns(sites))
+    .from(sites)
+    .innerJoin(
+      userSites,
+      and(eq(userSites.siteId, sites.id), eq(userSites.userId, sql.placeholder('userId'))),
+    )
+    .where(matching)
+    .orderBy(asc(sites.id))
+    .prepare('list_user_sites');
   const getWithAccess = db
     .select({ site: sites, attached: sql<boolean>`${userSites.userId} is not null` })
     .from(sites)
@@ -79,26 +98,12 @@ export function createSiteRepository(db: Db) {
 
   return {
     async list(scope: { userId: number; all: boolean }, search?: string): Promise<Site[]> {
-      const term = search?.trim();
-      const match = term
-        ? or(
-            ilike(sites.name, `%${term}%`),
-            ilike(sites.url, `%${term}%`),
-            sql`${sites.id}::text = ${term}`,
-          )
-        : undefined;
-      const rows = scope.all
-        ? await db.select().from(sites).where(match).orderBy(asc(sites.id))
-        : await db
-            .select({ site: sites })
-            .from(sites)
-            .innerJoin(
-              userSites,
-              and(eq(userSites.siteId, sites.id), eq(userSites.userId, scope.userId)),
-            )
-            .where(match)
-            .orderBy(asc(sites.id))
-            .then((joined) => joined.map((row) => row.site));
+      const term = search?.trim() ?? '';
+      const rows = await (scope.all ? listAll : listAttached).execute({
+        userId: scope.userId,
+        term,
+        pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      });
       return rows.map(toSite);
     },
 
