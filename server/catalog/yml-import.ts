@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   catalogCategories,
   catalogImports,
@@ -532,7 +532,12 @@ async function buildProducts(db: Db, importId: number): Promise<number> {
 }
 
 /** Makes an import the site's live catalog and drops the previous one, in one transaction. */
-export async function applyImport(db: Db, siteId: number, importId: number): Promise<void> {
+export async function applyImport(
+  db: Db,
+  siteId: number,
+  importId: number,
+  inTransaction?: (tx: Tx) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select()
@@ -558,5 +563,6 @@ export async function applyImport(db: Db, siteId: number, importId: number): Pro
       regionId: 'global',
       offers: target.offers,
     });
+    await inTransaction?.(tx);
   });
 }
