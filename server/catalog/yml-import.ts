@@ -499,6 +499,9 @@ async function stage(
 
 /** One product per group: the cheapest available offer represents it; params are the union. */
 async function buildProducts(db: Db, importId: number): Promise<number> {
+  // Fresh statistics, or the planner guesses a nested loop over the staged offers.
+  await run(db, sql`analyze catalog_offers`);
+  await run(db, sql`analyze catalog_categories`);
   const result = await run(
     db,
     sql`

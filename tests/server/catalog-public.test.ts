@@ -156,7 +156,7 @@ describe.each(DATABASES)('public storefront API on %s', (kind) => {
   });
 
   it('answers 400 for garbage parameters and 401 for an unknown apiKey; CORS is open', async () => {
-    for (const params of [
+    const garbage: Record<string, string>[] = [
       { size: 'abc' },
       { offset: '-1' },
       { sort: 'CHEAPEST' },
@@ -164,7 +164,8 @@ describe.each(DATABASES)('public storefront API on %s', (kind) => {
       { unknown: '1' },
       { withSku: 'maybe' },
       { unavailableMultiplier: '2' },
-    ]) {
+    ];
+    for (const params of garbage) {
       const answer = await get('/public/search', params);
       expect(answer.status, JSON.stringify(params)).toBe(400);
       expect(answer.body.message).toMatch(/Invalid/);
