@@ -20,6 +20,8 @@ import { jobsPlugin } from './plugins/app/jobs.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
 import { authRoutes } from './routes/api/auth.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 
@@ -85,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(siteRoutes);
+      await api.register(catalogRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,
@@ -94,6 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await app.register(publicRoutes);
+  await app.register(demoRoutes);
 
   const staticRoot =
     options.staticRoot ?? (existsSync(defaultStaticRoot) ? defaultStaticRoot : false);

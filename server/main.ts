@@ -1,12 +1,24 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { buildApp } from './app.ts';
+import { writeDemoFeed } from './catalog/demo-feed.ts';
+import { sites } from './db/schema.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { readEnv, shouldSeed } from './env.ts';
 
 const env = readEnv();
 const database = await openDatabase(env);
-if (shouldSeed(env) && (await seedDemo(database)))
+// A fresh database gets the demo data; the demo site's catalog comes from a generated YML feed
+// in DATA_DIR through the real importer (the feed-update job launched once the server listens).
+const demoFeed = join(env.DATA_DIR, 'demo-feed.yml');
+const seeded =
+  shouldSeed(env) && (await seedDemo(database, { feedUrl: pathToFileURL(demoFeed).href }));
+if (seeded) {
+  await writeDemoFeed(demoFeed, { offers: 800, pictureBase: `http://localhost:${env.PORT}` });
   console.log('Seeded the demo data (logins in README.md)');
+}
 const app = await buildApp({
   env,
   database,
@@ -26,6 +38,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
+if (seeded) {
+  for (const site of await database.db.select().from(sites).where(eq(sites.enabled, true))) {
+    await app.jobs.launch({ siteId: site.id, kind: 'feed-update', createdBy: 'seed' });
+    console.log(
+      `Importing the demo catalog of site ${site.id} (apiKey ${site.apiKey}) from ${demoFeed}`,
+    );
+  }
+}
 console.log(
   `Vitrina console on http://localhost:${env.PORT} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`,
 );

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,7 +32,11 @@ export async function openPglite(
 ): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client =
-    options.pglite ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
+    options.pglite ??
+    (await PGlite.create({
+      ...(options.dataDir && { dataDir: options.dataDir }),
+      extensions: { pg_trgm },
+    }));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Site } from '#contract/entities/site.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { feedHistory, jobs, sites, userSites, verticals } from '../db/schema.ts';
+import {
+  catalogImports,
+  catalogs,
+  feedHistory,
+  jobs,
+  sites,
+  userSites,
+  verticals,
+} from '../db/schema.ts';
 import { conflict, HttpError } from '../lib/http-error.ts';
 import { recordAudit } from './audit.ts';
 
@@ -242,6 +250,8 @@ export function createSiteRepository(db: Db) {
     async purgeData(tx: Tx, siteId: number): Promise<void> {
       await tx.delete(feedHistory).where(eq(feedHistory.siteId, siteId));
       await tx.delete(jobs).where(eq(jobs.siteId, siteId));
+      await tx.delete(catalogs).where(eq(catalogs.siteId, siteId));
+      await tx.delete(catalogImports).where(eq(catalogImports.siteId, siteId));
     },
 
     async remove(siteId: number, actor: string): Promise<boolean> {

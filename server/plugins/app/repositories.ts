@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
+import { createCatalogRepository } from '../../repositories/catalog.ts';
 import { createFeedRepository } from '../../repositories/feeds.ts';
 import { createJobRepository } from '../../repositories/jobs.ts';
 import { createPageViewRepository } from '../../repositories/page-views.ts';
@@ -20,6 +21,7 @@ export function createRepositories(
     sessions: createSessionRepository(db, sessionLength, sessionCacheMs),
     verticals: createVerticalRepository(db),
     feeds: createFeedRepository(db),
+    catalog: createCatalogRepository(db),
     jobs: createJobRepository(db),
     pageViews: createPageViewRepository(db),
   };

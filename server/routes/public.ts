@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import { eq } from 'drizzle-orm';
+import {
+  publicAutocomplete,
+  publicRecommendations,
+  publicSearch,
+  publicWidgetTracking,
+} from '#contract/public/routes.ts';
+import { demoPicture } from '../catalog/demo-feed.ts';
+import { sites } from '../db/schema.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+/** The site an apiKey names; 401 with a message for an unknown key. */
+async function siteFor(app: FastifyInstance, apiKey: string): Promise<number> {
+  const [site] = await app.database.db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(eq(sites.apiKey, apiKey));
+  if (!site) throw new HttpError(401, 'Unknown apiKey');
+  return site.id;
+}
+
+/**
+ * The public storefront API (contract/public/routes.ts): no session, no XSRF, the site found by
+ * its apiKey, CORS open to any origin. Garbage parameters answer 400 through the error envelope.
+ */
+export async function publicRoutes(app: FastifyInstance) {
+  await app.register(cors, { origin: '*', methods: ['GET', 'POST'], maxAge: 86_400 });
+  const { catalog } = app.repos;
+  const route = <Q, B>(
+    def: { method: 'GET' | 'POST'; path: string; answer: unknown },
+    schema: { querystring?: Q; body?: B },
+    handler: (request: FastifyRequest) => Promise<unknown>,
+  ) =>
+    app.route({
+      method: def.method,
+      url: def.path,
+      schema: { tags: ['public'], ...schema },
+      handler,
+    });
+
+  route(publicSearch, { querystring: publicSearch.query }, async (request) => {
+    const query = request.query as ReturnType<typeof publicSearch.query.parse>;
+    return publicSearch.answer.parse(await catalog.search(await siteFor(app, query.apiKey), query));
+  });
+
+  route(publicAutocomplete, { querystring: publicAutocomplete.query }, async (request) => {
+    const query = request.query as ReturnType<typeof publicAutocomplete.query.parse>;
+    return publicAutocomplete.answer.parse(
+      await catalog.autocomplete(await siteFor(app, query.apiKey), query),
+    );
+  });
+
+  route(publicRecommendations, { querystring: publicRecommendations.query }, async (request) => {
+    const query = request.query as ReturnType<typeof publicRecommendations.query.parse>;
+    return publicRecommendations.answer.parse(
+      await catalog.recommendations(await siteFor(app, query.apiKey), query),
+    );
+  });
+
+  app.route({
+    method: 'POST',
+    url: publicWidgetTracking.path,
+    schema: { tags: ['public'], body: publicWidgetTracking.body },
+    handler: async (request, reply) => {
+      const event = request.body as ReturnType<typeof publicWidgetTracking.body.parse>;
+      await catalog.track(await siteFor(app, event.apiKey), event);
+      return reply.status(204).send();
+    },
+  });
+}
+
+/** Pictures of the demo feed, drawn on the fly. */
+export async function demoRoutes(app: FastifyInstance) {
+  app.get<{ Params: { name: string } }>('/demo/pictures/:name', async (request, reply) => {
+    const name = request.params.name.replace(/\.svg$/, '');
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(demoPicture(name));
+  });
+}

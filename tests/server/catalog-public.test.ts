@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { autocompleteResponse } from '#contract/public/autocomplete.ts';
+import { recommendationsResponse } from '#contract/public/recommendations.ts';
+import { searchResponse, type SearchResponse } from '#contract/public/search.ts';
+import { widgetEvents } from '#server/db/schema.ts';
+import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { apiKeyOf, demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
+
+describe.each(DATABASES)('public storefront API on %s', (kind) => {
+  let server: TestServer;
+  let apiKey: string;
+  let emptyKey: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { work: false });
+    await importFeed(server.database, 1, await demoFeedUrl({ offers: 600 }));
+    apiKey = await apiKeyOf(server.database, 1);
+    emptyKey = await apiKeyOf(server.database, 2);
+  });
+  afterAll(() => server.close());
+
+  const get = async (path: string, params: Record<string, string | string[]>) => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries({ apiKey, ...params }))
+      for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
+    const response = await server.app.inject({
+      url: `${path}?${search}`,
+      headers: { origin: 'https://shop.example.ru' },
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  };
+  const search = async (params: Record<string, string | string[]>): Promise<SearchResponse> => {
+    const answer = await get('/public/search', params);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return searchResponse.parse(answer.body);
+  };
+
+  it('finds with Russian stemming and prefixes, tolerates typos, corrects when little is found', async () => {
+    const stem = await search({ st: 'куртки' });
+    expect(stem.total).toBeGreaterThan(0);
+    expect(
+      stem.products.every((p) => /куртк/i.test(p.name + p.categories.map((c) => c.name).join(' '))),
+    ).toBe(true);
+    expect((await search({ st: 'курт' })).total).toBe(stem.total);
+    const typo = await search({ st: 'кросовки' });
+    expect(typo.total).toBeGreaterThan(0);
+    expect(typo.products[0]!.name).toMatch(/Кроссовки/);
+    const corrected = await search({ st: 'плотье зелёное' });
+    expect(corrected.correction).toMatch(/^платье/);
+    expect(corrected.total).toBeGreaterThan(0);
+    expect((await search({ st: 'плотье зелёное', withCorrection: 'false' })).correction).toBeNull();
+    expect((await search({ st: 'zzzzqqq' })).total).toBe(0);
+  });
+
+  it('filters by brand, category subtree, price range, params and availability; several values OR-ed', async () => {
+    const all = await search({ size: '0' });
+    const kari = await search({ filter: 'brand:Kari' });
+    expect(kari.total).toBeGreaterThan(0);
+    expect(kari.products.every((p) => p.brand === 'Kari')).toBe(true);
+    const two = await search({ filter: ['brand:Kari', 'brand:Sela'], size: '0' });
+    expect(two.total).toBeGreaterThan(kari.total);
+    const women = await search({ filter: 'categoryId:1', size: '100' });
+    expect(women.total).toBeGreaterThan(0);
+    expect(women.total).toBeLessThan(all.total);
+    expect(women.products.every((p) => p.categories[0]!.id === '1')).toBe(true);
+    const cheap = await search({ filter: 'price:1000..2000', size: '100' });
+    expect(cheap.products.every((p) => p.price >= 1000 && p.price <= 2000)).toBe(true);
+    const sized = await search({ filter: 'Размер:XXS', size: '100' });
+    expect(
+      sized.products.every((p) => p.params.some((x) => x.name === 'Размер' && x.value === 'XXS')),
+    ).toBe(true);
+    const gone = await search({ filter: 'available:false', size: '100' });
+    expect(gone.total).toBeGreaterThan(0);
+    expect(gone.products.every((p) => !p.available)).toBe(true);
+    const hidden = await search({ showUnavailable: 'false', size: '200' });
+    expect(hidden.products.every((p) => p.available)).toBe(true);
+    expect(hidden.total).toBe(all.total - gone.total);
+  });
+
+  it('answers facets with counts that honour the other filters', async () => {
+    const plain = await search({ st: 'платье', treeFacets: 'true' });
+    const names = plain.facets.map((f) => f.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['categoryId', 'brand', 'price', 'available', 'Размер', 'Цвет']),
+    );
+    const tree = plain.facets.find((f) => f.name === 'categoryId')!;
+    expect(tree.type).toBe('TREE');
+    if (tree.type === 'TREE') expect(tree.tree[0]!.children[0]!.children.length).toBeGreaterThan(0);
+    const flat = (await search({ st: 'платье' })).facets.find((f) => f.name === 'categoryId')!;
+    expect(flat.type).toBe('CATEGORY');
+    const sizes = plain.facets.find((f) => f.name === 'Размер')!;
+    if (sizes.type === 'DISTINCT')
+      expect(sizes.values.map((v) => v.value)).toEqual(
+        ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'].filter((s) =>
+          sizes.values.some((v) => v.value === s),
+        ),
+      );
+    const brandFacet = (r: SearchResponse) => r.facets.find((f) => f.name === 'brand')!;
+    const filtered = await search({ st: 'платье', filter: 'brand:Kari' });
+    // The brand facet ignores the brand filter itself, the others do not.
+    expect(brandFacet(filtered)).toEqual({
+      ...brandFacet(plain),
+      values:
+        brandFacet(plain).type === 'DISTINCT'
+          ? (
+              brandFacet(plain) as { values: { value: string; count: number; selected: boolean }[] }
+            ).values.map((v) => ({ ...v, selected: v.value === 'Kari' }))
+          : [],
+    });
+    const price = filtered.facets.find((f) => f.name === 'price')!;
+    if (price.type === 'RANGES')
+      expect(price.ranges.reduce((s, r) => s + r.count, 0)).toBe(filtered.total);
+    expect((await search({ st: 'платье', withFacets: 'false' })).facets).toEqual([]);
+  });
+
+  it('sorts by price and popularity and pages without overlap', async () => {
+    const asc = await search({ sort: 'PRICE_ASC', showUnavailable: 'false', size: '50' });
+    expect(asc.products.map((p) => p.price)).toEqual(
+      [...asc.products.map((p) => p.price)].sort((a, b) => a - b),
+    );
+    const desc = await search({ sort: 'PRICE_DESC', showUnavailable: 'false', size: '50' });
+    expect(desc.products[0]!.price).toBeGreaterThanOrEqual(desc.products.at(-1)!.price);
+    await search({ sort: 'POPULARITY' });
+    const first = await search({ st: 'футболка', size: '5', offset: '0' });
+    const second = await search({ st: 'футболка', size: '5', offset: '5' });
+    expect(second).toMatchObject({ offset: 5, size: 5, total: first.total });
+    const ids = new Set(first.products.map((p) => p.id));
+    expect(second.products.some((p) => ids.has(p.id))).toBe(false);
+  });
+
+  it('ranks unavailable products by unavailableMultiplier', async () => {
+    const zero = await search({ unavailableMultiplier: '0', size: '200' });
+    const firstUnavailable = zero.products.findIndex((p) => !p.available);
+    expect(firstUnavailable).toBeGreaterThan(0);
+    expect(zero.products.slice(firstUnavailable).every((p) => !p.available)).toBe(true);
+  });
+
+  it('answers lean products, SKUs in size order, category prediction; accepts the preview parameters', async () => {
+    const lean = await search({ st: 'джинсы', fullData: 'false', size: '3' });
+    expect(lean.products.every((p) => p.description === null && p.params.length === 0)).toBe(true);
+    expect(lean.products[0]!.skus).toBeUndefined();
+    const withSku = await search({ st: 'джинсы', withSku: 'true', size: '3' });
+    const skus = withSku.products[0]!.skus!;
+    expect(skus.length).toBeGreaterThan(1);
+    expect(skus[0]!.params.map((p) => p.name)).toEqual(['Размер']);
+    const predicted = await search({ st: 'кроссовки', useCategoryPrediction: 'true' });
+    expect(predicted.categoryPrediction).toMatchObject({ name: 'Кроссовки' });
+    expect((await search({ st: 'кроссовки' })).categoryPrediction).toBeNull();
+    await search({
+      st: 'кроссовки',
+      regionId: 'moscow',
+      strategy: 'advanced_xname',
+      preview: 'true',
+    });
+  });
+
+  it('answers 400 for garbage parameters and 401 for an unknown apiKey; CORS is open', async () => {
+    const garbage: Record<string, string>[] = [
+      { size: 'abc' },
+      { offset: '-1' },
+      { sort: 'CHEAPEST' },
+      { filter: 'nocolon' },
+      { unknown: '1' },
+      { withSku: 'maybe' },
+      { unavailableMultiplier: '2' },
+    ];
+    for (const params of garbage) {
+      const answer = await get('/public/search', params);
+      expect(answer.status, JSON.stringify(params)).toBe(400);
+      expect(answer.body.message).toMatch(/Invalid/);
+    }
+    const unknown = await get('/public/search', { apiKey: 'nope' });
+    expect(unknown).toMatchObject({ status: 401, body: { message: 'Unknown apiKey' } });
+    expect(
+      (await get('/public/search', { st: 'платье' })).headers['access-control-allow-origin'],
+    ).toBe('*');
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/public/tracking/widget',
+      headers: {
+        origin: 'https://shop.example.ru',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    // The console API stays without CORS.
+    const console = await server.app.inject({
+      url: '/api/me',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(console.headers['access-control-allow-origin']).toBeUndefined();
+    // A site without a catalog answers empty.
+    expect((await search({ apiKey: emptyKey, st: 'платье' })).total).toBe(0);
+  });
+
+  it('autocompletes: queries, products (productsSize), categories, brands, taps', async () => {
+    const answer = await get('/public/autocomplete', { st: 'кро', productsSize: '3' });
+    expect(answer.status).toBe(200);
+    const body = autocompleteResponse.parse(answer.body);
+    expect(body.queries[0]!.text).toBe('кроссовки');
+    expect(body.products).toHaveLength(3);
+    expect(body.categories[0]).toMatchObject({
+      name: 'Кроссовки',
+      path: [expect.any(String), 'Обувь'],
+    });
+    expect(body.brands.length).toBeGreaterThan(0);
+    const taps = autocompleteResponse.parse(
+      (await get('/public/autocomplete', { st: 'платье' })).body,
+    ).taps;
+    expect(taps.length).toBeGreaterThan(0);
+    expect(taps[0]!.query).toMatch(/^платье \S+$/);
+    const zero = autocompleteResponse.parse((await get('/public/autocomplete', {})).body);
+    expect(zero.queries.length).toBeGreaterThan(0);
+    expect(zero.products).toHaveLength(20);
+    const sku = autocompleteResponse.parse(
+      (
+        await get('/public/autocomplete', {
+          st: 'джинсы',
+          withSku: 'true',
+          productsSize: '1',
+          showUnavailable: 'false',
+          unavailableMultiplier: '0.5',
+          forIs: 'true',
+          withContent: 'true',
+          regionId: 'global',
+        })
+      ).body,
+    );
+    expect(sku.products[0]!.skus).toBeDefined();
+    expect((await get('/public/autocomplete', { productsSize: '100' })).status).toBe(400);
+  });
+
+  it('recommends popular, same-category and similar-price products', async () => {
+    const popular = recommendationsResponse.parse(
+      (await get('/public/recommendations', { size: '10', blockId: 'b1' })).body,
+    );
+    expect(popular).toMatchObject({ strategy: 'popular', blockId: 'b1' });
+    expect(popular.products).toHaveLength(10);
+    expect(popular.products.every((p) => p.available)).toBe(true);
+    const target = popular.products[0]!;
+    const same = recommendationsResponse.parse(
+      (
+        await get('/public/recommendations', {
+          strategy: 'same_category',
+          productId: target.id,
+          withSku: 'true',
+        })
+      ).body,
+    );
+    expect(same.products.length).toBeGreaterThan(0);
+    expect(
+      same.products.every((p) => p.categoryId === target.categoryId && p.id !== target.id),
+    ).toBe(true);
+    const similar = recommendationsResponse.parse(
+      (
+        await get('/public/recommendations', {
+          strategy: 'similar_price',
+          productId: target.id,
+          showUnavailable: 'true',
+          size: '5',
+          offset: '1',
+        })
+      ).body,
+    );
+    expect(
+      similar.products.every((p) => Math.abs(p.price - target.price) <= target.price * 0.3 + 1),
+    ).toBe(true);
+    const inCategory = recommendationsResponse.parse(
+      (await get('/public/recommendations', { categoryId: '15' })).body,
+    );
+    expect(inCategory.products.every((p) => p.categories[0]!.id === '15')).toBe(true);
+    expect((await get('/public/recommendations', { strategy: 'same_category' })).status).toBe(400);
+    expect(
+      (await get('/public/recommendations', { strategy: 'same_category', productId: 'none' }))
+        .status,
+    ).toBe(404);
+    expect((await get('/public/recommendations', { strategy: 'magic' })).status).toBe(400);
+  });
+
+  it('stores WIDGET_VIEW and WIDGET_CLICK events', async () => {
+    const base = {
+      widgetType: 'recommendations',
+      viewGUID: 'view-1',
+      sessionId: 's-1',
+      referer: '',
+      location: 'https://shop.example.ru/',
+      apiKey,
+      pageProducts: ['1', '2'],
+      mvtGroups: [],
+      strategy: 'popular',
+      userGUID: 'u-1',
+    };
+    const post = (payload: unknown) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/public/tracking/widget',
+        payload: payload as object,
+        headers: { origin: 'https://shop.example.ru' },
+      });
+    expect((await post({ eventType: 'WIDGET_VIEW', ...base })).statusCode).toBe(204);
+    const click = await post({ eventType: 'WIDGET_CLICK', ...base, productId: '2', position: 1 });
+    expect(click.statusCode).toBe(204);
+    expect(click.headers['access-control-allow-origin']).toBe('*');
+    expect((await post({ eventType: 'WIDGET_CLICK', ...base })).statusCode).toBe(400);
+    expect((await post({ eventType: 'WIDGET_VIEW', ...base, apiKey: 'nope' })).statusCode).toBe(
+      401,
+    );
+    const rows = await server.database.db
+      .select()
+      .from(widgetEvents)
+      .where(eq(widgetEvents.siteId, 1));
+    expect(rows.map((r) => [r.eventType, r.productId, r.position, r.pageNumber])).toEqual([
+      ['WIDGET_VIEW', null, null, 1],
+      ['WIDGET_CLICK', '2', 1, 1],
+    ]);
+  });
+});
