@@ -47,6 +47,8 @@ interface Leaf {
   name: string;
   /** Singular noun for product names. */
   noun: string;
+  /** Grammatical gender of the noun, for the adjective: m, f, n or plural. */
+  gender: 'm' | 'f' | 'n' | 'pl';
   sized: boolean;
   price: [number, number];
 }
@@ -56,41 +58,42 @@ const GROUPS: { name: string; leaves: Omit<Leaf, 'id'>[] }[] = [
   {
     name: 'Одежда',
     leaves: [
-      { name: 'Платья', noun: 'Платье', sized: true, price: [1500, 9000] },
-      { name: 'Футболки', noun: 'Футболка', sized: true, price: [500, 2500] },
-      { name: 'Джинсы', noun: 'Джинсы', sized: true, price: [1800, 7000] },
-      { name: 'Куртки', noun: 'Куртка', sized: true, price: [3500, 19000] },
-      { name: 'Свитеры', noun: 'Свитер', sized: true, price: [1500, 6500] },
+      { name: 'Платья', noun: 'Платье', gender: 'n', sized: true, price: [1500, 9000] },
+      { name: 'Футболки', noun: 'Футболка', gender: 'f', sized: true, price: [500, 2500] },
+      { name: 'Джинсы', noun: 'Джинсы', gender: 'pl', sized: true, price: [1800, 7000] },
+      { name: 'Куртки', noun: 'Куртка', gender: 'f', sized: true, price: [3500, 19000] },
+      { name: 'Свитеры', noun: 'Свитер', gender: 'm', sized: true, price: [1500, 6500] },
     ],
   },
   {
     name: 'Обувь',
     leaves: [
-      { name: 'Кроссовки', noun: 'Кроссовки', sized: true, price: [2500, 12000] },
-      { name: 'Ботинки', noun: 'Ботинки', sized: true, price: [3500, 15000] },
+      { name: 'Кроссовки', noun: 'Кроссовки', gender: 'pl', sized: true, price: [2500, 12000] },
+      { name: 'Ботинки', noun: 'Ботинки', gender: 'pl', sized: true, price: [3500, 15000] },
     ],
   },
   {
     name: 'Аксессуары',
     leaves: [
-      { name: 'Сумки', noun: 'Сумка', sized: false, price: [1200, 8000] },
-      { name: 'Ремни', noun: 'Ремень', sized: false, price: [600, 3000] },
-      { name: 'Шапки', noun: 'Шапка', sized: false, price: [400, 2200] },
+      { name: 'Сумки', noun: 'Сумка', gender: 'f', sized: false, price: [1200, 8000] },
+      { name: 'Ремни', noun: 'Ремень', gender: 'm', sized: false, price: [600, 3000] },
+      { name: 'Шапки', noun: 'Шапка', gender: 'f', sized: false, price: [400, 2200] },
     ],
   },
 ];
-const ADJECTIVES = [
-  'классическое',
-  'базовое',
-  'оверсайз',
-  'приталенное',
-  'летнее',
-  'тёплое',
-  'хлопковое',
-  'спортивное',
-  'вечернее',
-  'повседневное',
+/** Adjective stems with their m / f / n / plural endings. */
+const ADJECTIVES: [string, string, string, string][] = [
+  ['классический', 'классическая', 'классическое', 'классические'],
+  ['базовый', 'базовая', 'базовое', 'базовые'],
+  ['приталенный', 'приталенная', 'приталенное', 'приталенные'],
+  ['летний', 'летняя', 'летнее', 'летние'],
+  ['тёплый', 'тёплая', 'тёплое', 'тёплые'],
+  ['хлопковый', 'хлопковая', 'хлопковое', 'хлопковые'],
+  ['спортивный', 'спортивная', 'спортивное', 'спортивные'],
+  ['вечерний', 'вечерняя', 'вечернее', 'вечерние'],
+  ['повседневный', 'повседневная', 'повседневное', 'повседневные'],
 ];
+const GENDER_INDEX = { m: 0, f: 1, n: 2, pl: 3 } as const;
 const MATERIALS = ['хлопок', 'полиэстер', 'шерсть', 'лён', 'вискоза', 'кожа', 'деним'];
 
 export interface DemoFeedOptions {
@@ -136,7 +139,7 @@ export function* demoFeedChunks(options: DemoFeedOptions): Generator<string> {
     const leaf = pick(leaves);
     const brand = pick(DEMO_BRANDS);
     const [colour, hex] = pick(DEMO_COLOURS);
-    const adjective = pick(ADJECTIVES);
+    const adjective = pick(ADJECTIVES)[GENDER_INDEX[leaf.gender]];
     const material = pick(MATERIALS);
     const root = ROOTS[Math.floor((leaf.id - 1) / 14)] ?? '';
     const who = root === 'Мужчинам' ? 'мужские' : root === 'Детям' ? 'детские' : 'женские';
