@@ -91,9 +91,6 @@ export function isRole(value: string): value is Role {
   return Object.hasOwn(ROLE_CATALOGUE, value);
 }
 
-/** The staff roles; anyone holding neither is treated as a client for hiding features (spec §1). */
-export const STAFF_ROLES = ['ROLE_ADMIN', 'ROLE_SUPERUSER'] as const satisfies readonly Role[];
-
 export function isStaff(roles: readonly string[]): boolean {
   return roles.includes('ROLE_ADMIN') || roles.includes('ROLE_SUPERUSER');
 }

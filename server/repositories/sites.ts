@@ -130,14 +130,6 @@ export function createSiteRepository(db: Db) {
       return row.attached || user.seesAllSites ? toSite(row.site) : 'forbidden';
     },
 
-    async isAttached(userId: number, siteId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ siteId: userSites.siteId })
-        .from(userSites)
-        .where(and(eq(userSites.userId, userId), eq(userSites.siteId, siteId)));
-      return Boolean(row);
-    },
-
     async create(
       fields: Required<Omit<SiteFields, 'feedUrl'>> & SiteFields,
       actor: string,

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, sql } from 'drizzle-orm';
 import type { Vertical } from '#contract/entities/site.ts';
 import type { Db } from '../db/client.ts';
 import { sites, verticals } from '../db/schema.ts';
@@ -34,11 +34,6 @@ export function createVerticalRepository(db: Db) {
         if (isUniqueViolation(error)) throw conflict(`Vertical ${name} already exists`);
         throw error;
       }
-    },
-
-    async exists(name: string): Promise<boolean> {
-      const [row] = await db.select().from(verticals).where(eq(verticals.name, name));
-      return Boolean(row);
     },
   };
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { listSitesRoute } from '#contract/routes/sites.ts';
 import { queryClient } from '#src/app/query-client.ts';
-import { api } from '#src/lib/api.ts';
+import { sitesQueryOptions } from '#src/features/sites/api/site-queries.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
@@ -36,8 +35,7 @@ export function SessionWatch() {
 
   const refresh = async () => {
     // Any answered call extends the session; reloading the sites is the one the spec names.
-    const sites = await api(listSitesRoute, { query: {} }, { overlay: false });
-    queryClient.setQueryData(['sites', 'list', ''], sites);
+    await queryClient.fetchQuery({ ...sitesQueryOptions(), staleTime: 0 });
     setNow(Date.now());
   };
 

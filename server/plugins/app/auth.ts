@@ -82,6 +82,8 @@ export const authPlugin = fp(
     });
 
     app.decorate('startSession', async (reply: FastifyReply, user: UserRow) => {
+      // Sign-in is rare enough to sweep expired sessions here instead of on a timer.
+      await app.repos.sessions.purgeExpired();
       const session = await app.repos.sessions.create(user.id);
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: '/',
