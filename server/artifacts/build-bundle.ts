@@ -6,7 +6,6 @@
  *         every rule under #digi-shield.
  * Any error diagnostic means no artifact: js and css come back empty.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
@@ -41,11 +40,6 @@ export interface BuildBundleInput {
   configs: SiteBundleConfigs;
   /** Which slot the bundle is for (the boot config carries it; the build is otherwise the same). */
   slot?: 'production' | 'preview';
-}
-
-/** sha256 of js + css: the artifact's content address. */
-export function bundleHash(js: string, css: string): string {
-  return createHash('sha256').update(js).update('\0').update(css).digest('hex');
 }
 
 /** Placeholder a precompiled template takes in the boot config's JSON until spliced in. */
