@@ -3,7 +3,6 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import postcss from 'postcss';
-import { JSDOM, VirtualConsole } from 'jsdom';
 import { buildBundle } from '#server/artifacts/build-bundle.ts';
 import { BundleBuildError, publishBundle } from '#server/artifacts/publish.ts';
 import type { SiteBundleConfigs } from '#server/artifacts/types.ts';
@@ -55,6 +54,27 @@ function defaultConfigs(overrides: Partial<SiteBundleConfigs> = {}): SiteBundleC
     ...overrides,
   };
 }
+
+/** The little of jsdom's API used here (the package ships no types). */
+interface JsdomModule {
+  JSDOM: {
+    fromURL(
+      url: string,
+      options: {
+        virtualConsole: unknown;
+        runScripts: 'dangerously';
+        resources: 'usable';
+        pretendToBeVisual: boolean;
+        beforeParse(window: Window): void;
+      },
+    ): Promise<{ window: Window & typeof globalThis }>;
+  };
+  VirtualConsole: new () => {
+    on(event: string, listener: (...args: never[]) => void): void;
+  };
+}
+const jsdomModule = 'jsdom';
+const { JSDOM, VirtualConsole } = (await import(jsdomModule)) as JsdomModule;
 
 const HANDLEBARS_COMPILER = ['Parse error on line', 'You must pass a string or Handlebars AST'];
 
@@ -363,7 +383,7 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     const virtualConsole = new VirtualConsole();
     virtualConsole.on('error', (...args: unknown[]) => errors.push(args));
     virtualConsole.on('warn', (...args: unknown[]) => errors.push(args));
-    virtualConsole.on('jsdomError', (error) => errors.push(error.message));
+    virtualConsole.on('jsdomError', (error: Error) => errors.push(error.message));
     const dom = await JSDOM.fromURL(`${address}/cdn/1/demo.html`, {
       virtualConsole,
       runScripts: 'dangerously',
@@ -377,7 +397,7 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
           void request.catch(() => undefined).finally(() => inFlight.delete(request));
           return request;
         };
-        window.addEventListener('error', (event) => errors.push(event.error));
+        window.addEventListener('error', (event: ErrorEvent) => errors.push(event.error));
       },
     });
     try {
