@@ -10,6 +10,15 @@ export const apiErrorBody = z.object({
   status: z.number().int(),
   message: z.string(),
   issues: z.array(apiIssue).optional(),
+  /** 409 on a stale config save: the newer version (author, time) the save was not based on. */
+  conflict: z
+    .object({
+      versionId: z.number().int(),
+      version: z.number().int(),
+      author: z.string(),
+      createdAt: z.string(),
+    })
+    .optional(),
 });
 export type ApiIssue = z.infer<typeof apiIssue>;
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;

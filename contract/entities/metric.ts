@@ -1,0 +1,162 @@
+import * as z from 'zod';
+
+/**
+ * Report metrics (spec part 1 §3 "Metric"). Definitions, written once (the server's metrics module
+ * implements them; tests check them against a brute-force count over raw events):
+ * - a session is one tracking sessionId on one day (site time zone); its platform is the device's;
+ * - "with search" sessions made at least one search or autocomplete click; "without search" none;
+ * - ORDERS_TOTAL counts order events, REVENUE_TOTAL sums their revenue;
+ * - CONVERSION = sessions with an order / sessions × 100 (percent);
+ * - RPS (revenue per session) = revenue / sessions; AOV (average order value) = revenue / orders;
+ * - SEARCH_EVENTS_TOTAL counts searches, ZERO_QUERIES_COUNT those with no hits,
+ *   CORRECTIONS_COUNT those answered with a corrected query;
+ * - TOP_SEARCH_QUERIES / TOP_ZERO_QUERIES: queries by count, most frequent first.
+ * Ratios of an empty period are 0.
+ */
+export const BASE_METRICS = [
+  'TOP_SEARCH_QUERIES',
+  'SEARCH_EVENTS_TOTAL',
+  'TOP_ZERO_QUERIES',
+  'ZERO_QUERIES_COUNT',
+  'CORRECTIONS_COUNT',
+  'SESSIONS_TOTAL',
+  'ORDERS_TOTAL',
+  'REVENUE_TOTAL',
+  'CONVERSION',
+  'RPS',
+  'AOV',
+  'AUTOCOMPLETE_AND_SEARCH_SESSIONS_TOTAL',
+  'AUTOCOMPLETE_AND_SEARCH_SESSIONS_ORDERS_TOTAL',
+  'AUTOCOMPLETE_AND_SEARCH_SESSIONS_REVENUE',
+  'AUTOCOMPLETE_AND_SEARCH_SESSIONS_CONVERSION',
+  'AUTOCOMPLETE_AND_SEARCH_SESSIONS_RPS',
+  'AUTOCOMPLETE_AND_SEARCH_SESSIONS_AOV',
+  'WITHOUT_SEARCH_SESSIONS_TOTAL',
+  'WITHOUT_SEARCH_SESSIONS_ORDERS_TOTAL',
+  'WITHOUT_SEARCH_SESSIONS_REVENUE',
+  'WITHOUT_SEARCH_SESSIONS_CONVERSION',
+  'WITHOUT_SEARCH_SESSIONS_RPS',
+  'WITHOUT_SEARCH_SESSIONS_AOV',
+  'AUTOCOMPLETE_CLICKS_QUERIES',
+  'AUTOCOMPLETE_CLICKS_PRODUCTS',
+  'AUTOCOMPLETE_CLICKS_CATEGORIES',
+  'AUTOCOMPLETE_CLICKS_HISTORY',
+  'AUTOCOMPLETE_CLICKS_TAPS',
+  'AUTOCOMPLETE_CLICKS_BRANDS',
+  'VIEWS_TOTAL',
+  'ADD_TO_CART_TOTAL',
+] as const;
+export type BaseMetric = (typeof BASE_METRICS)[number];
+
+export const PLATFORM_PREFIXES = ['MOBILE_', 'DESKTOP_'] as const;
+
+/** Every metric name: the base names and their MOBILE_ and DESKTOP_ forms. */
+export const METRIC_NAMES = [
+  ...BASE_METRICS,
+  ...PLATFORM_PREFIXES.flatMap((prefix) => BASE_METRICS.map((name) => `${prefix}${name}` as const)),
+] as const;
+export const metricName = z.enum(METRIC_NAMES);
+export type MetricName = z.infer<typeof metricName>;
+
+/** Metrics whose value is a ranked list of queries rather than a number. */
+export const LIST_METRICS: readonly BaseMetric[] = ['TOP_SEARCH_QUERIES', 'TOP_ZERO_QUERIES'];
+
+export const metricType = z.enum(['AGG', 'DAILY']);
+export type MetricType = z.infer<typeof metricType>;
+
+/** The home screen's three views of the six graph statistics (spec §2 "Home screen"). */
+export const GRAPH_STATISTICS = [
+  'SESSIONS',
+  'ORDERS',
+  'REVENUE',
+  'CONVERSION',
+  'RPS',
+  'AOV',
+] as const;
+export type GraphStatistic = (typeof GRAPH_STATISTICS)[number];
+
+/** Platforms of a report call; MOBILE APP events count as mobile in the MOBILE_ metrics. */
+export const reportPlatform = z.enum(['ALL', 'MOBILE', 'DESKTOP']);
+export type ReportPlatform = z.infer<typeof reportPlatform>;
+
+export const eventPlatform = z.enum(['MOBILE', 'DESKTOP', 'APP']);
+export type EventPlatform = z.infer<typeof eventPlatform>;
+
+/** A calendar day in the site's time zone, `YYYY-MM-DD`. */
+export const isoDay = z.iso.date();
+
+export const queryCount = z.object({ name: z.string(), count: z.number().int().nonnegative() });
+export type QueryCount = z.infer<typeof queryCount>;
+
+export const metricValue = z.union([z.number(), z.array(queryCount)]);
+
+/**
+ * One metric's answer. `value` is keyed by period: for AGG calls the key is `from_to`
+ * (`2026-11-13_2026-11-19`); for DAILY calls one key per day (`2026-11-13`).
+ */
+export const metric = z.object({
+  metricName,
+  type: metricType,
+  value: z.record(z.string(), metricValue),
+});
+export type Metric = z.infer<typeof metric>;
+
+/** The key of an AGG value for a period. */
+export const periodKey = (from: string, to: string): string => `${from}_${to}`;
+
+/** Up to 5 metric names joined by a comma (spec §7). */
+export const metricNameList = z.string().transform((text, ctx) => {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const parsed = z.array(metricName).min(1).max(5).safeParse(names);
+  if (!parsed.success) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `name must list 1 to 5 known metric names joined by a comma`,
+    });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+export const metricQuery = z
+  .strictObject({
+    name: metricNameList,
+    from: isoDay,
+    to: isoDay,
+    platform: reportPlatform.default('ALL'),
+    /** Length of the TOP_* lists. */
+    limit: z.coerce.number().int().min(1).max(1000).default(20),
+  })
+  .refine((query) => query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type MetricQuery = z.input<typeof metricQuery>;
+
+/**
+ * Custom report charts: a fixed catalogue a tab picks from (spec part 2 §3 "Custom report tab",
+ * chartsIds). Each chart plots daily values of its metrics.
+ */
+export const CHARTS = {
+  sessions: { metrics: ['SESSIONS_TOTAL', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_TOTAL'] },
+  orders: { metrics: ['ORDERS_TOTAL', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_ORDERS_TOTAL'] },
+  revenue: { metrics: ['REVENUE_TOTAL', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_REVENUE'] },
+  conversion: { metrics: ['CONVERSION', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_CONVERSION'] },
+  rps: { metrics: ['RPS', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_RPS'] },
+  aov: { metrics: ['AOV', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_AOV'] },
+  searches: { metrics: ['SEARCH_EVENTS_TOTAL', 'ZERO_QUERIES_COUNT', 'CORRECTIONS_COUNT'] },
+  platforms: { metrics: ['MOBILE_SESSIONS_TOTAL', 'DESKTOP_SESSIONS_TOTAL'] },
+  autocomplete: {
+    metrics: [
+      'AUTOCOMPLETE_CLICKS_QUERIES',
+      'AUTOCOMPLETE_CLICKS_PRODUCTS',
+      'AUTOCOMPLETE_CLICKS_CATEGORIES',
+      'AUTOCOMPLETE_CLICKS_BRANDS',
+    ],
+  },
+} as const satisfies Record<string, { metrics: readonly MetricName[] }>;
+export type ChartId = keyof typeof CHARTS;
+export const chartId = z.enum(Object.keys(CHARTS) as [ChartId, ...ChartId[]]);

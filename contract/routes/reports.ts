@@ -1,0 +1,149 @@
+import * as z from 'zod';
+import { defineRoute } from '../route.ts';
+import { login } from '../entities/user.ts';
+import { metric, metricQuery } from '../entities/metric.ts';
+import {
+  chartData,
+  chartDataQuery,
+  chartToken,
+  customReportTab,
+  customReportTabCreate,
+  customReportTabInput,
+} from '../entities/custom-report.ts';
+import { chartId } from '../entities/metric.ts';
+import { ok } from './auth.ts';
+
+const siteParams = z.strictObject({ id: z.coerce.number().int().positive() });
+const tabParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export const aggregateReportRoute = defineRoute({
+  method: 'GET',
+  path: '/report/agg/:id/global',
+  summary:
+    'Metric aggregation over a period (home): up to 5 names joined by a comma; value keyed by `from_to`',
+  auth: true,
+  roles: ['ROLE_REPORT_AGG_VIEW'],
+  site: 'param',
+  params: siteParams,
+  query: metricQuery,
+  response: z.array(metric),
+});
+
+export const dailyReportRoute = defineRoute({
+  method: 'GET',
+  path: '/report/daily/:id/global',
+  summary: 'Daily metrics over a period (reporting): up to 5 names; value keyed by day',
+  auth: true,
+  roles: ['ROLE_REPORT_DAILY_VIEW'],
+  site: 'param',
+  params: siteParams,
+  query: metricQuery,
+  response: z.array(metric),
+});
+
+export const myCustomReportsRoute = defineRoute({
+  method: 'GET',
+  path: '/custom-report',
+  summary: "The signed-in user's custom report tabs (enabled and disabled)",
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_VIEW'],
+  site: 'none',
+  response: z.array(customReportTab),
+});
+
+export const chartJwtRoute = defineRoute({
+  method: 'GET',
+  path: '/custom-report/chart-jwt',
+  summary:
+    'Short-lived signed tokens, one per chart, for reading chart data of a site (repeat chartId)',
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_VIEW'],
+  site: 'query',
+  query: z.strictObject({
+    siteId: z.coerce.number().int().positive(),
+    chartId: z.preprocess(
+      (value) => (Array.isArray(value) ? value : [value]),
+      z.array(chartId).min(1).max(20),
+    ),
+  }),
+  response: z.array(chartToken),
+});
+
+export const chartDataRoute = defineRoute({
+  method: 'GET',
+  path: '/custom-report/chart',
+  summary: 'Daily data of one chart; authorised by the chart token alone (no session needed)',
+  auth: false,
+  roles: [],
+  site: 'none',
+  query: chartDataQuery,
+  response: chartData,
+});
+
+export const listCustomReportTabsRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/custom-report/tabs',
+  summary: "Every user's custom report tabs (optionally one user's)",
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_ADMIN'],
+  site: 'none',
+  query: z.strictObject({ login: login.optional() }),
+  response: z.array(customReportTab),
+});
+
+export const createCustomReportTabRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/custom-report/tabs',
+  summary: 'Create a tab for a user',
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_ADMIN'],
+  site: 'none',
+  body: customReportTabCreate,
+  response: customReportTab,
+});
+
+export const getCustomReportTabRoute = defineRoute({
+  method: 'GET',
+  path: '/admin/custom-report/tabs/:id',
+  summary: 'One tab',
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_ADMIN'],
+  site: 'none',
+  params: tabParams,
+  response: customReportTab,
+});
+
+export const updateCustomReportTabRoute = defineRoute({
+  method: 'PUT',
+  path: '/admin/custom-report/tabs/:id',
+  summary: "Edit a tab's title and charts",
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_ADMIN'],
+  site: 'none',
+  params: tabParams,
+  body: customReportTabInput,
+  response: customReportTab,
+});
+
+export const deleteCustomReportTabRoute = defineRoute({
+  method: 'DELETE',
+  path: '/admin/custom-report/tabs/:id',
+  summary: 'Delete a tab',
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_ADMIN'],
+  site: 'none',
+  params: tabParams,
+  response: ok,
+});
+
+export const enableCustomReportTabRoute = defineRoute({
+  method: 'PUT',
+  path: '/admin/custom-report/tabs/:login/:tabId',
+  summary: "Enable or disable a user's tab",
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_ADMIN'],
+  site: 'none',
+  params: z.strictObject({ login, tabId: z.coerce.number().int().positive() }),
+  query: z.strictObject({ enabled: z.stringbool() }),
+  response: customReportTab,
+});
