@@ -15,7 +15,8 @@ import type { SiteBundleConfigs, VersionedConfig } from '#server/artifacts/types
 import { artifactPointers, artifacts, auditLog } from '#server/db/schema.ts';
 import { HttpError } from '#server/lib/http-error.ts';
 import { apiKeyOf, demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
-import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { listArtifactsRoute, rollbackArtifactRoute } from '#contract/routes/configs.ts';
 
 const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -379,6 +380,50 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     }
     expect(await server.app.repos.artifacts.current(1, 'production')).toEqual(current);
     expect(await audits()).toBe(auditsAfterPublish);
+  });
+
+  it('GET /api/site/:id/artifacts lists the history; POST …/rollback switches production, role- and site-guarded', async () => {
+    const older = await publish(siteConfigs({ version: 5 }));
+    const newer = await publish(
+      siteConfigs({ version: 6, instantSearch: { css: '.v6 { a: b }' } }),
+    );
+    const manager = await server.as('manager');
+    const list = await manager.call(listArtifactsRoute, { params: { id: 1 } });
+    expect(list[0]).toMatchObject({
+      id: newer.artifactId,
+      hash: newer.hash,
+      production: true,
+      createdBy: 'integrator',
+      jsUrl: newer.urls.js,
+      cssUrl: newer.urls.css,
+    });
+    expect(list[0]!.jsBytes).toBe(Buffer.byteLength((await get(newer.urls.js)).body));
+    expect(list.filter((a) => a.production)).toHaveLength(1);
+
+    // manager may look but not roll back; nobody signed out may do either
+    const rollback = { params: { id: 1, artifactId: older.artifactId } };
+    expect((await failure(manager.call(rollbackArtifactRoute, rollback))).status).toBe(403);
+    expect(
+      (await failure(server.client().call(listArtifactsRoute, { params: { id: 1 } }))).status,
+    ).toBe(401);
+    expect((await get('/cdn/1/digi.js')).body).toContain(newer.hash);
+
+    const designer = await server.as('designer');
+    const answer = await designer.call(rollbackArtifactRoute, rollback);
+    expect(answer).toMatchObject({ id: older.artifactId, hash: older.hash, production: true });
+    expect((await get('/cdn/1/digi.js')).body).toContain(older.hash);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'rollback'), eq(auditLog.actor, 'designer')));
+    expect(audit).toMatchObject({ before: { artifactId: newer.artifactId } });
+
+    const otherSite = await publish(siteConfigs(), 'production', 2);
+    const error = await failure(
+      designer.call(rollbackArtifactRoute, { params: { id: 1, artifactId: otherSite.artifactId } }),
+    );
+    expect(error.status).toBe(404);
+    expect((await get('/cdn/1/digi.js')).body).toContain(older.hash);
   });
 
   it('a build with bad SCSS fails with a clear message and stores nothing', async () => {
