@@ -21,6 +21,7 @@ import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { configRoutes } from './routes/api/configs.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(siteRoutes);
       await api.register(catalogRoutes);
+      await api.register(configRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,
