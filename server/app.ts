@@ -21,6 +21,7 @@ import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { cdnRoutes } from './routes/cdn.ts';
 import { configRoutes } from './routes/api/configs.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/api/sites.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes);
   await app.register(demoRoutes);
+  await app.register(cdnRoutes);
 
   const staticRoot =
     options.staticRoot ?? (existsSync(defaultStaticRoot) ? defaultStaticRoot : false);
