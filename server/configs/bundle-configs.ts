@@ -2,14 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import {
   SINGLE_CONFIG_KINDS,
   type ConfigKind,
+  type GlobalComponent,
+  type MvtConfig,
+  type RecommendationsBlock,
   type SearchConfig,
   type SingleConfigKind,
+  type TrackingConfig,
 } from '#contract/entities/config.ts';
-import type {
-  GlobalComponentConfig,
-  RecommendationBlockConfig,
-  SiteBundleConfigs,
-} from '../artifacts/types.ts';
+import type { SiteBundleConfigs, VersionedConfig } from '../artifacts/types.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { configVersions } from '../db/schema.ts';
 import type { ConfigVersionRow } from '../repositories/configs.ts';
@@ -29,65 +29,48 @@ export async function latestCopies(
   return rows.filter((row) => !row.deleted);
 }
 
-const versioned = (row: ConfigVersionRow) => ({
-  id: row.id,
-  version: row.version,
-  test: row.test,
-});
+function versioned<T>(row: ConfigVersionRow, config: T): VersionedConfig<T> {
+  return { versionId: row.id, version: row.version, test: row.test, config };
+}
 
 /**
- * What the bundle build reads (server/artifacts/types.ts) from one copy's rows: the parsed
- * configs with the version each came from; tokens from the instant search config, else the
- * autocomplete's.
+ * What the bundle build reads (server/artifacts/types.ts) from one copy's rows: each config
+ * parsed, with the version it came from; blocks and components by ordering.
  */
 export function bundleConfigs(rows: readonly ConfigVersionRow[]): SiteBundleConfigs {
   const single = new Map<ConfigKind, ConfigVersionRow>();
-  const blocks: { order: number; key: number; config: RecommendationBlockConfig }[] = [];
-  const components: { order: number; key: number; config: GlobalComponentConfig }[] = [];
+  const blocks: { order: number; key: number; entry: VersionedConfig<RecommendationsBlock> }[] = [];
+  const components: { order: number; key: number; entry: VersionedConfig<GlobalComponent> }[] = [];
   for (const row of rows) {
     if ((SINGLE_CONFIG_KINDS as readonly string[]).includes(row.kind)) {
       single.set(row.kind as ConfigKind, row);
     } else if (row.kind === 'recommendations-block') {
       const block = parseBlock(row);
-      const htmlTemplate = Object.fromEntries(
-        Object.entries(block.htmlTemplate).map(([part, template]) => [part, template?.html ?? '']),
-      );
-      blocks.push({
-        order: block.ordering,
-        key: row.key,
-        // The build reads the block's strategy from customSettings.
-        config: {
-          ...block,
-          ...versioned(row),
-          htmlTemplate,
-          customSettings: { strategy: block.strategy, ...block.customSettings },
-        },
-      });
+      blocks.push({ order: block.ordering, key: row.key, entry: versioned(row, block) });
     } else if (row.kind === 'global-component') {
       const component = parseComponent(row);
       components.push({
         order: component.customSettings.ordering,
         key: row.key,
-        config: { ...component, ...versioned(row), template: component.template.html },
+        entry: versioned(row, component),
       });
     }
   }
-  const parsed = (kind: SingleConfigKind) => {
+  function copy<T>(kind: SingleConfigKind): VersionedConfig<T> | null {
     const row = single.get(kind);
-    return row ? { ...parseSingle(kind, row.data), ...versioned(row) } : null;
-  };
-  const instantSearch = parsed('instant-search') as (SearchConfig & { id: number }) | null;
-  const autocomplete = parsed('autocomplete') as (SearchConfig & { id: number }) | null;
+    return row ? versioned(row, parseSingle(kind, row.data) as T) : null;
+  }
   const byOrder = (a: { order: number; key: number }, b: { order: number; key: number }) =>
     a.order - b.order || a.key - b.key;
   return {
-    instantSearch,
-    autocomplete,
-    search: parsed('search') as SearchConfig | null,
-    tracking: parsed('tracking'),
-    mvt: parsed('mvt'),
-    recommendationBlocks: blocks.sort(byOrder).map((entry) => entry.config),
-    globalComponents: components.sort(byOrder).map((entry) => entry.config),
-    tokens: instantSearch?.tokens ?? autocomplete?.tokens ?? null,
+    instantSearch: copy<SearchConfig>('instant-search'),
+    autocomplete: copy<SearchConfig>('autocomplete'),
+    search: copy<SearchConfig>('search'),
+    tracking: copy<TrackingConfig>('tracking'),
+    mvt: copy<MvtConfig>('mvt'),
+    recommendationBlocks: blocks.sort(byOrder).map((item) => item.entry),
+    globalComponents: components.sort(byOrder).map((item) => item.entry),
+    // The build falls back to the instant search (else autocomplete) config's tokens.
+    tokens: null,
   };
 }

@@ -61,8 +61,12 @@ export interface BootInstantSearch extends BootWidgetBase {
   queryParam?: string;
 }
 
+/** A part's script (a config's `htmlTemplate.<part>.script`), run after the part renders. */
+export type PartScript = (this: void, element: HTMLElement, part: string) => void;
+
 export interface BootRecommendations extends BootWidgetBase {
   id: string;
+  scripts: Readonly<Record<string, PartScript>>;
   name: string;
   /** Where the block mounts (the config's placement): a CSS selector. */
   placement: string;
@@ -78,6 +82,7 @@ export interface BootComponent {
   type: BootComponentType;
   layout: CardLayout;
   templates: PartTemplates;
+  scripts: Readonly<Record<string, PartScript>>;
   settings: Readonly<Record<string, unknown>>;
 }
 
@@ -123,6 +128,25 @@ function originOf(script: HTMLOrSVGScriptElement | null | undefined): string {
   } catch {
     return location.origin;
   }
+}
+
+/** Runs a part's script after each render of the part; its errors are logged, never thrown. */
+function scriptHook(
+  scripts: Readonly<Record<string, PartScript>>,
+  element: HTMLElement,
+): { onRender?(part: string): void } {
+  if (Object.keys(scripts).length === 0) return {};
+  return {
+    onRender(part) {
+      const script = scripts[part];
+      if (!script) return;
+      try {
+        script(element, part);
+      } catch (error) {
+        console.error(`[digi] script of part ${part} failed`, error);
+      }
+    },
+  };
 }
 
 function find<T extends Element = HTMLElement>(
@@ -215,6 +239,7 @@ export function boot(config: BootConfig, script?: HTMLOrSVGScriptElement | null)
         ...block.settings,
         source,
         templates: block.templates,
+        ...scriptHook(block.scripts, container),
         mobile: isMobile(),
         blockId: block.id,
         ...(productId && { productId }),
@@ -248,7 +273,12 @@ export function boot(config: BootConfig, script?: HTMLOrSVGScriptElement | null)
         console.warn(`[digi] no global component ${name}`);
         return null;
       }
-      const common = { ...component.settings, ...options, templates: component.templates };
+      const common = {
+        ...component.settings,
+        ...scriptHook(component.scripts, container),
+        ...options,
+        templates: component.templates,
+      };
       switch (component.type) {
         case 'PRODUCT':
           return mountProductCard(container, {
