@@ -9,6 +9,6 @@ const isRoute = (value: unknown): value is RouteDef =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 
 /** Every console API call, for the server's registration and the role-matrix test. */
-export const apiRoutes: readonly RouteDef[] = [auth, users, sites, catalog, configs].flatMap((area) =>
-  Object.values(area).filter(isRoute),
+export const apiRoutes: readonly RouteDef[] = [auth, users, sites, catalog, configs].flatMap(
+  (area) => Object.values(area).filter(isRoute),
 );
