@@ -18,7 +18,7 @@ import type {
   BootRecommendations,
   BootSelectors,
   PartScript,
-} from '#storefront/entries/boot.ts';
+} from '#storefront/entries/boot-core.ts';
 import type { PartTemplates } from '#storefront/runtime/templates.ts';
 import { STOREFRONT_DIR, storefrontRuntime } from './runtime.ts';
 import { compileConfigCss } from './styles.ts';
@@ -159,7 +159,6 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
   const { configs } = input;
   const diagnostics: BundleDiagnostic[] = [];
   const code = new CodeTable(diagnostics);
-  const runtime = await storefrontRuntime();
   const widgets: string[] = [];
   const is = configs.instantSearch?.config ?? null;
   const ac = configs.autocomplete?.config ?? null;
@@ -330,6 +329,11 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     });
   }
   if (components.length > 0) widgets.push('components');
+
+  // --- the runtime: without the recommendation block and Swiper when no widget needs them
+  const runtime = await storefrontRuntime(
+    recommendations.length > 0 || components.length > 0 ? 'full' : 'search',
+  );
 
   // --- styles: tokens, the storefront's, then each config's in a fixed order
   const cssParts = [tokens.css, runtime.css];

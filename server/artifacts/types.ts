@@ -52,7 +52,7 @@ export interface SiteBundleConfigs {
 /** Which config versions went into a bundle. */
 export interface BundleManifest {
   siteId: number;
-  /** Hash of the storefront sources the runtime was built from. */
+  /** Hash of the storefront sources the runtime was built from, and its variant (`…-search`, `…-full`). */
   runtime: string;
   tokens: { source: 'site' | 'default'; versionKey: string };
   configs: Array<{

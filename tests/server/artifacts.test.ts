@@ -115,8 +115,12 @@ describe('site bundle build', () => {
     expect(boot).toMatch(/^digi\.site\s*=\s*digi\.boot\(/);
     expect(boot).toContain('"#search-input"');
     expect(boot).toContain('"#search-results"');
-    // the runtime's default templates ship precompiled; the defaults add none of their own
-    expect(bundle.js.match(/compiler:\[8,">= 4\.3\.0"\]/g)!.length).toBeGreaterThan(20);
+    // the runtime's default templates ship precompiled (13 instant search parts, the autocomplete,
+    // the card partial …); the defaults add none of their own
+    expect(bundle.js.match(/compiler:\[8,">= 4\.3\.0"\]/g)!.length).toBeGreaterThanOrEqual(15);
+    // search widgets only: the runtime without the recommendation block and Swiper
+    expect(bundle.manifest.runtime).toMatch(/-search$/);
+    expect(bundle.js).not.toContain('digi-recommendations');
     expect(boot).not.toMatch(/compiler:\[8/);
     for (const text of HANDLEBARS_COMPILER) expect(bundle.js).not.toContain(text);
 
@@ -227,6 +231,8 @@ describe('site bundle build', () => {
       }),
     );
     expect(bundle.manifest.widgets).toEqual(['instantSearch', 'recommendations']);
+    expect(bundle.manifest.runtime).toMatch(/-full$/);
+    expect(bundle.js).toContain('digi-recommendations');
     const boot = bootOf(bundle.js);
     expect(boot).toContain('autocomplete:null');
     expect(boot).not.toContain('"#a"');
@@ -443,15 +449,18 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     expect(await server.app.repos.artifacts.current(1, 'production')).toEqual(pointer);
   });
 
-  it('the merchant page, with only the loader, gets the production widgets mounted', async () => {
-    await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
-    const published = await publish(siteConfigs());
-    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const page = await get('/cdn/1/demo.html');
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.body).toContain('<script src="/cdn/1/digi.js"></script>');
-    expect(page.body.match(/<script/g)).toHaveLength(1);
-
+  /** Opens /cdn/1/demo.html in jsdom against the listening server, runs `check`, closes it. */
+  async function onMerchantPage(
+    check: (page: {
+      window: Window & typeof globalThis;
+      address: string;
+      errors: unknown[];
+      until(condition: () => boolean): Promise<boolean>;
+    }) => Promise<void>,
+  ): Promise<void> {
+    const address = server.app.server.listening
+      ? `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`
+      : await server.app.listen({ port: 0, host: '127.0.0.1' });
     const errors: unknown[] = [];
     const inFlight = new Set<Promise<Response>>();
     const virtualConsole = new VirtualConsole();
@@ -474,17 +483,33 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
         window.addEventListener('error', (event: ErrorEvent) => errors.push(event.error));
       },
     });
+    const until = async (condition: () => boolean, ms = 15_000) => {
+      const end = Date.now() + ms;
+      while (!condition() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      return condition();
+    };
     try {
-      const { window } = dom;
-      const until = async (check: () => boolean, ms = 15_000) => {
-        const end = Date.now() + ms;
-        while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-        return check();
-      };
       const site = () =>
-        (window as unknown as { digi?: { site?: { ready: Promise<void> } } }).digi?.site;
+        (dom.window as unknown as { digi?: { site?: { ready: Promise<void> } } }).digi?.site;
       expect(await until(() => site() !== undefined)).toBe(true);
       await site()!.ready;
+      await check({ window: dom.window, address, errors, until });
+    } finally {
+      dom.window.close();
+      await Promise.allSettled([...inFlight]);
+    }
+  }
+
+  it('the merchant page, with only the loader, gets the production search widgets mounted', async () => {
+    await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
+    const published = await publish(siteConfigs());
+    expect(published.manifest.runtime).toMatch(/-search$/);
+    const page = await get('/cdn/1/demo.html');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<script src="/cdn/1/digi.js"></script>');
+    expect(page.body.match(/<script/g)).toHaveLength(1);
+
+    await onMerchantPage(async ({ window, address, errors, until }) => {
       expect(errors).toEqual([]);
       const doc = window.document;
       expect(doc.querySelector('link[rel=stylesheet]')?.getAttribute('href')).toBe(
@@ -503,9 +528,40 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
       expect(
         await until(() => doc.querySelectorAll('.digi-autocomplete__item--product').length > 0),
       ).toBe(true);
-    } finally {
-      dom.window.close();
-      await Promise.allSettled([...inFlight]);
-    }
+    });
+  });
+
+  it('a recommendation block mounts at its placement in the full runtime and runs its part script', async () => {
+    const published = await publish(
+      siteConfigs({
+        autocomplete: { enabled: false },
+        recommendationBlocks: [
+          {
+            configId: 3,
+            name: 'Хиты',
+            placement: '#recommendations',
+            enabledDesktop: true,
+            lazyLoad: false,
+            strategy: 'popular',
+            message: 'Хиты продаж',
+            customSettings: { widgetType: 'INFINITY_LIST' },
+            htmlTemplate: {
+              common: { html: '', script: "element.setAttribute('data-rendered', part);" },
+            },
+          },
+        ],
+      }),
+    );
+    expect(published.manifest.runtime).toMatch(/-full$/);
+    await onMerchantPage(async ({ window, errors, until }) => {
+      expect(errors).toEqual([]);
+      const doc = window.document;
+      const block = doc.getElementById('recommendations')!;
+      expect(await until(() => block.querySelectorAll('.digi-card').length > 0)).toBe(true);
+      expect(block.textContent).toContain('Хиты продаж');
+      expect(block.getAttribute('data-rendered')).toBe('common');
+      // the autocomplete is disabled in this build: the site's input is left alone
+      expect(doc.getElementById('search-input')!.getAttribute('role')).toBeNull();
+    });
   });
 });
