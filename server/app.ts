@@ -23,6 +23,7 @@ import { artifactRoutes } from './routes/api/artifacts.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { cdnRoutes } from './routes/cdn.ts';
+import { configRoutes } from './routes/api/configs.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(siteRoutes);
       await api.register(catalogRoutes);
+      await api.register(configRoutes);
       await api.register(artifactRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
