@@ -23,6 +23,7 @@ import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { publicEventRoutes } from './routes/public-events.ts';
+import { customReportRoutes } from './routes/api/custom-reports.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes);
       await api.register(catalogRoutes);
       await api.register(reportRoutes);
+      await api.register(customReportRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,
