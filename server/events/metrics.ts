@@ -162,7 +162,7 @@ async function readTop(
       db,
       sql`select query as name, sum(${column})::int as count from event_daily_queries
           where ${where}${zero ? sql` and zero_searches > 0` : sql``}
-          group by query order by count desc, query limit ${request.limit}`,
+          group by query order by count desc, query collate "C" limit ${request.limit}`,
     );
     return rows.map((row) => ({ day: '', ...row }));
   }
@@ -170,7 +170,7 @@ async function readTop(
     db,
     sql`select day, name, count from (
           select day::text as day, query as name, sum(${column})::int as count,
-            row_number() over (partition by day order by sum(${column}) desc, query) as rank
+            row_number() over (partition by day order by sum(${column}) desc, query collate "C") as rank
           from event_daily_queries
           where ${where}${zero ? sql` and zero_searches > 0` : sql``}
           group by day, query
