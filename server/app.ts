@@ -25,6 +25,9 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { cdnRoutes } from './routes/cdn.ts';
 import { configRoutes } from './routes/api/configs.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
+import { publicEventRoutes } from './routes/public-events.ts';
+import { customReportRoutes } from './routes/api/custom-reports.ts';
+import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 
@@ -93,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes);
       await api.register(configRoutes);
       await api.register(artifactRoutes);
+      await api.register(reportRoutes);
+      await api.register(customReportRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,
@@ -104,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(publicRoutes);
+  await app.register(publicEventRoutes);
   await app.register(demoRoutes);
   await app.register(cdnRoutes);
 
