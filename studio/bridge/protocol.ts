@@ -149,3 +149,11 @@ export function envelope<M, K extends keyof M>(
 ): { channel: typeof PREVIEW_CHANNEL; v: 1; type: K; payload: M[K] } {
   return { channel: PREVIEW_CHANNEL, v: PREVIEW_PROTOCOL_VERSION, type, payload };
 }
+
+/** A host → guest envelope. */
+export const hostMessage = <T extends HostMessageType>(type: T, payload: HostPayloads[T]) =>
+  envelope<HostPayloads, T>(type, payload);
+
+/** A guest → host envelope. */
+export const guestMessage = <T extends GuestMessageType>(type: T, payload: GuestPayloads[T]) =>
+  envelope<GuestPayloads, T>(type, payload);
