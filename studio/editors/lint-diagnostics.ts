@@ -4,7 +4,7 @@ import type { EditorDiagnostic } from './types.ts';
 
 /**
  * Line/column diagnostics → CodeMirror ranges. A line past the end lands on the last line; a
- * column marks one character from there to the end of the word, no column the whole line.
+ * column marks one character from there to the next space, no column the whole line.
  */
 export function toLintDiagnostics(
   doc: Text,
@@ -18,7 +18,7 @@ export function toLintDiagnostics(
     if (d.column !== undefined && d.column >= 1) {
       from = Math.min(line.from + Math.floor(d.column) - 1, line.to);
       const rest = line.text.slice(from - line.from);
-      const word = /^[\w$-]+/.exec(rest);
+      const word = /^\S+/.exec(rest);
       to = Math.min(line.to, from + (word ? word[0].length : 1));
     }
     return { from, to, severity: d.severity ?? 'error', message: d.message };
