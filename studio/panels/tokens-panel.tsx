@@ -3,7 +3,7 @@
  * edit values (colours with a picker), complete `{references}`, and see the compiler's
  * diagnostics beside the token they name. Compiles incrementally in the browser.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadTokens } from '#tokens/core/loaders/index.ts';
 import type { CompileOptions, Diagnostic, TokenTree } from '#tokens/core/types.ts';
 import { Button } from '#src/ui/button/button.tsx';
@@ -63,7 +63,9 @@ export function TokensPanel({
   const loadAbort = useRef<AbortController | null>(null);
 
   const entries = useMemo(() => listTokens(tokens), [tokens]);
-  const paths = useMemo(() => [...new Set(entries.map((e) => e.path))], [entries]);
+  // one identity while the set of paths is unchanged, so memoised rows skip re-rendering
+  const pathsKey = useMemo(() => [...new Set(entries.map((e) => e.path))].join('\n'), [entries]);
+  const paths = useMemo(() => (pathsKey === '' ? [] : pathsKey.split('\n')), [pathsKey]);
   const shown = useMemo(() => filterTokens(entries, query), [entries, query]);
   const groups = useMemo(() => groupTokens(shown.slice(0, MAX_ROWS)), [shown]);
 
@@ -132,9 +134,14 @@ export function TokensPanel({
     }
   };
 
-  const setValue = (entry: TokenEntry, value: unknown) => {
-    if (tokens) onChange(updateTokenValue(tokens, entry.keys, value));
-  };
+  const latest = useRef({ tokens, onChange });
+  useEffect(() => {
+    latest.current = { tokens, onChange };
+  });
+  const setValue = useCallback((entry: TokenEntry, value: unknown) => {
+    const { tokens: tree, onChange: change } = latest.current;
+    if (tree) change(updateTokenValue(tree, entry.keys, value));
+  }, []);
 
   return (
     <section className="vitrina-tokens-panel" aria-label={text('tokens.title')}>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokensPanel } from '#studio/panels/tokens-panel.tsx';
@@ -211,7 +211,10 @@ describe('TokensPanel', () => {
         color: '#111',
       }),
     );
-    act(() => undefined);
     expect(screen.queryByText(/Invalid JSON/)).toBeNull();
+    // typed text is kept as typed while editing, pretty-printed after leaving the field
+    expect(area).toHaveValue('{ "x": "1", "y": "1", "blur": "2", "color": "#111" }');
+    fireEvent.blur(area);
+    expect(area).toHaveValue(JSON.stringify({ x: '1', y: '1', blur: '2', color: '#111' }, null, 2));
   });
 });
