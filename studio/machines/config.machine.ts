@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ApiError } from '#contract/client.ts';
 import { DEPLOY_KINDS, type ConfigKind } from '#contract/entities/config.ts';
 import type { Job } from '#contract/entities/job.ts';
@@ -426,3 +426,19 @@ export const configMachine = setup({
 });
 
 export type ConfigMachine = typeof configMachine;
+
+/** The flags the lifecycle toolbar shows, read from a snapshot (select narrowly with useSelector). */
+export function lifecycleFlags(snapshot: SnapshotFrom<ConfigMachine>) {
+  const { context } = snapshot;
+  return {
+    loading: snapshot.matches('loading') || snapshot.matches('loadFailed'),
+    dirty: context.dirty,
+    saving: snapshot.matches('saving'),
+    calculating: context.calculating,
+    jobAction: context.calculating ? context.jobAction : null,
+    progress: context.calculating ? (context.job?.progress ?? null) : null,
+    base: context.base,
+    outcome: context.outcome,
+    productionVersionId: context.productionVersionId,
+  };
+}
