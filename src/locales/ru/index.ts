@@ -7,6 +7,7 @@ import auth from './auth.json';
 import shell from './shell.json';
 import sites from './sites.json';
 import users from './users.json';
+import ux from './ux.json';
 import editors from '#studio/locales/ru/editors.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
 import preview from '#studio/locales/ru/preview.json';
@@ -15,6 +16,6 @@ import preview from '#studio/locales/ru/preview.json';
 const studio = { editors, lifecycle, preview };
 
 /** All ru strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
-const resources = { actions, errors, fields, ui, routes, auth, shell, sites, users, studio };
+const resources = { actions, errors, fields, ui, routes, auth, shell, sites, users, ux, studio };
 
 export default resources;
