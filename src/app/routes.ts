@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
+import { CONFIG_ROLES } from '#contract/entities/config.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
 
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
-export const MENU_SECTIONS = ['home', 'integration', 'admin'] as const;
+export const MENU_SECTIONS = ['home', 'searchUx', 'integration', 'admin'] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 
 export type TitleKey =
@@ -12,7 +13,10 @@ export type TitleKey =
   | 'routes.siteEdit'
   | 'routes.registerUser'
   | 'routes.roles'
-  | 'routes.editUser';
+  | 'routes.editUser'
+  | 'routes.instantSearch'
+  | 'routes.autocomplete'
+  | 'routes.search';
 
 export interface AppRoute {
   path: string;
@@ -27,6 +31,14 @@ export interface AppRoute {
   page: () => Promise<{ default: ComponentType }>;
 }
 
+/** Who may open a search UX screen: viewers read it, the config roles of spec §6 act on it. */
+const searchUxRoles = (kind: 'instant-search' | 'autocomplete' | 'search'): readonly Role[] => [
+  'ROLE_CONFIG_VIEW',
+  'ROLE_AUTOCOMPLETE_VIEW',
+  ...CONFIG_ROLES[kind].save,
+];
+const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
+
 /**
  * The one route table (DESIGN.md "Admin SPA"): the router, the guards, the sidebar, the page
  * title and the breadcrumbs all derive from it. Screens are registered when they exist.
@@ -39,6 +51,30 @@ export const APP_ROUTES: readonly AppRoute[] = [
     roles: [],
     menu: { section: 'home' },
     page: () => import('#src/features/system/greeting-page.tsx'),
+  },
+  {
+    path: '/anyquery/ux/instant-search',
+    titleKey: 'routes.instantSearch',
+    breadcrumbs: [],
+    roles: searchUxRoles('instant-search'),
+    menu: { section: 'searchUx' },
+    page: searchUxPage,
+  },
+  {
+    path: '/anyquery/ux/autocomplete',
+    titleKey: 'routes.autocomplete',
+    breadcrumbs: [],
+    roles: searchUxRoles('autocomplete'),
+    menu: { section: 'searchUx' },
+    page: searchUxPage,
+  },
+  {
+    path: '/anyquery/ux/search',
+    titleKey: 'routes.search',
+    breadcrumbs: [],
+    roles: searchUxRoles('search'),
+    menu: { section: 'searchUx' },
+    page: searchUxPage,
   },
   {
     path: '/site/edit',

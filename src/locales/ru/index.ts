@@ -7,8 +7,15 @@ import auth from './auth.json';
 import shell from './shell.json';
 import sites from './sites.json';
 import users from './users.json';
+import ux from './ux.json';
+import editors from '#studio/locales/ru/editors.json';
+import lifecycle from '#studio/locales/ru/lifecycle.json';
+import preview from '#studio/locales/ru/preview.json';
+
+/** The studio's strings: every studio/locales/{lang}/<file>.json under `studio.<file>.*`. */
+const studio = { editors, lifecycle, preview };
 
 /** All ru strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
-const resources = { actions, errors, fields, ui, routes, auth, shell, sites, users };
+const resources = { actions, errors, fields, ui, routes, auth, shell, sites, users, ux, studio };
 
 export default resources;
