@@ -7,8 +7,26 @@ import auth from './auth.json';
 import shell from './shell.json';
 import sites from './sites.json';
 import users from './users.json';
+import recsUx from './recs-ux.json';
+import componentsUx from './components-ux.json';
+import mvt from './mvt.json';
+import tracking from './tracking.json';
 
 /** All ru strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
-const resources = { actions, errors, fields, ui, routes, auth, shell, sites, users };
+const resources = {
+  actions,
+  errors,
+  fields,
+  ui,
+  routes,
+  auth,
+  shell,
+  sites,
+  users,
+  recsUx,
+  componentsUx,
+  mvt,
+  tracking,
+};
 
 export default resources;
