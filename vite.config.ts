@@ -1,11 +1,35 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 const apiTarget = process.env.VITRINA_API ?? 'http://localhost:8080';
+const outDir = 'dist/app';
+/** The studio preview's test and bench page (studio/preview/harness.html): never in `npm start`. */
+const withHarness = process.env.VITRINA_PREVIEW_HARNESS === '1';
+
+/** After the console build, the preview frame's page and classic script (build-guest.ts). */
+function previewGuest(): Plugin {
+  return {
+    name: 'vitrina-preview-guest',
+    apply: 'build',
+    async closeBundle() {
+      const { buildPreviewGuest } = await import('./studio/preview/build-guest.ts');
+      await buildPreviewGuest(outDir);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+  plugins: [react(), previewGuest()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    ...(withHarness
+      ? { rolldownOptions: { input: ['index.html', 'studio/preview/harness.html'] } }
+      : {}),
+  },
   server: {
     proxy: {
       '/api': apiTarget,

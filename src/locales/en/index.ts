@@ -11,6 +11,10 @@ import recsUx from './recs-ux.json';
 import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
+import lifecycle from '#studio/locales/en/lifecycle.json';
+
+/** The studio's strings: every studio/locales/{lang}/<file>.json under `studio.<file>.*`. */
+const studio = { lifecycle };
 
 /** All en strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
 const resources = {
@@ -23,6 +27,7 @@ const resources = {
   shell,
   sites,
   users,
+  studio,
   recsUx,
   componentsUx,
   mvt,

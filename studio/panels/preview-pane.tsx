@@ -1,0 +1,262 @@
+/**
+ * The studio's live preview: the real storefront runtime in a sandboxed frame (never
+ * allow-same-origin), fed by postMessage (studio/bridge). Desktop or mobile (768 px), and the
+ * integration copy beside the production one. Only what changed crosses the channel.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createApiClient } from '#storefront/runtime/api-client.ts';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { cx } from '#src/ui/cx.ts';
+import { createPreviewHost } from '../bridge/host.ts';
+import { createPreviewSync, type PreviewState } from '../bridge/preview-sync.ts';
+import type {
+  PreviewError,
+  PreviewViewport,
+  PreviewWidget,
+  TemplateSources,
+  WidgetSettings,
+} from '../bridge/protocol.ts';
+import type texts from '../locales/ru/preview.json';
+import './preview-pane.css';
+
+/** The frame's page, built into the console's output by studio/preview/build-guest.ts. */
+export const PREVIEW_GUEST_URL = '/studio-preview.html';
+/** Width of the mobile viewport: the storefront's mobile breakpoint (spec part 1 §9). */
+export const MOBILE_WIDTH = 768;
+
+export interface PreviewCopy {
+  templates: TemplateSources;
+  css: string;
+  settings: WidgetSettings;
+}
+
+export interface PreviewPaneProps {
+  /** The site's public apiKey: the host answers the frame's data requests with it. */
+  apiKey: string;
+  widget: PreviewWidget;
+  settings: WidgetSettings;
+  /** Handlebars source by part (overrides of the widget's defaults). */
+  templates: TemplateSources;
+  /** Compiled CSS (compileScssInWorker). */
+  css: string;
+  /** A query typed into the previewed search box. */
+  query?: string;
+  /** The production copy, for the side-by-side view. */
+  compare?: PreviewCopy;
+  /** The integration frame's current errors (compile, render, data), after every change. */
+  onErrors?(errors: PreviewError[]): void;
+  onRendered?(part: string, ms: number): void;
+  /** Origin of the public API. @default '' (this origin) */
+  apiBaseUrl?: string;
+  /** @default PREVIEW_GUEST_URL */
+  guestUrl?: string;
+  /** @default 'desktop' */
+  defaultViewport?: PreviewViewport;
+}
+
+type TextKey = keyof typeof texts extends infer K
+  ? K extends `${infer Base}_${'one' | 'few' | 'many' | 'other'}`
+    ? Base
+    : K
+  : never;
+
+/** The pane's strings: `studio.preview.*` (studio/locales/{ru,en}/preview.json). */
+function usePreviewText(): (key: TextKey, options?: Record<string, unknown>) => string {
+  const { t } = useTranslation();
+  const translate = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  return (key, options) => translate(`studio.preview.${key}`, options);
+}
+
+export function PreviewPane({
+  apiKey,
+  widget,
+  settings,
+  templates,
+  css,
+  query,
+  compare,
+  onErrors,
+  onRendered,
+  apiBaseUrl = '',
+  guestUrl = PREVIEW_GUEST_URL,
+  defaultViewport = 'desktop',
+}: PreviewPaneProps) {
+  const text = usePreviewText();
+  const [viewport, setViewport] = useState<PreviewViewport>(defaultViewport);
+  const [sideBySide, setSideBySide] = useState(false);
+  const [errors, setErrors] = useState<PreviewError[]>([]);
+  const source = useMemo(
+    () => createApiClient({ baseUrl: apiBaseUrl, apiKey }),
+    [apiBaseUrl, apiKey],
+  );
+  const showCompare = sideBySide && compare !== undefined;
+  const onErrorsRef = useRef(onErrors);
+  useEffect(() => {
+    onErrorsRef.current = onErrors;
+  });
+
+  return (
+    <section className="vitrina-preview-pane" aria-label={text('toolbar')}>
+      <div className="vitrina-preview-pane__toolbar">
+        <div role="group" aria-label={text('viewport')} className="vitrina-preview-pane__viewport">
+          {(['desktop', 'mobile'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={cx(
+                'vitrina-preview-pane__toggle',
+                viewport === value && 'vitrina-preview-pane__toggle--on',
+              )}
+              aria-pressed={viewport === value}
+              onClick={() => setViewport(value)}
+            >
+              {text(value)}
+            </button>
+          ))}
+        </div>
+        {compare !== undefined && (
+          <Checkbox
+            label={text('sideBySide')}
+            checked={sideBySide}
+            onCheckedChange={setSideBySide}
+          />
+        )}
+        {errors.length > 0 && (
+          <p className="vitrina-preview-pane__errors" role="status">
+            {text('errors', { count: errors.length })}
+          </p>
+        )}
+      </div>
+      <div
+        className={cx(
+          'vitrina-preview-pane__frames',
+          showCompare && 'vitrina-preview-pane__frames--compare',
+        )}
+      >
+        <PreviewFrame
+          title={text('frameTitle', { copy: text('integration') })}
+          label={showCompare ? text('integration') : undefined}
+          guestUrl={guestUrl}
+          source={source}
+          state={{ widget, settings, templates, css, viewport, query }}
+          onErrors={(list) => {
+            setErrors(list);
+            onErrorsRef.current?.(list);
+          }}
+          onRendered={onRendered}
+        />
+        {showCompare && (
+          <PreviewFrame
+            title={text('frameTitle', { copy: text('production') })}
+            label={text('production')}
+            guestUrl={guestUrl}
+            source={source}
+            state={{ widget, ...compare, viewport, query }}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface PreviewFrameProps {
+  title: string;
+  label: string | undefined;
+  guestUrl: string;
+  source: ReturnType<typeof createApiClient>;
+  state: PreviewState;
+  onErrors?(errors: PreviewError[]): void;
+  onRendered?: ((part: string, ms: number) => void) | undefined;
+}
+
+const errorKey = (e: PreviewError): string => `${e.kind}:${e.part}`;
+
+/** One sandboxed frame with its host; sends the differences of `state` after each render. */
+function PreviewFrame({
+  title,
+  label,
+  guestUrl,
+  source,
+  state,
+  onErrors,
+  onRendered,
+}: PreviewFrameProps) {
+  const iframe = useRef<HTMLIFrameElement>(null);
+  const channel = useRef<{ sync: ReturnType<typeof createPreviewSync>; ready: boolean } | null>(
+    null,
+  );
+  const latest = useRef(state);
+  const callbacks = useRef({ onErrors, onRendered });
+  // Declared before the channel's effect: its handlers read these.
+  useEffect(() => {
+    latest.current = state;
+    callbacks.current = { onErrors, onRendered };
+  });
+
+  useEffect(() => {
+    const frame = iframe.current;
+    if (frame === null) return;
+    const host = createPreviewHost(frame, { source });
+    const sync = createPreviewSync(host);
+    const current = { sync, ready: false };
+    channel.current = current;
+    const errors = new Map<string, PreviewError>();
+    const publish = (): void => callbacks.current.onErrors?.([...errors.values()]);
+    const offs = [
+      host.on('ready', () => {
+        current.ready = true;
+        errors.clear();
+        publish();
+        sync.init(latest.current);
+      }),
+      host.on('error', (error) => {
+        errors.set(errorKey(error), error);
+        publish();
+      }),
+      host.on('compiled', ({ parts }) => {
+        let changed = false;
+        for (const part of parts) {
+          changed = errors.delete(`compile:${part}`) || changed;
+          changed = errors.delete(`render:${part}`) || changed;
+        }
+        if (changed) publish();
+      }),
+      host.on('rendered', ({ part, ms }) => {
+        if (errors.delete(`render:${part}`) || errors.delete(`mount:${part}`)) publish();
+        callbacks.current.onRendered?.(part, ms);
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+      host.dispose();
+      channel.current = null;
+    };
+  }, [source]);
+
+  useEffect(() => {
+    const current = channel.current;
+    if (current?.ready) current.sync.update(latest.current);
+  });
+
+  const mobile = state.viewport === 'mobile';
+  return (
+    <figure className="vitrina-preview-pane__frame">
+      {label !== undefined && (
+        <figcaption className="vitrina-preview-pane__label">{label}</figcaption>
+      )}
+      <iframe
+        ref={iframe}
+        title={title}
+        src={guestUrl}
+        sandbox="allow-scripts"
+        referrerPolicy="no-referrer"
+        className={cx(
+          'vitrina-preview-pane__iframe',
+          mobile && 'vitrina-preview-pane__iframe--mobile',
+        )}
+        style={mobile ? { width: MOBILE_WIDTH } : undefined}
+      />
+    </figure>
+  );
+}

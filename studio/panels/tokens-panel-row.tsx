@@ -1,0 +1,155 @@
+/** One token: its path, type, value editor (colour picker + text, or JSON for composites) and diagnostics. */
+import { useId, useState } from 'react';
+import type { Diagnostic } from '#tokens/core/types.ts';
+import { useEditorsText } from '../editors/editors-text.ts';
+import { RefInput } from './tokens-panel-ref-input.tsx';
+import { tokenValueText } from './tokens-panel-model.ts';
+import type { TokenEntry } from './tokens-panel-model.ts';
+
+export interface TokenRowProps {
+  entry: TokenEntry;
+  diagnostics: readonly Diagnostic[];
+  resolved: unknown;
+  paths: readonly string[];
+  onValue: (entry: TokenEntry, value: unknown) => void;
+  readOnly?: boolean;
+}
+
+const HEX = /^#(?:[0-9a-f]{3}){1,2}$/i;
+
+/** A #rrggbb for the colour picker: the raw value if it is hex, else the resolved one. */
+export function pickerColor(raw: unknown, resolved: unknown): string {
+  for (const v of [raw, resolved]) {
+    if (typeof v !== 'string') continue;
+    const s = v.trim();
+    if (HEX.test(s)) {
+      return s.length === 4
+        ? `#${[...s.slice(1)].map((c) => c + c).join('')}`.toLowerCase()
+        : s.toLowerCase();
+    }
+    const long = /^#([0-9a-f]{6})[0-9a-f]{2}$/i.exec(s);
+    if (long) return `#${long[1]?.toLowerCase()}`;
+  }
+  return '#000000';
+}
+
+function JsonValue({
+  value,
+  onValue,
+  label,
+  readOnly,
+  invalidText,
+}: {
+  value: unknown;
+  onValue: (value: unknown) => void;
+  label: string;
+  readOnly: boolean;
+  invalidText: string;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? JSON.stringify(value, null, 2);
+  const invalid = draft !== null;
+  return (
+    <span className="vitrina-token-row__json">
+      <textarea
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        readOnly={readOnly}
+        value={shown}
+        rows={Math.min(8, shown.split('\n').length)}
+        spellCheck={false}
+        onChange={(event) => {
+          const text = event.target.value;
+          try {
+            onValue(JSON.parse(text) as unknown);
+            setDraft(null);
+          } catch {
+            setDraft(text);
+          }
+        }}
+      />
+      {invalid && <span className="vitrina-token-row__invalid">{invalidText}</span>}
+    </span>
+  );
+}
+
+export function TokenRow({
+  entry,
+  diagnostics,
+  resolved,
+  paths,
+  onValue,
+  readOnly = false,
+}: TokenRowProps) {
+  const text = useEditorsText();
+  const diagId = useId();
+  const hasError = diagnostics.some((d) => d.severity === 'error');
+  const composite = typeof entry.value === 'object' && entry.value !== null;
+  const label = text('tokens.valueOf', { path: entry.path });
+
+  const setText = (next: string) => {
+    // keep numbers numbers when the token held one
+    const asNumber = Number(next);
+    onValue(
+      entry,
+      typeof entry.value === 'number' && next.trim() !== '' && Number.isFinite(asNumber)
+        ? asNumber
+        : next,
+    );
+  };
+
+  return (
+    <li className="vitrina-token-row" data-token={entry.path}>
+      <div className="vitrina-token-row__head">
+        <code className="vitrina-token-row__path">{entry.path}</code>
+        <span className="vitrina-token-row__type">{entry.type}</span>
+        {entry.set !== null && <span className="vitrina-token-row__set">{entry.set}</span>}
+      </div>
+      <div className="vitrina-token-row__value">
+        {entry.type === 'color' && !composite && (
+          <input
+            type="color"
+            aria-label={text('tokens.colorOf', { path: entry.path })}
+            value={pickerColor(entry.value, resolved)}
+            disabled={readOnly}
+            onChange={(event) => onValue(entry, event.target.value)}
+          />
+        )}
+        {composite ? (
+          <JsonValue
+            value={entry.value}
+            label={label}
+            readOnly={readOnly}
+            invalidText={text('tokens.invalidJson')}
+            onValue={(value) => onValue(entry, value)}
+          />
+        ) : (
+          <RefInput
+            value={tokenValueText(entry.value)}
+            onChange={setText}
+            paths={paths}
+            ariaLabel={label}
+            readOnly={readOnly}
+            invalid={hasError}
+            describedBy={diagnostics.length > 0 ? diagId : undefined}
+            suggestionsLabel={text('tokens.suggestions')}
+          />
+        )}
+        {typeof resolved === 'string' && resolved !== tokenValueText(entry.value) && (
+          <span className="vitrina-token-row__resolved" title={text('tokens.resolved')}>
+            → {resolved}
+          </span>
+        )}
+      </div>
+      {diagnostics.length > 0 && (
+        <ul id={diagId} className="vitrina-diagnostics">
+          {diagnostics.map((d, i) => (
+            <li key={i} className={`vitrina-diagnostics__item--${d.severity}`}>
+              {d.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

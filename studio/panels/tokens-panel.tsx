@@ -1,0 +1,246 @@
+/**
+ * The design tokens of a config: load them (CDN, JSON storage, a local JSON file), search,
+ * edit values (colours with a picker), complete `{references}`, and see the compiler's
+ * diagnostics beside the token they name. Compiles incrementally in the browser.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { loadTokens } from '#tokens/core/loaders/index.ts';
+import type { CompileOptions, Diagnostic, TokenTree } from '#tokens/core/types.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { useEditorsText } from '../editors/editors-text.ts';
+import { useCompiledTokens } from './tokens-panel-compiler.ts';
+import type { CompiledTokens } from './tokens-panel-compiler.ts';
+import { filterTokens, groupTokens, listTokens, updateTokenValue } from './tokens-panel-model.ts';
+import type { TokenEntry } from './tokens-panel-model.ts';
+import { TokenRow } from './tokens-panel-row.tsx';
+import './tokens-panel.css';
+
+export { useCompiledTokens } from './tokens-panel-compiler.ts';
+export type { CompiledTokens } from './tokens-panel-compiler.ts';
+
+export interface TokensSource {
+  url: string;
+  apiType: 'CDN' | 'JSON_BIN';
+  /** JSON storage: sent in the access-key header. */
+  accessKey?: string;
+  /** CDN: replaces the UUID placeholder of the address. */
+  uuid?: string;
+}
+
+export interface TokensPanelProps {
+  tokens: TokenTree | null;
+  onChange: (tree: TokenTree) => void;
+  source?: TokensSource;
+  /** Theme, sets, version key, scope for the compiler. */
+  compileOptions?: CompileOptions;
+  /** The screen's own useCompiledTokens result, so the tree is not compiled twice. */
+  compiled?: CompiledTokens;
+  readOnly?: boolean;
+}
+
+/** Rows rendered at most; a search narrows the rest. */
+export const MAX_ROWS = 300;
+
+const NO_DIAGNOSTICS: readonly Diagnostic[] = [];
+const diagKey = (set: string | null | undefined, path: string) => `${set ?? ''}\u0000${path}`;
+
+export function TokensPanel({
+  tokens,
+  onChange,
+  source,
+  compileOptions,
+  compiled: given,
+  readOnly = false,
+}: TokensPanelProps) {
+  const text = useEditorsText();
+  const own = useCompiledTokens(given ? null : tokens, compileOptions);
+  const compiled = given ?? own;
+  const [query, setQuery] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const loadAbort = useRef<AbortController | null>(null);
+
+  const entries = useMemo(() => listTokens(tokens), [tokens]);
+  const paths = useMemo(() => [...new Set(entries.map((e) => e.path))], [entries]);
+  const shown = useMemo(() => filterTokens(entries, query), [entries, query]);
+  const groups = useMemo(() => groupTokens(shown.slice(0, MAX_ROWS)), [shown]);
+
+  const { byToken, general, errors, warnings } = useMemo(() => {
+    const known = new Set(entries.map((e) => diagKey(e.set, e.path)));
+    const byToken = new Map<string, Diagnostic[]>();
+    const general: Diagnostic[] = [];
+    let errors = 0;
+    let warnings = 0;
+    for (const d of compiled.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+      const key = diagKey(d.file, d.path);
+      if (d.path !== '' && known.has(key)) {
+        const list = byToken.get(key);
+        if (list) list.push(d);
+        else byToken.set(key, [d]);
+      } else general.push(d);
+    }
+    return { byToken, general, errors, warnings };
+  }, [compiled.diagnostics, entries]);
+
+  const accept = (data: unknown) => {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      setLoadError(text('tokens.notATree'));
+      return;
+    }
+    setLoadError(null);
+    onChange(data as TokenTree);
+  };
+
+  const loadFromSource = async () => {
+    if (!source) return;
+    loadAbort.current?.abort();
+    const controller = new AbortController();
+    loadAbort.current = controller;
+    setLoading(true);
+    setLoadError(null);
+    try {
+      const config: Parameters<typeof loadTokens>[0] = {
+        apiType: source.apiType,
+        url: source.url,
+        signal: controller.signal,
+      };
+      if (source.accessKey) config.key = source.accessKey;
+      if (source.uuid) config.uuid = source.uuid;
+      const data = await loadTokens(config);
+      if (controller.signal.aborted) return;
+      if (data === false) setLoadError(text('tokens.emptyStorage'));
+      else accept(data);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // the loaders' message is the spec's: 'Can not load tokes from url: ' + address
+      setLoadError(error instanceof Error ? error.message : String(error));
+    } finally {
+      if (!controller.signal.aborted) setLoading(false);
+    }
+  };
+
+  const loadFromFile = async (file: File) => {
+    setLoadError(null);
+    try {
+      accept(JSON.parse(await file.text()) as unknown);
+    } catch {
+      setLoadError(text('tokens.fileInvalid', { name: file.name }));
+    }
+  };
+
+  const setValue = (entry: TokenEntry, value: unknown) => {
+    if (tokens) onChange(updateTokenValue(tokens, entry.keys, value));
+  };
+
+  return (
+    <section className="vitrina-tokens-panel" aria-label={text('tokens.title')}>
+      <div className="vitrina-tokens-panel__load">
+        {source && (
+          <>
+            <span className="vitrina-tokens-panel__source">
+              {text(source.apiType === 'CDN' ? 'tokens.sourceCdn' : 'tokens.sourceJson', {
+                url: source.url,
+              })}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={loading}
+              disabled={readOnly || source.url.trim() === ''}
+              onClick={() => void loadFromSource()}
+            >
+              {text('tokens.loadFromSource')}
+            </Button>
+          </>
+        )}
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={readOnly}
+          onClick={() => fileInput.current?.click()}
+        >
+          {text('tokens.loadFromFile')}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label={text('tokens.fileLabel')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void loadFromFile(file);
+          }}
+        />
+      </div>
+      {loadError !== null && (
+        <p role="alert" className="vitrina-tokens-panel__error">
+          {loadError}
+        </p>
+      )}
+      {tokens === null ? (
+        <p className="vitrina-tokens-panel__empty">{text('tokens.none')}</p>
+      ) : (
+        <>
+          <div className="vitrina-tokens-panel__toolbar">
+            <TextInput
+              type="search"
+              label={text('tokens.search')}
+              value={query}
+              onChange={setQuery}
+            />
+            <span className="vitrina-tokens-panel__summary" aria-live="polite">
+              {text('tokens.summary', { count: entries.length })}
+              {errors > 0 && ` · ${text('tokens.errorCount', { count: errors })}`}
+              {warnings > 0 && ` · ${text('tokens.warningCount', { count: warnings })}`}
+            </span>
+          </div>
+          {general.length > 0 && (
+            <ul className="vitrina-diagnostics" aria-label={text('tokens.generalProblems')}>
+              {general.map((d, i) => (
+                <li key={i} className={`vitrina-diagnostics__item--${d.severity}`}>
+                  {d.path ? `${d.path}: ${d.message}` : d.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {shown.length === 0 && <p>{text('tokens.nothingFound')}</p>}
+          {groups.map((group) => (
+            <section
+              key={group.name}
+              className="vitrina-tokens-panel__group"
+              aria-label={group.name}
+            >
+              <h3 className="vitrina-tokens-panel__group-title">
+                {group.name} <span>({group.entries.length})</span>
+              </h3>
+              <ul className="vitrina-tokens-panel__list">
+                {group.entries.map((entry) => (
+                  <TokenRow
+                    key={entry.keys.join('\u0000')}
+                    entry={entry}
+                    diagnostics={byToken.get(diagKey(entry.set, entry.path)) ?? NO_DIAGNOSTICS}
+                    resolved={compiled.valueOf(entry.path)}
+                    paths={paths}
+                    readOnly={readOnly}
+                    onValue={setValue}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+          {shown.length > MAX_ROWS && (
+            <p className="vitrina-tokens-panel__more">
+              {text('tokens.more', { shown: MAX_ROWS, count: shown.length })}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

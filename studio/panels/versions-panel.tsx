@@ -1,0 +1,261 @@
+/**
+ * A config's version history (either copy): pick two versions, or a version and the current
+ * draft, to see their DiffView; restore any version into the integration draft.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConfigVersionMeta } from '#contract/entities/config.ts';
+import { Badge } from '#src/ui/badge/badge.tsx';
+import { Button } from '#src/ui/button/button.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { useEditorsText } from '../editors/editors-text.ts';
+import { DiffView } from './diff-view.tsx';
+import './versions-panel.css';
+
+export interface VersionsPanelProps {
+  versions: readonly ConfigVersionMeta[];
+  /** The parsed config of one version. */
+  loadVersion: (versionId: number) => Promise<unknown>;
+  /** The editor's current (maybe unsaved) config: offered as a side of the comparison. */
+  current?: unknown;
+  /** Loads a version into the integration draft (the screen then marks it dirty). */
+  onRestore: (config: unknown, version: ConfigVersionMeta) => void;
+  /** @default true */
+  canRestore?: boolean;
+}
+
+/** 'current' = the editor's config. */
+export type VersionPick = number | 'current';
+
+type Loaded =
+  | { status: 'error'; message: string }
+  | { status: 'ready'; before: unknown; after: unknown; beforeLabel: string; afterLabel: string };
+
+export function VersionsPanel({
+  versions,
+  loadVersion,
+  current,
+  onRestore,
+  canRestore = true,
+}: VersionsPanelProps) {
+  const text = useEditorsText();
+  const { i18n } = useTranslation();
+  const [picked, setPicked] = useState<VersionPick[]>([]);
+  const [result, setResult] = useState<{ key: string; loaded: Loaded } | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const cache = useRef(new Map<number, Promise<unknown>>());
+  const loadRef = useRef(loadVersion);
+  useEffect(() => {
+    loadRef.current = loadVersion;
+  });
+
+  const sorted = useMemo(
+    () =>
+      [...versions].sort(
+        (a, b) => b.createdAt.localeCompare(a.createdAt) || b.versionId - a.versionId,
+      ),
+    [versions],
+  );
+  const byId = useMemo(() => new Map(versions.map((v) => [v.versionId, v])), [versions]);
+  const time = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.language || 'ru', { dateStyle: 'medium', timeStyle: 'short' }),
+    [i18n.language],
+  );
+  const formatTime = (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : time.format(date);
+  };
+  const copyName = (v: ConfigVersionMeta) =>
+    text(v.test ? 'versions.integration' : 'versions.production');
+  const label = (pick: VersionPick): string => {
+    if (pick === 'current') return text('versions.current');
+    const v = byId.get(pick);
+    return v ? text('versions.label', { version: v.version, copy: copyName(v) }) : `#${pick}`;
+  };
+
+  const fetchVersion = (versionId: number): Promise<unknown> => {
+    let promise = cache.current.get(versionId);
+    if (!promise) {
+      promise = loadRef.current(versionId);
+      cache.current.set(versionId, promise);
+      promise.catch(() => cache.current.delete(versionId));
+    }
+    return promise;
+  };
+
+  const pairKey = picked.length === 2 ? picked.join(':') : '';
+  useEffect(() => {
+    if (pairKey === '') return;
+    // older on the left: the current draft is the newest, then by time
+    const rank = (p: VersionPick) => (p === 'current' ? '\uffff' : (byId.get(p)?.createdAt ?? ''));
+    const [older, newer] = (
+      pairKey.split(':').map((p) => (p === 'current' ? 'current' : Number(p))) as VersionPick[]
+    ).sort(
+      (a, b) =>
+        rank(a).localeCompare(rank(b)) || (a === 'current' ? 1 : b === 'current' ? -1 : a - b),
+    ) as [VersionPick, VersionPick];
+    let live = true;
+    const get = (p: VersionPick) => (p === 'current' ? Promise.resolve(current) : fetchVersion(p));
+    Promise.all([get(older), get(newer)]).then(
+      ([before, after]) => {
+        if (live)
+          setResult({
+            key: pairKey,
+            loaded: {
+              status: 'ready',
+              before,
+              after,
+              beforeLabel: label(older),
+              afterLabel: label(newer),
+            },
+          });
+      },
+      (error: unknown) => {
+        if (live)
+          setResult({
+            key: pairKey,
+            loaded: {
+              status: 'error',
+              message: text('versions.loadFailed', {
+                message: error instanceof Error ? error.message : String(error),
+              }),
+            },
+          });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `current` is read when the pair is picked; a live diff against every keystroke is not wanted
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pairKey]);
+
+  const loaded = pairKey !== '' && result?.key === pairKey ? result.loaded : null;
+
+  const toggle = (pick: VersionPick) => {
+    setPicked((list) =>
+      list.includes(pick) ? list.filter((p) => p !== pick) : [...list, pick].slice(-2),
+    );
+  };
+
+  const restore = async (v: ConfigVersionMeta) => {
+    setRestoring(v.versionId);
+    setNotice(null);
+    try {
+      const config = await fetchVersion(v.versionId);
+      onRestore(config, v);
+      setNotice({ error: false, text: text('versions.restored', { version: v.version }) });
+    } catch (error) {
+      setNotice({
+        error: true,
+        text: text('versions.loadFailed', {
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      });
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  const pickBox = (pick: VersionPick) => (
+    <input
+      type="checkbox"
+      aria-label={text('versions.compare', { version: label(pick) })}
+      checked={picked.includes(pick)}
+      onChange={() => toggle(pick)}
+    />
+  );
+
+  return (
+    <section className="vitrina-versions-panel" aria-label={text('versions.title')}>
+      <p className="vitrina-versions-panel__hint">{text('versions.pickTwo')}</p>
+      {notice && (
+        <p role={notice.error ? 'alert' : 'status'} className="vitrina-versions-panel__notice">
+          {notice.text}
+        </p>
+      )}
+      {sorted.length === 0 && current === undefined ? (
+        <p>{text('versions.none')}</p>
+      ) : (
+        <table className="vitrina-versions-panel__table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="ui-visually-hidden">{text('versions.compareColumn')}</span>
+              </th>
+              <th scope="col">{text('versions.version')}</th>
+              <th scope="col">{text('versions.copy')}</th>
+              <th scope="col">{text('versions.author')}</th>
+              <th scope="col">{text('versions.time')}</th>
+              <th scope="col">
+                <span className="ui-visually-hidden">{text('versions.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {current !== undefined && (
+              <tr className="vitrina-versions-panel__current">
+                <td>{pickBox('current')}</td>
+                <td colSpan={5}>{text('versions.current')}</td>
+              </tr>
+            )}
+            {sorted.map((v) => {
+              const source = v.sourceVersionId === null ? undefined : byId.get(v.sourceVersionId);
+              return (
+                <tr key={v.versionId}>
+                  <td>{pickBox(v.versionId)}</td>
+                  <td>
+                    v{v.version}
+                    {v.sourceVersionId !== null && (
+                      <span className="vitrina-versions-panel__source">
+                        {' '}
+                        {source
+                          ? text('versions.generatedFrom', { version: source.version })
+                          : text('versions.generatedFromId', { id: v.sourceVersionId })}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <Badge tone={v.test ? 'accent' : 'success'}>{copyName(v)}</Badge>
+                  </td>
+                  <td>{v.author}</td>
+                  <td>
+                    <time dateTime={v.createdAt}>{formatTime(v.createdAt)}</time>
+                  </td>
+                  <td>
+                    {canRestore && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        loading={restoring === v.versionId}
+                        disabled={restoring !== null}
+                        aria-label={text('versions.restoreVersion', {
+                          version: label(v.versionId),
+                        })}
+                        onClick={() => void restore(v)}
+                      >
+                        {text('versions.restore')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {pairKey !== '' && loaded === null && <Spinner label={text('versions.loading')} />}
+      {loaded?.status === 'error' && <p role="alert">{loaded.message}</p>}
+      {loaded?.status === 'ready' && (
+        <DiffView
+          before={loaded.before}
+          after={loaded.after}
+          beforeLabel={loaded.beforeLabel}
+          afterLabel={loaded.afterLabel}
+        />
+      )}
+    </section>
+  );
+}

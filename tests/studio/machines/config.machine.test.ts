@@ -1,0 +1,620 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '#contract/client.ts';
+import type { ConfigKind } from '#contract/entities/config.ts';
+import type { Job } from '#contract/entities/job.ts';
+import {
+  POLL_INTERVAL_MS,
+  configMachine,
+  deepEqual,
+  type BaseMeta,
+  type LoadedConfig,
+  type PollJobInput,
+  type SaveInput,
+  type StartJobInput,
+} from '#studio/machines/config.machine.ts';
+
+const BASE: BaseMeta = {
+  versionId: 7,
+  version: 3,
+  author: 'designer',
+  createdAt: '2026-11-21T10:00:00Z',
+};
+const SAVED = { title: 'saved', list: [1, 2] };
+
+function job(state: Job['state'], id = 'job-1'): Job {
+  return {
+    id,
+    siteId: 1,
+    kind: 'preview',
+    state,
+    progress: state === 'done' ? 100 : 40,
+    result: null,
+    error: null,
+    createdAt: '2026-11-21T10:00:00Z',
+    finishedAt: state === 'done' ? '2026-11-21T10:00:03Z' : null,
+  };
+}
+
+const staleSave = () =>
+  new ApiError(409, 'The config changed since it was loaded', [], {
+    status: 409,
+    message: 'stale',
+    conflict: { versionId: 9, version: 4, author: 'integrator', createdAt: '2026-11-21T11:00:00Z' },
+  });
+
+interface Fakes {
+  load: (call: number) => Promise<LoadedConfig>;
+  save: (input: SaveInput) => Promise<LoadedConfig>;
+  start: (input: StartJobInput) => Promise<Job>;
+  /** Answers for successive status calls. */
+  polls: Array<Job | Error>;
+}
+
+/** A machine with fake actors and spies on every call and notification. */
+function harness(options: Partial<Fakes> & { kind?: ConfigKind; test?: boolean } = {}) {
+  const calls = {
+    load: 0,
+    save: [] as SaveInput[],
+    start: [] as StartJobInput[],
+    poll: [] as PollJobInput[],
+    pollSignals: [] as AbortSignal[],
+  };
+  const notify = {
+    saved: vi.fn(),
+    previewReady: vi.fn(),
+    promoted: vi.fn(),
+    failure: vi.fn(),
+  };
+  const polls = [...(options.polls ?? [])];
+  const machine = configMachine.provide({
+    actors: {
+      loadConfig: fromPromise<LoadedConfig>(() => {
+        calls.load += 1;
+        return options.load
+          ? options.load(calls.load)
+          : Promise.resolve({ config: SAVED, base: BASE });
+      }),
+      saveConfig: fromPromise<LoadedConfig, SaveInput>(({ input }) => {
+        calls.save.push(input);
+        return options.save
+          ? options.save(input)
+          : Promise.resolve({
+              config: input.config,
+              base: { ...BASE, versionId: (input.baseVersionId ?? 0) + 1, version: 4 },
+            });
+      }),
+      startJob: fromPromise<Job, StartJobInput>(({ input }) => {
+        calls.start.push(input);
+        return options.start ? options.start(input) : Promise.resolve(job('queued'));
+      }),
+      pollJob: fromPromise<Job, PollJobInput>(({ input, signal }) => {
+        calls.poll.push(input);
+        calls.pollSignals.push(signal);
+        const next = polls.shift() ?? job('running');
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+      }),
+    },
+    actions: {
+      notifySaved: notify.saved,
+      notifyPreviewReady: notify.previewReady,
+      notifyPromoted: notify.promoted,
+      notifyFailure: (_, params) => notify.failure(params.error),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { kind: options.kind ?? 'autocomplete', test: options.test ?? true },
+  });
+  actor.start();
+  return { actor, calls, notify, snapshot: () => actor.getSnapshot() };
+}
+
+/** Lets resolved promises land (fake timers hold only the timers). */
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('loading', () => {
+  it('loads the copy and starts pristine', async () => {
+    const { snapshot, calls } = harness();
+    expect(snapshot().matches('loading')).toBe(true);
+    await flush();
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({
+      config: SAVED,
+      savedConfig: SAVED,
+      base: BASE,
+      dirty: false,
+      calculating: false,
+    });
+    expect(calls.load).toBe(1);
+  });
+
+  it('a failed load waits for RETRY, which loads again', async () => {
+    const error = new ApiError(500, 'boom');
+    const { actor, snapshot, notify, calls } = harness({
+      load: (call) =>
+        call === 1 ? Promise.reject(error) : Promise.resolve({ config: SAVED, base: BASE }),
+    });
+    await flush();
+    expect(snapshot().matches('loadFailed')).toBe(true);
+    expect(snapshot().context.error).toBe(error);
+    expect(notify.failure).toHaveBeenCalledWith(error);
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'PREVIEW' });
+    expect(snapshot().matches('loadFailed')).toBe(true);
+    actor.send({ type: 'RETRY' });
+    await flush();
+    expect(calls.load).toBe(2);
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context.error).toBeNull();
+  });
+
+  it('keeps what production was promoted from when the host knows it', async () => {
+    const { snapshot } = harness({
+      load: () => Promise.resolve({ config: SAVED, base: BASE, productionSourceVersionId: 5 }),
+    });
+    await flush();
+    expect(snapshot().context.productionVersionId).toBe(5);
+  });
+});
+
+describe('editing', () => {
+  it('pristine ⇄ dirty follows the difference from the saved copy', async () => {
+    const { actor, snapshot } = harness();
+    await flush();
+    actor.send({ type: 'EDIT', config: { title: 'mine', list: [1, 2] } });
+    expect(snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(snapshot().context.dirty).toBe(true);
+    // Typing the saved value back (keys in another order) is pristine again.
+    actor.send({ type: 'EDIT', config: { list: [1, 2], title: 'saved' } });
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context.dirty).toBe(false);
+  });
+
+  it('REVERT drops the edits', async () => {
+    const { actor, snapshot } = harness();
+    await flush();
+    actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    actor.send({ type: 'REVERT' });
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context.config).toEqual(SAVED);
+  });
+
+  it('RELOAD loads the copy again and drops the edits', async () => {
+    const { actor, snapshot, calls } = harness();
+    await flush();
+    actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    actor.send({ type: 'RELOAD' });
+    expect(snapshot().matches('loading')).toBe(true);
+    await flush();
+    expect(calls.load).toBe(2);
+    expect(snapshot().context).toMatchObject({ config: SAVED, dirty: false });
+  });
+});
+
+describe('saving', () => {
+  it('saves the edits based on the loaded version, then is pristine on the new one', async () => {
+    const { actor, snapshot, calls, notify } = harness();
+    await flush();
+    const mine = { title: 'mine', list: [3] };
+    actor.send({ type: 'EDIT', config: mine });
+    actor.send({ type: 'SAVE' });
+    expect(snapshot().matches('saving')).toBe(true);
+    await flush();
+    expect(calls.save).toEqual([{ config: mine, baseVersionId: 7 }]);
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({
+      savedConfig: mine,
+      config: mine,
+      dirty: false,
+      outcome: 'saved',
+      base: { versionId: 8, version: 4 },
+    });
+    expect(notify.saved).toHaveBeenCalledTimes(1);
+  });
+
+  it('an unchanged copy is not saved again, but a never-saved one can be (its first version)', async () => {
+    const saved = harness();
+    await flush();
+    saved.actor.send({ type: 'SAVE' });
+    expect(saved.snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(saved.calls.save).toEqual([]);
+
+    const fresh = harness({
+      load: () =>
+        Promise.resolve({
+          config: SAVED,
+          base: { versionId: null, version: 0, author: null, createdAt: null },
+        }),
+    });
+    await flush();
+    fresh.actor.send({ type: 'SAVE' });
+    await flush();
+    expect(fresh.calls.save).toEqual([{ config: SAVED, baseVersionId: null }]);
+    expect(fresh.snapshot().context.base.versionId).toBe(1);
+  });
+
+  it('edits typed while the save runs are kept and leave the copy dirty', async () => {
+    let finish: (value: LoadedConfig) => void = () => undefined;
+    const { actor, snapshot, calls } = harness({
+      save: () => new Promise((resolve) => (finish = resolve)),
+    });
+    await flush();
+    actor.send({ type: 'EDIT', config: { title: 'first' } });
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'EDIT', config: { title: 'second' } });
+    finish({ config: { title: 'first' }, base: { ...BASE, versionId: 8 } });
+    await flush();
+    expect(calls.save[0]?.config).toEqual({ title: 'first' });
+    expect(snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(snapshot().context).toMatchObject({
+      config: { title: 'second' },
+      savedConfig: { title: 'first' },
+    });
+  });
+
+  it('a failed save keeps the edits, records the error and notifies', async () => {
+    const error = new ApiError(500, 'disk full');
+    const { actor, snapshot, notify } = harness({ save: () => Promise.reject(error) });
+    await flush();
+    actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    actor.send({ type: 'SAVE' });
+    await flush();
+    expect(snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(snapshot().context).toMatchObject({
+      config: { title: 'mine' },
+      error,
+      outcome: 'failed',
+    });
+    expect(notify.failure).toHaveBeenCalledWith(error);
+    expect(notify.saved).not.toHaveBeenCalled();
+  });
+
+  it('a 409 without a newer version is an ordinary failure, not a conflict', async () => {
+    const error = new ApiError(409, 'busy');
+    const { actor, snapshot } = harness({ save: () => Promise.reject(error) });
+    await flush();
+    actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    actor.send({ type: 'SAVE' });
+    await flush();
+    expect(snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(snapshot().context.conflict).toBeNull();
+  });
+});
+
+describe('conflict (a save based on a stale version)', () => {
+  async function inConflict(options: Partial<Fakes> = {}) {
+    let call = 0;
+    const h = harness({
+      save: (input) => {
+        call += 1;
+        return call === 1
+          ? Promise.reject(staleSave())
+          : Promise.resolve({ config: input.config, base: { ...BASE, versionId: 10, version: 5 } });
+      },
+      ...options,
+    });
+    await flush();
+    h.actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    h.actor.send({ type: 'SAVE' });
+    await flush();
+    return h;
+  }
+
+  it('holds the newer version (author, time) and notifies nothing', async () => {
+    const { snapshot, notify } = await inConflict();
+    expect(snapshot().matches('conflict')).toBe(true);
+    expect(snapshot().context.conflict).toEqual({
+      versionId: 9,
+      version: 4,
+      author: 'integrator',
+      createdAt: '2026-11-21T11:00:00Z',
+    });
+    expect(notify.failure).not.toHaveBeenCalled();
+    expect(snapshot().context.config).toEqual({ title: 'mine' });
+  });
+
+  it('reload: discards mine and loads theirs', async () => {
+    const theirs = { title: 'theirs' };
+    const theirBase = { versionId: 9, version: 4, author: 'integrator', createdAt: 'x' };
+    const { actor, snapshot, calls } = await inConflict({
+      load: (call) =>
+        Promise.resolve(
+          call === 1 ? { config: SAVED, base: BASE } : { config: theirs, base: theirBase },
+        ),
+    });
+    actor.send({ type: 'RELOAD' });
+    await flush();
+    expect(calls.load).toBe(2);
+    expect(calls.save).toHaveLength(1);
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({ config: theirs, base: theirBase, conflict: null });
+  });
+
+  it('overwrite: saves mine again based on theirs', async () => {
+    const { actor, snapshot, calls, notify } = await inConflict();
+    actor.send({ type: 'OVERWRITE' });
+    await flush();
+    expect(calls.save).toEqual([
+      { config: { title: 'mine' }, baseVersionId: 7 },
+      { config: { title: 'mine' }, baseVersionId: 9 },
+    ]);
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({
+      savedConfig: { title: 'mine' },
+      base: { versionId: 10 },
+      conflict: null,
+    });
+    expect(notify.saved).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancel: back to editing with my edits, and the next save meets the conflict again', async () => {
+    const { actor, snapshot } = await inConflict({ save: () => Promise.reject(staleSave()) });
+    actor.send({ type: 'CANCEL' });
+    expect(snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(snapshot().context.conflict).toBeNull();
+    actor.send({ type: 'SAVE' });
+    await flush();
+    expect(snapshot().matches('conflict')).toBe(true);
+  });
+
+  it('PREVIEW and PROMOTE are not possible from the conflict', async () => {
+    const { actor, snapshot, calls } = await inConflict();
+    actor.send({ type: 'PREVIEW' });
+    actor.send({ type: 'PROMOTE' });
+    expect(snapshot().matches('conflict')).toBe(true);
+    expect(calls.start).toEqual([]);
+  });
+});
+
+describe('previewing', () => {
+  it('starts, polls every 1000 ms until done, then is back to editing', async () => {
+    const { actor, snapshot, calls, notify } = harness({
+      polls: [job('running'), job('running'), job('done')],
+    });
+    await flush();
+    actor.send({ type: 'PREVIEW' });
+    expect(snapshot().matches({ previewing: 'starting' })).toBe(true);
+    expect(snapshot().context.calculating).toBe(true);
+    await flush();
+    expect(calls.start).toEqual([{ action: 'preview', config: SAVED }]);
+    expect(snapshot().matches({ previewing: 'waiting' })).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1);
+    expect(calls.poll).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.poll).toHaveLength(1);
+    expect(calls.poll[0]).toMatchObject({ action: 'preview', job: { id: 'job-1' } });
+    expect(snapshot().context.job?.state).toBe('running');
+
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(calls.poll).toHaveLength(2);
+    expect(snapshot().context.calculating).toBe(true);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(calls.poll).toHaveLength(3);
+
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({ calculating: false, outcome: 'previewed' });
+    expect(notify.previewReady).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5);
+    expect(calls.poll).toHaveLength(3);
+  });
+
+  it('is refused with unsaved edits and on the production copy', async () => {
+    const dirty = harness();
+    await flush();
+    dirty.actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    dirty.actor.send({ type: 'PREVIEW' });
+    expect(dirty.snapshot().matches({ editing: 'dirty' })).toBe(true);
+
+    const production = harness({ test: false });
+    await flush();
+    production.actor.send({ type: 'PREVIEW' });
+    production.actor.send({ type: 'PROMOTE' });
+    expect(production.snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(dirty.calls.start).toEqual([]);
+    expect(production.calls.start).toEqual([]);
+  });
+
+  it('409 on start: already running, a silent failure back to editing, no polling', async () => {
+    const { actor, snapshot, calls, notify } = harness({
+      start: () => Promise.reject(new ApiError(409, 'A preview is already running')),
+    });
+    await flush();
+    actor.send({ type: 'PREVIEW' });
+    await flush();
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({ calculating: false, outcome: 'already-running' });
+    expect(notify.failure).not.toHaveBeenCalled();
+    expect(notify.previewReady).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
+    expect(calls.poll).toHaveLength(0);
+  });
+
+  it('another failure on start is a notified failure', async () => {
+    const error = new ApiError(500, 'no build slot');
+    const { actor, snapshot, notify } = harness({ start: () => Promise.reject(error) });
+    await flush();
+    actor.send({ type: 'PREVIEW' });
+    await flush();
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({ calculating: false, outcome: 'failed', error });
+    expect(notify.failure).toHaveBeenCalledWith(error);
+  });
+
+  it('a poll failure ends the wait with failure and clears calculating', async () => {
+    const error = new ApiError(500, 'template error at line 3');
+    const { actor, snapshot, calls, notify } = harness({ polls: [job('running'), error] });
+    await flush();
+    actor.send({ type: 'PREVIEW' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
+    expect(calls.poll).toHaveLength(2);
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({ calculating: false, outcome: 'failed', error });
+    expect(notify.failure).toHaveBeenCalledWith(error);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
+    expect(calls.poll).toHaveLength(2);
+  });
+
+  it('edits typed during a preview are kept', async () => {
+    const { actor, snapshot } = harness({ polls: [job('done')] });
+    await flush();
+    actor.send({ type: 'PREVIEW' });
+    actor.send({ type: 'EDIT', config: { title: 'later' } });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(snapshot().context.config).toEqual({ title: 'later' });
+  });
+
+  it('leaving mid-poll (stopping the actor) cancels polling: no further calls', async () => {
+    const { actor, calls } = harness({ polls: [job('running'), job('running'), job('done')] });
+    await flush();
+    actor.send({ type: 'PREVIEW' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(calls.poll).toHaveLength(1);
+    actor.stop();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 10);
+    expect(calls.poll).toHaveLength(1);
+    expect(calls.start).toHaveLength(1);
+  });
+
+  it('stopping while a status call is in flight aborts it', async () => {
+    const { actor, calls } = harness();
+    await flush();
+    actor.send({ type: 'PREVIEW' });
+    await flush();
+    // The fake poll answers at once; catch the signal of the call that the stop interrupts.
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1);
+    vi.advanceTimersByTime(1); // starts the second status call without letting it settle
+    actor.stop();
+    expect(calls.pollSignals.at(-1)?.aborted).toBe(true);
+  });
+});
+
+describe('promoting', () => {
+  it('generate: promotes the saved integration version and notifies success', async () => {
+    const { actor, snapshot, calls, notify } = harness({ polls: [job('running'), job('done')] });
+    await flush();
+    actor.send({ type: 'PROMOTE' });
+    expect(snapshot().matches('promoting')).toBe(true);
+    expect(snapshot().context).toMatchObject({ calculating: true, jobAction: 'generate' });
+    await flush();
+    expect(calls.start).toEqual([{ action: 'generate', config: SAVED }]);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
+    expect(calls.poll.map((input) => input.action)).toEqual(['generate', 'generate']);
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({
+      calculating: false,
+      outcome: 'promoted',
+      productionVersionId: 7,
+    });
+    expect(notify.promoted).toHaveBeenCalledTimes(1);
+  });
+
+  it('deploy for recommendation blocks and global components', async () => {
+    for (const kind of ['recommendations-block', 'global-component'] as const) {
+      const { actor, calls, snapshot } = harness({ kind, polls: [job('done')] });
+      await flush();
+      actor.send({ type: 'PROMOTE' });
+      await flush();
+      await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+      expect(calls.start[0]?.action).toBe('deploy');
+      expect(calls.poll[0]?.action).toBe('deploy');
+      expect(snapshot().context.outcome).toBe('promoted');
+    }
+  });
+
+  it('is refused with unsaved edits or before the first save', async () => {
+    const dirty = harness();
+    await flush();
+    dirty.actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    dirty.actor.send({ type: 'PROMOTE' });
+    expect(dirty.snapshot().matches({ editing: 'dirty' })).toBe(true);
+
+    const fresh = harness({
+      load: () =>
+        Promise.resolve({
+          config: SAVED,
+          base: { versionId: null, version: 0, author: null, createdAt: null },
+        }),
+    });
+    await flush();
+    fresh.actor.send({ type: 'PROMOTE' });
+    expect(fresh.snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(dirty.calls.start).toEqual([]);
+    expect(fresh.calls.start).toEqual([]);
+  });
+
+  it('409 on start: silent, production unchanged', async () => {
+    const { actor, snapshot, notify } = harness({
+      start: () => Promise.reject(new ApiError(409, 'already running')),
+    });
+    await flush();
+    actor.send({ type: 'PROMOTE' });
+    await flush();
+    expect(snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(snapshot().context).toMatchObject({
+      calculating: false,
+      outcome: 'already-running',
+      productionVersionId: null,
+    });
+    expect(notify.failure).not.toHaveBeenCalled();
+    expect(notify.promoted).not.toHaveBeenCalled();
+  });
+
+  it('a poll failure: failure, calculating cleared, production unchanged', async () => {
+    const error = new ApiError(500, 'build failed');
+    const { actor, snapshot, notify } = harness({ polls: [error] });
+    await flush();
+    actor.send({ type: 'PROMOTE' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(snapshot().context).toMatchObject({
+      calculating: false,
+      outcome: 'failed',
+      productionVersionId: null,
+    });
+    expect(notify.failure).toHaveBeenCalledWith(error);
+    expect(notify.promoted).not.toHaveBeenCalled();
+  });
+
+  it('leaving mid-poll cancels polling', async () => {
+    const { actor, calls } = harness();
+    await flush();
+    actor.send({ type: 'PROMOTE' });
+    await flush();
+    actor.stop();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5);
+    expect(calls.poll).toHaveLength(0);
+  });
+});
+
+describe('without provided actors', () => {
+  it('fails loudly instead of pretending to load', async () => {
+    const actor = createActor(configMachine, { input: { kind: 'search', test: true } });
+    actor.start();
+    await flush();
+    expect(actor.getSnapshot().matches('loadFailed')).toBe(true);
+    expect(String(actor.getSnapshot().context.error)).toMatch(/did not provide the loadConfig/);
+  });
+});
+
+describe('deepEqual', () => {
+  it('ignores key order and undefined keys, compares arrays in order', () => {
+    expect(deepEqual({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
+    expect(deepEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(deepEqual([1, 2], [2, 1])).toBe(false);
+    expect(deepEqual({ a: 1 }, { a: '1' })).toBe(false);
+    expect(deepEqual(null, {})).toBe(false);
+  });
+});
