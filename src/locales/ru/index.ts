@@ -11,6 +11,7 @@ import recsUx from './recs-ux.json';
 import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
+import configStudio from './config-studio.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
 
 /** The studio's strings: every studio/locales/{lang}/<file>.json under `studio.<file>.*`. */
@@ -32,6 +33,7 @@ const resources = {
   componentsUx,
   mvt,
   tracking,
+  configStudio,
 };
 
 export default resources;
