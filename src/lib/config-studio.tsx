@@ -29,6 +29,7 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { api } from './api.ts';
 import { parseSingleConfig } from './config-actors.ts';
 import { useLifecycleFlags, type ConfigActor } from './config-form.ts';
+import './config-studio.css';
 
 /*
  * The pieces every config studio screen puts around its form: the copy switch, the lifecycle

@@ -14,7 +14,6 @@ import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { MvtEntries } from './components/mvt-entries.tsx';
 import { mvtForm, type MvtFormIn, type MvtFormOut } from './mvt-form.ts';
-import './mvt.css';
 
 /** One copy of the site's MVT config on its lifecycle machine. */
 function MvtEditor({ siteId, copy }: { siteId: number; copy: ConfigCopy }) {

@@ -14,7 +14,7 @@ import { blocksQueryOptions } from './api/recs-queries.ts';
 import { BlockEditor } from './components/block-editor.tsx';
 import { BlockList } from './components/block-list.tsx';
 import { CreateBlockModal } from './components/create-block-modal.tsx';
-import './recs-ux.css';
+import '#src/lib/config-studio.css';
 
 const roles = CONFIG_ROLES['recommendations-block'];
 
