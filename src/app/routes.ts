@@ -3,7 +3,14 @@ import { CONFIG_ROLES } from '#contract/entities/config.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
 
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
-export const MENU_SECTIONS = ['home', 'searchUx', 'integration', 'admin'] as const;
+export const MENU_SECTIONS = [
+  'home',
+  'searchUx',
+  'recommendations',
+  'experiments',
+  'integration',
+  'admin',
+] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 
 export type TitleKey =
@@ -16,7 +23,11 @@ export type TitleKey =
   | 'routes.editUser'
   | 'routes.instantSearch'
   | 'routes.autocomplete'
-  | 'routes.search';
+  | 'routes.search'
+  | 'routes.globalComponents'
+  | 'routes.recsUx'
+  | 'routes.mvt'
+  | 'routes.tracking';
 
 export interface AppRoute {
   path: string;
@@ -77,12 +88,44 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: searchUxPage,
   },
   {
+    path: '/anyquery/ux/global-components',
+    titleKey: 'routes.globalComponents',
+    breadcrumbs: [],
+    roles: CONFIG_ROLES['global-component'].save,
+    menu: { section: 'searchUx' },
+    page: () => import('#src/features/components-ux/components-ux-page.tsx'),
+  },
+  {
+    path: '/recs-configuration/ux',
+    titleKey: 'routes.recsUx',
+    breadcrumbs: [],
+    roles: CONFIG_ROLES['recommendations-block'].save,
+    menu: { section: 'recommendations' },
+    page: () => import('#src/features/recs-ux/recs-ux-page.tsx'),
+  },
+  {
+    path: '/mvt',
+    titleKey: 'routes.mvt',
+    breadcrumbs: [],
+    roles: CONFIG_ROLES.mvt.save,
+    menu: { section: 'experiments' },
+    page: () => import('#src/features/mvt/mvt-page.tsx'),
+  },
+  {
     path: '/site/edit',
     titleKey: 'routes.siteEdit',
     breadcrumbs: [],
     roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
     menu: { section: 'integration' },
     page: () => import('#src/features/sites/site-edit-page.tsx'),
+  },
+  {
+    path: '/site/tracking',
+    titleKey: 'routes.tracking',
+    breadcrumbs: [],
+    roles: CONFIG_ROLES.tracking.save,
+    menu: { section: 'integration' },
+    page: () => import('#src/features/tracking/tracking-page.tsx'),
   },
   {
     path: '/site/register-user',

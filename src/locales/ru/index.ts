@@ -9,6 +9,11 @@ import sites from './sites.json';
 import users from './users.json';
 import ux from './ux.json';
 import editors from '#studio/locales/ru/editors.json';
+import recsUx from './recs-ux.json';
+import componentsUx from './components-ux.json';
+import mvt from './mvt.json';
+import tracking from './tracking.json';
+import configStudio from './config-studio.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
 import preview from '#studio/locales/ru/preview.json';
 
@@ -16,6 +21,23 @@ import preview from '#studio/locales/ru/preview.json';
 const studio = { editors, lifecycle, preview };
 
 /** All ru strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
-const resources = { actions, errors, fields, ui, routes, auth, shell, sites, users, ux, studio };
+const resources = {
+  actions,
+  errors,
+  fields,
+  ui,
+  routes,
+  auth,
+  shell,
+  sites,
+  users,
+  ux,
+  studio,
+  recsUx,
+  componentsUx,
+  mvt,
+  tracking,
+  configStudio,
+};
 
 export default resources;

@@ -1,0 +1,230 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  parseGlobalComponent,
+  parseRecommendationsBlock,
+  type ConfigKind,
+  type ConfigVersionMeta,
+} from '#contract/entities/config.ts';
+import {
+  configVersionRoute,
+  configVersionsRoute,
+  globalComponentVersionRoute,
+  globalComponentVersionsRoute,
+  recommendationBlockVersionRoute,
+  recommendationBlockVersionsRoute,
+} from '#contract/routes/configs.ts';
+import { DraftBanner } from '#studio/drafts/draft-banner.tsx';
+import { draftKey } from '#studio/drafts/drafts.ts';
+import { useDraft } from '#studio/drafts/use-draft.ts';
+import { configPermissions } from '#studio/machines/config-permissions.ts';
+import { promoteActionOf } from '#studio/machines/config.machine.ts';
+import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
+import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
+import { VersionsPanel } from '#studio/panels/versions-panel.tsx';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { api } from './api.ts';
+import { parseSingleConfig } from './config-actors.ts';
+import { useLifecycleFlags, type ConfigActor } from './config-form.ts';
+import './config-studio.css';
+
+/*
+ * The pieces every config studio screen puts around its form: the copy switch, the lifecycle
+ * toolbar with the conflict dialog, the draft banner and the version history.
+ */
+
+export type ConfigCopy = 'integration' | 'production';
+
+/** Integration (test) or production copy: a radio group. */
+export function CopySwitch({
+  value,
+  onChange,
+}: {
+  value: ConfigCopy;
+  onChange: (copy: ConfigCopy) => void;
+}) {
+  const { t } = useTranslation();
+  const name = useId();
+  return (
+    <fieldset className="copy-switch">
+      <legend className="ui-visually-hidden">{t('configStudio.copy.label')}</legend>
+      {(['integration', 'production'] as const).map((copy) => (
+        <label key={copy} className="copy-switch__option">
+          <input
+            type="radio"
+            name={name}
+            value={copy}
+            checked={value === copy}
+            onChange={() => onChange(copy)}
+          />
+          {t(`configStudio.copy.${copy}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function usePermissions(kind: ConfigKind) {
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  return configPermissions(kind, roles);
+}
+
+/** Save / Save to production / Preview / Generate or Deploy, and the stale-save dialog. */
+export function ConfigLifecycle({
+  actor,
+  kind,
+  copy,
+  onSave,
+}: {
+  actor: ConfigActor;
+  kind: ConfigKind;
+  copy: ConfigCopy;
+  /** Validates the form, then sends SAVE (useMachineForm's `save`). */
+  onSave: () => void;
+}) {
+  const { i18n } = useTranslation();
+  const flags = useLifecycleFlags(actor);
+  const conflict = useSelector(actor, (s) => s.context.conflict);
+  const roles = usePermissions(kind);
+  const formatTime = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  return (
+    <>
+      <LifecycleToolbar
+        flags={flags}
+        copy={copy}
+        promoteAction={promoteActionOf(kind) === 'deploy' ? 'deploy' : 'generate'}
+        roles={roles}
+        onSave={onSave}
+        onPreview={() => actor.send({ type: 'PREVIEW' })}
+        onPromote={() => actor.send({ type: 'PROMOTE' })}
+        formatTime={formatTime}
+      />
+      <ConflictDialog
+        conflict={conflict}
+        onReload={() => actor.send({ type: 'RELOAD' })}
+        onOverwrite={() => actor.send({ type: 'OVERWRITE' })}
+        onClose={() => actor.send({ type: 'CANCEL' })}
+        formatTime={formatTime}
+      />
+    </>
+  );
+}
+
+/** Offers an unsaved draft of this copy found in IndexedDB, and keeps writing it while dirty. */
+export function ConfigDraft({
+  actor,
+  siteId,
+  kind,
+  configKey,
+  onRestore,
+}: {
+  actor: ConfigActor;
+  siteId: number;
+  kind: ConfigKind;
+  configKey: string;
+  onRestore: (config: unknown) => void;
+}) {
+  const config = useSelector(actor, (s) => s.context.config);
+  const dirty = useSelector(actor, (s) => s.context.dirty);
+  const base = useSelector(actor, (s) => s.context.base.versionId);
+  const draft = useDraft(draftKey(siteId, kind, configKey), config, { dirty, baseVersionId: base });
+  if (!draft.found) return null;
+  return (
+    <DraftBanner
+      draft={draft.found}
+      currentVersionId={base}
+      onRestore={() => {
+        const found = draft.restore();
+        if (found) onRestore(found.config);
+      }}
+      onDiscard={() => void draft.discard()}
+    />
+  );
+}
+
+const quiet = { overlay: false } as const;
+
+/** Both copies' version lists of a config, and a loader of one version parsed. */
+function versionCalls(kind: ConfigKind, siteId: number, key: number | undefined) {
+  const params = { id: siteId };
+  if (kind === 'recommendations-block' || kind === 'global-component') {
+    const id = key ?? 0;
+    const listRoute =
+      kind === 'recommendations-block'
+        ? recommendationBlockVersionsRoute
+        : globalComponentVersionsRoute;
+    return {
+      list: (test: boolean, signal: AbortSignal) =>
+        api(listRoute, { params, query: { id, test: String(test) }, signal }, quiet),
+      load: async (versionId: number): Promise<unknown> =>
+        kind === 'recommendations-block'
+          ? parseRecommendationsBlock(
+              (await api(recommendationBlockVersionRoute, { params: { ...params, versionId } }))
+                .config,
+            )
+          : parseGlobalComponent(
+              (await api(globalComponentVersionRoute, { params: { ...params, versionId } })).config,
+            ),
+    };
+  }
+  const single = kind as 'instant-search' | 'autocomplete' | 'search' | 'tracking' | 'mvt';
+  return {
+    list: (test: boolean, signal: AbortSignal) =>
+      api(
+        configVersionsRoute,
+        { params: { ...params, kind: single }, query: { test: String(test) }, signal },
+        quiet,
+      ),
+    load: async (versionId: number): Promise<unknown> =>
+      parseSingleConfig(
+        kind,
+        (await api(configVersionRoute, { params: { ...params, kind: single, versionId } })).config,
+      ),
+  };
+}
+
+/** The version history of both copies, with diff and restore into the integration draft. */
+export function ConfigVersions({
+  actor,
+  siteId,
+  kind,
+  configKey,
+  canRestore,
+  onRestore,
+}: {
+  actor: ConfigActor;
+  siteId: number;
+  kind: ConfigKind;
+  configKey?: number;
+  canRestore: boolean;
+  onRestore: (config: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const current = useSelector(actor, (s) => s.context.config);
+  // Refetch after every save or promotion of this copy.
+  const base = useSelector(actor, (s) => s.context.base.versionId);
+  const calls = versionCalls(kind, siteId, configKey);
+  const versions = useQuery({
+    queryKey: ['config-versions', siteId, kind, configKey ?? 0, base],
+    queryFn: async ({ signal }): Promise<ConfigVersionMeta[]> => {
+      const [integration, production] = await Promise.all([
+        calls.list(true, signal),
+        calls.list(false, signal),
+      ]);
+      return [...integration, ...production];
+    },
+  });
+  if (!versions.data) return <Spinner label={t('ui.spinner.loading')} />;
+  return (
+    <VersionsPanel
+      versions={versions.data}
+      loadVersion={calls.load}
+      current={current}
+      canRestore={canRestore}
+      onRestore={(config) => onRestore(config)}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import MvtPage from '#src/features/mvt/mvt-page.tsx';
+import { installFakeConfigServer, type FakeConfigServer } from '../recs-ux/fake-config-server.ts';
+import { presetRoles, renderPage } from '../recs-ux/render-page.tsx';
+
+let server: FakeConfigServer;
+beforeEach(() => {
+  server = installFakeConfigServer();
+});
+afterEach(() => server.restore());
+
+describe('/mvt', () => {
+  it('adds a group with a custom script, refuses a share over 100 and saves the integration copy', async () => {
+    const { user } = renderPage(<MvtPage />);
+    await screen.findByText('Групп пока нет.');
+    await user.click(screen.getByRole('button', { name: 'Добавить группу' }));
+    const group = screen.getByRole('group', { name: 'Группа 1' });
+    await user.type(within(group).getByLabelText(/Название/), 'Без автокомплита');
+    await user.click(within(group).getByRole('combobox', { name: 'Действие' }));
+    await user.click(screen.getByRole('option', { name: 'Выполнить свой скрипт' }));
+    await user.type(within(group).getByLabelText('Скрипт (JavaScript)'), 'window.x = 1;');
+    const share = within(group).getByLabelText('Доля посетителей (%)');
+    await user.clear(share);
+    await user.type(share, '150');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await within(group).findByText('Значение должно быть не больше 100')).toBeVisible();
+    expect(server.writes()).toEqual([]);
+
+    await user.clear(share);
+    await user.type(share, '20');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    const [save] = server.writes();
+    expect(save!.path).toBe('/config/save/integration/mvt');
+    expect(save!.body).toEqual({
+      baseVersionId: null,
+      entries: [
+        {
+          name: 'Без автокомплита',
+          enabled: false,
+          action: 'RUN_CUSTOM_SCRIPT',
+          share: 20,
+          script: 'window.x = 1;',
+        },
+      ],
+    });
+    await screen.findByText(/Версия 1 · tester/);
+  });
+
+  it('saves the production copy through /config/save/mvt and generates from the integration copy', async () => {
+    server.seed('mvt', 0, true, {
+      entries: [{ name: 'A', enabled: true, action: 'NONE', share: 50, script: '' }],
+    });
+    const production = server.seed('mvt', 0, false, { entries: [] });
+    const { user } = renderPage(<MvtPage />);
+    await screen.findByDisplayValue('A');
+    await user.click(screen.getByRole('button', { name: 'Сгенерировать' }));
+    await waitFor(
+      () =>
+        expect(
+          server.calls
+            .filter((call) => call.path.startsWith('/config/generate'))
+            .map((c) => c.path),
+        ).toEqual(['/config/generate/mvt', '/config/generate/status', '/config/generate/status']),
+      { timeout: 5000 },
+    );
+    expect(await screen.findByText('В продакшне')).toBeVisible();
+
+    await user.click(screen.getByRole('radio', { name: 'Продакшен' }));
+    await screen.findByText('Групп пока нет.');
+    await user.click(screen.getByRole('button', { name: 'Добавить группу' }));
+    await user.type(screen.getByLabelText(/Название/), 'B');
+    await user.click(screen.getByRole('button', { name: 'Сохранить в продакшн' }));
+    await waitFor(() =>
+      expect(server.writes().map((call) => call.path)).toContain('/config/save/mvt'),
+    );
+    expect(server.writes().at(-1)!.body).toMatchObject({
+      baseVersionId: production.versionId,
+      entries: [{ name: 'B' }],
+    });
+  });
+
+  it('a manager saves the integration copy but cannot generate (disabled with the reason)', async () => {
+    renderPage(<MvtPage />, { roles: presetRoles('manager') });
+    await screen.findByText('Групп пока нет.');
+    const generate = screen.getByRole('button', { name: 'Сгенерировать' });
+    expect(generate).toHaveAttribute('aria-disabled', 'true');
+  });
+});

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recommendationsBlock, serializeRecommendationsBlock } from '#contract/entities/config.ts';
+import { useToastStore } from '#src/ui/toast/toast-store.ts';
+import RecsUxPage from '#src/features/recs-ux/recs-ux-page.tsx';
+import { installFakeConfigServer, type FakeConfigServer } from './fake-config-server.ts';
+import { presetRoles, renderPage } from './render-page.tsx';
+
+let server: FakeConfigServer;
+beforeEach(() => {
+  server = installFakeConfigServer();
+});
+afterEach(() => server.restore());
+
+/** Seeds both copies of a block as the server would hold them after creation. */
+function seedBlock(configId: number, name: string, ordering: number) {
+  for (const test of [false, true]) {
+    const block = recommendationsBlock.parse({ configId, name, ordering, test });
+    server.seed('recommendations-block', configId, test, serializeRecommendationsBlock(block));
+  }
+}
+
+describe('/recs-configuration/ux', () => {
+  it('creates a block in the order of spec §4: a disabled production copy first, then the test copy under its configId', async () => {
+    const { user } = renderPage(<RecsUxPage />);
+    await user.click(await screen.findByRole('button', { name: 'Создать блок' }));
+    const dialog = screen.getByRole('dialog', { name: 'Новый блок рекомендаций' });
+    await user.type(within(dialog).getByLabelText(/Название/), 'Хиты продаж');
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+
+    await screen.findByRole('heading', { name: 'Блок «Хиты продаж»' });
+    const saves = server.writes();
+    expect(saves.map((call) => [call.path, call.body?.test, call.body?.configId])).toEqual([
+      ['/config/save/recommendations-block', false, undefined],
+      ['/config/save/recommendations-block', true, 100],
+    ]);
+    expect(saves[0]!.body).toMatchObject({
+      name: 'Хиты продаж',
+      enabledDesktop: false,
+      enabledMobile: false,
+      baseVersionId: null,
+    });
+    // customSettings and htmlTemplate travel as JSON text, ordering inside customSettings.
+    expect(JSON.parse(String(saves[1]!.body?.customSettings))).toMatchObject({
+      ordering: 0,
+      swiperOptions: { breakpoints: { phones: { slidesPerView: 2 }, tv: { slidesPerView: 5 } } },
+    });
+  });
+
+  it('stops after a refused production save and creates no test copy', async () => {
+    server.failNext('/config/save/recommendations-block', 500, 'Storage unavailable');
+    const { user } = renderPage(<RecsUxPage />);
+    await user.click(await screen.findByRole('button', { name: 'Создать блок' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Название/), 'Новинки');
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
+        kind: 'error',
+        message: '500\nStorage unavailable',
+      }),
+    );
+    expect(server.writes()).toHaveLength(1);
+    expect(screen.getByRole('dialog')).toBeVisible();
+    expect(server.latest('recommendations-block', 100, true)).toBeUndefined();
+  });
+
+  it('hides creation from a user who may not save to production (manager)', async () => {
+    seedBlock(1, 'Хиты продаж', 0);
+    renderPage(<RecsUxPage />, { roles: presetRoles('manager') });
+    await screen.findByRole('heading', { name: 'Блок «Хиты продаж»' });
+    expect(screen.queryByRole('button', { name: 'Создать блок' })).toBeNull();
+  });
+
+  it('reorders blocks from the keyboard and saves the new orderings of the moved blocks only', async () => {
+    seedBlock(1, 'Хиты', 0);
+    seedBlock(2, 'С этим покупают', 1);
+    seedBlock(3, 'Вы смотрели', 2);
+    const { user } = renderPage(<RecsUxPage />);
+    const list = await screen.findByRole('list', { name: 'Блоки рекомендаций, в порядке вывода' });
+    await within(list).findByText('Хиты');
+    within(list).getByRole('button', { name: 'Опустить «Хиты»' }).focus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(server.writes()).toHaveLength(2));
+    const saved = server
+      .writes()
+      .map((call) => [
+        call.body?.name,
+        JSON.parse(String(call.body?.customSettings)).ordering,
+        call.body?.test,
+      ]);
+    expect(saved).toEqual([
+      ['С этим покупают', 0, true],
+      ['Хиты', 1, true],
+    ]);
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        expect.stringContaining('С этим покупают'),
+        expect.stringContaining('Хиты'),
+        expect.stringContaining('Вы смотрели'),
+      ]),
+    );
+    expect(within(list).getByRole('button', { name: 'Поднять «С этим покупают»' })).toBeDisabled();
+  });
+
+  it('refuses a bad placement selector and an out-of-range number without saving', async () => {
+    seedBlock(1, 'Хиты', 0);
+    const { user } = renderPage(<RecsUxPage />);
+    const placement = await screen.findByLabelText('Место вставки (CSS-селектор)');
+    await user.type(placement, 'div[[');
+    const items = screen.getByLabelText('Товаров, десктоп');
+    await user.clear(items);
+    await user.type(items, '0');
+    const tv = screen.getByLabelText('ТВ: Слайдов на экране');
+    await user.clear(tv);
+    await user.type(tv, '25');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+
+    expect(await screen.findByText('Некорректный CSS-селектор')).toBeVisible();
+    expect(screen.getByText('Значение должно быть не меньше 1')).toBeVisible();
+    expect(screen.getByText('Значение должно быть не больше 20')).toBeVisible();
+    expect(placement).toHaveAttribute('aria-invalid', 'true');
+    expect(server.writes()).toEqual([]);
+  });
+
+  it('saves an edit on top of the version it was read at; a stale save opens the conflict dialog and overwrite saves on theirs', async () => {
+    seedBlock(1, 'Хиты', 0);
+    const { user } = renderPage(<RecsUxPage />);
+    const title = await screen.findByLabelText('Заголовок блока');
+    // Someone else saves in between.
+    const theirs = server.seed(
+      'recommendations-block',
+      1,
+      true,
+      serializeRecommendationsBlock(
+        recommendationsBlock.parse({ configId: 1, name: 'Хиты', test: true, message: 'Их' }),
+      ),
+      'designer',
+    );
+    await user.type(title, 'Популярное');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Блок изменён другим пользователем' });
+    expect(dialog).toHaveTextContent('designer');
+    await user.click(within(dialog).getByRole('button', { name: 'Перезаписать' }));
+    await waitFor(() => expect(server.latest('recommendations-block', 1, true)?.version).toBe(3));
+    const [stale, overwrite] = server.writes();
+    expect(stale!.body).toMatchObject({ baseVersionId: 2, message: 'Популярное' });
+    expect(overwrite!.body).toMatchObject({
+      baseVersionId: theirs.versionId,
+      message: 'Популярное',
+    });
+  });
+
+  it('deploys the block: start, then poll the status until it is done, then a success notice', async () => {
+    seedBlock(1, 'Хиты', 0);
+    const { user } = renderPage(<RecsUxPage />);
+    await user.click(await screen.findByRole('button', { name: 'Развернуть' }));
+    await waitFor(
+      () =>
+        expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
+          kind: 'success',
+          message: 'Блок развёрнут в продакшен',
+        }),
+      { timeout: 5000 },
+    );
+    const jobCalls = server.calls.filter(
+      (call) => call.path.startsWith('/config/deploy') || call.path.endsWith('/status'),
+    );
+    expect(jobCalls.map((call) => call.path)).toEqual([
+      '/config/deploy/recommendations-block',
+      '/config/generate/status',
+      '/config/generate/status',
+    ]);
+    expect(jobCalls[0]!.query).toMatchObject({ siteId: '1', id: '1' });
+  });
+});
