@@ -2,7 +2,8 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '#contract/roles.ts';
 import { logoutRoute } from '#contract/routes/auth.ts';
-import { menuFor } from '#src/app/routes.ts';
+import { MENU_SECTION_TITLES, menuFor } from '#src/app/routes.ts';
+import { UserTabLinks } from '#src/features/reports/components/user-tab-links.tsx';
 import { queryClient } from '#src/app/query-client.ts';
 import { api } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -33,7 +34,7 @@ export function Sidebar() {
       <nav aria-label={t('shell.menu')} className="sidebar__nav">
         {menuFor(me.roles).map((group) => (
           <section key={group.section} className="sidebar__section">
-            <h2 className="sidebar__heading">{t(`shell.sections.${group.section}`)}</h2>
+            <h2 className="sidebar__heading">{t(MENU_SECTION_TITLES[group.section])}</h2>
             <ul>
               {group.routes.map((route) => (
                 <li key={route.path}>
@@ -42,6 +43,7 @@ export function Sidebar() {
                   </NavLink>
                 </li>
               ))}
+              {group.section === 'reporting' && <UserTabLinks roles={me.roles} />}
             </ul>
           </section>
         ))}
