@@ -53,10 +53,7 @@ export function QueryList({
   return (
     <section className="reports-card reports-queries" aria-labelledby={headingId}>
       <h2 id={headingId} className="reports-card__title">
-        {title}
-        {share !== undefined && (
-          <span className="reports-queries__share"> ({formatPercent(share)})</span>
-        )}
+        {share === undefined ? title : `${title} (${formatPercent(share)})`}
       </h2>
       <p className="reports-queries__total">
         <span>{t('reports.queries.total')}: </span>
