@@ -96,13 +96,20 @@ export default function CustomReportingPage() {
                       />
                     </td>
                     <td className="ui-table__cell--actions">
-                      <Button size="sm" onClick={() => setEditing({ mode: 'EDIT', tab })}>
+                      <Button
+                        size="sm"
+                        aria-label={`${t('actions.edit')} ${tab.title}`}
+                        onClick={() => setEditing({ mode: 'EDIT', tab })}
+                      >
                         {t('actions.edit')}
-                        <span className="ui-visually-hidden"> {tab.title}</span>
                       </Button>{' '}
-                      <Button size="sm" variant="danger" onClick={() => setDeleting(tab)}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={`${t('actions.delete')} ${tab.title}`}
+                        onClick={() => setDeleting(tab)}
+                      >
                         {t('actions.delete')}
-                        <span className="ui-visually-hidden"> {tab.title}</span>
                       </Button>
                     </td>
                   </tr>
