@@ -22,6 +22,9 @@ import { errorsPlugin } from './plugins/external/errors.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
+import { publicEventRoutes } from './routes/public-events.ts';
+import { customReportRoutes } from './routes/api/custom-reports.ts';
+import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 
@@ -88,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(siteRoutes);
       await api.register(catalogRoutes);
+      await api.register(reportRoutes);
+      await api.register(customReportRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,
@@ -99,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(publicRoutes);
+  await app.register(publicEventRoutes);
   await app.register(demoRoutes);
 
   const staticRoot =

@@ -28,6 +28,11 @@ export const envSchema = z.object({
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Key (≥ 32 characters) signing the custom-report chart tokens. Unset: a random key generated
+   * once and stored in the database, so every server process on it verifies the same tokens.
+   */
+  REPORT_JWT_SECRET: z.string().min(32).optional(),
   /** Mark cookies Secure (set when served over HTTPS). */
   COOKIE_SECURE: flag.default(false),
 });

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { writeDemoFeed } from './catalog/demo-feed.ts';
 import { sites } from './db/schema.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo, seedDemoEvents } from './db/seed.ts';
 import { readEnv, shouldSeed } from './env.ts';
 
 const env = readEnv();
@@ -18,6 +18,10 @@ const seeded =
 if (seeded) {
   await writeDemoFeed(demoFeed, { offers: 800, pictureBase: `http://localhost:${env.PORT}` });
   console.log('Seeded the demo data (logins in README.md)');
+}
+if (shouldSeed(env)) {
+  const events = await seedDemoEvents(database);
+  if (events) console.log(`Seeded ${events} demo storefront events (reports)`);
 }
 const app = await buildApp({
   env,

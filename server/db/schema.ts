@@ -4,13 +4,16 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -327,6 +330,119 @@ export const catalogWords = pgTable(
     index('catalog_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Event store (issue #7). Raw storefront events in one narrow table (kind, platform and block as
+// small integers, the kind-specific columns nullable): one insert path, one scan for rebuilds, and
+// ~60 bytes a row. Reports never read it: they read the daily rollups below, which ingestion keeps
+// up to date in the same transaction. Every query goes through server/events/.
+
+/** One storefront event. `day` is the calendar day of `at` in the site's time zone. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** 1 session start, 2 search, 3 autocomplete click, 4 product view, 5 add to cart, 6 order. */
+    kind: smallint('kind').notNull(),
+    /** 1 MOBILE, 2 DESKTOP, 3 APP. */
+    platform: smallint('platform').notNull(),
+    sessionId: text('session_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    day: date('day').notNull(),
+    /** Search: the normalised query; autocomplete click: what was typed. */
+    query: text('query'),
+    hits: integer('hits'),
+    correctedQuery: text('corrected_query'),
+    /** Autocomplete click block: 1 queries, 2 products, 3 categories, 4 history, 5 taps, 6 brands. */
+    block: smallint('block'),
+    productId: text('product_id'),
+    /** Order revenue; add to cart / order: items. */
+    revenue: numeric('revenue', { precision: 14, scale: 2 }),
+    items: integer('items'),
+  },
+  (t) => [index('events_site_day_idx').on(t.siteId, t.day)],
+);
+
+/** Per session (sessionId on one day) the facts the rollups depend on, for incremental updates. */
+export const eventSessions = pgTable(
+  'event_sessions',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    sessionId: text('session_id').notNull(),
+    /** The platform of the session's first event received. */
+    platform: text('platform', { enum: ['MOBILE', 'DESKTOP', 'APP'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Made at least one search or autocomplete click. */
+    searched: boolean('searched').notNull().default(false),
+    orders: integer('orders').notNull().default(0),
+    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.sessionId] })],
+);
+
+const counter = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const money = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0');
+
+/** Daily rollup per (site, day, platform): what every numeric metric is computed from. */
+export const eventDaily = pgTable(
+  'event_daily',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    platform: text('platform', { enum: ['MOBILE', 'DESKTOP', 'APP'] }).notNull(),
+    sessions: counter('sessions'),
+    searchSessions: counter('search_sessions'),
+    orderedSessions: counter('ordered_sessions'),
+    searchOrderedSessions: counter('search_ordered_sessions'),
+    orders: counter('orders'),
+    searchOrders: counter('search_orders'),
+    revenue: money('revenue'),
+    searchRevenue: money('search_revenue'),
+    searches: counter('searches'),
+    zeroSearches: counter('zero_searches'),
+    corrections: counter('corrections'),
+    acQueries: counter('ac_queries'),
+    acProducts: counter('ac_products'),
+    acCategories: counter('ac_categories'),
+    acHistory: counter('ac_history'),
+    acTaps: counter('ac_taps'),
+    acBrands: counter('ac_brands'),
+    views: counter('views'),
+    carts: counter('carts'),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform] })],
+);
+
+/** Daily rollup per (site, day, platform, query) for the TOP lists. */
+export const eventDailyQueries = pgTable(
+  'event_daily_queries',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    platform: text('platform', { enum: ['MOBILE', 'DESKTOP', 'APP'] }).notNull(),
+    query: text('query').notNull(),
+    searches: integer('searches').notNull().default(0),
+    zeroSearches: integer('zero_searches').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform, t.query] })],
+);
+
+/** Server-wide generated secrets (the chart-token key), shared by every server process. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Storefront widget tracking (WIDGET_VIEW, WIDGET_CLICK). */
 export const widgetEvents = pgTable(

@@ -1,9 +1,11 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { ROLE_PRESETS } from '#contract/role-presets.ts';
 import type { Role } from '#contract/roles.ts';
 import type { Database } from './client.ts';
-import { users, verticals as verticalsTable } from './schema.ts';
+import { sites, users, verticals as verticalsTable } from './schema.ts';
 import { createRepositories } from '../plugins/app/repositories.ts';
+import { demoEvents, demoVocabulary, yesterday } from '../events/demo.ts';
+import { createEventStore } from '../events/store.ts';
 
 export const DEMO_PASSWORD = 'vitrina-demo';
 
@@ -85,4 +87,39 @@ export async function seedDemo(
     });
   }
   return true;
+}
+
+/**
+ * Seeds plausible statistics for the enabled sites when the event store is empty: ~20 000
+ * sessions over 75 days ending yesterday in each site's time zone (a few seconds on PGlite).
+ * Returns the number of events written.
+ */
+export async function seedDemoEvents(
+  database: Database,
+  options: { days?: number; sessions?: number } = {},
+): Promise<number> {
+  const store = createEventStore(database);
+  if (!(await store.isEmpty())) return 0;
+  const enabled = await database.db
+    .select({ id: sites.id, timeZone: sites.timeZone })
+    .from(sites)
+    .where(eq(sites.enabled, true))
+    .orderBy(sites.id);
+  let written = 0;
+  for (const site of enabled) {
+    const vocabulary = await demoVocabulary(database.db, site.id);
+    for (const rows of demoEvents({
+      timeZone: site.timeZone,
+      endDay: yesterday(site.timeZone),
+      days: options.days ?? 75,
+      sessions: options.sessions ?? 20_000,
+      vocabulary,
+      seed: site.id,
+    })) {
+      await store.bulkInsert(site.id, rows);
+      written += rows.length;
+    }
+    await store.rebuildRollups(site.id);
+  }
+  return written;
 }

@@ -1,0 +1,111 @@
+import * as z from 'zod';
+import { eventPlatform } from '../entities/metric.ts';
+import { apiKeyParam } from './common.ts';
+
+/**
+ * Storefront events for the reports (issue 7), POSTed as JSON to /public/events (one) or
+ * /public/events/bulk (up to 1000, all or nothing). `at` defaults to the time of arrival; the
+ * event's day is taken in the site's time zone. A session is one sessionId on one day.
+ */
+const base = {
+  /** Tracking session id (cookie, 30 minutes). */
+  sessionId: z.string().trim().min(1).max(64),
+  platform: eventPlatform,
+  /** When it happened (ISO 8601 with an offset); not more than a day ahead of the server. */
+  at: z.iso
+    .datetime({ offset: true })
+    .refine((at) => Date.parse(at) <= Date.now() + 86_400_000, {
+      message: 'at must not be in the future',
+    })
+    .refine((at) => Date.parse(at) >= Date.parse('2000-01-01T00:00:00Z'), {
+      message: 'at is too old',
+    })
+    .optional(),
+};
+
+const query = z.string().trim().min(1).max(256);
+const productId = z.string().trim().min(1).max(200);
+
+export const AUTOCOMPLETE_BLOCKS = [
+  'QUERIES',
+  'PRODUCTS',
+  'CATEGORIES',
+  'HISTORY',
+  'TAPS',
+  'BRANDS',
+] as const;
+export const autocompleteBlock = z.enum(AUTOCOMPLETE_BLOCKS);
+export type AutocompleteBlock = z.infer<typeof autocompleteBlock>;
+
+export const sessionStartEvent = z.strictObject({ type: z.literal('SESSION_START'), ...base });
+
+export const searchEvent = z.strictObject({
+  type: z.literal('SEARCH'),
+  ...base,
+  query,
+  /** How many products the search found (0: a zero query). */
+  hits: z.number().int().nonnegative(),
+  /** The query the engine searched instead, when it corrected the visitor's. */
+  correctedQuery: query.nullable().default(null),
+});
+
+export const autocompleteClickEvent = z.strictObject({
+  type: z.literal('AUTOCOMPLETE_CLICK'),
+  ...base,
+  block: autocompleteBlock,
+  /** What the visitor had typed. */
+  query: query.optional(),
+});
+
+export const productViewEvent = z.strictObject({
+  type: z.literal('PRODUCT_VIEW'),
+  ...base,
+  productId,
+});
+
+export const addToCartEvent = z.strictObject({
+  type: z.literal('ADD_TO_CART'),
+  ...base,
+  productId,
+  quantity: z.number().int().min(1).max(10_000).default(1),
+});
+
+export const orderEvent = z.strictObject({
+  type: z.literal('ORDER'),
+  ...base,
+  /** Order total in the site's currency. */
+  revenue: z.number().nonnegative().max(1e11),
+  items: z.number().int().min(1).max(100_000).default(1),
+});
+
+export const storefrontEvent = z.discriminatedUnion('type', [
+  sessionStartEvent,
+  searchEvent,
+  autocompleteClickEvent,
+  productViewEvent,
+  addToCartEvent,
+  orderEvent,
+]);
+export type StorefrontEvent = z.infer<typeof storefrontEvent>;
+export type StorefrontEventInput = z.input<typeof storefrontEvent>;
+export type StorefrontEventType = StorefrontEvent['type'];
+
+export const MAX_BULK_EVENTS = 1000;
+
+const withKey = { apiKey: apiKeyParam };
+/** One event: the event's fields plus the site's apiKey. */
+export const singleEventBody = z.discriminatedUnion('type', [
+  sessionStartEvent.extend(withKey),
+  searchEvent.extend(withKey),
+  autocompleteClickEvent.extend(withKey),
+  productViewEvent.extend(withKey),
+  addToCartEvent.extend(withKey),
+  orderEvent.extend(withKey),
+]);
+
+export const bulkEventsBody = z.strictObject({
+  apiKey: apiKeyParam,
+  events: z.array(storefrontEvent).min(1).max(MAX_BULK_EVENTS),
+});
+
+export const ingestAnswer = z.object({ accepted: z.number().int() });

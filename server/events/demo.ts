@@ -1,0 +1,256 @@
+import { sql } from 'drizzle-orm';
+import { DEMO_BRANDS, DEMO_COLOURS } from '../catalog/demo-feed.ts';
+import { run } from '../catalog/sql.ts';
+import type { Db } from '../db/client.ts';
+import { BLOCK_CODE, KIND, PLATFORM_CODE, normaliseQuery } from './codes.ts';
+import { addDays, localDay } from './day.ts';
+import type { EventRow } from './ingest.ts';
+
+/** mulberry32: a small seeded PRNG, so demo data and tests repeat exactly. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FALLBACK_CATEGORIES = [
+  'платье',
+  'футболка',
+  'джинсы',
+  'куртка',
+  'свитер',
+  'кроссовки',
+  'ботинки',
+  'сумка',
+  'ремень',
+  'шапка',
+];
+
+/**
+ * Query vocabulary of a site: its live catalog's category names, brands and product-name words
+ * (catalog_* tables), or the demo feed's words when the catalog is not imported yet.
+ */
+export async function demoVocabulary(db: Db, siteId: number): Promise<string[]> {
+  const { rows } = await run<{ term: string }>(
+    db,
+    sql`with live as (select import_id from catalogs where site_id = ${siteId})
+        select distinct lower(term) as term from (
+          select c.name as term from catalog_categories c join live using (import_id)
+          union all select p.vendor from catalog_products p join live using (import_id)
+            where p.vendor is not null
+          union all select w.word from catalog_words w join live using (import_id)
+            where length(w.word) > 3 and w.products > 1
+        ) t where term is not null
+        limit 3000`,
+  );
+  const base = rows.length >= 20 ? rows.map((row) => row.term) : fallbackTerms();
+  // Two-word queries (category + brand / colour) give the long tail.
+  const tail: string[] = [];
+  const random = prng(7);
+  for (let i = 0; i < base.length * 3; i++) {
+    const a = base[Math.floor(random() * base.length)]!;
+    const b =
+      random() < 0.5
+        ? DEMO_COLOURS[Math.floor(random() * DEMO_COLOURS.length)]![0]
+        : base[Math.floor(random() * base.length)]!;
+    if (a !== b) tail.push(`${a} ${b}`);
+  }
+  return [...new Set([...base, ...tail].map(normaliseQuery))];
+}
+
+function fallbackTerms(): string[] {
+  const terms = [...FALLBACK_CATEGORIES, ...DEMO_BRANDS.map((b) => b.toLowerCase())];
+  for (const category of FALLBACK_CATEGORIES)
+    for (const brand of DEMO_BRANDS) terms.push(`${category} ${brand.toLowerCase()}`);
+  return terms;
+}
+
+/** Misspelt and nonsense queries: the zero-result ones. */
+function zeroVocabulary(vocabulary: string[], random: () => number): string[] {
+  const out = new Set<string>();
+  const letters = 'абвгдежзиклмнопрстуфхцчшщыэюя';
+  for (let i = 0; i < 300; i++) {
+    const word = vocabulary[Math.floor(random() * Math.min(vocabulary.length, 200))]!;
+    if (random() < 0.6 && word.length > 3) {
+      const at = 1 + Math.floor(random() * (word.length - 2));
+      out.add(word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2));
+    } else {
+      let nonsense = '';
+      const length = 4 + Math.floor(random() * 6);
+      for (let j = 0; j < length; j++) nonsense += letters[Math.floor(random() * letters.length)];
+      out.add(nonsense);
+    }
+  }
+  return [...out].filter((word) => !vocabulary.includes(word));
+}
+
+/** Sampler of ranks 0..n-1 with Zipf weights 1/(r+1)^s. */
+function zipf(n: number, s: number, random: () => number): () => number {
+  const cumulative = new Float64Array(n);
+  let total = 0;
+  for (let r = 0; r < n; r++) cumulative[r] = total += 1 / Math.pow(r + 1, s);
+  return () => {
+    const target = random() * total;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+/** UTC instant of local midnight of `day` in `timeZone`. */
+function localMidnight(day: string, timeZone: string): number {
+  let format = offsetFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormatters.set(timeZone, format);
+  }
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  const offset = (instant: number) => {
+    const name = format.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const match = /GMT([+-])(\d\d):(\d\d)/.exec(name);
+    if (!match) return 0;
+    return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
+  };
+  return utc - offset(utc - offset(utc));
+}
+
+export interface DemoOptions {
+  timeZone: string;
+  /** The last day (local), inclusive; usually yesterday. */
+  endDay: string;
+  days: number;
+  sessions: number;
+  vocabulary: string[];
+  seed?: number;
+  /** Rows per yielded chunk. */
+  chunk?: number;
+}
+
+/**
+ * Realistic storefront traffic: weekly seasonality (weekends busier) and a slow upward trend,
+ * more mobile than desktop and some app, Zipf-distributed queries with 5–10 % zero-result
+ * ones, ~3 % conversion (search sessions convert about twice as well). Yields raw rows.
+ */
+export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
+  const random = prng(options.seed ?? 42);
+  const { vocabulary } = options;
+  const zeros = zeroVocabulary(vocabulary, random);
+  const pickQuery = zipf(vocabulary.length, 1.05, random);
+  const pickZero = zipf(zeros.length, 0.9, random);
+  const chunkSize = options.chunk ?? 20_000;
+  const firstDay = addDays(options.endDay, -(options.days - 1));
+
+  // Sessions per day: weekday weight × trend × noise, scaled to the total.
+  const weights: number[] = [];
+  for (let i = 0; i < options.days; i++) {
+    const weekday = new Date(`${addDays(firstDay, i)}T12:00:00Z`).getUTCDay();
+    const week = weekday === 0 || weekday === 6 ? 1.25 : weekday === 1 ? 0.95 : 1;
+    weights.push(week * (0.85 + (0.3 * i) / options.days) * (0.92 + random() * 0.16));
+  }
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+
+  let rows: EventRow[] = [];
+  let serial = 0;
+  const prefix = (options.seed ?? 42).toString(36);
+  for (let i = 0; i < options.days; i++) {
+    const day = addDays(firstDay, i);
+    const midnight = localMidnight(day, options.timeZone);
+    const count = Math.round((options.sessions * weights[i]!) / weightSum);
+    for (let s = 0; s < count; s++) {
+      const sessionId = `${prefix}-${(serial++).toString(36)}`;
+      const p = random();
+      const platform =
+        p < 0.55 ? PLATFORM_CODE.MOBILE : p < 0.9 ? PLATFORM_CODE.DESKTOP : PLATFORM_CODE.APP;
+      // Busier in the evening: the hour is the max of two uniform draws, skewed later.
+      const hour = Math.min(22, Math.floor(Math.max(random(), random()) * 23));
+      let at = midnight + (hour * 3600 + Math.floor(random() * 3600)) * 1000;
+      const event = (kind: number, extra: Partial<EventRow> = {}): void => {
+        at += Math.floor(5_000 + random() * 60_000);
+        const when = new Date(at);
+        rows.push({
+          kind,
+          platform,
+          sessionId,
+          at: when,
+          day: localDay(when, options.timeZone),
+          query: null,
+          hits: null,
+          correctedQuery: null,
+          block: null,
+          productId: null,
+          revenue: null,
+          items: null,
+          ...extra,
+        });
+      };
+      event(KIND.SESSION_START);
+      const searches = random() < 0.42 ? 1 + Math.floor(random() * random() * 5) : 0;
+      for (let q = 0; q < searches; q++) {
+        const zero = random() < 0.075;
+        if (zero) {
+          const query = zeros[pickZero()]!;
+          const corrected = random() < 0.3 ? vocabulary[pickQuery()]! : null;
+          event(KIND.SEARCH, {
+            query,
+            hits: corrected ? 1 + Math.floor(random() * 40) : 0,
+            correctedQuery: corrected,
+          });
+        } else {
+          event(KIND.SEARCH, {
+            query: vocabulary[pickQuery()]!,
+            hits: 1 + Math.floor(random() * random() * 500),
+          });
+        }
+      }
+      if (random() < 0.28) {
+        const b = random();
+        const block =
+          b < 0.4
+            ? BLOCK_CODE.QUERIES
+            : b < 0.7
+              ? BLOCK_CODE.PRODUCTS
+              : b < 0.82
+                ? BLOCK_CODE.CATEGORIES
+                : b < 0.9
+                  ? BLOCK_CODE.HISTORY
+                  : b < 0.95
+                    ? BLOCK_CODE.TAPS
+                    : BLOCK_CODE.BRANDS;
+        event(KIND.AUTOCOMPLETE_CLICK, { block, query: vocabulary[pickQuery()]!.slice(0, 4) });
+      }
+      const searched = searches > 0;
+      const views = Math.floor(random() * (searched ? 4 : 3));
+      for (let v = 0; v < views; v++)
+        event(KIND.PRODUCT_VIEW, { productId: String(1000 + Math.floor(random() * 800)) });
+      if (views && random() < 0.15)
+        event(KIND.ADD_TO_CART, { productId: String(1000 + Math.floor(random() * 800)), items: 1 });
+      if (random() < (searched ? 0.045 : 0.02)) {
+        // Log-normal order value around 4 000 ₽.
+        const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+        const revenue = Math.round(Math.exp(8.3 + 0.6 * normal) * 100) / 100;
+        event(KIND.ORDER, { revenue, items: 1 + Math.floor(random() * 3) });
+      }
+      if (rows.length >= chunkSize) {
+        yield rows;
+        rows = [];
+      }
+    }
+  }
+  if (rows.length) yield rows;
+}
+
+/** Yesterday in a time zone. */
+export function yesterday(timeZone: string, now = new Date()): string {
+  return addDays(localDay(now, timeZone), -1);
+}

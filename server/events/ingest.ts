@@ -1,0 +1,331 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { EventPlatform } from '#contract/entities/metric.ts';
+import type { StorefrontEvent } from '#contract/public/events.ts';
+import { run } from '../catalog/sql.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { events } from '../db/schema.ts';
+import { BLOCK_CODE, BLOCK_COLUMN, KIND, PLATFORM_CODE, normaliseQuery } from './codes.ts';
+import { localDay } from './day.ts';
+
+/** A raw event as the `events` table stores it (minus id and site). */
+export interface EventRow {
+  kind: number;
+  platform: number;
+  sessionId: string;
+  at: Date;
+  day: string;
+  query: string | null;
+  hits: number | null;
+  correctedQuery: string | null;
+  block: number | null;
+  productId: string | null;
+  revenue: number | null;
+  items: number | null;
+}
+
+export function toEventRow(event: StorefrontEvent, timeZone: string, now: Date): EventRow {
+  const at = event.at ? new Date(event.at) : now;
+  const row: EventRow = {
+    kind: KIND[event.type],
+    platform: PLATFORM_CODE[event.platform],
+    sessionId: event.sessionId,
+    at,
+    day: localDay(at, timeZone),
+    query: null,
+    hits: null,
+    correctedQuery: null,
+    block: null,
+    productId: null,
+    revenue: null,
+    items: null,
+  };
+  switch (event.type) {
+    case 'SEARCH':
+      row.query = normaliseQuery(event.query);
+      row.hits = event.hits;
+      row.correctedQuery =
+        event.correctedQuery === null ? null : normaliseQuery(event.correctedQuery);
+      break;
+    case 'AUTOCOMPLETE_CLICK':
+      row.block = BLOCK_CODE[event.block];
+      row.query = event.query === undefined ? null : normaliseQuery(event.query);
+      break;
+    case 'PRODUCT_VIEW':
+      row.productId = event.productId;
+      break;
+    case 'ADD_TO_CART':
+      row.productId = event.productId;
+      row.items = event.quantity;
+      break;
+    case 'ORDER':
+      row.revenue = Math.round(event.revenue * 100) / 100;
+      row.items = event.items;
+      break;
+    case 'SESSION_START':
+      break;
+  }
+  return row;
+}
+
+type Counters = Record<string, number>;
+
+interface SessionState {
+  day: string;
+  sessionId: string;
+  platform: EventPlatform;
+  searched: boolean;
+  orders: number;
+  /** In kopecks, to add exactly. */
+  revenueCents: number;
+  fresh: boolean;
+}
+
+const sessionKey = (day: string, sessionId: string) => `${day}\u0000${sessionId}`;
+const cents = (value: number) => Math.round(value * 100);
+
+/**
+ * Writes a batch of events of one site and brings its rollups up to date, in the caller's
+ * transaction. Session-level facts live in event_sessions: the batch locks its sessions' rows,
+ * and when a session's "searched" flag flips its earlier orders move from the without-search to
+ * the with-search columns, so the order of arrival does not matter.
+ */
+export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.insert(events).values(
+    rows.map((row) => ({
+      siteId,
+      ...row,
+      revenue: row.revenue === null ? null : row.revenue.toFixed(2),
+    })),
+  );
+
+  // Sessions of the batch, in a fixed order (so concurrent batches lock rows alike).
+  const firstPlatform = new Map<
+    string,
+    { day: string; sessionId: string; platform: number; at: Date }
+  >();
+  for (const row of rows) {
+    const key = sessionKey(row.day, row.sessionId);
+    const seen = firstPlatform.get(key);
+    if (!seen)
+      firstPlatform.set(key, {
+        day: row.day,
+        sessionId: row.sessionId,
+        platform: row.platform,
+        at: row.at,
+      });
+    else if (row.at < seen.at) seen.at = row.at;
+  }
+  const keys = [...firstPlatform.keys()].sort();
+  const platformName = (code: number): EventPlatform =>
+    code === PLATFORM_CODE.DESKTOP ? 'DESKTOP' : code === PLATFORM_CODE.APP ? 'APP' : 'MOBILE';
+
+  const created = await run<{ day: string; session_id: string }>(
+    tx,
+    sql`insert into event_sessions (site_id, day, session_id, platform, started_at) values ${sql.join(
+      keys.map((key) => {
+        const s = firstPlatform.get(key)!;
+        return sql`(${siteId}, ${s.day}, ${s.sessionId}, ${platformName(s.platform)}, ${s.at.toISOString()})`;
+      }),
+      sql`, `,
+    )} on conflict do nothing returning day::text as day, session_id`,
+  );
+  const fresh = new Set(created.rows.map((row) => sessionKey(row.day, row.session_id)));
+
+  const current = await run<{
+    day: string;
+    session_id: string;
+    platform: EventPlatform;
+    searched: boolean;
+    orders: number;
+    revenue_cents: string | number;
+    started_at: string;
+  }>(
+    tx,
+    sql`select day::text as day, session_id, platform, searched, orders,
+          (revenue * 100)::bigint as revenue_cents
+        from event_sessions
+        where site_id = ${siteId} and (day, session_id) in (${sql.join(
+          keys.map((key) => {
+            const s = firstPlatform.get(key)!;
+            return sql`(${s.day}::date, ${s.sessionId})`;
+          }),
+          sql`, `,
+        )})
+        order by day, session_id
+        for update`,
+  );
+  const states = new Map<string, SessionState>();
+  for (const row of current.rows) {
+    const key = sessionKey(row.day, row.session_id);
+    states.set(key, {
+      day: row.day,
+      sessionId: row.session_id,
+      platform: row.platform,
+      searched: row.searched,
+      orders: Number(row.orders),
+      revenueCents: Number(row.revenue_cents),
+      fresh: fresh.has(key),
+    });
+  }
+
+  const daily = new Map<string, Counters>();
+  const bump = (day: string, platform: EventPlatform, column: string, delta: number) => {
+    if (!delta) return;
+    const key = `${day}|${platform}`;
+    let counters = daily.get(key);
+    if (!counters) daily.set(key, (counters = {}));
+    counters[column] = (counters[column] ?? 0) + delta;
+  };
+  const queries = new Map<
+    string,
+    { day: string; platform: EventPlatform; query: string; searches: number; zero: number }
+  >();
+
+  for (const state of states.values())
+    if (state.fresh) bump(state.day, state.platform, 'sessions', 1);
+  const changed = new Set<SessionState>();
+  for (const row of rows) {
+    const state = states.get(sessionKey(row.day, row.sessionId));
+    if (!state) throw new Error(`Session ${row.sessionId} on ${row.day} vanished`);
+    const { day, platform } = state;
+    if ((row.kind === KIND.SEARCH || row.kind === KIND.AUTOCOMPLETE_CLICK) && !state.searched) {
+      state.searched = true;
+      changed.add(state);
+      bump(day, platform, 'search_sessions', 1);
+      // The session's earlier orders were counted without search: move them.
+      bump(day, platform, 'search_orders', state.orders);
+      bump(day, platform, 'search_revenue', state.revenueCents);
+      if (state.orders > 0) bump(day, platform, 'search_ordered_sessions', 1);
+    }
+    switch (row.kind) {
+      case KIND.SEARCH: {
+        bump(day, platform, 'searches', 1);
+        if (row.hits === 0) bump(day, platform, 'zero_searches', 1);
+        if (row.correctedQuery !== null) bump(day, platform, 'corrections', 1);
+        const key = `${day}|${platform}|${row.query}`;
+        let entry = queries.get(key);
+        if (!entry)
+          queries.set(key, (entry = { day, platform, query: row.query!, searches: 0, zero: 0 }));
+        entry.searches += 1;
+        if (row.hits === 0) entry.zero += 1;
+        break;
+      }
+      case KIND.AUTOCOMPLETE_CLICK:
+        bump(day, platform, BLOCK_COLUMN[row.block as keyof typeof BLOCK_COLUMN], 1);
+        break;
+      case KIND.PRODUCT_VIEW:
+        bump(day, platform, 'views', 1);
+        break;
+      case KIND.ADD_TO_CART:
+        bump(day, platform, 'carts', 1);
+        break;
+      case KIND.ORDER: {
+        const amount = cents(row.revenue ?? 0);
+        if (state.orders === 0) {
+          bump(day, platform, 'ordered_sessions', 1);
+          if (state.searched) bump(day, platform, 'search_ordered_sessions', 1);
+        }
+        state.orders += 1;
+        state.revenueCents += amount;
+        changed.add(state);
+        bump(day, platform, 'orders', 1);
+        bump(day, platform, 'revenue', amount);
+        if (state.searched) {
+          bump(day, platform, 'search_orders', 1);
+          bump(day, platform, 'search_revenue', amount);
+        }
+        break;
+      }
+    }
+  }
+
+  if (changed.size) {
+    const list = [...changed].sort((a, b) =>
+      sessionKey(a.day, a.sessionId) < sessionKey(b.day, b.sessionId) ? -1 : 1,
+    );
+    await run(
+      tx,
+      sql`update event_sessions s set searched = v.searched, orders = v.orders, revenue = v.revenue
+          from (values ${sql.join(
+            list.map(
+              (s) =>
+                sql`(${s.day}::date, ${s.sessionId}, ${s.searched}::boolean, ${s.orders}::int, ${(s.revenueCents / 100).toFixed(2)}::numeric)`,
+            ),
+            sql`, `,
+          )}) as v(day, session_id, searched, orders, revenue)
+          where s.site_id = ${siteId} and s.day = v.day and s.session_id = v.session_id`,
+    );
+  }
+
+  await upsertDaily(tx, siteId, daily);
+  if (queries.size) {
+    const list = [...queries.values()].sort((a, b) =>
+      `${a.day}|${a.platform}|${a.query}` < `${b.day}|${b.platform}|${b.query}` ? -1 : 1,
+    );
+    await run(
+      tx,
+      sql`insert into event_daily_queries (site_id, day, platform, query, searches, zero_searches)
+          values ${sql.join(
+            list.map(
+              (q) =>
+                sql`(${siteId}, ${q.day}, ${q.platform}, ${q.query}, ${q.searches}, ${q.zero})`,
+            ),
+            sql`, `,
+          )}
+          on conflict (site_id, day, platform, query) do update set
+            searches = event_daily_queries.searches + excluded.searches,
+            zero_searches = event_daily_queries.zero_searches + excluded.zero_searches`,
+    );
+  }
+}
+
+const MONEY_COLUMNS = new Set(['revenue', 'search_revenue']);
+export const DAILY_COLUMNS = [
+  'sessions',
+  'search_sessions',
+  'ordered_sessions',
+  'search_ordered_sessions',
+  'orders',
+  'search_orders',
+  'revenue',
+  'search_revenue',
+  'searches',
+  'zero_searches',
+  'corrections',
+  'ac_queries',
+  'ac_products',
+  'ac_categories',
+  'ac_history',
+  'ac_taps',
+  'ac_brands',
+  'views',
+  'carts',
+] as const;
+
+async function upsertDaily(tx: Db | Tx, siteId: number, daily: Map<string, Counters>) {
+  if (!daily.size) return;
+  const keys = [...daily.keys()].sort();
+  const values: SQL[] = keys.map((key) => {
+    const [day, platform] = key.split('|') as [string, string];
+    const counters = daily.get(key)!;
+    const cells = DAILY_COLUMNS.map((column) => {
+      const value = counters[column] ?? 0;
+      return MONEY_COLUMNS.has(column)
+        ? sql`${(value / 100).toFixed(2)}::numeric`
+        : sql`${value}::bigint`;
+    });
+    return sql`(${siteId}, ${day}::date, ${platform}, ${sql.join(cells, sql`, `)})`;
+  });
+  const columns = sql.raw(DAILY_COLUMNS.join(', '));
+  const updates = sql.raw(
+    DAILY_COLUMNS.map((column) => `${column} = event_daily.${column} + excluded.${column}`).join(
+      ', ',
+    ),
+  );
+  await run(
+    tx,
+    sql`insert into event_daily (site_id, day, platform, ${columns}) values ${sql.join(values, sql`, `)}
+        on conflict (site_id, day, platform) do update set ${updates}`,
+  );
+}

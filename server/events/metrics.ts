@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  LIST_METRICS,
+  periodKey,
+  type BaseMetric,
+  type EventPlatform,
+  type Metric,
+  type MetricName,
+  type MetricType,
+  type QueryCount,
+  type ReportPlatform,
+} from '#contract/entities/metric.ts';
+import { run } from '../catalog/sql.ts';
+import type { Db } from '../db/client.ts';
+import { daysBetween } from './day.ts';
+import { DAILY_COLUMNS } from './ingest.ts';
+
+export interface MetricRequest {
+  siteId: number;
+  names: readonly MetricName[];
+  from: string;
+  to: string;
+  /** Applies to the names without a MOBILE_ / DESKTOP_ prefix; a prefix wins. */
+  platform: ReportPlatform;
+  /** Length of the TOP_* lists. */
+  limit: number;
+  type: MetricType;
+}
+
+type Column = (typeof DAILY_COLUMNS)[number];
+type Counters = Record<Column, number>;
+
+const PLATFORMS: Record<ReportPlatform, readonly EventPlatform[]> = {
+  ALL: ['MOBILE', 'DESKTOP', 'APP'],
+  MOBILE: ['MOBILE', 'APP'],
+  DESKTOP: ['DESKTOP'],
+};
+
+export function splitName(
+  name: MetricName,
+  platform: ReportPlatform,
+): { base: BaseMetric; platform: ReportPlatform } {
+  if (name.startsWith('MOBILE_'))
+    return { base: name.slice('MOBILE_'.length) as BaseMetric, platform: 'MOBILE' };
+  if (name.startsWith('DESKTOP_'))
+    return { base: name.slice('DESKTOP_'.length) as BaseMetric, platform: 'DESKTOP' };
+  return { base: name as BaseMetric, platform };
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
+const money = (value: number) => Math.round(value * 100) / 100;
+
+/** The definitions of contract/entities/metric.ts over summed rollup counters. */
+export function numericMetric(base: BaseMetric, c: Counters): number {
+  const plainSessions = c.sessions - c.search_sessions;
+  const plainOrders = c.orders - c.search_orders;
+  const plainRevenue = c.revenue - c.search_revenue;
+  const plainOrdered = c.ordered_sessions - c.search_ordered_sessions;
+  switch (base) {
+    case 'SEARCH_EVENTS_TOTAL':
+      return c.searches;
+    case 'ZERO_QUERIES_COUNT':
+      return c.zero_searches;
+    case 'CORRECTIONS_COUNT':
+      return c.corrections;
+    case 'SESSIONS_TOTAL':
+      return c.sessions;
+    case 'ORDERS_TOTAL':
+      return c.orders;
+    case 'REVENUE_TOTAL':
+      return money(c.revenue);
+    case 'CONVERSION':
+      return ratio(c.ordered_sessions, c.sessions) * 100;
+    case 'RPS':
+      return ratio(c.revenue, c.sessions);
+    case 'AOV':
+      return ratio(c.revenue, c.orders);
+    case 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_TOTAL':
+      return c.search_sessions;
+    case 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_ORDERS_TOTAL':
+      return c.search_orders;
+    case 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_REVENUE':
+      return money(c.search_revenue);
+    case 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_CONVERSION':
+      return ratio(c.search_ordered_sessions, c.search_sessions) * 100;
+    case 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_RPS':
+      return ratio(c.search_revenue, c.search_sessions);
+    case 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_AOV':
+      return ratio(c.search_revenue, c.search_orders);
+    case 'WITHOUT_SEARCH_SESSIONS_TOTAL':
+      return plainSessions;
+    case 'WITHOUT_SEARCH_SESSIONS_ORDERS_TOTAL':
+      return plainOrders;
+    case 'WITHOUT_SEARCH_SESSIONS_REVENUE':
+      return money(plainRevenue);
+    case 'WITHOUT_SEARCH_SESSIONS_CONVERSION':
+      return ratio(plainOrdered, plainSessions) * 100;
+    case 'WITHOUT_SEARCH_SESSIONS_RPS':
+      return ratio(plainRevenue, plainSessions);
+    case 'WITHOUT_SEARCH_SESSIONS_AOV':
+      return ratio(plainRevenue, plainOrders);
+    case 'AUTOCOMPLETE_CLICKS_QUERIES':
+      return c.ac_queries;
+    case 'AUTOCOMPLETE_CLICKS_PRODUCTS':
+      return c.ac_products;
+    case 'AUTOCOMPLETE_CLICKS_CATEGORIES':
+      return c.ac_categories;
+    case 'AUTOCOMPLETE_CLICKS_HISTORY':
+      return c.ac_history;
+    case 'AUTOCOMPLETE_CLICKS_TAPS':
+      return c.ac_taps;
+    case 'AUTOCOMPLETE_CLICKS_BRANDS':
+      return c.ac_brands;
+    case 'VIEWS_TOTAL':
+      return c.views;
+    case 'ADD_TO_CART_TOTAL':
+      return c.carts;
+    case 'TOP_SEARCH_QUERIES':
+    case 'TOP_ZERO_QUERIES':
+      throw new Error(`${base} is a list`);
+  }
+}
+
+const emptyCounters = (): Counters =>
+  Object.fromEntries(DAILY_COLUMNS.map((column) => [column, 0])) as Counters;
+
+interface DailyRow extends Counters {
+  day: string;
+  platform: EventPlatform;
+}
+
+async function readDaily(db: Db, siteId: number, from: string, to: string): Promise<DailyRow[]> {
+  const columns = sql.raw(
+    DAILY_COLUMNS.map((column) => `${column}::float8 as ${column}`).join(', '),
+  );
+  const { rows } = await run<DailyRow>(
+    db,
+    sql`select day::text as day, platform, ${columns} from event_daily
+        where site_id = ${siteId} and day between ${from}::date and ${to}::date`,
+  );
+  return rows;
+}
+
+async function readTop(
+  db: Db,
+  request: MetricRequest,
+  zero: boolean,
+  platforms: readonly EventPlatform[],
+  daily: boolean,
+): Promise<{ day: string; name: string; count: number }[]> {
+  const column = sql.raw(zero ? 'zero_searches' : 'searches');
+  const platformFilter =
+    platforms.length === 3
+      ? sql``
+      : sql` and platform in (${sql.join(
+          platforms.map((p) => sql`${p}`),
+          sql`, `,
+        )})`;
+  const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date${platformFilter}`;
+  if (!daily) {
+    const { rows } = await run<{ name: string; count: number }>(
+      db,
+      sql`select query as name, sum(${column})::int as count from event_daily_queries
+          where ${where}${zero ? sql` and zero_searches > 0` : sql``}
+          group by query order by count desc, query limit ${request.limit}`,
+    );
+    return rows.map((row) => ({ day: '', ...row }));
+  }
+  const { rows } = await run<{ day: string; name: string; count: number }>(
+    db,
+    sql`select day, name, count from (
+          select day::text as day, query as name, sum(${column})::int as count,
+            row_number() over (partition by day order by sum(${column}) desc, query) as rank
+          from event_daily_queries
+          where ${where}${zero ? sql` and zero_searches > 0` : sql``}
+          group by day, query
+        ) ranked where rank <= ${request.limit} order by day, rank`,
+  );
+  return rows;
+}
+
+/**
+ * Every metric of a report call, read from the daily rollups only: one scan of event_daily for
+ * all the numeric names, one query per TOP list (and platform).
+ */
+export async function computeMetrics(db: Db, request: MetricRequest): Promise<Metric[]> {
+  const parts = request.names.map((name) => ({ name, ...splitName(name, request.platform) }));
+  const numeric = parts.filter((part) => !LIST_METRICS.includes(part.base));
+  const rows = numeric.length ? await readDaily(db, request.siteId, request.from, request.to) : [];
+  const days = request.type === 'DAILY' ? daysBetween(request.from, request.to) : [];
+  const aggKey = periodKey(request.from, request.to);
+
+  return Promise.all(
+    parts.map(async (part): Promise<Metric> => {
+      const platforms = PLATFORMS[part.platform];
+      if (LIST_METRICS.includes(part.base)) {
+        const top = await readTop(
+          db,
+          request,
+          part.base === 'TOP_ZERO_QUERIES',
+          platforms,
+          request.type === 'DAILY',
+        );
+        const value: Record<string, QueryCount[]> = {};
+        if (request.type === 'AGG') value[aggKey] = top.map(({ name, count }) => ({ name, count }));
+        else {
+          for (const day of days) value[day] = [];
+          for (const { day, name, count } of top) value[day]?.push({ name, count });
+        }
+        return { metricName: part.name, type: request.type, value };
+      }
+      const sums = new Map<string, Counters>();
+      for (const row of rows) {
+        if (!platforms.includes(row.platform)) continue;
+        const key = request.type === 'AGG' ? aggKey : row.day;
+        let counters = sums.get(key);
+        if (!counters) sums.set(key, (counters = emptyCounters()));
+        for (const column of DAILY_COLUMNS) counters[column] += Number(row[column]);
+      }
+      const keys = request.type === 'AGG' ? [aggKey] : days;
+      const value = Object.fromEntries(
+        keys.map((key) => [key, numericMetric(part.base, sums.get(key) ?? emptyCounters())]),
+      );
+      return { metricName: part.name, type: request.type, value };
+    }),
+  );
+}

@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import type { StorefrontEvent } from '#contract/public/events.ts';
+import type { Metric } from '#contract/entities/metric.ts';
+import { run } from '../catalog/sql.ts';
+import type { Database } from '../db/client.ts';
+import { sites } from '../db/schema.ts';
+import { ingestRows, toEventRow, type EventRow } from './ingest.ts';
+import { computeMetrics, type MetricRequest } from './metrics.ts';
+import { rebuildRollups } from './rollups.ts';
+import { bulkInsertEvents } from './bulk.ts';
+
+/**
+ * The one door to the event store (DESIGN.md "Beyond one machine"): ingestion, rollups and
+ * report reads. Nothing else queries the event tables, so the store can move to a columnar
+ * engine behind this interface.
+ */
+export function createEventStore(database: Database) {
+  const { db } = database;
+
+  return {
+    /** Writes events of one site and updates its rollups in one transaction. */
+    async ingest(siteId: number, timeZone: string, batch: StorefrontEvent[], now = new Date()) {
+      const rows = batch.map((event) => toEventRow(event, timeZone, now));
+      await db.transaction((tx) => ingestRows(tx, siteId, rows));
+      return rows.length;
+    },
+
+    /** Raw rows straight into `events` (multi-row INSERT, COPY on PostgreSQL); rollups untouched. */
+    bulkInsert: (siteId: number, rows: EventRow[]) => bulkInsertEvents(database, siteId, rows),
+
+    rebuildRollups: (siteId: number, fromDay?: string, toDay?: string) =>
+      rebuildRollups(db, siteId, fromDay, toDay),
+
+    metrics: (request: MetricRequest): Promise<Metric[]> => computeMetrics(db, request),
+
+    async isEmpty(siteId?: number): Promise<boolean> {
+      const { rows } = await run<{ any: boolean }>(
+        db,
+        siteId === undefined
+          ? sql`select exists (select 1 from events) as any`
+          : sql`select exists (select 1 from events where site_id = ${siteId}) as any`,
+      );
+      return !rows[0]?.any;
+    },
+
+    async timeZoneOf(siteId: number): Promise<string | null> {
+      const [site] = await db
+        .select({ timeZone: sites.timeZone })
+        .from(sites)
+        .where(eq(sites.id, siteId));
+      return site?.timeZone ?? null;
+    },
+  };
+}
+export type EventStore = ReturnType<typeof createEventStore>;

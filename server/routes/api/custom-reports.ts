@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { CHARTS } from '#contract/entities/metric.ts';
+import { hasAccess, isStaff } from '#contract/roles.ts';
+import {
+  chartDataRoute,
+  chartJwtRoute,
+  createCustomReportTabRoute,
+  deleteCustomReportTabRoute,
+  enableCustomReportTabRoute,
+  getCustomReportTabRoute,
+  listCustomReportTabsRoute,
+  myCustomReportsRoute,
+  updateCustomReportTabRoute,
+} from '#contract/routes/reports.ts';
+import { users } from '../../db/schema.ts';
+import { createEventStore } from '../../events/store.ts';
+import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+import {
+  createChartTokens,
+  createCustomReportRepository,
+} from '../../repositories/custom-reports.ts';
+
+/** Custom report tabs (spec part 2 §3, §7): the user's own, their administration, chart data. */
+export async function customReportRoutes(app: FastifyInstance) {
+  const tabs = createCustomReportRepository(app.database.db);
+  const tokens = createChartTokens(app.database.db, app.env.REPORT_JWT_SECRET);
+  const store = createEventStore(app.database);
+
+  registerRoute(app, myCustomReportsRoute, ({ user }) => tabs.listForUser(user.id));
+
+  registerRoute(app, chartJwtRoute, ({ query, user }) =>
+    Promise.all(
+      [...new Set(query.chartId)].map(async (chart) => ({
+        chartId: chart,
+        ...(await tokens.sign({ site: query.siteId, chart, login: user.login })),
+      })),
+    ),
+  );
+
+  registerRoute(app, chartDataRoute, async ({ query }) => {
+    const claims = await tokens.verify(query.token);
+    if (!claims) throw new HttpError(401, 'Invalid or expired chart token');
+    // The token speaks for its login: it must still be allowed to see the chart of that site.
+    const [holder] = await app.database.db
+      .select({ id: users.id, roles: users.roles })
+      .from(users)
+      .where(eq(users.login, claims.login));
+    if (!holder || !hasAccess(holder.roles, chartJwtRoute.roles)) throw forbidden();
+    const site = await app.repos.sites.getFor(claims.site, {
+      id: holder.id,
+      seesAllSites: isStaff(holder.roles),
+    });
+    if (site === 'forbidden') throw forbidden('This site is not attached to the token’s user');
+    if (!site) throw notFound('Site');
+    const metrics = await store.metrics({
+      siteId: claims.site,
+      names: CHARTS[claims.chart].metrics,
+      from: query.from,
+      to: query.to,
+      platform: query.platform,
+      limit: 1,
+      type: 'DAILY',
+    });
+    return {
+      chartId: claims.chart,
+      series: metrics.map((metric) => ({
+        metricName: metric.metricName,
+        points: Object.entries(metric.value).map(([day, value]) => ({
+          day,
+          value: typeof value === 'number' ? value : 0,
+        })),
+      })),
+    };
+  });
+
+  registerRoute(app, listCustomReportTabsRoute, ({ query }) => tabs.list(query.login));
+
+  registerRoute(app, createCustomReportTabRoute, ({ body, user }) => tabs.create(body, user.login));
+
+  registerRoute(app, getCustomReportTabRoute, async ({ params }) => {
+    const tab = await tabs.get(params.id);
+    if (!tab) throw notFound('Tab');
+    return tab;
+  });
+
+  registerRoute(app, updateCustomReportTabRoute, async ({ params, body, user }) => {
+    const tab = await tabs.update(params.id, body, user.login);
+    if (!tab) throw notFound('Tab');
+    return tab;
+  });
+
+  registerRoute(app, deleteCustomReportTabRoute, async ({ params, user }) => {
+    if (!(await tabs.remove(params.id, user.login))) throw notFound('Tab');
+    return { ok: true as const };
+  });
+
+  registerRoute(app, enableCustomReportTabRoute, async ({ params, query, user }) => {
+    const tab = await tabs.setEnabled(params.login, params.tabId, query.enabled, user.login);
+    if (!tab) throw notFound('Tab');
+    return tab;
+  });
+}

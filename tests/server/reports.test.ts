@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
+import { seedDemoEvents } from '#server/db/seed.ts';
+import { addDays, localDay } from '#server/events/day.ts';
+import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+
+const HOME_NAMES = [
+  'SESSIONS_TOTAL',
+  'ORDERS_TOTAL',
+  'REVENUE_TOTAL',
+  'CONVERSION',
+  'RPS',
+  'AOV',
+] as const;
+
+describe.each(DATABASES)('report calls on demo data, %s', (kind) => {
+  let server: TestServer;
+  let yesterday: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    expect(await seedDemoEvents(server.database, { days: 30, sessions: 3000 })).toBeGreaterThan(0);
+    // A second seed finds the store filled and writes nothing.
+    expect(await seedDemoEvents(server.database)).toBe(0);
+    yesterday = addDays(localDay(new Date(), 'Europe/Moscow'), -1);
+  });
+  afterAll(() => server.close());
+
+  it('answers the home metrics for the last 7 days ending yesterday', async () => {
+    const client = await server.as('client');
+    const from = addDays(yesterday, -6);
+    // As the home screen calls: batches of at most 5 names, in parallel.
+    const batches = await Promise.all(
+      [HOME_NAMES.slice(0, 5), HOME_NAMES.slice(5)].map((names) =>
+        client.call(aggregateReportRoute, {
+          params: { id: 1 },
+          query: { name: names.join(','), from, to: yesterday },
+        }),
+      ),
+    );
+    const metrics = batches.flat();
+    const key = `${from}_${yesterday}`;
+    expect(metrics.map((m) => m.metricName)).toEqual(HOME_NAMES);
+    const value = Object.fromEntries(metrics.map((m) => [m.metricName, m.value[key]]));
+    expect(value['SESSIONS_TOTAL']).toBeGreaterThan(300);
+    expect(value['ORDERS_TOTAL']).toBeGreaterThan(0);
+    expect(value['CONVERSION']).toBeGreaterThan(0.5);
+    expect(value['CONVERSION']).toBeLessThan(10);
+    expect(value['AOV']).toBeCloseTo(
+      (value['REVENUE_TOTAL'] as number) / (value['ORDERS_TOTAL'] as number),
+      6,
+    );
+    // Nothing today: the demo ends yesterday.
+    const today = await client.call(aggregateReportRoute, {
+      params: { id: 1 },
+      query: { name: 'SESSIONS_TOTAL,RPS', from: addDays(yesterday, 1), to: addDays(yesterday, 1) },
+    });
+    expect(today.map((m) => Object.values(m.value)[0])).toEqual([0, 0]);
+  });
+
+  it('answers daily values keyed by day and TOP lists of the requested length', async () => {
+    const client = await server.as('client');
+    const from = addDays(yesterday, -2);
+    const [sessions, top] = await client.call(dailyReportRoute, {
+      params: { id: 1 },
+      query: { name: 'MOBILE_SESSIONS_TOTAL,TOP_SEARCH_QUERIES', from, to: yesterday, limit: 3 },
+    });
+    expect(Object.keys(sessions!.value)).toEqual([from, addDays(from, 1), yesterday]);
+    expect(Object.keys(top!.value)).toEqual([from, addDays(from, 1), yesterday]);
+    for (const list of Object.values(top!.value)) {
+      expect(Array.isArray(list) && list.length).toBe(3);
+    }
+  });
+
+  it('rejects more than 5 names, unknown names and a reversed period with 400', async () => {
+    const client = await server.as('client');
+    const six = HOME_NAMES.join(',');
+    for (const query of [
+      { name: six, from: yesterday, to: yesterday },
+      { name: 'NOPE', from: yesterday, to: yesterday },
+      { name: 'SESSIONS_TOTAL', from: yesterday, to: addDays(yesterday, -1) },
+    ]) {
+      expect(
+        (await failure(client.call(aggregateReportRoute, { params: { id: 1 }, query }))).status,
+      ).toBe(400);
+    }
+  });
+
+  it('guards sites and roles: 403 for a site not attached, 401 signed out', async () => {
+    const client = await server.as('client');
+    const query = { name: 'SESSIONS_TOTAL', from: yesterday, to: yesterday };
+    expect(
+      (await failure(client.call(aggregateReportRoute, { params: { id: 2 }, query }))).status,
+    ).toBe(403);
+    expect(
+      (await failure(server.client().call(dailyReportRoute, { params: { id: 1 }, query }))).status,
+    ).toBe(401);
+  });
+});
