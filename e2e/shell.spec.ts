@@ -60,6 +60,10 @@ test('every screen has no serious or critical accessibility violations', async (
   await expectAccessible(page);
   await signIn(page, 'admin');
   for (const path of [
+    '/home',
+    '/reporting',
+    '/custom-reporting',
+    '/reporting/no-such-tab',
     '/',
     '/site/edit',
     '/site/register-user',
