@@ -16,6 +16,7 @@ import {
 } from '../api/custom-report-queries.ts';
 import { TabFormModal } from './tab-form.tsx';
 import '../reports.css';
+import { ScrollTable } from '../components/scroll-table.tsx';
 
 type Editing = { mode: 'CREATE' } | { mode: 'EDIT'; tab: CustomReportTab };
 
@@ -54,7 +55,7 @@ export default function CustomReportingPage() {
         )}
       </div>
       {login !== null && (
-        <div className="ui-table-wrap">
+        <ScrollTable label={t('reports.custom.tabsOf', { login })}>
           <table className="ui-table reports-table">
             <caption className="reports-table__caption">
               {t('reports.custom.tabsOf', { login })}
@@ -117,7 +118,7 @@ export default function CustomReportingPage() {
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       {editing && login !== null && (
         <TabFormModal

@@ -4,6 +4,7 @@ import type { AggValues } from '../api/metric-queries.ts';
 import { ValueCell } from '../components/value-cell.tsx';
 import { METRIC_GROUPS } from '../lib/metric-groups.ts';
 import { metricKind, numberOf, variant } from '../lib/metrics.ts';
+import { ScrollTable } from '../components/scroll-table.tsx';
 
 export const PLATFORM_COLUMNS: readonly ReportPlatform[] = ['ALL', 'MOBILE', 'DESKTOP'];
 
@@ -17,7 +18,7 @@ export function MetricsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="ui-table-wrap">
+    <ScrollTable label={t('reports.reporting.metrics')}>
       <table className="ui-table reports-table">
         <caption className="reports-table__caption">{t('reports.reporting.metrics')}</caption>
         <thead>
@@ -57,6 +58,6 @@ export function MetricsTable({
           </tbody>
         ))}
       </table>
-    </div>
+    </ScrollTable>
   );
 }

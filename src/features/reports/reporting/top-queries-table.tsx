@@ -4,6 +4,7 @@ import { formatNumber } from '#src/lib/format.ts';
 import type { AggValues } from '../api/metric-queries.ts';
 import { listOf, variant } from '../lib/metrics.ts';
 import { PLATFORM_COLUMNS } from './metrics-table.tsx';
+import { ScrollTable } from '../components/scroll-table.tsx';
 
 export interface MergedQuery {
   name: string;
@@ -26,7 +27,7 @@ export function mergeQueryLists(values: AggValues | undefined, metric: BaseMetri
 export function TopQueriesTable({ title, rows }: { title: string; rows: readonly MergedQuery[] }) {
   const { t } = useTranslation();
   return (
-    <div className="ui-table-wrap">
+    <ScrollTable label={title}>
       <table className="ui-table reports-table">
         <caption className="reports-table__caption">{title}</caption>
         <thead>
@@ -63,6 +64,6 @@ export function TopQueriesTable({ title, rows }: { title: string; rows: readonly
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -3,6 +3,7 @@ import { GRAPH_STATISTICS } from '#contract/entities/metric.ts';
 import type { AggValues } from '../api/metric-queries.ts';
 import { ValueCell } from '../components/value-cell.tsx';
 import { metricKind, numberOf, VIEW_METRICS, type View } from '../lib/metrics.ts';
+import { ScrollTable } from '../components/scroll-table.tsx';
 
 /** Row order of the 'Total' table (spec §2 "Reporting screen"). */
 export const TOTAL_VIEWS: readonly View[] = ['all', 'withoutSearch', 'withSearch'];
@@ -17,7 +18,7 @@ export function TotalTable({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="ui-table-wrap">
+    <ScrollTable label={t('reports.reporting.total')}>
       <table className="ui-table reports-table">
         <caption className="reports-table__caption">{t('reports.reporting.total')}</caption>
         <thead>
@@ -50,6 +51,6 @@ export function TotalTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
