@@ -56,20 +56,22 @@ test('an administrator activates a site through the confirmed modal; a manager c
 });
 
 test('every screen has no serious or critical accessibility violations', async ({ page }) => {
+  // Ten screens, each loaded and scanned: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
   await page.goto('/login');
   await expectAccessible(page);
   await signIn(page, 'admin');
   for (const path of [
-    '/home',
-    '/reporting',
-    '/custom-reporting',
-    '/reporting/no-such-tab',
     '/',
     '/site/edit',
     '/site/register-user',
     '/admin/roles',
     '/admin/edit-user',
     '/404',
+    '/home',
+    '/reporting',
+    '/custom-reporting',
+    '/reporting/no-such-tab',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
