@@ -19,3 +19,21 @@ export function UserTabLinks({ roles }: { roles: readonly string[] }) {
       </li>
     ));
 }
+
+/**
+ * For users whose menu has no 'reporting' section (custom-report view without report roles,
+ * e.g. the layout designer): the section with just their tabs, when they have any.
+ */
+export function UserTabSection({ roles, title }: { roles: readonly string[]; title: string }) {
+  const allowed = hasAccess(roles, myCustomReportsRoute.roles);
+  const tabs = useQuery({ ...myTabsQueryOptions(), enabled: allowed });
+  if (!allowed || !tabs.data?.some((tab) => tab.enabled)) return null;
+  return (
+    <section className="sidebar__section">
+      <h2 className="sidebar__heading">{title}</h2>
+      <ul>
+        <UserTabLinks roles={roles} />
+      </ul>
+    </section>
+  );
+}
