@@ -1,5 +1,6 @@
 import { ROLE_PRESETS } from '#contract/role-presets.ts';
 import { menuFor } from '#src/app/routes.ts';
+import ruReports from '#src/locales/ru/reports.json' with { type: 'json' };
 import ruRoutes from '#src/locales/ru/routes.json' with { type: 'json' };
 import { test, expect, signIn } from './fixtures.ts';
 
@@ -19,7 +20,13 @@ for (const [login, roles] of Object.entries(DEMO)) {
     await signIn(page, login);
     const expected = menuFor(roles).flatMap((group) =>
       group.routes.map(
-        (route) => ruRoutes[route.titleKey.replace('routes.', '') as keyof typeof ruRoutes],
+        (route) =>
+          route.titleKey
+            .split('.')
+            .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], {
+              routes: ruRoutes,
+              reports: ruReports,
+            }) as string,
       ),
     );
     const menu = page.getByRole('navigation', { name: 'Главное меню' });

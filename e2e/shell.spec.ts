@@ -56,6 +56,8 @@ test('an administrator activates a site through the confirmed modal; a manager c
 });
 
 test('every screen has no serious or critical accessibility violations', async ({ page }) => {
+  // Ten screens, each loaded and scanned: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
   await page.goto('/login');
   await expectAccessible(page);
   await signIn(page, 'admin');
@@ -66,6 +68,10 @@ test('every screen has no serious or critical accessibility violations', async (
     '/admin/roles',
     '/admin/edit-user',
     '/404',
+    '/home',
+    '/reporting',
+    '/custom-reporting',
+    '/reporting/no-such-tab',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

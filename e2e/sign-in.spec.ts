@@ -13,10 +13,9 @@ test('refuses empty fields and a wrong password, then signs in and out', async (
   await expect(page.getByRole('alert')).toHaveText('Неверное имя пользователя или пароль');
 
   await signIn(page, 'manager');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Здравствуйте, Мария Менеджерова!',
-  );
+  // The manager holds the aggregate-report role: home is the statistics screen (spec §6).
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Главная');
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/site/edit');

@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import { CONFIG_ROLES } from '#contract/entities/config.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
 
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
 export const MENU_SECTIONS = [
   'home',
+  'reporting',
   'searchUx',
   'recommendations',
   'experiments',
@@ -12,6 +14,25 @@ export const MENU_SECTIONS = [
   'admin',
 ] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
+
+/** Heading of each sidebar section. */
+export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
+  home: 'shell.sections.home',
+  reporting: 'reports.menu.section',
+  searchUx: 'shell.sections.searchUx',
+  recommendations: 'shell.sections.recommendations',
+  experiments: 'shell.sections.experiments',
+  integration: 'shell.sections.integration',
+  admin: 'shell.sections.admin',
+};
+type SectionTitleKey =
+  | 'shell.sections.home'
+  | 'reports.menu.section'
+  | 'shell.sections.searchUx'
+  | 'shell.sections.recommendations'
+  | 'shell.sections.experiments'
+  | 'shell.sections.integration'
+  | 'shell.sections.admin';
 
 export type TitleKey =
   | 'routes.greeting'
@@ -27,7 +48,11 @@ export type TitleKey =
   | 'routes.globalComponents'
   | 'routes.recsUx'
   | 'routes.mvt'
-  | 'routes.tracking';
+  | 'routes.tracking'
+  | 'reports.routes.home'
+  | 'reports.routes.reporting'
+  | 'reports.routes.customTab'
+  | 'reports.routes.customReporting';
 
 export interface AppRoute {
   path: string;
@@ -36,7 +61,11 @@ export interface AppRoute {
   breadcrumbs: readonly TitleKey[];
   /** Any one of these lets the user in (empty: any signed-in user); the menu hides what they do not allow. */
   roles: readonly Role[];
-  menu?: { section: MenuSection };
+  menu?: {
+    section: MenuSection;
+    /** Left out of the menu for users who may open this path instead (the two homes, spec §6). */
+    replacedBy?: string;
+  };
   /** Show the global loading overlay while calls run. @default true */
   overlay?: boolean;
   page: () => Promise<{ default: ComponentType }>;
@@ -60,8 +89,41 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.greeting',
     breadcrumbs: [],
     roles: [],
-    menu: { section: 'home' },
+    menu: { section: 'home', replacedBy: '/home' },
     page: () => import('#src/features/system/greeting-page.tsx'),
+  },
+  {
+    path: '/home',
+    titleKey: 'reports.routes.home',
+    breadcrumbs: [],
+    roles: ['ROLE_REPORT_AGG_VIEW'],
+    menu: { section: 'home' },
+    page: () => import('#src/features/reports/home/home-page.tsx'),
+  },
+  {
+    path: '/reporting',
+    titleKey: 'reports.routes.reporting',
+    breadcrumbs: [],
+    roles: ['ROLE_REPORT_AGG_VIEW', 'ROLE_REPORT_DAILY_VIEW'],
+    menu: { section: 'reporting' },
+    page: () => import('#src/features/reports/reporting/reporting-page.tsx'),
+  },
+  {
+    path: '/custom-reporting',
+    titleKey: 'reports.routes.customReporting',
+    breadcrumbs: [],
+    // Superusers and administrators (spec §6); hasAccess lets ROLE_ADMIN through every list.
+    roles: ['ROLE_SUPERUSER'],
+    menu: { section: 'reporting' },
+    page: () => import('#src/features/reports/custom/custom-reporting-page.tsx'),
+  },
+  {
+    // One entry per enabled tab of the user joins the 'reporting' section (see the sidebar).
+    path: '/reporting/:name',
+    titleKey: 'reports.routes.customTab',
+    breadcrumbs: ['reports.routes.reporting'],
+    roles: ['ROLE_CUSTOM_REPORT_VIEW'],
+    page: () => import('#src/features/reports/custom/custom-tab-page.tsx'),
   },
   {
     path: '/anyquery/ux/instant-search',
@@ -153,9 +215,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/** Where "home" is for a user: the greeting until the home statistics screen exists (spec §6). */
-export function homePath(): string {
-  return '/';
+/**
+ * Where "home" is for a user (spec §6): the statistics at /home with the aggregate-report role,
+ * the bare greeting at / otherwise. Without an argument, for the signed-in user.
+ */
+export function homePath(
+  roles: readonly string[] = useAuthStore.getState().me?.roles ?? [],
+): string {
+  return hasAccess(roles, ['ROLE_REPORT_AGG_VIEW']) ? '/home' : '/';
+}
+
+/** Whether a route stands for one fixed page (not a pattern like /reporting/:name). */
+export function isFixedPath(path: string): boolean {
+  return !path.includes(':');
 }
 
 export function findRoute(pathname: string): AppRoute | undefined {
@@ -167,7 +239,13 @@ export function menuFor(roles: readonly string[]) {
   return MENU_SECTIONS.map((section) => ({
     section,
     routes: APP_ROUTES.filter(
-      (route) => route.menu?.section === section && hasAccess(roles, route.roles),
+      (route) =>
+        route.menu?.section === section && hasAccess(roles, route.roles) && !replaced(route, roles),
     ),
   })).filter((group) => group.routes.length > 0);
+}
+
+function replaced(route: AppRoute, roles: readonly string[]): boolean {
+  const other = route.menu?.replacedBy && findRoute(route.menu.replacedBy);
+  return Boolean(other && hasAccess(roles, other.roles));
 }

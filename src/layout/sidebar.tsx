@@ -2,7 +2,8 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '#contract/roles.ts';
 import { logoutRoute } from '#contract/routes/auth.ts';
-import { menuFor } from '#src/app/routes.ts';
+import { MENU_SECTION_TITLES, menuFor } from '#src/app/routes.ts';
+import { UserTabLinks, UserTabSection } from '#src/features/reports/components/user-tab-links.tsx';
 import { queryClient } from '#src/app/query-client.ts';
 import { api } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -26,14 +27,16 @@ export function Sidebar() {
     navigate('/login');
   };
 
+  const menu = menuFor(me.roles);
+
   return (
     <aside className="sidebar">
       <div className="sidebar__brand">Vitrina</div>
       {!demoMode && <SiteBlock />}
       <nav aria-label={t('shell.menu')} className="sidebar__nav">
-        {menuFor(me.roles).map((group) => (
+        {menu.map((group) => [
           <section key={group.section} className="sidebar__section">
-            <h2 className="sidebar__heading">{t(`shell.sections.${group.section}`)}</h2>
+            <h2 className="sidebar__heading">{t(MENU_SECTION_TITLES[group.section])}</h2>
             <ul>
               {group.routes.map((route) => (
                 <li key={route.path}>
@@ -42,9 +45,18 @@ export function Sidebar() {
                   </NavLink>
                 </li>
               ))}
+              {group.section === 'reporting' && <UserTabLinks roles={me.roles} />}
             </ul>
-          </section>
-        ))}
+          </section>,
+          // Custom-report viewers without report roles still get their tabs, in spec order.
+          group.section === 'home' && !menu.some((other) => other.section === 'reporting') && (
+            <UserTabSection
+              key="reporting"
+              roles={me.roles}
+              title={t(MENU_SECTION_TITLES.reporting)}
+            />
+          ),
+        ])}
       </nav>
       <div className="sidebar__footer">
         {staff && (

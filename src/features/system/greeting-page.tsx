@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAccess } from '#contract/roles.ts';
-import { APP_ROUTES } from '#src/app/routes.ts';
+import { APP_ROUTES, homePath, isFixedPath } from '#src/app/routes.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 
 /** The bare greeting at `/` (spec §2), with the screens this user may open. */
@@ -9,8 +9,10 @@ export default function GreetingPage() {
   const { t } = useTranslation();
   const me = useAuthStore((state) => state.me)!;
   const screens = APP_ROUTES.filter(
-    (route) => route.path !== '/' && hasAccess(me.roles, route.roles),
+    (route) => route.path !== '/' && isFixedPath(route.path) && hasAccess(me.roles, route.roles),
   );
+  // The root redirects to home: the statistics for those who may read them (spec §2, §6).
+  if (homePath(me.roles) !== '/') return <Navigate to={homePath(me.roles)} replace />;
   return (
     <div className="page">
       <h1>{t('shell.greeting.title', { name: me.name || me.login })}</h1>

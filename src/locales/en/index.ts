@@ -14,6 +14,7 @@ import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
 import configStudio from './config-studio.json';
+import reports from './reports.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
 import preview from '#studio/locales/en/preview.json';
 
@@ -38,6 +39,7 @@ const resources = {
   mvt,
   tracking,
   configStudio,
+  reports,
 };
 
 export default resources;

@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ChartData } from '#contract/entities/custom-report.ts';
+import type { ChartId, ReportPlatform } from '#contract/entities/metric.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
+import { DateRangePicker } from '#src/ui/date-range-picker/date-range-picker.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import {
+  chartDataQueryOptions,
+  chartTokensQueryOptions,
+  myTabsQueryOptions,
+} from '../api/custom-report-queries.ts';
+import { DailyChart } from '../components/daily-chart.tsx';
+import { PlatformSwitch } from '../components/platform-switch.tsx';
+import { baseOf } from '../lib/metrics.ts';
+import { daysOf, defaultPeriod, toPeriod, toRange, type Period } from '../lib/period.ts';
+import '../reports.css';
+
+/** A user's custom report tab (spec §2 /reporting/{name}): its charts, each read with a chart token. */
+export default function CustomTabPage() {
+  const { t } = useTranslation();
+  const { name } = useParams();
+  const siteId = useSiteStore((state) => state.siteId);
+  const tabs = useQuery(myTabsQueryOptions());
+  const tab = tabs.data?.find((item) => item.pathName === name && item.enabled);
+  const [platform, setPlatform] = useState<ReportPlatform>('ALL');
+  const [period, setPeriod] = useState<Period>(() => defaultPeriod());
+  const tokens = useQuery({
+    ...chartTokensQueryOptions(siteId ?? 0, tab?.chartsIds ?? []),
+    enabled: siteId !== null && Boolean(tab?.chartsIds.length),
+  });
+
+  if (tabs.isLoading) return <Spinner />;
+  if (!tab)
+    return (
+      <div className="page">
+        <h1>{t('reports.routes.customTab')}</h1>
+        <p className="reports-empty">{t('reports.custom.notFound')}</p>
+      </div>
+    );
+  return (
+    <div className="page reports-tab">
+      <h1>{tab.title}</h1>
+      <div className="reports-filters">
+        <PlatformSwitch value={platform} onChange={setPlatform} />
+        <DateRangePicker
+          label={t('reports.period.main')}
+          value={toRange(period)}
+          onChange={(range) => setPeriod(toPeriod(range))}
+        />
+      </div>
+      {siteId === null && <p className="reports-empty">{t('reports.noSite')}</p>}
+      {tab.chartsIds.length === 0 && (
+        <p className="reports-empty">{t('reports.custom.noCharts')}</p>
+      )}
+      <div className="reports-charts">
+        {(tokens.data ?? []).map((token) => (
+          <TabChart
+            key={token.chartId}
+            siteId={siteId ?? 0}
+            chartId={token.chartId}
+            token={token.token}
+            period={period}
+            platform={platform}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function TabChart(props: {
+  siteId: number;
+  chartId: ChartId;
+  token: string;
+  period: Period;
+  platform: ReportPlatform;
+}) {
+  const { t } = useTranslation();
+  const data = useQuery(
+    chartDataQueryOptions(props.siteId, props.chartId, props.token, props.period, props.platform),
+  );
+  const days = useMemo(() => daysOf(props.period), [props.period]);
+  const series = useMemo(() => toSeries(data.data, days, t), [data.data, days, t]);
+  return (
+    <DailyChart
+      title={t(`reports.charts.${props.chartId}`)}
+      days={data.data ? days : []}
+      series={series}
+    />
+  );
+}
+
+function toSeries(
+  data: ChartData | undefined,
+  days: readonly string[],
+  t: ReturnType<typeof useTranslation>['t'],
+) {
+  return (data?.series ?? []).map((item) => {
+    const byDay = new Map(item.points.map((point) => [point.day, point.value]));
+    const platform = item.metricName.startsWith('MOBILE_')
+      ? ` (${t('reports.platform.MOBILE')})`
+      : item.metricName.startsWith('DESKTOP_')
+        ? ` (${t('reports.platform.DESKTOP')})`
+        : '';
+    return {
+      label: `${t(`reports.metrics.${baseOf(item.metricName)}`)}${platform}`,
+      values: days.map((day) => byDay.get(day) ?? 0),
+    };
+  });
+}

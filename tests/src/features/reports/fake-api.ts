@@ -1,0 +1,66 @@
+import { vi } from 'vitest';
+import { periodKey, type QueryCount } from '#contract/entities/metric.ts';
+
+export type PeriodData = Record<string, number | QueryCount[]>;
+
+export interface FakeCall {
+  path: string;
+  query: URLSearchParams;
+  method: string;
+}
+
+/**
+ * A fake of the report calls at the network (STYLE.md 31): AGG answers from `periods` keyed by
+ * `from`, DAILY answers one value per day; `fail(call)` makes a call answer 500.
+ */
+export function fakeReportApi(options: {
+  periods: Record<string, PeriodData>;
+  daily?: Record<string, Record<string, number>>;
+  fail?: (call: FakeCall) => boolean;
+  other?: (call: FakeCall, body: unknown) => unknown;
+}) {
+  const calls: FakeCall[] = [];
+  const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call = { path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET' };
+    calls.push(call);
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    if (options.fail?.(call)) return json(500, { status: 500, message: 'Internal server error' });
+    const names = (url.searchParams.get('name') ?? '').split(',').filter(Boolean);
+    const from = url.searchParams.get('from') ?? '';
+    const to = url.searchParams.get('to') ?? '';
+    if (/^\/api\/report\/agg\/\d+\/global$/.test(url.pathname)) {
+      const data = options.periods[from] ?? {};
+      return json(
+        200,
+        names
+          .filter((name) => data[name] !== undefined)
+          .map((name) => ({
+            metricName: name,
+            type: 'AGG',
+            value: { [periodKey(from, to)]: data[name] },
+          })),
+      );
+    }
+    if (/^\/api\/report\/daily\/\d+\/global$/.test(url.pathname)) {
+      return json(
+        200,
+        names.map((name) => ({
+          metricName: name,
+          type: 'DAILY',
+          value: options.daily?.[name] ?? {},
+        })),
+      );
+    }
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const answer = options.other?.(call, body);
+    if (answer === undefined) return json(404, { status: 404, message: 'Not found' });
+    return json(200, answer);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, calls };
+}
