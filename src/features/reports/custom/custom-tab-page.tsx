@@ -83,7 +83,18 @@ function TabChart(props: {
     chartDataQueryOptions(props.siteId, props.chartId, props.token, props.period, props.platform),
   );
   const days = useMemo(() => daysOf(props.period), [props.period]);
-  const series = useMemo(() => toSeries(data.data, days, t), [data.data, days, t]);
+  const series = useMemo(
+    () =>
+      toSeries(data.data, days, (name) => {
+        const platform = name.startsWith('MOBILE_')
+          ? ` (${t('reports.platform.MOBILE')})`
+          : name.startsWith('DESKTOP_')
+            ? ` (${t('reports.platform.DESKTOP')})`
+            : '';
+        return `${t(`reports.metrics.${baseOf(name)}`)}${platform}`;
+      }),
+    [data.data, days, t],
+  );
   return (
     <DailyChart
       title={t(`reports.charts.${props.chartId}`)}
@@ -96,17 +107,12 @@ function TabChart(props: {
 function toSeries(
   data: ChartData | undefined,
   days: readonly string[],
-  t: ReturnType<typeof useTranslation>['t'],
+  label: (metricName: ChartData['series'][number]['metricName']) => string,
 ) {
   return (data?.series ?? []).map((item) => {
     const byDay = new Map(item.points.map((point) => [point.day, point.value]));
-    const platform = item.metricName.startsWith('MOBILE_')
-      ? ` (${t('reports.platform.MOBILE')})`
-      : item.metricName.startsWith('DESKTOP_')
-        ? ` (${t('reports.platform.DESKTOP')})`
-        : '';
     return {
-      label: `${t(`reports.metrics.${baseOf(item.metricName)}`)}${platform}`,
+      label: label(item.metricName),
       values: days.map((day) => byDay.get(day) ?? 0),
     };
   });

@@ -21,7 +21,7 @@ export function DailyCharts({
       chartIds.map((id) => ({
         id,
         series: CHARTS[id].metrics.map((name) => ({
-          label: `${t(`reports.metrics.${baseOf(name)}`)}${platformSuffix(name, t)}`,
+          label: `${t(`reports.metrics.${baseOf(name)}`)}${platformSuffix(name, { MOBILE: t('reports.platform.MOBILE'), DESKTOP: t('reports.platform.DESKTOP') })}`,
           values: days.map((day) => daily?.[name]?.[day] ?? 0),
         })),
       })),
@@ -41,8 +41,8 @@ export function DailyCharts({
   );
 }
 
-function platformSuffix(name: string, t: ReturnType<typeof useTranslation>['t']): string {
-  if (name.startsWith('MOBILE_')) return ` (${t('reports.platform.MOBILE')})`;
-  if (name.startsWith('DESKTOP_')) return ` (${t('reports.platform.DESKTOP')})`;
+function platformSuffix(name: string, labels: { MOBILE: string; DESKTOP: string }): string {
+  if (name.startsWith('MOBILE_')) return ` (${labels.MOBILE})`;
+  if (name.startsWith('DESKTOP_')) return ` (${labels.DESKTOP})`;
   return '';
 }
