@@ -254,3 +254,73 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
 export function yesterday(timeZone: string, now = new Date()): string {
   return addDays(localDay(now, timeZone), -1);
 }
+
+export interface SqlDemoOptions {
+  siteId: number;
+  timeZone: string;
+  endDay: string;
+  days: number;
+  /** Session numbers [first, last] to generate (so a big load goes in steps). */
+  first: number;
+  last: number;
+  vocabulary: string[];
+}
+
+/**
+ * The same traffic shape as demoEvents, generated inside the database (INSERT … SELECT over
+ * generate_series): no rows cross the wire, so tens of millions of events load in minutes.
+ * Queries follow a power law over the vocabulary, ~7.5 % are misspelt or nonsense, and one in
+ * ten carries an article number (the long tail of distinct queries). Not repeatable run to run.
+ */
+export async function generateEventsInDatabase(db: Db, options: SqlDemoOptions): Promise<number> {
+  const zeros = zeroVocabulary(options.vocabulary, prng(options.siteId));
+  const vocab = sql`${`{${options.vocabulary.map((v) => `"${v.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
+  const zero = sql`${`{${zeros.map((v) => `"${v.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
+  const result = await run(
+    db,
+    sql`insert into events (site_id, kind, platform, session_id, at, day, query, hits,
+          corrected_query, block, product_id, revenue, items)
+        with s as (
+          select n,
+            ${options.endDay}::date - (n % ${options.days})::int as day,
+            case when r1 < 0.55 then 1 when r1 < 0.9 then 2 else 3 end as platform,
+            case when r2 < 0.42 then 1 + floor(random() * random() * 5)::int else 0 end as searches,
+            random() < 0.28 as ac,
+            floor(random() * 3)::int as views,
+            random() as r3,
+            floor(random() * 82800)::int as second
+          from (select n, random() as r1, random() as r2
+                from generate_series(${options.first}::int, ${options.last}::int) as n) x
+        ), e as (
+          select s.*, ev.kind, ev.i from s cross join lateral (
+            select 1 as kind, 0 as i
+            union all select 2, g from generate_series(1, s.searches) g
+            union all select 3, 0 where s.ac
+            union all select 4, g from generate_series(1, s.views) g
+            union all select 5, 0 where s.views > 0 and s.r3 < 0.15
+            union all select 6, 0 where s.r3 < (case when s.searches > 0 then 0.045 else 0.02 end)
+          ) ev
+        ), t as (
+          select e.*, ((e.day::timestamp + make_interval(secs => e.second + e.kind * 40 + e.i * 30))
+                        at time zone ${options.timeZone}) as at,
+            random() < 0.075 as zero
+          from e
+        )
+        select ${options.siteId}, kind, platform, 'b' || n::text, at,
+          (at at time zone ${options.timeZone})::date,
+          case kind
+            when 2 then case
+              when zero then (${zero})[1 + floor(power(random(), 2) * ${zeros.length})::int]
+              when random() < 0.1 then (${vocab})[1 + floor(power(random(), 3) * ${options.vocabulary.length})::int] || ' ' || (100 + floor(random() * 5000)::int)::text
+              else (${vocab})[1 + floor(power(random(), 3) * ${options.vocabulary.length})::int] end
+            when 3 then 'пла' end,
+          case kind when 2 then case when zero then 0 else 1 + floor(random() * 300)::int end end,
+          null,
+          case kind when 3 then 1 + floor(random() * 6)::int end,
+          case when kind in (4, 5) then (1000 + floor(random() * 800)::int)::text end,
+          case kind when 6 then round((exp(8.3 + 0.6 * (random() + random() + random() - 1.5) * 2))::numeric, 2) end,
+          case when kind in (5, 6) then 1 end
+        from t`,
+  );
+  return result.count;
+}

@@ -141,14 +141,19 @@ async function readDaily(db: Db, siteId: number, from: string, to: string): Prom
   return rows;
 }
 
-async function readTop(
+interface TopRow {
+  list: 'TOP_SEARCH_QUERIES' | 'TOP_ZERO_QUERIES';
+  day: string;
+  name: string;
+  count: number;
+}
+
+/** Both TOP lists of one platform set from one scan of event_daily_queries. */
+async function readTops(
   db: Db,
   request: MetricRequest,
-  zero: boolean,
   platforms: readonly EventPlatform[],
-  daily: boolean,
-): Promise<{ day: string; name: string; count: number }[]> {
-  const column = sql.raw(zero ? 'zero_searches' : 'searches');
+): Promise<TopRow[]> {
   const platformFilter =
     platforms.length === 3
       ? sql``
@@ -157,26 +162,53 @@ async function readTop(
           sql`, `,
         )})`;
   const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date${platformFilter}`;
-  if (!daily) {
-    const { rows } = await run<{ name: string; count: number }>(
+  if (request.type === 'AGG') {
+    const { rows } = await run<TopRow>(
       db,
-      sql`select query as name, sum(${column})::int as count from event_daily_queries
-          where ${where}${zero ? sql` and zero_searches > 0` : sql``}
-          group by query order by count desc, query limit ${request.limit}`,
+      sql`with g as (
+            select query, sum(searches)::int as s, sum(zero_searches)::int as z
+            from event_daily_queries where ${where} group by query
+          )
+          (select 'TOP_SEARCH_QUERIES' as list, '' as day, query as name, s as count from g
+            order by s desc, query collate "C" limit ${request.limit})
+          union all
+          (select 'TOP_ZERO_QUERIES', '', query, z from g where z > 0
+            order by z desc, query collate "C" limit ${request.limit})`,
     );
-    return rows.map((row) => ({ day: '', ...row }));
+    return rows;
   }
-  const { rows } = await run<{ day: string; name: string; count: number }>(
+  const { rows } = await run<TopRow>(
     db,
-    sql`select day, name, count from (
-          select day::text as day, query as name, sum(${column})::int as count,
-            row_number() over (partition by day order by sum(${column}) desc, query) as rank
-          from event_daily_queries
-          where ${where}${zero ? sql` and zero_searches > 0` : sql``}
-          group by day, query
-        ) ranked where rank <= ${request.limit} order by day, rank`,
+    sql`with g as (
+          select day::text as day, query, sum(searches)::int as s, sum(zero_searches)::int as z
+          from event_daily_queries where ${where} group by day, query
+        )
+        select list, day, name, count from (
+          select 'TOP_SEARCH_QUERIES' as list, day, query as name, s as count,
+            row_number() over (partition by day order by s desc, query collate "C") as rank
+          from g
+          union all
+          select 'TOP_ZERO_QUERIES', day, query, z,
+            row_number() over (partition by day order by z desc, query collate "C")
+          from g where z > 0
+        ) ranked where rank <= ${request.limit} order by list, day, rank`,
   );
   return rows;
+}
+
+/**
+ * Concurrent identical reads share one query: the home screen sends its batches of the same
+ * period at once, and each batch needs the same rollup rows.
+ */
+const inFlightByDb = new WeakMap<Db, Map<string, Promise<unknown>>>();
+function shared<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  let inFlight = inFlightByDb.get(db);
+  if (!inFlight) inFlightByDb.set(db, (inFlight = new Map()));
+  const running = inFlight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const promise = read().finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
 }
 
 /**
@@ -186,7 +218,17 @@ async function readTop(
 export async function computeMetrics(db: Db, request: MetricRequest): Promise<Metric[]> {
   const parts = request.names.map((name) => ({ name, ...splitName(name, request.platform) }));
   const numeric = parts.filter((part) => !LIST_METRICS.includes(part.base));
-  const rows = numeric.length ? await readDaily(db, request.siteId, request.from, request.to) : [];
+  const rows = numeric.length
+    ? await shared(db, `daily|${request.siteId}|${request.from}|${request.to}`, () =>
+        readDaily(db, request.siteId, request.from, request.to),
+      )
+    : [];
+  const tops = (platform: ReportPlatform) =>
+    shared(
+      db,
+      `top|${request.siteId}|${request.from}|${request.to}|${platform}|${request.type}|${request.limit}`,
+      () => readTops(db, request, PLATFORMS[platform]),
+    );
   const days = request.type === 'DAILY' ? daysBetween(request.from, request.to) : [];
   const aggKey = periodKey(request.from, request.to);
 
@@ -194,13 +236,7 @@ export async function computeMetrics(db: Db, request: MetricRequest): Promise<Me
     parts.map(async (part): Promise<Metric> => {
       const platforms = PLATFORMS[part.platform];
       if (LIST_METRICS.includes(part.base)) {
-        const top = await readTop(
-          db,
-          request,
-          part.base === 'TOP_ZERO_QUERIES',
-          platforms,
-          request.type === 'DAILY',
-        );
+        const top = (await tops(part.platform)).filter((row) => row.list === part.base);
         const value: Record<string, QueryCount[]> = {};
         if (request.type === 'AGG') value[aggKey] = top.map(({ name, count }) => ({ name, count }));
         else {

@@ -33,6 +33,14 @@ export function createEventStore(database: Database) {
 
     metrics: (request: MetricRequest): Promise<Metric[]> => computeMetrics(db, request),
 
+    /** Removes a site's events, sessions and rollups (before a demo reload). */
+    async clear(siteId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const table of ['event_daily_queries', 'event_daily', 'event_sessions', 'events'])
+          await run(tx, sql`delete from ${sql.raw(table)} where site_id = ${siteId}`);
+      });
+    },
+
     async isEmpty(siteId?: number): Promise<boolean> {
       const { rows } = await run<{ any: boolean }>(
         db,

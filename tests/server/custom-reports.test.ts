@@ -73,7 +73,7 @@ describe.each(DATABASES)('custom report tabs on %s', (kind) => {
 
     const enabled = await admin.call(enableCustomReportTabRoute, {
       params: { login: 'client', tabId: second.id },
-      query: { enabled: true },
+      query: { enabled: 'true' },
     });
     expect(enabled.enabled).toBe(true);
     // A tab id that belongs to someone else: 404, nothing changes.
@@ -82,7 +82,7 @@ describe.each(DATABASES)('custom report tabs on %s', (kind) => {
         await failure(
           admin.call(enableCustomReportTabRoute, {
             params: { login: 'manager', tabId: second.id },
-            query: { enabled: false },
+            query: { enabled: 'false' },
           }),
         )
       ).status,

@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+import { openDatabase } from '#server/db/client.ts';
+import { readEnv } from '#server/env.ts';
+import { demoEvents, demoVocabulary, yesterday } from '#server/events/demo.ts';
+import { createEventStore } from '#server/events/store.ts';
+
+/**
+ * Replaces a site's storefront events with realistic demo traffic ending yesterday (site time
+ * zone), then rebuilds its rollups. Uses DATABASE_URL or DATA_DIR like the server; with the
+ * embedded database, stop the server first (one process per data directory).
+ *   npm run demo:events -- --days 180 --sessions 200000 [--site 1] [--seed 1]
+ */
+const { values } = parseArgs({
+  options: {
+    days: { type: 'string', default: '180' },
+    sessions: { type: 'string', default: '200000' },
+    site: { type: 'string', default: '1' },
+    seed: { type: 'string' },
+  },
+});
+const days = Number(values.days);
+const sessions = Number(values.sessions);
+const siteId = Number(values.site);
+if (![days, sessions, siteId].every((n) => Number.isInteger(n) && n > 0)) {
+  console.error('--days, --sessions and --site must be positive integers');
+  process.exit(2);
+}
+
+const env = readEnv();
+const database = await openDatabase(env);
+try {
+  const store = createEventStore(database);
+  const timeZone = await store.timeZoneOf(siteId);
+  if (!timeZone) throw new Error(`No site ${siteId} (start the server once to seed the demo data)`);
+  const vocabulary = await demoVocabulary(database.db, siteId);
+  const endDay = yesterday(timeZone);
+  console.log(
+    `Site ${siteId} (${timeZone}): ${sessions} sessions over ${days} days ending ${endDay}, ${vocabulary.length} query terms, ${database.kind}`,
+  );
+  const started = performance.now();
+  await store.clear(siteId);
+  let written = 0;
+  for (const rows of demoEvents({
+    timeZone,
+    endDay,
+    days,
+    sessions,
+    vocabulary,
+    seed: values.seed === undefined ? siteId : Number(values.seed),
+  })) {
+    await store.bulkInsert(siteId, rows);
+    written += rows.length;
+    process.stdout.write(`\r  ${written} events`);
+  }
+  const inserted = performance.now();
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `\r  ${written} events inserted in ${seconds(inserted - started)} (${Math.round(written / ((inserted - started) / 1000))} events/s)`,
+  );
+  await store.rebuildRollups(siteId);
+  const rolled = performance.now();
+  console.log(
+    `  rollups rebuilt in ${seconds(rolled - inserted)}; total ${seconds(rolled - started)}`,
+  );
+} finally {
+  await database.close();
+}
