@@ -31,7 +31,7 @@ export function DailyChart({
         <p className="reports-empty">{t('reports.empty')}</p>
       ) : (
         <Suspense fallback={<Spinner label={t('ui.spinner.loading')} />}>
-          <UplotChart days={days} series={series} />
+          <UplotChart days={days} series={series} dayLabel={t('reports.chart.day')} />
         </Suspense>
       )}
     </figure>

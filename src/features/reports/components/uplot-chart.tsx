@@ -10,13 +10,22 @@ const HEIGHT = 220;
 /** Days are calendar days: plot them at UTC midnight and read them back in UTC. */
 const toSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
+/** 1731542400 → '14.11' (axis) or '14.11.2024' (legend), in UTC like `toSeconds`. */
+function dayText(seconds: number, withYear: boolean): string {
+  const [year, month, day] = new Date(seconds * 1000).toISOString().slice(0, 10).split('-');
+  return withYear ? `${day}.${month}.${year}` : `${day}.${month}`;
+}
+
 /** uPlot drawing of daily series; loaded lazily with the chart that needs it. */
 export default function UplotChart({
   days,
   series,
+  dayLabel,
 }: {
   days: readonly string[];
   series: readonly ChartSeries[];
+  /** Legend label of the x values. */
+  dayLabel: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -29,7 +38,11 @@ export default function UplotChart({
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true } },
         series: [
-          {},
+          {
+            label: dayLabel,
+            value: (_plot: uPlot, value: number | null) =>
+              value === null ? '—' : dayText(value, true),
+          },
           ...series.map((item, i) => ({
             label: item.label,
             stroke: COLORS[i % COLORS.length],
@@ -39,7 +52,7 @@ export default function UplotChart({
           })),
         ],
         axes: [
-          {},
+          { values: (_plot: uPlot, ticks: number[]) => ticks.map((tick) => dayText(tick, false)) },
           {
             size: 60,
             values: (_plot: uPlot, ticks: number[]) => ticks.map((tick) => formatCompact(tick)),
@@ -60,6 +73,6 @@ export default function UplotChart({
       observer?.disconnect();
       plot.destroy();
     };
-  }, [days, series]);
+  }, [days, series, dayLabel]);
   return <div ref={ref} className="reports-chart__plot" />;
 }

@@ -1,12 +1,14 @@
-import { GRAPH_STATISTICS, type BaseMetric } from '#contract/entities/metric.ts';
+import {
+  GRAPH_STATISTICS,
+  type BaseMetric,
+  type ReportPlatform,
+} from '#contract/entities/metric.ts';
+import { percentChange } from '#src/lib/format.ts';
 import type { AggValues } from '../api/metric-queries.ts';
 import { LIST_GROUP_METRICS, METRIC_GROUPS } from './metric-groups.ts';
-import { numberOf, VIEW_METRICS, variant, type View } from './metrics.ts';
-import { percentChange } from '#src/lib/format.ts';
-import type { ReportPlatform } from '#contract/entities/metric.ts';
+import { numberOf, TOTAL_VIEWS, VIEW_METRICS, variant, type View } from './metrics.ts';
 
 const PLATFORMS: readonly ReportPlatform[] = ['ALL', 'MOBILE', 'DESKTOP'];
-const TOTAL_VIEWS: readonly View[] = ['all', 'withoutSearch', 'withSearch'];
 
 export type CsvCell = string | number;
 

@@ -38,6 +38,9 @@ export const VIEW_METRICS: Record<View, Record<GraphStatistic, BaseMetric>> = {
   },
 };
 
+/** Row order of the reporting screen's 'Total' table (spec §2 "Reporting screen"). */
+export const TOTAL_VIEWS: readonly View[] = ['all', 'withoutSearch', 'withSearch'];
+
 export const GENERAL_METRICS: BaseMetric[] = VIEWS.flatMap((view) =>
   Object.values(VIEW_METRICS[view]),
 );

@@ -2,11 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { GRAPH_STATISTICS } from '#contract/entities/metric.ts';
 import type { AggValues } from '../api/metric-queries.ts';
 import { ValueCell } from '../components/value-cell.tsx';
-import { metricKind, numberOf, VIEW_METRICS, type View } from '../lib/metrics.ts';
+import { metricKind, numberOf, TOTAL_VIEWS, VIEW_METRICS } from '../lib/metrics.ts';
 import { ScrollTable } from '../components/scroll-table.tsx';
-
-/** Row order of the 'Total' table (spec §2 "Reporting screen"). */
-export const TOTAL_VIEWS: readonly View[] = ['all', 'withoutSearch', 'withSearch'];
 
 /** The 'Total' table: the three views of the six statistics, two periods compared. */
 export function TotalTable({
