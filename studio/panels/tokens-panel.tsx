@@ -37,6 +37,10 @@ export interface TokensPanelProps {
   /** The screen's own useCompiledTokens result, so the tree is not compiled twice. */
   compiled?: CompiledTokens;
   readOnly?: boolean;
+  /** The storefront's default set: offered as a starting point when there are no tokens. */
+  defaultTokens?: TokenTree;
+  /** Drops the config's own set (back to the source address or the default set). */
+  onClear?: () => void;
 }
 
 /** Rows rendered at most; a search narrows the rest. */
@@ -52,6 +56,8 @@ export function TokensPanel({
   compileOptions,
   compiled: given,
   readOnly = false,
+  defaultTokens,
+  onClear,
 }: TokensPanelProps) {
   const text = useEditorsText();
   const own = useCompiledTokens(given ? null : tokens, compileOptions);
@@ -172,6 +178,24 @@ export function TokensPanel({
         >
           {text('tokens.loadFromFile')}
         </Button>
+        {tokens === null && defaultTokens && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={readOnly}
+            onClick={() => {
+              setLoadError(null);
+              onChange(defaultTokens);
+            }}
+          >
+            {text('tokens.startFromDefault')}
+          </Button>
+        )}
+        {tokens !== null && onClear && (
+          <Button size="sm" variant="ghost" disabled={readOnly} onClick={onClear}>
+            {text('tokens.clear')}
+          </Button>
+        )}
         <input
           ref={fileInput}
           type="file"

@@ -60,6 +60,33 @@ describe('TokenSession (incremental compile in the studio)', () => {
     expect(session.update(null)).toMatchObject({ scss: '', diagnostics: [] });
   });
 
+  it('updates a single-file export with set precedence, like a full build', () => {
+    const session = new TokenSession();
+    let tree: TokenTree = {
+      core: {
+        Colors: {
+          a: { value: '#111111', type: 'color' },
+          b: { value: '{Colors.a}', type: 'color' },
+        },
+      },
+      brand: { Colors: { a: { value: '#222222', type: 'color' } } },
+      $metadata: { tokenSetOrder: ['core', 'brand'] },
+    };
+    expect(session.update(tree).valueOf('Colors.b')).toBe('#222222');
+    // the overridden token in the earlier set changes nothing
+    tree = updateTokenValue(tree, ['core', 'Colors', 'a'], '#333333');
+    let result = session.update(tree);
+    expect(result.valueOf('Colors.b')).toBe('#222222');
+    expect(result.scss).toBe(fresh(tree));
+    // the winning one recompiles itself and its dependant
+    tree = updateTokenValue(tree, ['brand', 'Colors', 'a'], '#444444');
+    result = session.update(tree);
+    expect(result.recompiled).toBe(2);
+    expect(result.valueOf('Colors.b')).toBe('#444444');
+    expect(result.scss).toBe(fresh(tree));
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it('heals a broken reference edited in place', () => {
     const session = new TokenSession();
     let tree: TokenTree = {

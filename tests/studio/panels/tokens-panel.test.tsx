@@ -66,6 +66,20 @@ describe('TokensPanel', () => {
     expect(within(row('Primary.text')).getByText('→ #ff0000')).toBeInTheDocument();
   });
 
+  it('starts from the default set and removes the own set', async () => {
+    const onClear = vi.fn();
+    const { user } = renderEditors(<Host defaultTokens={TREE} onClear={onClear} />, {
+      locale: 'en',
+    });
+    expect(screen.queryByRole('button', { name: 'Remove this set' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start from the default set' }));
+    expect(latest).toBe(TREE);
+    expect(screen.getByText('4 tokens')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start from the default set' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove this set' }));
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+
   it('says so when a file is not JSON', async () => {
     const { user } = renderEditors(<Host />, { locale: 'en' });
     await user.upload(
