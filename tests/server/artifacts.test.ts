@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import postcss from 'postcss';
@@ -292,6 +293,14 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     const etag = String(js.headers['etag']);
     expect((await get(first.urls.js, { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get(first.urls.js, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    // compressed for clients that take gzip, under its own validator
+    const gz = await get(first.urls.js, { 'accept-encoding': 'gzip, br' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toBe('accept-encoding');
+    expect(gz.headers['etag']).not.toBe(etag);
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(js.body);
+    expect(gz.rawPayload.length).toBeLessThan(js.rawPayload.length / 3);
   });
 
   it('answers 404 for unknown hashes, other sites’ artifacts and malformed names', async () => {
