@@ -93,11 +93,28 @@ export function startPreviewGuestApp(
     trackWidget: () => Promise.resolve(),
   };
 
+  // Renders are reported once per part and task: a list of 100 items is one message, not 100.
+  const renders = new Map<string, { ms: number; count: number }>();
+  let reportQueued = false;
+  function reportRenders(): void {
+    reportQueued = false;
+    for (const [part, { ms, count }] of renders) guest.send('rendered', { part, ms, count, seq });
+    renders.clear();
+  }
+
   const hooks = () => ({
     templates: { ...compiled },
     ...(options.delays ? { delays: options.delays } : {}),
     onRender(part: string, ms: number) {
-      guest.send('rendered', { part, ms, seq });
+      const entry = renders.get(part);
+      if (entry) {
+        entry.ms += ms;
+        entry.count += 1;
+      } else renders.set(part, { ms, count: 1 });
+      if (!reportQueued) {
+        reportQueued = true;
+        queueMicrotask(reportRenders);
+      }
     },
     onError(part: string, error: unknown) {
       report('render', part, error);

@@ -84,9 +84,15 @@ describe('preview guest app', () => {
     });
     expect(root.querySelectorAll('.t-edit')).toHaveLength(4);
     expect(root.querySelector('.digi-instant-search__header')).toBe(header);
-    const parts = new Set(sent.filter((m) => m.type === 'rendered').map((m) => m.payload.part));
-    expect([...parts]).toEqual(['productItem']);
-    expect(sent.find((m) => m.type === 'rendered')?.payload).toMatchObject({ seq: 2 });
+    // Reported once for the four items, after the task.
+    await Promise.resolve();
+    const reports = sent.filter((m) => m.type === 'rendered');
+    expect(reports).toEqual([
+      {
+        type: 'rendered',
+        payload: { part: 'productItem', ms: expect.any(Number), count: 4, seq: 2 },
+      },
+    ]);
   });
 
   it('reports a compile error with its line and keeps the last good template', async () => {
