@@ -129,11 +129,15 @@ export function PreviewPane({
           </p>
         )}
       </div>
+      {/* Scrolls when a 768 px frame (or two) is wider than the pane: focusable for keyboards. */}
       <div
         className={cx(
           'vitrina-preview-pane__frames',
           showCompare && 'vitrina-preview-pane__frames--compare',
         )}
+        role="group"
+        aria-label={text('frames')}
+        tabIndex={0}
       >
         <PreviewFrame
           title={text('frameTitle', { copy: text('integration') })}
