@@ -225,6 +225,23 @@ export function startPreviewGuestApp(
     }
   }
 
+  // Edits re-render in a task of their own, after the edits already queued behind this one: when
+  // rendering lags behind typing, several keystrokes cost one render (the last text wins).
+  const renderChannel = new MessageChannel();
+  let renderQueued = false;
+  renderChannel.port1.onmessage = () => {
+    renderQueued = false;
+    if (widget === null) return;
+    widget.update({ templates: { ...compiled } });
+    // At once: the spec's per-part delays are for data changes, not for the designer's edits.
+    widget.flush();
+  };
+  function scheduleRender(): void {
+    if (renderQueued) return;
+    renderQueued = true;
+    renderChannel.port2.postMessage(null);
+  }
+
   function typeInto(input: HTMLInputElement, text: string): void {
     input.value = text;
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -256,9 +273,7 @@ export function startPreviewGuestApp(
     guest.on('templates', (payload) => {
       seq = payload.seq;
       const changed = compileParts(payload.templates);
-      if (changed.length === 0 || widget === null) return;
-      widget.update({ templates: { ...compiled } });
-      widget.flush();
+      if (changed.length > 0) scheduleRender();
     }),
     guest.on('css', (payload) => {
       seq = payload.seq;
@@ -287,6 +302,7 @@ export function startPreviewGuestApp(
     element: () => container,
     dispose() {
       for (const off of offs) off();
+      renderChannel.port1.close();
       generation += 1;
       widget?.dispose();
       widget = null;

@@ -39,6 +39,8 @@ afterEach(() => {
 });
 
 const until = async (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
+/** Edits render in a task of their own (a MessageChannel message). */
+const rendered = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function start() {
   const channel = fakeGuest();
@@ -82,10 +84,10 @@ describe('preview guest app', () => {
       templates: { productItem: '<p class="t-edit">{{product.name}}!</p>' },
       seq: 2,
     });
+    await rendered();
     expect(root.querySelectorAll('.t-edit')).toHaveLength(4);
     expect(root.querySelector('.digi-instant-search__header')).toBe(header);
-    // Reported once for the four items, after the task.
-    await Promise.resolve();
+    // Reported once for the four items.
     const reports = sent.filter((m) => m.type === 'rendered');
     expect(reports).toEqual([
       {
@@ -122,13 +124,39 @@ describe('preview guest app', () => {
       templates: { productItem: '<p class="t-item">{{> (concat "no" "pe") product}}</p>' },
       seq: 2,
     });
+    await rendered();
     expect(sent).toContainEqual({
       type: 'error',
       payload: expect.objectContaining({ part: 'productItem', kind: 'render', seq: 2 }),
     });
     host('templates', { templates: { productItem: '' }, seq: 3 });
+    await rendered();
     expect(sent).toContainEqual({ type: 'compiled', payload: { parts: ['productItem'], seq: 3 } });
     expect(root.querySelectorAll('.digi-card')).toHaveLength(4);
+  });
+
+  it('renders once for edits that arrive while a render waits: the last text wins', async () => {
+    const { host, root, sent } = start();
+    host('init', init());
+    await until(() => root.querySelectorAll('.t-item').length === 4);
+    await rendered();
+    sent.length = 0;
+    host('templates', {
+      templates: { productItem: '<p class="t-a">{{product.name}}</p>' },
+      seq: 2,
+    });
+    host('templates', {
+      templates: { productItem: '<p class="t-ab">{{product.name}}</p>' },
+      seq: 3,
+    });
+    await rendered();
+    expect(root.querySelectorAll('.t-ab')).toHaveLength(4);
+    expect(sent.filter((m) => m.type === 'rendered')).toEqual([
+      {
+        type: 'rendered',
+        payload: expect.objectContaining({ part: 'productItem', count: 4, seq: 3 }),
+      },
+    ]);
   });
 
   it('swaps the stylesheet without touching the widget', async () => {
