@@ -14,14 +14,17 @@ const withHarness = process.env.VITRINA_PREVIEW_HARNESS === '1';
  */
 function previewGuest(): Plugin {
   let outRoot = outDir;
+  let isBuild = false;
   let guest: Promise<string> | null = null;
   return {
     name: 'vitrina-preview-guest',
     configResolved(config) {
       outRoot = config.build.outDir;
+      // Vitest runs the plugins too (with a dummy outDir): only a real build writes the guest.
+      isBuild = config.command === 'build' && process.env.VITEST === undefined;
     },
     async closeBundle() {
-      if (this.meta.watchMode) return;
+      if (!isBuild || this.meta.watchMode) return;
       const { buildPreviewGuest } = await import('./studio/preview/build-guest.ts');
       await buildPreviewGuest(outRoot);
     },
