@@ -179,6 +179,31 @@ describe('preview guest app', () => {
     expect(input?.value).toBe('платье');
   });
 
+  it('mounts again with new settings, and in the mobile layout for the mobile viewport', async () => {
+    const { host, root } = start();
+    host('init', init());
+    await until(() => root.querySelectorAll('.t-item').length === 4);
+    host('settings', { settings: { pageSize: 2, throttle: 0 }, seq: 2 });
+    await until(() => root.querySelectorAll('.t-item').length === 2);
+    expect(root.querySelector('.digi-instant-search__layout--mobile')).toBeNull();
+    host('viewport', { viewport: 'mobile' });
+    await until(() => root.querySelector('.digi-instant-search__layout--mobile') !== null);
+    expect(document.documentElement.dataset['viewport']).toBe('mobile');
+    expect(root.querySelectorAll('.vitrina-preview__widget')).toHaveLength(1);
+  });
+
+  it('reports a data failure and the catalog with nothing to show', async () => {
+    const { host, root, sent, guest } = start();
+    guest.request = () => Promise.reject(new Error('Unknown apiKey'));
+    host('init', init({ widget: 'product-card', templates: {}, settings: {} }));
+    await until(() => sent.some((m) => m.type === 'error'));
+    expect(sent.filter((m) => m.type === 'error').map((m) => m.payload)).toEqual([
+      expect.objectContaining({ kind: 'data', part: 'search', message: 'Unknown apiKey' }),
+      expect.objectContaining({ kind: 'mount', part: 'product-card', message: 'Unknown apiKey' }),
+    ]);
+    expect(root.querySelector('.digi-card')).toBeNull();
+  });
+
   it('mounts a product card from the catalog', async () => {
     const { host, root } = start();
     host('init', init({ widget: 'product-card', templates: {}, settings: {} }));
