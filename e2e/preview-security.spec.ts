@@ -6,7 +6,7 @@
 import type { Frame, Page } from '@playwright/test';
 import { offerXml, ymlDocument } from '#tests/helpers/catalog.ts';
 import { HARNESS_PATH, startPreviewServer, type PreviewServer } from './preview-server.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 const SECRET = 'TOPSECRET-4711';
 
@@ -125,4 +125,31 @@ test('even script that runs in the frame cannot read the studio, its storage or 
   expect(seen.origin).toBe('null');
   // The apiKey stays with the studio: the frame gets data, never the key.
   expect(seen.html).not.toContain(server.apiKey);
+});
+
+test('the pane is accessible, switches to mobile and shows production beside integration', async ({
+  page,
+}) => {
+  const frame = await openHarness(page);
+  await page.getByRole('button', { name: 'Телефон, 768 px' }).click();
+  await expect(page.getByRole('button', { name: 'Телефон, 768 px' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // The widget sees a 768 px wide window: the storefront's mobile breakpoint.
+  await expect.poll(() => frame.evaluate(() => window.innerWidth)).toBe(768);
+  await expect(frame.locator('html[data-viewport="mobile"]')).toHaveCount(1);
+  await page.evaluate(() =>
+    window.previewHarness?.set({
+      compare: {
+        templates: { productItem: '<p class="t-prod">{{product.name}}</p>' },
+        css: '',
+        settings: {},
+      },
+    }),
+  );
+  await page.getByRole('checkbox', { name: 'Интеграция и продакшен рядом' }).check();
+  const production = page.frameLocator('iframe[title*="Продакшен"]');
+  await expect(production.locator('.t-prod')).toHaveCount(HOSTILE_NAMES.length);
+  await expectAccessible(page);
 });

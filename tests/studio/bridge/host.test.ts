@@ -59,13 +59,13 @@ describe('preview host', () => {
     expect(host.isReady()).toBe(false);
     arrive({ type: 'ready' });
     arrive({
-      ...guestMessage('rendered', { part: 'productItem', ms: 1, seq: 1 }),
+      ...guestMessage('rendered', { part: 'productItem', ms: 1, count: 1, seq: 1 }),
       payload: { ms: 'fast' },
     });
     expect(host.isReady()).toBe(false);
     expect(rendered).not.toHaveBeenCalled();
-    arrive(guestMessage('rendered', { part: 'productItem', ms: 2, seq: 1 }));
-    expect(rendered).toHaveBeenCalledWith({ part: 'productItem', ms: 2, seq: 1 });
+    arrive(guestMessage('rendered', { part: 'productItem', ms: 2, count: 1, seq: 1 }));
+    expect(rendered).toHaveBeenCalledWith({ part: 'productItem', ms: 2, count: 1, seq: 1 });
   });
 
   it('answers data requests through its source and reports failures', async () => {

@@ -29,7 +29,9 @@ describe('preview protocol', () => {
       payload: init,
     });
     expect(
-      parseGuestMessage(guestMessage('rendered', { part: 'productItem', ms: 1.5, seq: 3 })),
+      parseGuestMessage(
+        guestMessage('rendered', { part: 'productItem', ms: 1.5, count: 1, seq: 3 }),
+      ),
     ).toEqual(expect.objectContaining({ type: 'rendered' }));
     expect(
       parseGuestMessage(

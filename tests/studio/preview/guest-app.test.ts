@@ -39,6 +39,8 @@ afterEach(() => {
 });
 
 const until = async (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
+/** Edits render in a task of their own (a MessageChannel message). */
+const rendered = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function start() {
   const channel = fakeGuest();
@@ -82,11 +84,17 @@ describe('preview guest app', () => {
       templates: { productItem: '<p class="t-edit">{{product.name}}!</p>' },
       seq: 2,
     });
+    await rendered();
     expect(root.querySelectorAll('.t-edit')).toHaveLength(4);
     expect(root.querySelector('.digi-instant-search__header')).toBe(header);
-    const parts = new Set(sent.filter((m) => m.type === 'rendered').map((m) => m.payload.part));
-    expect([...parts]).toEqual(['productItem']);
-    expect(sent.find((m) => m.type === 'rendered')?.payload).toMatchObject({ seq: 2 });
+    // Reported once for the four items.
+    const reports = sent.filter((m) => m.type === 'rendered');
+    expect(reports).toEqual([
+      {
+        type: 'rendered',
+        payload: { part: 'productItem', ms: expect.any(Number), count: 4, seq: 2 },
+      },
+    ]);
   });
 
   it('reports a compile error with its line and keeps the last good template', async () => {
@@ -116,13 +124,39 @@ describe('preview guest app', () => {
       templates: { productItem: '<p class="t-item">{{> (concat "no" "pe") product}}</p>' },
       seq: 2,
     });
+    await rendered();
     expect(sent).toContainEqual({
       type: 'error',
       payload: expect.objectContaining({ part: 'productItem', kind: 'render', seq: 2 }),
     });
     host('templates', { templates: { productItem: '' }, seq: 3 });
+    await rendered();
     expect(sent).toContainEqual({ type: 'compiled', payload: { parts: ['productItem'], seq: 3 } });
     expect(root.querySelectorAll('.digi-card')).toHaveLength(4);
+  });
+
+  it('renders once for edits that arrive while a render waits: the last text wins', async () => {
+    const { host, root, sent } = start();
+    host('init', init());
+    await until(() => root.querySelectorAll('.t-item').length === 4);
+    await rendered();
+    sent.length = 0;
+    host('templates', {
+      templates: { productItem: '<p class="t-a">{{product.name}}</p>' },
+      seq: 2,
+    });
+    host('templates', {
+      templates: { productItem: '<p class="t-ab">{{product.name}}</p>' },
+      seq: 3,
+    });
+    await rendered();
+    expect(root.querySelectorAll('.t-ab')).toHaveLength(4);
+    expect(sent.filter((m) => m.type === 'rendered')).toEqual([
+      {
+        type: 'rendered',
+        payload: expect.objectContaining({ part: 'productItem', count: 4, seq: 3 }),
+      },
+    ]);
   });
 
   it('swaps the stylesheet without touching the widget', async () => {
@@ -143,6 +177,31 @@ describe('preview guest app', () => {
     host('query', { query: 'платье' });
     const input = root.querySelector<HTMLInputElement>('input[type="search"]');
     expect(input?.value).toBe('платье');
+  });
+
+  it('mounts again with new settings, and in the mobile layout for the mobile viewport', async () => {
+    const { host, root } = start();
+    host('init', init());
+    await until(() => root.querySelectorAll('.t-item').length === 4);
+    host('settings', { settings: { pageSize: 2, throttle: 0 }, seq: 2 });
+    await until(() => root.querySelectorAll('.t-item').length === 2);
+    expect(root.querySelector('.digi-instant-search__layout--mobile')).toBeNull();
+    host('viewport', { viewport: 'mobile' });
+    await until(() => root.querySelector('.digi-instant-search__layout--mobile') !== null);
+    expect(document.documentElement.dataset['viewport']).toBe('mobile');
+    expect(root.querySelectorAll('.vitrina-preview__widget')).toHaveLength(1);
+  });
+
+  it('reports a data failure and the catalog with nothing to show', async () => {
+    const { host, root, sent, guest } = start();
+    guest.request = () => Promise.reject(new Error('Unknown apiKey'));
+    host('init', init({ widget: 'product-card', templates: {}, settings: {} }));
+    await until(() => sent.some((m) => m.type === 'error'));
+    expect(sent.filter((m) => m.type === 'error').map((m) => m.payload)).toEqual([
+      expect.objectContaining({ kind: 'data', part: 'search', message: 'Unknown apiKey' }),
+      expect.objectContaining({ kind: 'mount', part: 'product-card', message: 'Unknown apiKey' }),
+    ]);
+    expect(root.querySelector('.digi-card')).toBeNull();
   });
 
   it('mounts a product card from the catalog', async () => {
