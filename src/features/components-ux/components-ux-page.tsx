@@ -17,7 +17,6 @@ import { componentsQueryOptions } from './api/components-queries.ts';
 import { ComponentEditor } from './components/component-editor.tsx';
 import { ComponentList } from './components/component-list.tsx';
 import { CreateComponentModal } from './components/create-component-modal.tsx';
-import '#src/lib/config-studio.css';
 
 const roles = CONFIG_ROLES['global-component'];
 

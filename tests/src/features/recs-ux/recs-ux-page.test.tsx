@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recommendationsBlock, serializeRecommendationsBlock } from '#contract/entities/config.ts';
@@ -145,9 +146,11 @@ describe('/recs-configuration/ux', () => {
     await user.type(title, 'Популярное');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Блок изменён другим пользователем' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Конфигурацию изменил другой пользователь',
+    });
     expect(dialog).toHaveTextContent('designer');
-    await user.click(within(dialog).getByRole('button', { name: 'Перезаписать' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить мои поверх' }));
     await waitFor(() => expect(server.latest('recommendations-block', 1, true)?.version).toBe(3));
     const [stale, overwrite] = server.writes();
     expect(stale!.body).toMatchObject({ baseVersionId: 2, message: 'Популярное' });
@@ -160,15 +163,15 @@ describe('/recs-configuration/ux', () => {
   it('deploys the block: start, then poll the status until it is done, then a success notice', async () => {
     seedBlock(1, 'Хиты', 0);
     const { user } = renderPage(<RecsUxPage />);
-    await user.click(await screen.findByRole('button', { name: 'Развернуть' }));
-    await waitFor(
-      () =>
-        expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
-          kind: 'success',
-          message: 'Блок развёрнут в продакшен',
-        }),
-      { timeout: 5000 },
+    // The button is re-created when its disabled reason goes away: query it afresh.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Развернуть' })).not.toHaveAttribute(
+        'aria-disabled',
+      ),
     );
+    await user.click(screen.getByRole('button', { name: 'Развернуть' }));
+    expect(await screen.findByText('В продакшне', {}, { timeout: 5000 })).toBeVisible();
+    expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ kind: 'success' });
     const jobCalls = server.calls.filter(
       (call) => call.path.startsWith('/config/deploy') || call.path.endsWith('/status'),
     );
