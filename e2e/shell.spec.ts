@@ -65,6 +65,10 @@ test('every screen has no serious or critical accessibility violations', async (
     '/site/register-user',
     '/admin/roles',
     '/admin/edit-user',
+    '/recs-configuration/ux',
+    '/anyquery/ux/global-components',
+    '/mvt',
+    '/site/tracking',
     '/404',
   ]) {
     await page.goto(path);
