@@ -13,9 +13,11 @@ import mvt from './mvt.json';
 import tracking from './tracking.json';
 import configStudio from './config-studio.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
+import editors from '#studio/locales/en/editors.json';
+import preview from '#studio/locales/en/preview.json';
 
 /** The studio's strings: every studio/locales/{lang}/<file>.json under `studio.<file>.*`. */
-const studio = { lifecycle };
+const studio = { lifecycle, editors, preview };
 
 /** All en strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
 const resources = {

@@ -13,9 +13,11 @@ import mvt from './mvt.json';
 import tracking from './tracking.json';
 import configStudio from './config-studio.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
+import editors from '#studio/locales/ru/editors.json';
+import preview from '#studio/locales/ru/preview.json';
 
 /** The studio's strings: every studio/locales/{lang}/<file>.json under `studio.<file>.*`. */
-const studio = { lifecycle };
+const studio = { lifecycle, editors, preview };
 
 /** All ru strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
 const resources = {
