@@ -19,8 +19,11 @@ import { authPlugin } from './plugins/app/auth.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
+import { artifactRoutes } from './routes/api/artifacts.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { cdnRoutes } from './routes/cdn.ts';
+import { configRoutes } from './routes/api/configs.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
@@ -88,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(siteRoutes);
       await api.register(catalogRoutes);
+      await api.register(configRoutes);
+      await api.register(artifactRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,
@@ -100,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes);
   await app.register(demoRoutes);
+  await app.register(cdnRoutes);
 
   const staticRoot =
     options.staticRoot ?? (existsSync(defaultStaticRoot) ? defaultStaticRoot : false);

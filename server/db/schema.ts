@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -145,6 +146,38 @@ export const jobs = pgTable(
       .on(t.siteId, t.kind)
       .where(sql`state in ('queued', 'running')`),
     index('jobs_site_idx').on(t.siteId, t.createdAt),
+  ],
+);
+
+/** Ids of recommendation blocks and global components (configId / componentId), unique everywhere. */
+export const configKeySeq = pgSequence('config_key_seq');
+
+/**
+ * UX configs, append-only: every save of a copy (test = integration, else production) adds a
+ * version. `key` is the configId / componentId, 0 for the one-per-site kinds. A delete appends a
+ * `deleted` tombstone, so the history stays. `data` holds the parsed config object.
+ */
+export const configVersions = pgTable(
+  'config_versions',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: integer('key').notNull().default(0),
+    test: boolean('test').notNull(),
+    version: integer('version').notNull(),
+    data: jsonb('data').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    author: text('author').notNull(),
+    createdAt: createdAt(),
+    /** Production versions made by generate / deploy: the integration version they copy. */
+    sourceVersionId: integer('source_version_id'),
+  },
+  (t) => [
+    // Two saves on one base both try the same next version: the second fails and answers 409.
+    uniqueIndex('config_versions_copy_version_idx').on(t.siteId, t.kind, t.key, t.test, t.version),
   ],
 );
 
@@ -352,4 +385,44 @@ export const widgetEvents = pgTable(
     location: text('location').notNull(),
   },
   (t) => [index('widget_events_site_idx').on(t.siteId, t.at)],
+);
+
+/** Built storefront bundles, content-addressed: the same build twice is one row. */
+export const artifacts = pgTable(
+  'artifacts',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** sha256 of js + css. */
+    hash: text('hash').notNull(),
+    js: text('js').notNull(),
+    css: text('css').notNull(),
+    /** Which config versions went in (server/artifacts/types.ts BundleManifest). */
+    manifest: jsonb('manifest').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('artifacts_site_hash_idx').on(t.siteId, t.hash),
+    index('artifacts_site_created_idx').on(t.siteId, t.createdAt),
+  ],
+);
+
+/** What each slot of a site serves under /cdn: production (generate, deploy, rollback) or preview. */
+export const artifactPointers = pgTable(
+  'artifact_pointers',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    slot: text('slot', { enum: ['production', 'preview'] }).notNull(),
+    artifactId: integer('artifact_id')
+      .notNull()
+      .references(() => artifacts.id, { onDelete: 'cascade' }),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.slot] })],
 );

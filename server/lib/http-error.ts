@@ -2,12 +2,20 @@
 export class HttpError extends Error {
   readonly status: number;
   readonly details: unknown;
+  /** Fields of the error envelope beyond status and message (`issues`, `conflict`). */
+  readonly fields: Record<string, unknown> | undefined;
 
-  constructor(status: number, message: string, details?: unknown) {
+  constructor(
+    status: number,
+    message: string,
+    details?: unknown,
+    fields?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.details = details;
+    this.fields = fields;
   }
 }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
+import { createArtifactRepository } from '../../repositories/artifacts.ts';
 import { createCatalogRepository } from '../../repositories/catalog.ts';
 import { createFeedRepository } from '../../repositories/feeds.ts';
 import { createJobRepository } from '../../repositories/jobs.ts';
@@ -24,6 +25,7 @@ export function createRepositories(
     catalog: createCatalogRepository(db),
     jobs: createJobRepository(db),
     pageViews: createPageViewRepository(db),
+    artifacts: createArtifactRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

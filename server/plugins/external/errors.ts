@@ -44,6 +44,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof HttpError) {
       const body: ApiErrorBody & { details?: unknown } = {
+        ...error.fields,
         status: error.status,
         message: error.message,
       };

@@ -1,0 +1,192 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { BundleManifest } from '../artifacts/types.ts';
+import { bundleHash } from '../artifacts/hash.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { artifactPointers, artifacts } from '../db/schema.ts';
+import { notFound } from '../lib/http-error.ts';
+import { recordAudit } from './audit.ts';
+
+export type ArtifactSlot = 'production' | 'preview';
+
+/** An artifact without its bytes. */
+export interface ArtifactInfo {
+  id: number;
+  siteId: number;
+  hash: string;
+  manifest: BundleManifest;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface ArtifactHistoryEntry extends ArtifactInfo {
+  /** The slots pointing at it now. */
+  production: boolean;
+  preview: boolean;
+}
+
+export interface ArtifactFiles {
+  id: number;
+  hash: string;
+  js: string;
+  css: string;
+  createdAt: Date;
+}
+
+const info = {
+  id: artifacts.id,
+  siteId: artifacts.siteId,
+  hash: artifacts.hash,
+  manifest: artifacts.manifest,
+  createdBy: artifacts.createdBy,
+  createdAt: artifacts.createdAt,
+};
+
+const toInfo = (row: {
+  id: number;
+  siteId: number;
+  hash: string;
+  manifest: unknown;
+  createdBy: string;
+  createdAt: Date;
+}): ArtifactInfo => ({
+  ...row,
+  manifest: row.manifest as BundleManifest,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// Artifacts never change once written, so their bytes can be kept per process.
+const FILE_CACHE_LIMIT = 32;
+
+export function createArtifactRepository(db: Db) {
+  const files = new Map<string, ArtifactFiles>();
+
+  async function point(
+    tx: Db | Tx,
+    siteId: number,
+    slot: ArtifactSlot,
+    artifactId: number,
+    login: string,
+  ): Promise<{ previous: number | null }> {
+    const [owned] = await tx
+      .select({ id: artifacts.id })
+      .from(artifacts)
+      .where(and(eq(artifacts.id, artifactId), eq(artifacts.siteId, siteId)));
+    if (!owned) throw notFound(`Artifact ${artifactId} of site ${siteId}`);
+    const [before] = await tx
+      .select({ artifactId: artifactPointers.artifactId })
+      .from(artifactPointers)
+      .where(and(eq(artifactPointers.siteId, siteId), eq(artifactPointers.slot, slot)))
+      .for('update');
+    await tx
+      .insert(artifactPointers)
+      .values({ siteId, slot, artifactId, updatedBy: login })
+      .onConflictDoUpdate({
+        target: [artifactPointers.siteId, artifactPointers.slot],
+        set: { artifactId, updatedBy: login, updatedAt: sql`now()` },
+      });
+    return { previous: before?.artifactId ?? null };
+  }
+
+  return {
+    /** Stores a built bundle; the same js + css for the same site is the same row. */
+    async store(
+      tx: Db | Tx,
+      entry: {
+        siteId: number;
+        js: string;
+        css: string;
+        manifest: BundleManifest;
+        createdBy: string;
+      },
+    ): Promise<{ id: number; hash: string; created: boolean }> {
+      const hash = bundleHash(entry.js, entry.css);
+      const [inserted] = await tx
+        .insert(artifacts)
+        .values({ ...entry, hash })
+        .onConflictDoNothing({ target: [artifacts.siteId, artifacts.hash] })
+        .returning({ id: artifacts.id });
+      if (inserted) return { id: inserted.id, hash, created: true };
+      const [existing] = await tx
+        .select({ id: artifacts.id })
+        .from(artifacts)
+        .where(and(eq(artifacts.siteId, entry.siteId), eq(artifacts.hash, hash)));
+      if (!existing) throw new Error(`artifact ${hash} vanished while storing it`);
+      return { id: existing.id, hash, created: false };
+    },
+
+    /** Points a slot at an artifact of the same site (404 otherwise); returns what it pointed at. */
+    point,
+
+    async current(siteId: number, slot: ArtifactSlot): Promise<ArtifactInfo | null> {
+      const [row] = await db
+        .select(info)
+        .from(artifactPointers)
+        .innerJoin(artifacts, eq(artifacts.id, artifactPointers.artifactId))
+        .where(and(eq(artifactPointers.siteId, siteId), eq(artifactPointers.slot, slot)));
+      return row ? toInfo(row) : null;
+    },
+
+    /** The site's artifacts, newest first, with the slots pointing at each. */
+    async list(siteId: number): Promise<ArtifactHistoryEntry[]> {
+      const [rows, pointers] = await Promise.all([
+        db
+          .select(info)
+          .from(artifacts)
+          .where(eq(artifacts.siteId, siteId))
+          .orderBy(desc(artifacts.createdAt), desc(artifacts.id)),
+        db
+          .select({ slot: artifactPointers.slot, artifactId: artifactPointers.artifactId })
+          .from(artifactPointers)
+          .where(eq(artifactPointers.siteId, siteId)),
+      ]);
+      const at = (slot: ArtifactSlot) => pointers.find((p) => p.slot === slot)?.artifactId;
+      return rows.map((row) => ({
+        ...toInfo(row),
+        production: row.id === at('production'),
+        preview: row.id === at('preview'),
+      }));
+    },
+
+    async byHash(siteId: number, hash: string): Promise<ArtifactFiles | null> {
+      const key = `${siteId}/${hash}`;
+      const hit = files.get(key);
+      if (hit) return hit;
+      const [row] = await db
+        .select({
+          id: artifacts.id,
+          hash: artifacts.hash,
+          js: artifacts.js,
+          css: artifacts.css,
+          createdAt: artifacts.createdAt,
+        })
+        .from(artifacts)
+        .where(and(eq(artifacts.siteId, siteId), eq(artifacts.hash, hash)));
+      if (!row) return null;
+      if (files.size >= FILE_CACHE_LIMIT) files.delete(files.keys().next().value!);
+      files.set(key, row);
+      return row;
+    },
+
+    /**
+     * Points production back at an earlier artifact of the site, in one transaction with its
+     * audit entry. Nothing is rebuilt: the loader serves it on its next request.
+     */
+    async rollback(siteId: number, artifactId: number, login: string): Promise<ArtifactInfo> {
+      return db.transaction(async (tx) => {
+        const { previous } = await point(tx, siteId, 'production', artifactId, login);
+        const [row] = await tx.select(info).from(artifacts).where(eq(artifacts.id, artifactId));
+        await recordAudit(tx, {
+          actor: login,
+          action: 'rollback',
+          entity: 'artifact-pointer',
+          entityId: `${siteId}/production`,
+          before: { artifactId: previous },
+          after: { artifactId, hash: row!.hash },
+        });
+        return toInfo(row!);
+      });
+    },
+  };
+}
+
+export type ArtifactRepository = ReturnType<typeof createArtifactRepository>;

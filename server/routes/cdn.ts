@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ArtifactSlot } from '../repositories/artifacts.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' } as const;
+const SITE_ID = /^[1-9]\d{0,9}$/;
+const FILE = /^([0-9a-f]{64})\.(js|css)$/;
+const MERCHANT_PAGE = fileURLToPath(
+  new URL('../../storefront/demo/merchant.html', import.meta.url),
+);
+
+// Gzipped artifact files by `siteId/hash.kind`: immutable, so compressed once per process.
+const GZIP_CACHE_LIMIT = 64;
+const gzipped = new Map<string, Buffer>();
+function gzipOf(key: string, text: string): Buffer {
+  let buffer = gzipped.get(key);
+  if (!buffer) {
+    buffer = gzipSync(text, { level: 9 });
+    if (gzipped.size >= GZIP_CACHE_LIMIT) gzipped.delete(gzipped.keys().next().value!);
+    gzipped.set(key, buffer);
+  }
+  return buffer;
+}
+
+const acceptsGzip = (request: FastifyRequest): boolean =>
+  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+
+const notFound = (reply: FastifyReply, message: string) =>
+  reply.status(404).send({ status: 404, message });
+
+/** Whether the request's validator matches `etag` (then the answer is 304). */
+function fresh(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  return header !== undefined && header.split(',').some((tag) => tag.trim() === etag);
+}
+
+/**
+ * The stable loader a merchant page includes: it injects the CSS link and the content-hashed JS
+ * of what the slot points at, from the origin the loader itself came from.
+ */
+export function loaderScript(
+  siteId: number,
+  slot: ArtifactSlot,
+  hash: string | null,
+  fallbackOrigin: string,
+): string {
+  if (hash === null) {
+    const message = `[digi] site ${siteId}: no storefront bundle has been generated for ${slot} yet`;
+    return `console.warn(${JSON.stringify(message)});\n`;
+  }
+  const js = `/cdn/${siteId}/${hash}.js`;
+  const css = `/cdn/${siteId}/${hash}.css`;
+  return `(function () {
+  var d = document, w = window, s = d.currentScript;
+  if (w.__digiLoaded) return;
+  w.__digiLoaded = ${JSON.stringify(hash)};
+  var origin = s && s.src ? s.src : ${JSON.stringify(fallbackOrigin)};
+  var link = d.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL(${JSON.stringify(css)}, origin).href;
+  (d.head || d.documentElement).appendChild(link);
+  var script = d.createElement('script');
+  script.src = new URL(${JSON.stringify(js)}, origin).href;
+  script.async = false;
+  (d.head || d.documentElement).appendChild(script);
+})();
+`;
+}
+
+/**
+ * Generated storefront bundles (DESIGN.md "Server"): no session, CORS open.
+ *   GET /cdn/{siteId}/{hash}.js|.css   immutable, content-addressed
+ *   GET /cdn/{siteId}/digi.js          the production loader (revalidated on every load)
+ *   GET /cdn/{siteId}/preview/digi.js  the preview slot's loader
+ *   GET /cdn/{siteId}/demo.html        a plain merchant page that includes only the loader
+ */
+export async function cdnRoutes(app: FastifyInstance) {
+  const { artifacts } = app.repos;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/cdn/')) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+  });
+
+  const loader = (slot: ArtifactSlot) =>
+    async function (request: FastifyRequest<{ Params: { siteId: string } }>, reply: FastifyReply) {
+      if (!SITE_ID.test(request.params.siteId)) return notFound(reply, 'No such site');
+      const siteId = Number(request.params.siteId);
+      const current = await artifacts.current(siteId, slot);
+      const text = loaderScript(
+        siteId,
+        slot,
+        current?.hash ?? null,
+        `${request.protocol}://${request.host}`,
+      );
+      const etag = `"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;
+      reply.header('cache-control', 'no-cache').header('etag', etag).type(TYPES.js);
+      if (fresh(request, etag)) return reply.status(304).send();
+      return reply.send(text);
+    };
+
+  app.get('/cdn/:siteId/digi.js', loader('production'));
+  app.get('/cdn/:siteId/preview/digi.js', loader('preview'));
+
+  app.get<{ Params: { siteId: string } }>('/cdn/:siteId/demo.html', async (request, reply) => {
+    if (!SITE_ID.test(request.params.siteId)) return notFound(reply, 'No such site');
+    const preview = (request.query as { slot?: string }).slot === 'preview';
+    const page = readFileSync(MERCHANT_PAGE, 'utf8')
+      .replaceAll('__SITE_ID__', request.params.siteId)
+      .replace('/digi.js"', preview ? '/preview/digi.js"' : '/digi.js"');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  });
+
+  app.get<{ Params: { siteId: string; file: string } }>(
+    '/cdn/:siteId/:file',
+    async (request, reply) => {
+      const match = FILE.exec(request.params.file);
+      if (!SITE_ID.test(request.params.siteId) || !match) return notFound(reply, 'Not found');
+      const [, hash, kind] = match as unknown as [string, string, 'js' | 'css'];
+      const artifact = await artifacts.byHash(Number(request.params.siteId), hash);
+      if (!artifact) return notFound(reply, 'No such artifact');
+      const gzip = acceptsGzip(request);
+      const etag = `"${hash}.${kind}${gzip ? '.gz' : ''}"`;
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('etag', etag)
+        .header('vary', 'accept-encoding');
+      if (fresh(request, etag)) return reply.status(304).send();
+      const text = kind === 'js' ? artifact.js : artifact.css;
+      reply.type(TYPES[kind]);
+      if (!gzip) return reply.send(text);
+      const key = `${request.params.siteId}/${hash}.${kind}`;
+      return reply.header('content-encoding', 'gzip').send(gzipOf(key, text));
+    },
+  );
+}
