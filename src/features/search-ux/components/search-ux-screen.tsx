@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
+import { searchUxKeys } from '../api/keys.ts';
 import {
   defaultTemplatesQueryOptions,
   searchConfigQueryOptions,
@@ -118,6 +119,18 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
   useEffect(() => {
     applyServerIssues(error, form.setError);
   }, [error, form]);
+
+  // A new version (save) or a promotion changes the version lists and the production copy.
+  const queryClient = useQueryClient();
+  const versionId = flags.base.versionId;
+  const promoted = flags.outcome === 'promoted' ? flags.productionVersionId : null;
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: searchUxKeys.copy(siteId, kind, test) });
+  }, [queryClient, siteId, kind, test, versionId]);
+  useEffect(() => {
+    if (promoted === null) return;
+    void queryClient.invalidateQueries({ queryKey: searchUxKeys.copy(siteId, kind, false) });
+  }, [queryClient, siteId, kind, promoted]);
 
   const draft = useDraft(draftKey(siteId, kind, copy), config, {
     dirty: flags.dirty,
