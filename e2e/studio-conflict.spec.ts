@@ -19,7 +19,7 @@ test('two editors of one config: the second save gets the conflict dialog, reloa
   await signIn(second, 'integrator');
   for (const page of [first, second]) {
     await page.goto('/anyquery/ux/search');
-    await expect(strategyOf(page)).toBeVisible();
+    await expect(strategyOf(page)).toBeVisible({ timeout: 30_000 });
   }
 
   // Reload: the second editor discards theirs and gets the first one's version.

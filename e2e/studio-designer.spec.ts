@@ -21,7 +21,9 @@ test('a designer edits the autocomplete template, sees the preview, saves, gener
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Автодополнение' })).toBeVisible();
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
-  await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // Edit the autocomplete template (the storefront's default until now).
   await page.getByRole('tab', { name: 'Шаблоны' }).click();

@@ -6,6 +6,8 @@ test('a manager may preview the autocomplete but finds Generate disabled, with t
   await signIn(page, 'manager');
   await page.goto('/anyquery/ux/autocomplete');
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
+  // The studio's chunk and the config load on a busy machine.
+  await expect(toolbar).toBeVisible({ timeout: 30_000 });
   const generate = toolbar.getByRole('button', { name: 'Сгенерировать' });
   await expect(generate).toBeDisabled();
   await expect(generate).toHaveAccessibleDescription(
