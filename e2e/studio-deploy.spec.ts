@@ -35,10 +35,10 @@ test('an integrator creates a recommendation block, edits it and deploys it to t
   await expect(editor.getByText(/Версия 1 · integrator/)).toBeVisible();
 
   // Edit: placement, title, enabled on desktop; a bad selector is refused first.
-  const placement = editor.getByLabel('Место вставки (CSS-селектор)');
+  const placement = editor.getByLabel('Место вставки (CSS-селектор)', { exact: true });
   await placement.fill('#recs[[');
   await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(editor.getByText('Некорректный CSS-селектор')).toBeVisible();
+  await expect(editor.getByText('Неверный CSS-селектор')).toBeVisible();
   await placement.fill('#digi-recommendations');
   const message = `Вам понравится ${Date.now()}`;
   await editor.getByLabel('Заголовок блока').fill(message);

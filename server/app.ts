@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/app/auth.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
+import { artifactRoutes } from './routes/api/artifacts.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { cdnRoutes } from './routes/cdn.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes);
       await api.register(catalogRoutes);
       await api.register(configRoutes);
+      await api.register(artifactRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,

@@ -2,12 +2,13 @@ import * as auth from './auth.ts';
 import * as users from './users.ts';
 import * as sites from './sites.ts';
 import * as catalog from './catalog.ts';
+import * as configs from './configs.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 
 /** Every console API call, for the server's registration and the role-matrix test. */
-export const apiRoutes: readonly RouteDef[] = [auth, users, sites, catalog].flatMap((area) =>
-  Object.values(area).filter(isRoute),
+export const apiRoutes: readonly RouteDef[] = [auth, users, sites, catalog, configs].flatMap(
+  (area) => Object.values(area).filter(isRoute),
 );

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
+import type { SearchConfig } from '#contract/entities/config.ts';
 import { compileTokens, type TokenInput } from '#tokens/index.ts';
 import type {
   BootComponent,
@@ -16,7 +17,8 @@ import type {
   BootConfig,
   BootRecommendations,
   BootSelectors,
-} from '#storefront/entries/boot.ts';
+  PartScript,
+} from '#storefront/entries/boot-core.ts';
 import type { PartTemplates } from '#storefront/runtime/templates.ts';
 import { STOREFRONT_DIR, storefrontRuntime } from './runtime.ts';
 import { compileConfigCss } from './styles.ts';
@@ -25,12 +27,9 @@ import type {
   BuiltBundle,
   BundleDiagnostic,
   BundleManifest,
-  SearchWidgetConfig,
-  SelectorsConfig,
   SiteBundleConfigs,
+  VersionedConfig,
 } from './types.ts';
-
-export type * from './types.ts';
 
 export interface BuildBundleInput {
   siteId: number;
@@ -42,98 +41,87 @@ export interface BuildBundleInput {
   slot?: 'production' | 'preview';
 }
 
-/** Placeholder a precompiled template takes in the boot config's JSON until spliced in. */
-const marker = (n: number): string => `__digi_template_${n}__`;
+/** Placeholders for precompiled templates and part scripts until spliced into the boot text. */
+const TEMPLATE = (n: number): string => `__digi_template_${n}__`;
+const SCRIPT = (n: number): string => `__digi_script_${n}__`;
 
-class TemplateTable {
-  readonly specs: string[] = [];
+/** The JavaScript pieces of the boot config: precompiled specs and part scripts. */
+class CodeTable {
+  readonly templates: string[] = [];
+  readonly scripts: string[] = [];
   constructor(private readonly diagnostics: BundleDiagnostic[]) {}
 
-  /** Part name → marker of its precompiled spec; empty templates keep the runtime's default. */
-  /** The markers stand in for template specs until the boot config's text is spliced. */
-  add(templates: Record<string, string>, path: string): PartTemplates {
+  /** Part → marker of its precompiled spec; empty sources keep the runtime's default. */
+  templatesOf(sources: Readonly<Record<string, string | undefined>>, path: string): PartTemplates {
     const out: Record<string, string> = {};
-    for (const [part, source] of Object.entries(templates)) {
-      if (source.trim() === '') continue;
+    for (const [part, source] of Object.entries(sources)) {
+      if (source === undefined || source.trim() === '') continue;
       const spec = precompileTemplate(source, `${path}.${part}`, this.diagnostics);
       if (spec === null) continue;
-      this.specs.push(spec);
-      out[part] = marker(this.specs.length - 1);
+      this.templates.push(spec);
+      out[part] = TEMPLATE(this.templates.length - 1);
     }
     return out as unknown as PartTemplates;
   }
-}
 
-function parseJsonText(
-  value: unknown,
-  path: string,
-  diagnostics: BundleDiagnostic[],
-): Record<string, unknown> {
-  if (value === null || value === undefined || value === '') return {};
-  if (typeof value === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
-    } catch {
-      // reported below
+  /**
+   * Part → marker of `function (element, part) {…}` running the part's script after it renders.
+   * Each is parsed here so a syntax error is reported by path instead of breaking the bundle.
+   */
+  async scriptsOf(
+    sources: Readonly<Record<string, string | undefined>>,
+    path: string,
+  ): Promise<Readonly<Record<string, PartScript>>> {
+    const out: Record<string, string> = {};
+    for (const [part, source] of Object.entries(sources)) {
+      if (source === undefined || source.trim() === '') continue;
+      const fn = `(function (element, part) {\n${source}\n})`;
+      try {
+        await transform(fn, { loader: 'js', target: 'es2020', logLevel: 'silent' });
+      } catch (error) {
+        const first = (error as { errors?: Array<{ text: string; location?: { line: number } }> })
+          .errors?.[0];
+        this.diagnostics.push({
+          code: 'script/syntax',
+          path: `${path}.${part}.script`,
+          message: first
+            ? `${first.text}${first.location ? ` (line ${first.location.line - 1})` : ''}`
+            : String(error),
+          severity: 'error',
+        });
+        continue;
+      }
+      this.scripts.push(fn);
+      out[part] = SCRIPT(this.scripts.length - 1);
     }
-    diagnostics.push({
-      code: 'config/json',
-      path,
-      message: 'is not a JSON object',
-      severity: 'error',
-    });
-    return {};
+    return out as unknown as Record<string, PartScript>;
   }
-  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  diagnostics.push({ code: 'config/json', path, message: 'is not an object', severity: 'error' });
-  return {};
+
+  /** Replaces the markers in JSON text by the code they stand for. */
+  splice(json: string): string {
+    return json
+      .replace(/"__digi_template_(\d+)__"/g, (_, n: string) => this.templates[Number(n)]!)
+      .replace(/"__digi_script_(\d+)__"/g, (_, n: string) => this.scripts[Number(n)]!);
+  }
 }
 
-/** A config's htmlTemplate as part → source (a part may be `{template, script}`: scripts are not run). */
-function templateSources(
-  value: unknown,
-  path: string,
-  diagnostics: BundleDiagnostic[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [part, entry] of Object.entries(parseJsonText(value, path, diagnostics))) {
-    if (typeof entry === 'string') out[part] = entry;
-    else if (entry && typeof entry === 'object') {
-      const text =
-        (entry as Record<string, unknown>)['template'] ??
-        (entry as Record<string, unknown>)['html'];
-      if (typeof text === 'string') out[part] = text;
-    }
-  }
-  return out;
-}
-
-const num = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const str = (v: string | null | undefined): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 
 /** Drops undefined values so the boot config stays small and JSON-exact. */
 function defined<T extends Record<string, unknown>>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
 }
 
-const AC_BLOCKS = ['history', 'queries', 'taps', 'categories', 'brands', 'products'] as const;
-
-function selectorsOf(selectors: SelectorsConfig | null | undefined): BootSelectors {
+function selectorsOf(selectors: SearchConfig['selectors']): BootSelectors {
   return defined({
-    input: str(selectors?.input),
-    appendElem: str(selectors?.appendElem),
-    container: str(selectors?.container),
-    openButton: str(selectors?.openButton),
-    submit: str(selectors?.submit),
+    input: str(selectors.input),
+    appendElem: str(selectors.appendElem),
+    container: str(selectors.container),
+    openButton: str(selectors.openButton),
+    submit: str(selectors.submit),
   });
 }
-
-const isOn = (config: SearchWidgetConfig | null): config is SearchWidgetConfig =>
-  config !== null && config.enabled !== false;
 
 const COMPONENT_PART: Record<BootComponentType, string> = {
   PRODUCT: 'productCard',
@@ -142,7 +130,15 @@ const COMPONENT_PART: Record<BootComponentType, string> = {
   FAVORITE_BUTTON: 'favoriteButton',
 };
 
-const STRATEGIES = ['popular', 'same_category', 'similar_price'];
+/** Template parts each search widget renders (the config has one htmlTemplate for both). */
+const AUTOCOMPLETE_PARTS = new Set(['autocomplete']);
+
+function pick(
+  templates: Readonly<Partial<Record<string, string>>>,
+  keep: (part: string) => boolean,
+): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(templates).filter(([part]) => keep(part)));
+}
 
 function defaultTokens(versionKey: 'V3' | 'V3.5'): TokenInput {
   const file = versionKey === 'V3' ? 'default-v3.json' : 'default-v3.5.json';
@@ -151,123 +147,119 @@ function defaultTokens(versionKey: 'V3' | 'V3.5'): TokenInput {
   ) as TokenInput;
 }
 
+function manifestEntry(
+  kind: string,
+  entry: VersionedConfig<unknown>,
+  id: number | null = null,
+): BundleManifest['configs'][number] {
+  return { kind, id, versionId: entry.versionId, version: entry.version, test: entry.test };
+}
+
 export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle> {
   const { configs } = input;
   const diagnostics: BundleDiagnostic[] = [];
-  const table = new TemplateTable(diagnostics);
-  const runtime = await storefrontRuntime();
+  const code = new CodeTable(diagnostics);
   const widgets: string[] = [];
-  const cssParts: string[] = [];
+  const is = configs.instantSearch?.config ?? null;
+  const ac = configs.autocomplete?.config ?? null;
 
   // --- tokens
-  const isCustom = parseJsonText(
-    configs.instantSearch?.customSettings,
-    'instantSearch.customSettings',
-    diagnostics,
-  );
-  const acCustom = parseJsonText(
-    configs.autocomplete?.customSettings,
-    'autocomplete.customSettings',
-    diagnostics,
-  );
-  const templateVersion = String(isCustom['templateVersion'] ?? acCustom['templateVersion'] ?? '');
+  const templateVersion = (is ?? ac)?.customSettings.templateVersion ?? '3.5';
   const defaultVersion = templateVersion === '3' ? 'V3' : 'V3.5';
-  const tokenInput = (configs.tokens as TokenInput | null) ?? defaultTokens(defaultVersion);
-  const tokens = compileTokens(tokenInput, configs.tokens ? {} : { versionKey: defaultVersion });
+  const siteTokens = (configs.tokens ?? is?.tokens ?? ac?.tokens ?? null) as TokenInput | null;
+  const tokenInput = siteTokens ?? defaultTokens(defaultVersion);
+  const tokens = compileTokens(tokenInput, siteTokens ? {} : { versionKey: defaultVersion });
   for (const d of tokens.diagnostics) {
     if (d.severity === 'info') continue;
-    const fatal = d.code === 'sass/error' || d.code === 'internal/error';
     diagnostics.push({
       code: `tokens/${d.code}`,
       path: `tokens${d.path ? `.${d.path}` : ''}`,
       message: d.message,
       // bad tokens still build (the spec's UNDEFINED value): only a compiler failure stops us
-      severity: fatal ? 'error' : 'warning',
+      severity: d.code === 'sass/error' || d.code === 'internal/error' ? 'error' : 'warning',
     });
   }
-  const versionKey =
-    typeof (tokenInput as { tokenVersionKey?: unknown }).tokenVersionKey === 'string'
-      ? String((tokenInput as { tokenVersionKey: string }).tokenVersionKey)
-      : defaultVersion;
-  cssParts.push(tokens.css, runtime.css);
+  const declaredVersion = (tokenInput as { tokenVersionKey?: unknown }).tokenVersionKey;
+  const versionKey = typeof declaredVersion === 'string' ? declaredVersion : defaultVersion;
 
-  // --- widgets
+  // --- instant search and autocomplete
+  const mobileBreakpoint = (is ?? ac)?.customSettings.mobileBreakpoint;
   let autocomplete: BootConfig['autocomplete'] = null;
-  const ac = configs.autocomplete;
-  if (isOn(ac)) {
-    const blocks = (
-      Array.isArray(acCustom['typesAC'])
-        ? (acCustom['typesAC'] as unknown[])
-        : String(acCustom['typesAC'] ?? '').split(',')
-    )
-      .map((b) => String(b).trim().toLowerCase())
-      .filter((b): b is (typeof AC_BLOCKS)[number] => (AC_BLOCKS as readonly string[]).includes(b));
+  if (ac?.enabled) {
+    const selectors = selectorsOf(ac.selectors);
     autocomplete = {
-      selectors: selectorsOf(ac.selectors),
+      selectors,
       desktop: true,
-      mobile: ac.mobileEnabled ?? true,
-      templates: table.add(
-        templateSources(ac.htmlTemplate, 'autocomplete.htmlTemplate', diagnostics),
+      mobile: ac.mobileEnabled,
+      templates: code.templatesOf(
+        pick(ac.htmlTemplate, (part) => AUTOCOMPLETE_PARTS.has(part)),
         'autocomplete.htmlTemplate',
       ),
       settings: defined({
-        throttle: num(ac.throttleAutocomplete) ?? num(ac.throttle),
+        throttle: ac.throttleAutocomplete,
         strategy: str(ac.strategyAC),
-        showUnavailable: bool(ac.showUnavailableAC) ?? bool(ac.showUnavailable),
-        unavailableMultiplier: num(ac.unavailableMultiplier),
-        searchPageUrl: str(acCustom['searchPageUrl']) ?? str(isCustom['searchPageUrl']),
-        blocks: blocks.length > 0 ? blocks : undefined,
+        showUnavailable: ac.showUnavailableAC,
+        unavailableMultiplier: ac.unavailableMultiplier,
+        searchPageUrl:
+          str(ac.customSettings.searchPageUrl) ?? str(is?.customSettings.searchPageUrl),
+        blocks: ac.showAutocompleteProducts
+          ? ac.customSettings.typesAC
+          : ac.customSettings.typesAC.filter((block) => block !== 'products'),
       }),
     };
-    if (!selectorsOf(ac.selectors).input)
+    if (!selectors.input) {
       diagnostics.push({
         code: 'config/selector',
         path: 'autocomplete.selectors.input',
         message: 'no input selector: the autocomplete will not mount',
         severity: 'warning',
       });
+    }
     widgets.push('autocomplete');
   }
 
   let instantSearch: BootConfig['instantSearch'] = null;
-  const is = configs.instantSearch;
-  if (isOn(is)) {
+  if (is?.enabled) {
+    const selectors = selectorsOf(is.selectors);
     instantSearch = {
-      selectors: selectorsOf(is.selectors),
+      selectors,
       desktop: true,
-      mobile: is.mobileEnabled ?? true,
-      templates: table.add(
-        templateSources(is.htmlTemplate, 'instantSearch.htmlTemplate', diagnostics),
+      mobile: is.mobileEnabled,
+      templates: code.templatesOf(
+        pick(is.htmlTemplate, (part) => !AUTOCOMPLETE_PARTS.has(part)),
         'instantSearch.htmlTemplate',
       ),
       settings: defined({
-        pageSize: num(is.pagination?.pageSize),
-        isInfinite: bool(is.pagination?.isInfinite),
-        throttle: num(is.throttle),
+        pageSize: is.pagination.pageSize,
+        isInfinite: is.pagination.isInfinite,
+        throttle: is.throttle,
         strategy: str(is.strategyIS),
-        treeFacets: bool(is.treeFacets),
-        useCategoryPrediction: bool(is.useCategoryPrediction),
-        showUnavailable: bool(is.showUnavailableIS) ?? bool(is.showUnavailable),
-        unavailableMultiplier: num(is.unavailableMultiplier),
+        treeFacets: is.treeFacets,
+        useCategoryPrediction: is.useCategoryPrediction,
+        showUnavailable: is.showUnavailableIS,
+        unavailableMultiplier: is.unavailableMultiplier,
       }),
     };
-    if (!selectorsOf(is.selectors).container)
+    if (!selectors.container) {
       diagnostics.push({
         code: 'config/selector',
         path: 'instantSearch.selectors.container',
         message: 'no container selector: the instant search will not mount',
         severity: 'warning',
       });
+    }
     widgets.push('instantSearch');
   }
 
-  const mvtGroups = (configs.mvt?.entries ?? []).filter((e) => e.enabled).map((e) => e.name);
+  // --- recommendation blocks, in their ordering
+  const mvtGroups = (configs.mvt?.config.entries ?? []).filter((e) => e.enabled).map((e) => e.name);
   const recommendations: BootRecommendations[] = [];
-  configs.recommendationBlocks.forEach((block, index) => {
+  const blocks = configs.recommendationBlocks
+    .map((entry, index) => ({ block: entry.config, index }))
+    .sort((a, b) => a.block.ordering - b.block.ordering || a.index - b.index);
+  for (const { block, index } of blocks) {
     const path = `recommendationBlocks[${index}]`;
-    const desktop = block.enabledDesktop ?? true;
-    const mobile = block.enabledMobile ?? true;
-    if (!desktop && !mobile) return;
+    if (!block.enabledDesktop && !block.enabledMobile) continue;
     const placement = str(block.placement);
     if (!placement) {
       diagnostics.push({
@@ -276,78 +268,86 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
         message: 'no placement selector: the block is left out',
         severity: 'warning',
       });
-      return;
+      continue;
     }
-    const custom = parseJsonText(block.customSettings, `${path}.customSettings`, diagnostics);
-    const strategy = str(custom['strategy']);
-    const id = String(block.configId ?? block.id ?? index);
+    const custom = block.customSettings;
+    const parts = Object.entries(block.htmlTemplate);
+    const id = String(block.configId ?? index);
     recommendations.push({
       id,
-      name: block.name ?? id,
+      name: block.name,
       placement,
-      pageType: block.pageType ?? null,
-      desktop,
-      mobile,
-      templates: table.add(
-        templateSources(block.htmlTemplate, `${path}.htmlTemplate`, diagnostics),
+      pageType: block.pageType,
+      desktop: block.enabledDesktop,
+      mobile: block.enabledMobile,
+      templates: code.templatesOf(
+        Object.fromEntries(parts.map(([part, p]) => [part, p?.html])),
+        `${path}.htmlTemplate`,
+      ),
+      scripts: await code.scriptsOf(
+        Object.fromEntries(parts.map(([part, p]) => [part, p?.script])),
         `${path}.htmlTemplate`,
       ),
       settings: defined({
-        strategy: (strategy && STRATEGIES.includes(strategy)
-          ? strategy
-          : block.pageType === 'PRODUCT'
-            ? 'same_category'
-            : 'popular') as 'popular',
+        strategy: block.strategy as 'popular',
         message: str(block.message),
-        showUnavailable: bool(block.showUnavailable),
-        lazyLoad: bool(block.lazyLoad),
-        openProductInNewTab: bool(custom['openProductInNewTab']),
-        itemsPerPageDesktop: num(custom['itemsPerPageDesktop']),
-        itemsPerPageMobile: num(custom['itemsPerPageMobile']),
-        marginViewEventDesktop: num(custom['marginViewEventDesktop']),
-        marginViewEventMobile: num(custom['marginViewEventMobile']),
-        widgetType: str(custom['widgetType']),
-        swiperOptions: custom['swiperOptions'] as undefined,
-        infinityListOptions: custom['infinityListOptions'] as undefined,
+        showUnavailable: block.showUnavailable,
+        lazyLoad: block.lazyLoad,
+        openProductInNewTab: custom.openProductInNewTab,
+        itemsPerPageDesktop: custom.itemsPerPageDesktop,
+        itemsPerPageMobile: custom.itemsPerPageMobile,
+        marginViewEventDesktop: custom.marginViewEventDesktop,
+        marginViewEventMobile: custom.marginViewEventMobile,
+        swiperOptions: custom.swiperOptions,
+        infinityListOptions: {
+          ...custom.infinityListOptions,
+          infiniteListMode:
+            custom.widgetType === 'INFINITY_LIST' || custom.infinityListOptions.infiniteListMode,
+        },
         mvtGroups: mvtGroups.length > 0 ? mvtGroups : undefined,
       }),
     });
-  });
+  }
   if (recommendations.length > 0) widgets.push('recommendations');
 
+  // --- global components (mounted by the page through digi.site.mountComponent)
   const components: BootComponent[] = [];
-  configs.globalComponents.forEach((component, index) => {
+  for (const [index, entry] of configs.globalComponents.entries()) {
+    const component = entry.config;
+    if (component.type === 'UNDEFINED') continue;
     const path = `globalComponents[${index}]`;
-    const type = component.type as BootComponentType;
-    if (!(type in COMPONENT_PART)) return; // UNDEFINED: nothing to mount
-    const id = String(component.componentId ?? component.id ?? index);
-    const view = String(component.view ?? 'DEFAULT').toLowerCase();
+    const part = COMPONENT_PART[component.type];
+    const view = component.view.toLowerCase();
     components.push({
-      id,
-      name: component.name ?? id,
-      type,
+      id: String(component.componentId ?? index),
+      name: component.name,
+      type: component.type,
       layout: view === 'fashion' || view === 'horizontal' ? view : 'default',
-      templates: table.add(
-        { [COMPONENT_PART[type]]: component.template ?? '' },
-        `${path}.template`,
-      ),
-      settings: parseJsonText(component.customSettings, `${path}.customSettings`, diagnostics),
+      templates: code.templatesOf({ [part]: component.template.html }, `${path}.template`),
+      scripts: await code.scriptsOf({ [part]: component.template.script }, `${path}.template`),
+      settings: component.customSettings,
     });
-  });
+  }
   if (components.length > 0) widgets.push('components');
 
-  // --- config styles, in a fixed order so the same configs give the same bytes
-  const styled: Array<[string, string | null | undefined]> = [
-    ['instantSearch.css', configs.instantSearch?.css],
-    ['autocomplete.css', configs.autocomplete?.css],
-    ['search.css', configs.search?.css],
-    ...configs.recommendationBlocks.map((b, i): [string, string | null | undefined] => [
+  // --- the runtime: without the recommendation block and Swiper when no widget needs them
+  const runtime = await storefrontRuntime(
+    recommendations.length > 0 || components.length > 0 ? 'full' : 'search',
+  );
+
+  // --- styles: tokens, the storefront's, then each config's in a fixed order
+  const cssParts = [tokens.css, runtime.css];
+  const styled: Array<[string, string | undefined]> = [
+    ['instantSearch.css', is?.css],
+    ['autocomplete.css', ac?.css],
+    ['search.css', configs.search?.config.css],
+    ...configs.recommendationBlocks.map((b, i): [string, string] => [
       `recommendationBlocks[${i}].css`,
-      b.css,
+      b.config.css,
     ]),
-    ...configs.globalComponents.map((c, i): [string, string | null | undefined] => [
+    ...configs.globalComponents.map((c, i): [string, string] => [
       `globalComponents[${i}].css`,
-      c.css,
+      c.config.css,
     ]),
   ];
   for (const [path, scss] of styled) {
@@ -355,67 +355,50 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     if (css) cssParts.push(`/* ${path} */\n${css}`);
   }
 
+  const single: Array<[string, VersionedConfig<unknown> | null]> = [
+    ['instant-search', configs.instantSearch],
+    ['autocomplete', configs.autocomplete],
+    ['search', configs.search],
+    ['tracking', configs.tracking],
+    ['mvt', configs.mvt],
+  ];
   const manifest: BundleManifest = {
     siteId: input.siteId,
     runtime: runtime.key,
-    tokens: { source: configs.tokens ? 'site' : 'default', versionKey },
+    tokens: { source: siteTokens ? 'site' : 'default', versionKey },
     configs: [
-      ...(
-        [
-          ['instantSearch', configs.instantSearch],
-          ['autocomplete', configs.autocomplete],
-          ['search', configs.search],
-          ['tracking', configs.tracking],
-          ['mvt', configs.mvt],
-        ] as const
-      )
-        .filter(([, c]) => c !== null)
-        .map(([kind, c]) => ({
-          kind,
-          id: c?.id === undefined ? null : String(c.id),
-          version: c?.version ?? null,
-          test: c?.test ?? null,
-        })),
-      ...configs.recommendationBlocks.map((b) => ({
-        kind: 'recommendationBlock',
-        id: String(b.configId ?? b.id ?? ''),
-        version: b.version ?? null,
-        test: b.test ?? null,
-      })),
-      ...configs.globalComponents.map((c) => ({
-        kind: 'globalComponent',
-        id: String(c.componentId ?? c.id ?? ''),
-        version: c.version ?? null,
-        test: c.test ?? null,
-      })),
+      ...single.flatMap(([kind, entry]) => (entry ? [manifestEntry(kind, entry)] : [])),
+      ...configs.recommendationBlocks.map((entry) =>
+        manifestEntry('recommendations-block', entry, entry.config.configId ?? null),
+      ),
+      ...configs.globalComponents.map((entry) =>
+        manifestEntry('global-component', entry, entry.config.componentId ?? null),
+      ),
     ],
     widgets,
     sizes: { js: 0, css: 0 },
   };
 
-  if (diagnostics.some((d) => d.severity === 'error'))
+  if (diagnostics.some((d) => d.severity === 'error')) {
     return { js: '', css: '', manifest, diagnostics };
+  }
 
   const boot: BootConfig = {
     siteId: input.siteId,
     apiKey: input.apiKey,
     apiBaseUrl: input.publicBaseUrl.replace(/\/+$/, ''),
     slot: input.slot ?? 'production',
+    ...(mobileBreakpoint !== undefined && { mobileBreakpoint }),
     autocomplete,
     instantSearch,
     recommendations,
     components,
   };
-  const bootText = JSON.stringify(boot).replace(
-    /"__digi_template_(\d+)__"/g,
-    (_, n: string) => table.specs[Number(n)]!,
-  );
   const bootCall = (
-    await transform(`digi.site = digi.boot(${bootText}, document.currentScript);`, {
-      minify: true,
-      target: 'es2020',
-      legalComments: 'none',
-    })
+    await transform(
+      `digi.site = digi.boot(${code.splice(JSON.stringify(boot))}, document.currentScript);`,
+      { minify: true, target: 'es2020', legalComments: 'none' },
+    )
   ).code;
   const js = `/* Vitrina storefront bundle, site ${input.siteId} */\n${runtime.js}\n${bootCall}`;
   const css = cssParts.filter(Boolean).join('\n');

@@ -1,8 +1,10 @@
 /**
- * The storefront runtime every site bundle starts with: storefront/entries/boot.ts bundled by
- * esbuild into a minified IIFE exposing `window.digi`, and storefront/styles/storefront.scss
- * compiled by sass. Built once per process and kept in memory; also kept on disk under
- * node_modules/.cache, keyed by a hash of the storefront sources, so a restart reuses it.
+ * The storefront runtime every site bundle starts with: a boot entry bundled by esbuild into a
+ * minified IIFE exposing `window.digi` — storefront/entries/boot-search.ts (autocomplete,
+ * instant search, card) or boot.ts (every widget, Swiper included) — and
+ * storefront/styles/storefront.scss compiled by sass. Built once per process and kept in memory;
+ * also kept on disk under node_modules/.cache, keyed by a hash of the storefront sources, so a
+ * restart reuses it.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -14,7 +16,13 @@ import * as sass from 'sass';
 export const STOREFRONT_DIR = fileURLToPath(new URL('../../storefront', import.meta.url));
 const ROOT = join(STOREFRONT_DIR, '..');
 const CACHE_DIR = join(ROOT, 'node_modules/.cache/vitrina-runtime');
-const ENTRY = join(STOREFRONT_DIR, 'entries/boot.ts');
+
+/** `search`: autocomplete + instant search only; `full`: every widget. */
+export type RuntimeVariant = 'search' | 'full';
+const ENTRIES: Record<RuntimeVariant, string> = {
+  search: join(STOREFRONT_DIR, 'entries/boot-search.ts'),
+  full: join(STOREFRONT_DIR, 'entries/boot.ts'),
+};
 const SOURCE_DIRS = ['runtime', 'widgets', 'entries', 'styles'];
 const SOURCE_FILE = /\.(ts|scss|hbs|json)$/;
 
@@ -23,8 +31,9 @@ export interface StorefrontRuntime {
   js: string;
   /** The storefront's own stylesheet, every rule under #digi-shield. */
   css: string;
-  /** Hash of the sources it was built from (goes into the manifest). */
+  /** Hash of the sources it was built from and the variant (goes into the manifest). */
   key: string;
+  variant: RuntimeVariant;
   /** Where this process got it from, and how long that took. */
   from: 'memory' | 'disk' | 'build';
   ms: number;
@@ -54,9 +63,9 @@ export function runtimeSourceKey(): string {
   return hash.digest('hex').slice(0, 20);
 }
 
-async function compileRuntime(): Promise<{ js: string; css: string }> {
+async function compileRuntime(variant: RuntimeVariant): Promise<{ js: string; css: string }> {
   const result = await build({
-    entryPoints: [ENTRY],
+    entryPoints: [ENTRIES[variant]],
     bundle: true,
     format: 'iife',
     globalName: 'digi',
@@ -76,21 +85,20 @@ async function compileRuntime(): Promise<{ js: string; css: string }> {
   return { js, css };
 }
 
-let cached: Promise<StorefrontRuntime> | null = null;
-let cachedKey = '';
+const cached = new Map<string, Promise<StorefrontRuntime>>();
 
-async function load(key: string): Promise<StorefrontRuntime> {
+async function load(key: string, variant: RuntimeVariant): Promise<StorefrontRuntime> {
   const t0 = performance.now();
   const jsFile = join(CACHE_DIR, `${key}.js`);
   const cssFile = join(CACHE_DIR, `${key}.css`);
   try {
     const js = readFileSync(jsFile, 'utf8');
     const css = readFileSync(cssFile, 'utf8');
-    return { js, css, key, from: 'disk', ms: performance.now() - t0 };
+    return { js, css, key, variant, from: 'disk', ms: performance.now() - t0 };
   } catch {
     // not cached yet
   }
-  const { js, css } = await compileRuntime();
+  const { js, css } = await compileRuntime(variant);
   try {
     mkdirSync(CACHE_DIR, { recursive: true });
     writeFileSync(jsFile, js);
@@ -98,7 +106,7 @@ async function load(key: string): Promise<StorefrontRuntime> {
   } catch {
     // a read-only install still works, it only rebuilds after each restart
   }
-  return { js, css, key, from: 'build', ms: performance.now() - t0 };
+  return { js, css, key, variant, from: 'build', ms: performance.now() - t0 };
 }
 
 /**
@@ -106,26 +114,26 @@ async function load(key: string): Promise<StorefrontRuntime> {
  * are re-hashed on every call (a few ms) so an edited storefront is never served stale.
  */
 export async function storefrontRuntime(
-  options: { fresh?: boolean } = {},
+  variant: RuntimeVariant = 'full',
 ): Promise<StorefrontRuntime> {
-  const key = runtimeSourceKey();
-  if (options.fresh || !cached || cachedKey !== key) {
-    cachedKey = key;
-    const loading = load(key);
-    cached = loading;
-    loading.catch(() => {
-      if (cached === loading) cached = null;
-    });
-    return loading;
+  const key = `${runtimeSourceKey()}-${variant}`;
+  const hit = cached.get(key);
+  if (hit) {
+    const t0 = performance.now();
+    const runtime = await hit;
+    return { ...runtime, from: 'memory', ms: performance.now() - t0 };
   }
-  const t0 = performance.now();
-  const runtime = await cached;
-  return { ...runtime, from: 'memory', ms: performance.now() - t0 };
+  const loading = load(key, variant);
+  cached.set(key, loading);
+  loading.catch(() => cached.delete(key));
+  return loading;
 }
 
-/** Builds the runtime without any cache (for measurements). */
-export async function buildRuntimeUncached(): Promise<{ js: string; css: string; ms: number }> {
+/** Builds a runtime without any cache (for measurements). */
+export async function buildRuntimeUncached(
+  variant: RuntimeVariant = 'full',
+): Promise<{ js: string; css: string; ms: number }> {
   const t0 = performance.now();
-  const out = await compileRuntime();
+  const out = await compileRuntime(variant);
   return { ...out, ms: performance.now() - t0 };
 }

@@ -1,7 +1,11 @@
-/**
- * What a site bundle is built from and what it records. The config shapes here are the subset
- * of the contract's config entities (spec part 1 §3) the build reads.
- */
+/** What a site bundle is built from (contract/entities/config.ts) and what it records. */
+import type {
+  GlobalComponent,
+  MvtConfig,
+  RecommendationsBlock,
+  SearchConfig,
+  TrackingConfig,
+} from '#contract/entities/config.ts';
 
 export interface BundleDiagnostic {
   code: string;
@@ -12,81 +16,15 @@ export interface BundleDiagnostic {
   severity: 'error' | 'warning';
 }
 
-/** Text maps arrive either parsed or as the spec's JSON text. */
-type Templates = Readonly<Record<string, string | null | undefined>> | string | null;
-
-export interface SelectorsConfig {
-  input?: string | null;
-  openButton?: string | null;
-  appendElem?: string | null;
-  container?: string | null;
-  submit?: string | null;
-  secondHeader?: string | null;
-  position?: string | null;
-}
-
-interface VersionedConfig {
-  id?: number | string;
-  version?: number;
-  test?: boolean;
-}
-
-export interface SearchWidgetConfig extends VersionedConfig {
-  enabled?: boolean | null;
-  mobileEnabled?: boolean | null;
-  selectors?: SelectorsConfig | null;
-  htmlTemplate?: Templates;
-  css?: string | null;
-  strategyIS?: string | null;
-  strategyAC?: string | null;
-  throttle?: number | null;
-  throttleAutocomplete?: number | null;
-  treeFacets?: boolean | null;
-  pagination?: { pageSize?: number | null; isInfinite?: boolean | null } | null;
-  unavailableMultiplier?: number | null;
-  showUnavailable?: boolean | null;
-  showUnavailableIS?: boolean | null;
-  showUnavailableAC?: boolean | null;
-  useCategoryPrediction?: boolean | null;
-  customSettings?: Readonly<Record<string, unknown>> | string | null;
-}
-
-export interface TrackingConfig extends VersionedConfig {
-  enabled?: boolean | null;
-  css?: string | null;
-  [key: string]: unknown;
-}
-
-export interface MvtConfig extends VersionedConfig {
-  entries?: ReadonlyArray<{ name: string; enabled: boolean }> | null;
-  css?: string | null;
-  [key: string]: unknown;
-}
-
-export interface RecommendationBlockConfig extends VersionedConfig {
-  configId?: number | string;
-  name?: string | null;
-  ordering?: number | null;
-  placement?: string | null;
-  pageType?: string | null;
-  enabledDesktop?: boolean | null;
-  enabledMobile?: boolean | null;
-  showUnavailable?: boolean | null;
-  lazyLoad?: boolean | null;
-  message?: string | null;
-  css?: string | null;
-  customSettings?: Readonly<Record<string, unknown>> | string | null;
-  htmlTemplate?: Templates;
-}
-
-export interface GlobalComponentConfig extends VersionedConfig {
-  componentId?: number | string;
-  name?: string | null;
-  template?: string | null;
-  customSettings?: Readonly<Record<string, unknown>> | string | null;
-  css?: string | null;
-  type?: string | null;
-  view?: string | null;
+/**
+ * One config copy as the config repository stores it (contract `storedConfig`): the config and
+ * which version it is. versionId null: nothing saved yet, the defaults.
+ */
+export interface VersionedConfig<T> {
+  versionId: number | null;
+  version: number;
+  test: boolean;
+  config: T;
 }
 
 /** A token tree (Tokens Studio JSON, any of tokens/' input forms). */
@@ -97,24 +35,34 @@ export type TokenTree = Readonly<Record<string, unknown>>;
  * integration copies (preview). Null: that config does not exist for the site.
  */
 export interface SiteBundleConfigs {
-  instantSearch: SearchWidgetConfig | null;
-  autocomplete: SearchWidgetConfig | null;
-  search: SearchWidgetConfig | null;
-  tracking: TrackingConfig | null;
-  mvt: MvtConfig | null;
-  recommendationBlocks: readonly RecommendationBlockConfig[];
-  globalComponents: readonly GlobalComponentConfig[];
-  /** The site's token tree; null: storefront/styles/tokens default set. */
+  instantSearch: VersionedConfig<SearchConfig> | null;
+  autocomplete: VersionedConfig<SearchConfig> | null;
+  search: VersionedConfig<SearchConfig> | null;
+  tracking: VersionedConfig<TrackingConfig> | null;
+  mvt: VersionedConfig<MvtConfig> | null;
+  recommendationBlocks: readonly VersionedConfig<RecommendationsBlock>[];
+  globalComponents: readonly VersionedConfig<GlobalComponent>[];
+  /**
+   * The site's token tree; null: the instant search (else autocomplete) config's `tokens`, else
+   * the storefront's default set for customSettings.templateVersion (3 → V3, else V3.5).
+   */
   tokens: TokenTree | null;
 }
 
 /** Which config versions went into a bundle. */
 export interface BundleManifest {
   siteId: number;
-  /** Hash of the storefront sources the runtime was built from. */
+  /** Hash of the storefront sources the runtime was built from, and its variant (`…-search`, `…-full`). */
   runtime: string;
   tokens: { source: 'site' | 'default'; versionKey: string };
-  configs: Array<{ kind: string; id: string | null; version: number | null; test: boolean | null }>;
+  configs: Array<{
+    kind: string;
+    /** configId / componentId for blocks and components. */
+    id: number | null;
+    versionId: number | null;
+    version: number;
+    test: boolean;
+  }>;
   widgets: string[];
   sizes: { js: number; css: number };
 }

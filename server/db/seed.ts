@@ -4,6 +4,7 @@ import type { Role } from '#contract/roles.ts';
 import type { Database } from './client.ts';
 import { users, verticals as verticalsTable } from './schema.ts';
 import { createRepositories } from '../plugins/app/repositories.ts';
+import { seedDemoConfigs } from '../configs/demo.ts';
 
 export const DEMO_PASSWORD = 'vitrina-demo';
 
@@ -38,7 +39,7 @@ export const DEMO_VERTICALS = ['fashion', 'electronics', 'home'];
 /** Seeds an empty database (no users) with the demo logins and sites; returns false when not empty. */
 export async function seedDemo(
   database: Database,
-  options: { feedUrl?: string | null } = {},
+  options: { feedUrl?: string | null; bundle?: boolean } = {},
 ): Promise<boolean> {
   const { db } = database;
   const [row] = await db.select({ n: count() }).from(users);
@@ -84,5 +85,6 @@ export async function seedDemo(
       if (!user.isClient) await repos.users.attachSite(tx, stored.id, disabledSite.siteId);
     });
   }
+  await seedDemoConfigs(db, demoSite.siteId, { bundle: options.bundle ?? true });
   return true;
 }

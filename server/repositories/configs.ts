@@ -64,6 +64,8 @@ export interface AppendEntry {
   /** The version the writer read; null when it read nothing (a new copy). */
   baseVersionId: number | null;
   sourceVersionId?: number | null;
+  /** A version id reserved beforehand (reserveVersionId), so a bundle can name it before it exists. */
+  id?: number;
   /** Audit action (save, generate, deploy). */
   action?: string;
 }
@@ -82,6 +84,7 @@ export async function appendVersion(tx: Db | Tx, entry: AppendEntry): Promise<Co
   const [row] = await tx
     .insert(configVersions)
     .values({
+      ...(entry.id !== undefined && { id: entry.id }),
       siteId: copy.siteId,
       kind: copy.kind,
       key: copy.key,
@@ -103,6 +106,19 @@ export async function appendVersion(tx: Db | Tx, entry: AppendEntry): Promise<Co
     after: { versionId: row!.id, version: row!.version, data: entry.data },
   });
   return row!;
+}
+
+function firstRow(result: unknown): Record<string, unknown> {
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return rows[0] as Record<string, unknown>;
+}
+
+/** Takes the next config_versions id without inserting (the row comes later, or never). */
+export async function reserveVersionId(tx: Db | Tx): Promise<number> {
+  const result = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('config_versions', 'id')) as id`,
+  );
+  return Number(firstRow(result).id);
 }
 
 export function createConfigRepository(db: Db) {
@@ -167,13 +183,7 @@ export function createConfigRepository(db: Db) {
     },
 
     async allocateKey(tx: Db | Tx = db): Promise<number> {
-      const result = await tx.execute<{ id: string | number }>(
-        sql`select nextval('config_key_seq') as id`,
-      );
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-        id: string | number;
-      }[];
-      return Number(rows[0]!.id);
+      return Number(firstRow(await tx.execute(sql`select nextval('config_key_seq') as id`)).id);
     },
 
     /**

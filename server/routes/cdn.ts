@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ArtifactSlot } from '../repositories/artifacts.ts';
 
@@ -11,6 +12,22 @@ const FILE = /^([0-9a-f]{64})\.(js|css)$/;
 const MERCHANT_PAGE = fileURLToPath(
   new URL('../../storefront/demo/merchant.html', import.meta.url),
 );
+
+// Gzipped artifact files by `siteId/hash.kind`: immutable, so compressed once per process.
+const GZIP_CACHE_LIMIT = 64;
+const gzipped = new Map<string, Buffer>();
+function gzipOf(key: string, text: string): Buffer {
+  let buffer = gzipped.get(key);
+  if (!buffer) {
+    buffer = gzipSync(text, { level: 9 });
+    if (gzipped.size >= GZIP_CACHE_LIMIT) gzipped.delete(gzipped.keys().next().value!);
+    gzipped.set(key, buffer);
+  }
+  return buffer;
+}
+
+const acceptsGzip = (request: FastifyRequest): boolean =>
+  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
 const notFound = (reply: FastifyReply, message: string) =>
   reply.status(404).send({ status: 404, message });
@@ -108,10 +125,18 @@ export async function cdnRoutes(app: FastifyInstance) {
       const [, hash, kind] = match as unknown as [string, string, 'js' | 'css'];
       const artifact = await artifacts.byHash(Number(request.params.siteId), hash);
       if (!artifact) return notFound(reply, 'No such artifact');
-      const etag = `"${hash}.${kind}"`;
-      reply.header('cache-control', IMMUTABLE).header('etag', etag);
+      const gzip = acceptsGzip(request);
+      const etag = `"${hash}.${kind}${gzip ? '.gz' : ''}"`;
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('etag', etag)
+        .header('vary', 'accept-encoding');
       if (fresh(request, etag)) return reply.status(304).send();
-      return reply.type(TYPES[kind]).send(kind === 'js' ? artifact.js : artifact.css);
+      const text = kind === 'js' ? artifact.js : artifact.css;
+      reply.type(TYPES[kind]);
+      if (!gzip) return reply.send(text);
+      const key = `${request.params.siteId}/${hash}.${kind}`;
+      return reply.header('content-encoding', 'gzip').send(gzipOf(key, text));
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CONFIG_ROLES } from '#contract/entities/config.ts';
+import { CONFIG_ROLES, type ConfigKind } from '#contract/entities/config.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
 
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
@@ -21,6 +21,9 @@ export type TitleKey =
   | 'routes.registerUser'
   | 'routes.roles'
   | 'routes.editUser'
+  | 'routes.instantSearch'
+  | 'routes.autocomplete'
+  | 'routes.search'
   | 'routes.globalComponents'
   | 'routes.recsUx'
   | 'routes.mvt'
@@ -39,6 +42,19 @@ export interface AppRoute {
   page: () => Promise<{ default: ComponentType }>;
 }
 
+/** Who may open a search UX screen: viewers read it, the config roles of spec §6 act on it. */
+const searchUxRoles = (kind: 'instant-search' | 'autocomplete' | 'search'): readonly Role[] => [
+  'ROLE_CONFIG_VIEW',
+  'ROLE_AUTOCOMPLETE_VIEW',
+  ...CONFIG_ROLES[kind].save,
+];
+/** The other config screens: config viewers read them, the config's own roles act on them. */
+const configRoles = (kind: ConfigKind): readonly Role[] => [
+  'ROLE_CONFIG_VIEW',
+  ...CONFIG_ROLES[kind].save,
+];
+const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
+
 /**
  * The one route table (DESIGN.md "Admin SPA"): the router, the guards, the sidebar, the page
  * title and the breadcrumbs all derive from it. Screens are registered when they exist.
@@ -53,10 +69,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/system/greeting-page.tsx'),
   },
   {
+    path: '/anyquery/ux/instant-search',
+    titleKey: 'routes.instantSearch',
+    breadcrumbs: [],
+    roles: searchUxRoles('instant-search'),
+    menu: { section: 'searchUx' },
+    page: searchUxPage,
+  },
+  {
+    path: '/anyquery/ux/autocomplete',
+    titleKey: 'routes.autocomplete',
+    breadcrumbs: [],
+    roles: searchUxRoles('autocomplete'),
+    menu: { section: 'searchUx' },
+    page: searchUxPage,
+  },
+  {
+    path: '/anyquery/ux/search',
+    titleKey: 'routes.search',
+    breadcrumbs: [],
+    roles: searchUxRoles('search'),
+    menu: { section: 'searchUx' },
+    page: searchUxPage,
+  },
+  {
     path: '/anyquery/ux/global-components',
     titleKey: 'routes.globalComponents',
     breadcrumbs: [],
-    roles: CONFIG_ROLES['global-component'].save,
+    roles: configRoles('global-component'),
     menu: { section: 'searchUx' },
     page: () => import('#src/features/components-ux/components-ux-page.tsx'),
   },
@@ -64,7 +104,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/recs-configuration/ux',
     titleKey: 'routes.recsUx',
     breadcrumbs: [],
-    roles: CONFIG_ROLES['recommendations-block'].save,
+    roles: configRoles('recommendations-block'),
     menu: { section: 'recommendations' },
     page: () => import('#src/features/recs-ux/recs-ux-page.tsx'),
   },
@@ -72,7 +112,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/mvt',
     titleKey: 'routes.mvt',
     breadcrumbs: [],
-    roles: CONFIG_ROLES.mvt.save,
+    roles: configRoles('mvt'),
     menu: { section: 'experiments' },
     page: () => import('#src/features/mvt/mvt-page.tsx'),
   },
@@ -88,7 +128,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/site/tracking',
     titleKey: 'routes.tracking',
     breadcrumbs: [],
-    roles: CONFIG_ROLES.tracking.save,
+    roles: configRoles('tracking'),
     menu: { section: 'integration' },
     page: () => import('#src/features/tracking/tracking-page.tsx'),
   },

@@ -1,15 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import postcss from 'postcss';
+import {
+  recommendationsBlock,
+  searchConfig,
+  type RecommendationsBlockInput,
+  type SearchConfigInput,
+} from '#contract/entities/config.ts';
 import { buildBundle } from '#server/artifacts/build-bundle.ts';
 import { BundleBuildError, publishBundle } from '#server/artifacts/publish.ts';
-import type { SiteBundleConfigs } from '#server/artifacts/types.ts';
+import type { SiteBundleConfigs, VersionedConfig } from '#server/artifacts/types.ts';
 import { artifactPointers, artifacts, auditLog } from '#server/db/schema.ts';
 import { HttpError } from '#server/lib/http-error.ts';
 import { apiKeyOf, demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
-import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { listArtifactsRoute, rollbackArtifactRoute } from '#contract/routes/configs.ts';
 
 const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -23,35 +31,51 @@ function defaultTemplates(widget: string): Record<string, string> {
   );
 }
 
-/** The configs a new site starts with, pointed at the merchant demo page's elements. */
-function defaultConfigs(overrides: Partial<SiteBundleConfigs> = {}): SiteBundleConfigs {
+const stored = <T>(config: T, version = 1): VersionedConfig<T> => ({
+  versionId: version,
+  version,
+  test: false,
+  config,
+});
+
+interface Setup {
+  /** Merged over the defaults (enabled, selectors of the merchant demo page). */
+  instantSearch?: SearchConfigInput;
+  autocomplete?: SearchConfigInput;
+  recommendationBlocks?: Array<Omit<RecommendationsBlockInput, 'test'>>;
+  tokens?: SiteBundleConfigs['tokens'];
+  version?: number;
+}
+
+/** A site's production configs: the contract's defaults, enabled on the merchant demo page. */
+function siteConfigs(setup: Setup = {}): SiteBundleConfigs {
+  const version = setup.version ?? 1;
   return {
-    instantSearch: {
-      id: 11,
-      version: 1,
-      test: false,
-      enabled: true,
-      selectors: { container: '#search-results' },
-      htmlTemplate: defaultTemplates('instant-search'),
-      css: '',
-    },
-    autocomplete: {
-      id: 12,
-      version: 1,
-      test: false,
-      enabled: true,
-      selectors: { input: '#search-input' },
-      htmlTemplate: JSON.stringify(defaultTemplates('autocomplete')),
-      customSettings: { typesAC: 'queries,products' },
-      css: '',
-    },
+    instantSearch: stored(
+      searchConfig.parse({
+        enabled: true,
+        selectors: { container: '#search-results' },
+        ...setup.instantSearch,
+      }),
+      version,
+    ),
+    autocomplete: stored(
+      searchConfig.parse({
+        enabled: true,
+        selectors: { input: '#search-input' },
+        customSettings: { typesAC: ['queries', 'products'] },
+        ...setup.autocomplete,
+      }),
+      version,
+    ),
     search: null,
     tracking: null,
     mvt: null,
-    recommendationBlocks: [],
+    recommendationBlocks: (setup.recommendationBlocks ?? []).map((block) =>
+      stored(recommendationsBlock.parse({ ...block, test: false }), version),
+    ),
     globalComponents: [],
-    tokens: null,
-    ...overrides,
+    tokens: setup.tokens ?? null,
   };
 }
 
@@ -79,27 +103,31 @@ const { JSDOM, VirtualConsole } = (await import(jsdomModule)) as JsdomModule;
 const HANDLEBARS_COMPILER = ['Parse error on line', 'You must pass a string or Handlebars AST'];
 
 describe('site bundle build', () => {
-  it('ships precompiled templates, the Handlebars runtime only, and token variables under #digi-shield', async () => {
-    const bundle = await buildBundle({
-      siteId: 1,
-      apiKey: 'KEY',
-      publicBaseUrl: '',
-      configs: defaultConfigs(),
-    });
-    expect(bundle.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const boot = bundle.js.slice(bundle.js.lastIndexOf('digi.site'));
+  const build = (configs: SiteBundleConfigs, publicBaseUrl = '') =>
+    buildBundle({ siteId: 1, apiKey: 'KEY', publicBaseUrl, configs });
+  const bootOf = (js: string) => js.slice(js.lastIndexOf('digi.site'));
+  const errors = (bundle: { diagnostics: Array<{ severity: string }> }) =>
+    bundle.diagnostics.filter((d) => d.severity === 'error');
+
+  it('from default configs: the runtime’s precompiled templates, no Handlebars compiler, token variables under #digi-shield', async () => {
+    const bundle = await build(siteConfigs());
+    expect(errors(bundle)).toEqual([]);
+    const boot = bootOf(bundle.js);
     expect(boot).toMatch(/^digi\.site\s*=\s*digi\.boot\(/);
-    // one precompiled spec per template: 13 instant search parts + the autocomplete
-    expect(boot.match(/compiler:\[8,">= 4\.3\.0"\]/g)).toHaveLength(14);
-    expect(boot).toMatch(/main:function\(/);
     expect(boot).toContain('"#search-input"');
+    expect(boot).toContain('"#search-results"');
+    // the runtime's default templates ship precompiled (13 instant search parts, the autocomplete,
+    // the card partial …); the defaults add none of their own
+    expect(bundle.js.match(/compiler:\[8,">= 4\.3\.0"\]/g)!.length).toBeGreaterThanOrEqual(15);
+    // search widgets only: the runtime without the recommendation block and Swiper
+    expect(bundle.manifest.runtime).toMatch(/-search$/);
+    expect(bundle.js).not.toContain('digi-recommendations');
+    expect(boot).not.toMatch(/compiler:\[8/);
     for (const text of HANDLEBARS_COMPILER) expect(bundle.js).not.toContain(text);
-    expect(boot).not.toContain('{{#if'); // no template source went in
 
     const declared = new Map<string, string>();
     postcss.parse(bundle.css).walkDecls(/^--/, (decl) => {
-      const rule = decl.parent as { selector?: string };
-      declared.set(decl.prop, rule.selector ?? '');
+      declared.set(decl.prop, (decl.parent as { selector?: string }).selector ?? '');
     });
     expect(declared.get('--colors-primary')).toBe('#digi-shield');
     expect(declared.get('--typography-font-size-sm')).toBe('#digi-shield');
@@ -109,26 +137,39 @@ describe('site bundle build', () => {
       tokens: { source: 'default', versionKey: 'V3.5' },
       widgets: ['autocomplete', 'instantSearch'],
       configs: [
-        { kind: 'instantSearch', id: '11', version: 1, test: false },
-        { kind: 'autocomplete', id: '12', version: 1, test: false },
+        { kind: 'instant-search', id: null, versionId: 1, version: 1, test: false },
+        { kind: 'autocomplete', id: null, versionId: 1, version: 1, test: false },
       ],
     });
   });
 
+  it('precompiles the configs’ templates on the server: specs in the JS, no template source', async () => {
+    const bundle = await build(
+      siteConfigs({
+        instantSearch: { htmlTemplate: defaultTemplates('instant-search') },
+        autocomplete: { htmlTemplate: defaultTemplates('autocomplete') },
+      }),
+    );
+    expect(errors(bundle)).toEqual([]);
+    const boot = bootOf(bundle.js);
+    // 13 instant search parts + the autocomplete
+    expect(boot.match(/compiler:\[8,">= 4\.3\.0"\]/g)).toHaveLength(14);
+    expect(boot).toMatch(/main:function\(/);
+    expect(boot).not.toContain('{{#if');
+    for (const text of HANDLEBARS_COMPILER) expect(bundle.js).not.toContain(text);
+  });
+
   it('scopes every rule of a config’s SCSS under #digi-shield and uses the site’s tokens', async () => {
-    const bundle = await buildBundle({
-      siteId: 1,
-      apiKey: 'KEY',
-      publicBaseUrl: 'https://search.example',
-      configs: defaultConfigs({
+    const bundle = await build(
+      siteConfigs({
         instantSearch: {
-          ...defaultConfigs().instantSearch,
           css: "@use 'vars' as *;\n$gap: 3px;\nbody { margin: 0 }\n.promo { padding: $gap; a { color: token('colors-primary'); } }\n#digi-shield .own { color: red }",
         },
         tokens: { Colors: { primary: { value: '#ff0000', type: 'color' } } },
       }),
-    });
-    expect(bundle.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      'https://search.example',
+    );
+    expect(errors(bundle)).toEqual([]);
     const own = bundle.css.slice(bundle.css.indexOf('/* instantSearch.css */'));
     const selectors: string[] = [];
     postcss.parse(own).walkRules((rule) => void selectors.push(...rule.selectors));
@@ -144,58 +185,56 @@ describe('site bundle build', () => {
     expect(bundle.js).toContain('"https://search.example"');
   });
 
-  it('reports bad SCSS and bad templates by path and builds nothing', async () => {
-    const bundle = await buildBundle({
-      siteId: 1,
-      apiKey: 'KEY',
-      publicBaseUrl: '',
-      configs: defaultConfigs({
-        instantSearch: {
-          ...defaultConfigs().instantSearch,
-          htmlTemplate: { productItem: '<div>{{#if product}}unclosed</div>' },
-        },
+  it('reports bad SCSS, templates and part scripts by path and builds nothing', async () => {
+    const bundle = await build(
+      siteConfigs({
+        instantSearch: { htmlTemplate: { productItem: '<div>{{#if product}}unclosed</div>' } },
         recommendationBlocks: [
-          { configId: 7, placement: '#recs', css: '.block { color: $undefined-var; }' },
+          {
+            configId: 7,
+            name: 'Похожие',
+            placement: '#recs',
+            enabledDesktop: true,
+            css: '.block { color: $undefined-var; }',
+            htmlTemplate: { common: { html: '', script: 'if (' } },
+          },
         ],
       }),
-    });
+    );
     expect(bundle.js).toBe('');
     expect(bundle.css).toBe('');
-    expect(bundle.diagnostics).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          code: 'template/syntax',
-          path: 'instantSearch.htmlTemplate.productItem',
-          severity: 'error',
-          message: expect.stringMatching(/line 1/),
-        }),
-        expect.objectContaining({
-          code: 'css/scss',
-          path: 'recommendationBlocks[0].css',
-          severity: 'error',
-          message: expect.stringMatching(/Undefined variable.*line 1/),
-        }),
-      ]),
-    );
+    expect(errors(bundle)).toEqual([
+      expect.objectContaining({
+        code: 'template/syntax',
+        path: 'instantSearch.htmlTemplate.productItem',
+        message: expect.stringMatching(/line 1/),
+      }),
+      expect.objectContaining({
+        code: 'script/syntax',
+        path: 'recommendationBlocks[0].htmlTemplate.common.script',
+      }),
+      expect.objectContaining({
+        code: 'css/scss',
+        path: 'recommendationBlocks[0].css',
+        message: expect.stringMatching(/Undefined variable.*line 1/),
+      }),
+    ]);
   });
 
   it('leaves disabled widgets out of the boot config', async () => {
-    const configs = defaultConfigs();
-    const bundle = await buildBundle({
-      siteId: 1,
-      apiKey: 'KEY',
-      publicBaseUrl: '',
-      configs: {
-        ...configs,
-        autocomplete: { ...configs.autocomplete, enabled: false },
+    const bundle = await build(
+      siteConfigs({
+        autocomplete: { enabled: false },
         recommendationBlocks: [
-          { configId: 1, placement: '#a', enabledDesktop: false, enabledMobile: false },
-          { configId: 2, placement: '#b', enabledDesktop: true, enabledMobile: false },
+          { configId: 1, name: 'off', placement: '#a' },
+          { configId: 2, name: 'desktop', placement: '#b', enabledDesktop: true },
         ],
-      },
-    });
+      }),
+    );
     expect(bundle.manifest.widgets).toEqual(['instantSearch', 'recommendations']);
-    const boot = bundle.js.slice(bundle.js.lastIndexOf('digi.site'));
+    expect(bundle.manifest.runtime).toMatch(/-full$/);
+    expect(bundle.js).toContain('digi-recommendations');
+    const boot = bootOf(bundle.js);
     expect(boot).toContain('autocomplete:null');
     expect(boot).not.toContain('"#a"');
     expect(boot).toMatch(/placement:"#b"[^}]*desktop:!0,mobile:!1/);
@@ -233,12 +272,14 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     server.app.inject({ method: 'GET', url, headers });
 
   it('stores the same build once and serves it immutable, with ETag and content types', async () => {
-    const first = await publish(defaultConfigs());
-    const again = await publish(defaultConfigs());
+    // The demo seed already generated the site's first bundles.
+    const seeded = await rows();
+    const first = await publish(siteConfigs());
+    const again = await publish(siteConfigs());
     expect(first.created).toBe(true);
     expect(again).toMatchObject({ created: false, artifactId: first.artifactId, hash: first.hash });
     expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await rows()).toBe(1);
+    expect(await rows()).toBe(seeded + 1);
 
     const js = await get(first.urls.js);
     expect(js.statusCode).toBe(200);
@@ -252,10 +293,18 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     const etag = String(js.headers['etag']);
     expect((await get(first.urls.js, { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get(first.urls.js, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    // compressed for clients that take gzip, under its own validator
+    const gz = await get(first.urls.js, { 'accept-encoding': 'gzip, br' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toBe('accept-encoding');
+    expect(gz.headers['etag']).not.toBe(etag);
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(js.body);
+    expect(gz.rawPayload.length).toBeLessThan(js.rawPayload.length / 3);
   });
 
   it('answers 404 for unknown hashes, other sites’ artifacts and malformed names', async () => {
-    const { hash } = await publish(defaultConfigs());
+    const { hash } = await publish(siteConfigs());
     const missing = await get(`/cdn/1/${'0'.repeat(64)}.js`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: 404, message: 'No such artifact' });
@@ -272,9 +321,9 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     expect(empty.headers['cache-control']).toBe('no-cache');
     expect(empty.body).toMatch(/^console\.warn\(".*no storefront bundle has been generated/);
 
-    const production = await publish(defaultConfigs());
+    const production = await publish(siteConfigs());
     const preview = await publish(
-      defaultConfigs({ instantSearch: { ...defaultConfigs().instantSearch, css: '.p { x: y }' } }),
+      siteConfigs({ instantSearch: { css: '.p { x: y }' } }),
       'preview',
     );
     expect(preview.hash).not.toBe(production.hash);
@@ -295,11 +344,9 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
   });
 
   it('rollback points production back at once, audited, without building; list shows the history', async () => {
-    const older = await publish(defaultConfigs());
+    const older = await publish(siteConfigs());
     const newer = await publish(
-      defaultConfigs({
-        instantSearch: { ...defaultConfigs().instantSearch, version: 2, css: '.new { a: b }' },
-      }),
+      siteConfigs({ version: 2, instantSearch: { css: '.new { a: b }' } }),
     );
     expect((await get('/cdn/1/digi.js')).body).toContain(newer.hash);
     const before = await rows();
@@ -340,7 +387,7 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     const current = await server.app.repos.artifacts.current(1, 'production');
     const audits = async () => Number((await db().select({ n: count() }).from(auditLog))[0]!.n);
     const auditsBefore = await audits();
-    const other = await publish(defaultConfigs(), 'production', 2);
+    const other = await publish(siteConfigs(), 'production', 2);
     const auditsAfterPublish = await audits();
     expect(auditsAfterPublish).toBe(auditsBefore + 1);
     for (const id of [other.artifactId, 999_999]) {
@@ -352,14 +399,56 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     expect(await audits()).toBe(auditsAfterPublish);
   });
 
+  it('GET /api/site/:id/artifacts lists the history; POST …/rollback switches production, role- and site-guarded', async () => {
+    const older = await publish(siteConfigs({ version: 5 }));
+    const newer = await publish(
+      siteConfigs({ version: 6, instantSearch: { css: '.v6 { a: b }' } }),
+    );
+    const manager = await server.as('manager');
+    const list = await manager.call(listArtifactsRoute, { params: { id: 1 } });
+    expect(list[0]).toMatchObject({
+      id: newer.artifactId,
+      hash: newer.hash,
+      production: true,
+      createdBy: 'integrator',
+      jsUrl: newer.urls.js,
+      cssUrl: newer.urls.css,
+    });
+    expect(list[0]!.jsBytes).toBe(Buffer.byteLength((await get(newer.urls.js)).body));
+    expect(list.filter((a) => a.production)).toHaveLength(1);
+
+    // manager may look but not roll back; nobody signed out may do either
+    const rollback = { params: { id: 1, artifactId: older.artifactId } };
+    expect((await failure(manager.call(rollbackArtifactRoute, rollback))).status).toBe(403);
+    expect(
+      (await failure(server.client().call(listArtifactsRoute, { params: { id: 1 } }))).status,
+    ).toBe(401);
+    expect((await get('/cdn/1/digi.js')).body).toContain(newer.hash);
+
+    const designer = await server.as('designer');
+    const answer = await designer.call(rollbackArtifactRoute, rollback);
+    expect(answer).toMatchObject({ id: older.artifactId, hash: older.hash, production: true });
+    expect((await get('/cdn/1/digi.js')).body).toContain(older.hash);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'rollback'), eq(auditLog.actor, 'designer')));
+    expect(audit).toMatchObject({ before: { artifactId: newer.artifactId } });
+
+    const otherSite = await publish(siteConfigs(), 'production', 2);
+    const error = await failure(
+      designer.call(rollbackArtifactRoute, { params: { id: 1, artifactId: otherSite.artifactId } }),
+    );
+    expect(error.status).toBe(404);
+    expect((await get('/cdn/1/digi.js')).body).toContain(older.hash);
+  });
+
   it('a build with bad SCSS fails with a clear message and stores nothing', async () => {
     const before = await rows();
     const pointer = await server.app.repos.artifacts.current(1, 'production');
-    const error = await publish(
-      defaultConfigs({
-        autocomplete: { ...defaultConfigs().autocomplete, css: '.ac { color: ; }' },
-      }),
-    ).catch((e: unknown) => e);
+    const error = await publish(siteConfigs({ autocomplete: { css: '.ac { color: ; }' } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BundleBuildError);
     expect((error as BundleBuildError).message).toMatch(
       /^The storefront bundle was not built: autocomplete\.css: /,
@@ -369,15 +458,18 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     expect(await server.app.repos.artifacts.current(1, 'production')).toEqual(pointer);
   });
 
-  it('the merchant page, with only the loader, gets the production widgets mounted', async () => {
-    await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
-    const published = await publish(defaultConfigs());
-    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const page = await get('/cdn/1/demo.html');
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.body).toContain('<script src="/cdn/1/digi.js"></script>');
-    expect(page.body.match(/<script/g)).toHaveLength(1);
-
+  /** Opens /cdn/1/demo.html in jsdom against the listening server, runs `check`, closes it. */
+  async function onMerchantPage(
+    check: (page: {
+      window: Window & typeof globalThis;
+      address: string;
+      errors: unknown[];
+      until(condition: () => boolean): Promise<boolean>;
+    }) => Promise<void>,
+  ): Promise<void> {
+    const address = server.app.server.listening
+      ? `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`
+      : await server.app.listen({ port: 0, host: '127.0.0.1' });
     const errors: unknown[] = [];
     const inFlight = new Set<Promise<Response>>();
     const virtualConsole = new VirtualConsole();
@@ -400,17 +492,33 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
         window.addEventListener('error', (event: ErrorEvent) => errors.push(event.error));
       },
     });
+    const until = async (condition: () => boolean, ms = 15_000) => {
+      const end = Date.now() + ms;
+      while (!condition() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      return condition();
+    };
     try {
-      const { window } = dom;
-      const until = async (check: () => boolean, ms = 15_000) => {
-        const end = Date.now() + ms;
-        while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-        return check();
-      };
       const site = () =>
-        (window as unknown as { digi?: { site?: { ready: Promise<void> } } }).digi?.site;
+        (dom.window as unknown as { digi?: { site?: { ready: Promise<void> } } }).digi?.site;
       expect(await until(() => site() !== undefined)).toBe(true);
       await site()!.ready;
+      await check({ window: dom.window, address, errors, until });
+    } finally {
+      dom.window.close();
+      await Promise.allSettled([...inFlight]);
+    }
+  }
+
+  it('the merchant page, with only the loader, gets the production search widgets mounted', async () => {
+    await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
+    const published = await publish(siteConfigs());
+    expect(published.manifest.runtime).toMatch(/-search$/);
+    const page = await get('/cdn/1/demo.html');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<script src="/cdn/1/digi.js"></script>');
+    expect(page.body.match(/<script/g)).toHaveLength(1);
+
+    await onMerchantPage(async ({ window, address, errors, until }) => {
       expect(errors).toEqual([]);
       const doc = window.document;
       expect(doc.querySelector('link[rel=stylesheet]')?.getAttribute('href')).toBe(
@@ -429,9 +537,40 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
       expect(
         await until(() => doc.querySelectorAll('.digi-autocomplete__item--product').length > 0),
       ).toBe(true);
-    } finally {
-      dom.window.close();
-      await Promise.allSettled([...inFlight]);
-    }
+    });
+  });
+
+  it('a recommendation block mounts at its placement in the full runtime and runs its part script', async () => {
+    const published = await publish(
+      siteConfigs({
+        autocomplete: { enabled: false },
+        recommendationBlocks: [
+          {
+            configId: 3,
+            name: 'Хиты',
+            placement: '#recommendations',
+            enabledDesktop: true,
+            lazyLoad: false,
+            strategy: 'popular',
+            message: 'Хиты продаж',
+            customSettings: { widgetType: 'INFINITY_LIST' },
+            htmlTemplate: {
+              common: { html: '', script: "element.setAttribute('data-rendered', part);" },
+            },
+          },
+        ],
+      }),
+    );
+    expect(published.manifest.runtime).toMatch(/-full$/);
+    await onMerchantPage(async ({ window, errors, until }) => {
+      expect(errors).toEqual([]);
+      const doc = window.document;
+      const block = doc.getElementById('recommendations')!;
+      expect(await until(() => block.querySelectorAll('.digi-card').length > 0)).toBe(true);
+      expect(block.textContent).toContain('Хиты продаж');
+      expect(block.getAttribute('data-rendered')).toBe('common');
+      // the autocomplete is disabled in this build: the site's input is left alone
+      expect(doc.getElementById('search-input')!.getAttribute('role')).toBeNull();
+    });
   });
 });

@@ -28,6 +28,8 @@ import {
   saveTrackingConfigRoute,
 } from '#contract/routes/configs.ts';
 import { auditLog, configVersions } from '#server/db/schema.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { createConfigRepository } from '#server/repositories/configs.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 /** Site 2 (the disabled demo site) starts with no configs; staff are attached to it. */
@@ -251,6 +253,29 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       query: {},
     });
     expect(versions.map((v) => v.version)).toEqual([2, 1]);
+  });
+
+  it('keeps many racing saves on one base to one winner; the losers get the winner as conflict', async () => {
+    const configs = createConfigRepository(server.database.db);
+    const copy = { siteId: SITE, kind: 'mvt' as const, key: 0, test: false };
+    const base = await configs.save({ copy, data: {}, author: 'admin', baseVersionId: null });
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, n) =>
+        configs.save({ copy, data: { n }, author: `racer-${n}`, baseVersionId: base.id }),
+      ),
+    );
+    const won = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as HttpError] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(5);
+    for (const error of lost) {
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error.status).toBe(409);
+      expect(error.fields).toMatchObject({
+        conflict: { versionId: won[0]!.id, version: 2, author: won[0]!.author },
+      });
+    }
+    expect((await configs.versions(copy)).map((row) => row.version)).toEqual([2, 1]);
   });
 
   it('checks the role per kind and copy: a manager saves integration only', async () => {

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
+import { configGenerateJob } from '../../jobs/config-generate.ts';
+import { configPreviewJob } from '../../jobs/config-preview.ts';
 import { feedUpdateJob } from '../../jobs/feed-update.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
 
@@ -11,6 +13,8 @@ declare module 'fastify' {
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   'feed-update': feedUpdateJob,
+  'config-preview': configPreviewJob,
+  'config-generate': configGenerateJob,
 };
 
 export interface JobsPluginOptions {

@@ -20,6 +20,11 @@ import {
   defaultInstantSearchRoute,
   defaultTemplatesRoute,
   deleteGlobalComponentRoute,
+  deployConfigRoute,
+  generateConfigRoute,
+  generateStatusRoute,
+  previewConfigRoute,
+  previewStatusRoute,
   deleteRecommendationBlockRoute,
   getConfigRoute,
   globalComponentVersionRoute,
@@ -48,6 +53,8 @@ import {
 import { defaultInstantSearch, defaultTemplates } from '../../configs/defaults.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { registerRoute, type AuthUser } from '../../lib/register-route.ts';
+import type { ConfigGeneratePayload } from '../../jobs/config-generate.ts';
+import { toJob } from '../../repositories/jobs.ts';
 import {
   createConfigRepository,
   toVersionMeta,
@@ -316,5 +323,76 @@ export async function configRoutes(app: FastifyInstance) {
   );
   registerRoute(app, deleteGlobalComponentRoute, ({ query, user }) =>
     remove(query.siteId, 'global-component', query.id, user),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Preview, generate, deploy: jobs (one of a kind per site at a time, 409 otherwise)
+
+  registerRoute(app, previewConfigRoute, async ({ params, query, user, reply }) => {
+    assertConfigRole(user, params.kind, 'preview');
+    const job = await app.jobs.launch({
+      siteId: query.siteId,
+      kind: 'config-preview',
+      payload: { kind: params.kind },
+      createdBy: user.login,
+    });
+    reply.status(202);
+    return toJob(job);
+  });
+
+  async function startPromotion(siteId: number, payload: ConfigGeneratePayload, user: AuthUser) {
+    assertConfigRole(user, payload.kind, 'generate');
+    const source = await configs.latest({
+      siteId,
+      kind: payload.kind,
+      key: payload.key,
+      test: true,
+    });
+    if (!source || source.deleted) {
+      const what = payload.key
+        ? `${KIND_NAMES[payload.kind]} ${payload.key}`
+        : KIND_NAMES[payload.kind];
+      throw notFound(`A saved integration copy of the ${what} config of site ${siteId}`);
+    }
+    return toJob(
+      await app.jobs.launch({ siteId, kind: 'config-generate', payload, createdBy: user.login }),
+    );
+  }
+
+  registerRoute(app, generateConfigRoute, async ({ params, query, user, reply }) => {
+    const job = await startPromotion(
+      query.siteId,
+      { kind: params.kind, key: 0, action: 'generate' },
+      user,
+    );
+    reply.status(202);
+    return job;
+  });
+
+  registerRoute(app, deployConfigRoute, async ({ params, query, user, reply }) => {
+    const job = await startPromotion(
+      query.siteId,
+      { kind: params.kind, key: query.id, action: 'deploy' },
+      user,
+    );
+    reply.status(202);
+    return job;
+  });
+
+  /** The site's newest job of a kind: 202 while it runs, 200 done, 500 with its error, 404 none. */
+  async function status(siteId: number, kind: string, reply: { status(code: number): unknown }) {
+    const row = await configs.latestJob(siteId, kind);
+    if (!row) throw notFound(`A ${kind} job of site ${siteId}`);
+    const job = toJob(row);
+    if (job.state === 'failed') throw new HttpError(500, job.error ?? 'The job failed', job);
+    reply.status(job.state === 'done' ? 200 : 202);
+    return job;
+  }
+
+  registerRoute(app, previewStatusRoute, ({ query, reply }) =>
+    status(query.siteId, 'config-preview', reply),
+  );
+  registerRoute(app, generateStatusRoute, ({ query, reply }) =>
+    status(query.siteId, 'config-generate', reply),
   );
 }

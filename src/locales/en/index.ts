@@ -7,17 +7,18 @@ import auth from './auth.json';
 import shell from './shell.json';
 import sites from './sites.json';
 import users from './users.json';
+import ux from './ux.json';
 import recsUx from './recs-ux.json';
 import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
 import configStudio from './config-studio.json';
-import lifecycle from '#studio/locales/en/lifecycle.json';
 import editors from '#studio/locales/en/editors.json';
+import lifecycle from '#studio/locales/en/lifecycle.json';
 import preview from '#studio/locales/en/preview.json';
 
 /** The studio's strings: every studio/locales/{lang}/<file>.json under `studio.<file>.*`. */
-const studio = { lifecycle, editors, preview };
+const studio = { editors, lifecycle, preview };
 
 /** All en strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
 const resources = {
@@ -30,6 +31,7 @@ const resources = {
   shell,
   sites,
   users,
+  ux,
   studio,
   recsUx,
   componentsUx,

@@ -122,7 +122,7 @@ describe('/recs-configuration/ux', () => {
     await user.type(tv, '25');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
-    expect(await screen.findByText('Некорректный CSS-селектор')).toBeVisible();
+    expect(await screen.findByText('Неверный CSS-селектор')).toBeVisible();
     expect(screen.getByText('Значение должно быть не меньше 1')).toBeVisible();
     expect(screen.getByText('Значение должно быть не больше 20')).toBeVisible();
     expect(placement).toHaveAttribute('aria-invalid', 'true');

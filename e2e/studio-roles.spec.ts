@@ -1,0 +1,28 @@
+import { test, expect, signIn } from './fixtures.ts';
+
+test('a manager may preview the autocomplete but finds Generate disabled, with the reason', async ({
+  page,
+}) => {
+  await signIn(page, 'manager');
+  await page.goto('/anyquery/ux/autocomplete');
+  const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
+  // The studio's chunk and the config load on a busy machine.
+  await expect(toolbar).toBeVisible({ timeout: 30_000 });
+  const generate = toolbar.getByRole('button', { name: 'Сгенерировать' });
+  await expect(generate).toBeDisabled();
+  await expect(generate).toHaveAccessibleDescription(
+    'Ваша роль не позволяет генерировать в продакшн',
+  );
+  await generate.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Ваша роль не позволяет генерировать в продакшн',
+  );
+  await expect(toolbar.getByRole('button', { name: 'Предпросмотр' })).toBeEnabled();
+
+  // The production copy: a manager cannot save to production.
+  await page.getByRole('radio', { name: 'Продакшн' }).check();
+  await expect(
+    toolbar.getByRole('button', { name: 'Сохранить в продакшн' }),
+  ).toHaveAccessibleDescription('Ваша роль не позволяет сохранять в продакшн');
+  await expect(page.getByLabel('Стратегия автодополнения')).toBeDisabled();
+});

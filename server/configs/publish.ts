@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import type { ConfigKind } from '#contract/entities/config.ts';
+import { buildBundle } from '../artifacts/build-bundle.ts';
+import { BundleBuildError, publishBundle, type PublishResult } from '../artifacts/publish.ts';
+import type { BundleDiagnostic } from '../artifacts/types.ts';
+import type { Db } from '../db/client.ts';
+import { sites } from '../db/schema.ts';
+import { recordAudit } from '../repositories/audit.ts';
+import { createArtifactRepository } from '../repositories/artifacts.ts';
+import {
+  appendVersion,
+  copyLabel,
+  createConfigRepository,
+  reserveVersionId,
+  type ConfigVersionRow,
+} from '../repositories/configs.ts';
+import { bundleConfigs, latestCopies } from './bundle-configs.ts';
+
+async function apiKeyOf(db: Db, siteId: number): Promise<string> {
+  const [site] = await db.select({ apiKey: sites.apiKey }).from(sites).where(eq(sites.id, siteId));
+  if (!site) throw new Error('The site no longer exists');
+  return site.apiKey;
+}
+
+/** Preview: the bundle of every integration copy, into the preview slot. */
+export async function publishPreview(
+  db: Db,
+  input: { siteId: number; login: string },
+): Promise<PublishResult> {
+  const rows = await latestCopies(db, input.siteId, true);
+  return publishBundle(db, {
+    siteId: input.siteId,
+    apiKey: await apiKeyOf(db, input.siteId),
+    publicBaseUrl: '',
+    configs: bundleConfigs(rows),
+    slot: 'preview',
+    login: input.login,
+  });
+}
+
+export interface PromoteInput {
+  siteId: number;
+  kind: ConfigKind;
+  /** configId / componentId; 0 for the one-per-site kinds. */
+  key: number;
+  login: string;
+  action: 'generate' | 'deploy';
+}
+
+export interface PromoteResult {
+  versionId: number;
+  version: number;
+  sourceVersionId: number;
+  artifactId: number;
+  hash: string;
+  urls: { js: string; css: string; loader: string };
+  warnings: BundleDiagnostic[];
+}
+
+/**
+ * Generate / deploy: the integration copy's newest version becomes a new production version,
+ * the production bundle is built from every production copy with it, and only when the build
+ * succeeds are the version, the artifact and the production pointer written, in one transaction.
+ */
+export async function promote(db: Db, input: PromoteInput): Promise<PromoteResult> {
+  const { siteId, kind, key, login } = input;
+  const configs = createConfigRepository(db);
+  const source = await configs.latest({ siteId, kind, key, test: true });
+  if (!source || source.deleted) {
+    throw new Error(
+      `Nothing to promote: the ${copyLabel({ siteId, kind, key, test: true })} config has never been saved`,
+    );
+  }
+  const prodCopy = { siteId, kind, key, test: false };
+  const current = await configs.latest(prodCopy);
+  const production = await latestCopies(db, siteId, false);
+  const versionId = await reserveVersionId(db);
+  const promoted: ConfigVersionRow = {
+    ...source,
+    id: versionId,
+    test: false,
+    version: (current?.version ?? 0) + 1,
+    author: login,
+    createdAt: new Date(),
+    sourceVersionId: source.id,
+  };
+  const rows = [...production.filter((row) => !(row.kind === kind && row.key === key)), promoted];
+  const built = await buildBundle({
+    siteId,
+    apiKey: await apiKeyOf(db, siteId),
+    publicBaseUrl: '',
+    configs: bundleConfigs(rows),
+    slot: 'production',
+  });
+  const errors = built.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new BundleBuildError(built.diagnostics);
+
+  const artifacts = createArtifactRepository(db);
+  return db.transaction(async (tx) => {
+    const row = await appendVersion(tx, {
+      copy: prodCopy,
+      id: versionId,
+      data: source.data,
+      author: login,
+      baseVersionId: current?.id ?? null,
+      sourceVersionId: source.id,
+      action: input.action,
+    });
+    const artifact = await artifacts.store(tx, {
+      siteId,
+      js: built.js,
+      css: built.css,
+      manifest: built.manifest,
+      createdBy: login,
+    });
+    const { previous } = await artifacts.point(tx, siteId, 'production', artifact.id, login);
+    await recordAudit(tx, {
+      actor: login,
+      action: 'publish',
+      entity: 'artifact-pointer',
+      entityId: `${siteId}/production`,
+      before: { artifactId: previous },
+      after: { artifactId: artifact.id, hash: artifact.hash, configs: built.manifest.configs },
+    });
+    const base = `/cdn/${siteId}`;
+    return {
+      versionId: row.id,
+      version: row.version,
+      sourceVersionId: source.id,
+      artifactId: artifact.id,
+      hash: artifact.hash,
+      urls: {
+        js: `${base}/${artifact.hash}.js`,
+        css: `${base}/${artifact.hash}.css`,
+        loader: `${base}/digi.js`,
+      },
+      warnings: built.diagnostics,
+    };
+  });
+}

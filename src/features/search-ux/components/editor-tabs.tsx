@@ -1,0 +1,170 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, type KeyboardEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ConfigVersionMeta, SearchConfigInput } from '#contract/entities/config.ts';
+import { CodeEditor } from '#studio/editors/code-editor.tsx';
+import type { EditorDiagnostic } from '#studio/editors/types.ts';
+import { TemplateTabs } from '#studio/editors/template-tabs.tsx';
+import { TokensPanel, type CompiledTokens } from '#studio/panels/tokens-panel.tsx';
+import { VersionsPanel } from '#studio/panels/versions-panel.tsx';
+import type { TokenTree } from '#tokens/core/types.ts';
+import { cx } from '#src/ui/cx.ts';
+import { versionQueryOptions, versionsQueryOptions } from '../api/search-ux-queries.ts';
+import { templatePartsOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
+import { SettingsForm } from './settings-form.tsx';
+import type { CompiledStyles } from './use-compiled-styles.ts';
+
+export const EDITOR_TABS = ['settings', 'templates', 'styles', 'tokens', 'versions'] as const;
+export type EditorTab = (typeof EDITOR_TABS)[number];
+
+export interface EditorTabsProps {
+  kind: SearchUxKind;
+  siteId: number;
+  test: boolean;
+  tab: EditorTab;
+  onTabChange: (tab: EditorTab) => void;
+  /** The edited config as the form holds it. */
+  config: SearchConfigInput;
+  readOnly: boolean;
+  defaults: { templates: Record<string, string>; tokens: TokenTree | null };
+  templateDiagnostics: Partial<Record<string, readonly EditorDiagnostic[]>>;
+  styles: CompiledStyles;
+  tokens: CompiledTokens;
+  onRestore: (config: unknown, version: ConfigVersionMeta) => void;
+}
+
+/** Settings / Templates / Styles / Tokens / Versions over one form (the edited config). */
+export function EditorTabs(props: EditorTabsProps) {
+  const { kind, siteId, test, tab, onTabChange, config, readOnly } = props;
+  const { t } = useTranslation();
+  const { setValue } = useFormContext<SearchConfigInput>();
+  const queryClient = useQueryClient();
+  const baseId = useId();
+  const versions = useQuery({
+    ...versionsQueryOptions(siteId, kind, test),
+    enabled: tab === 'versions',
+  });
+  const edit = { shouldDirty: true } as const;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = EDITOR_TABS[(index + step + EDITOR_TABS.length) % EDITOR_TABS.length];
+    if (next) {
+      onTabChange(next);
+      document.getElementById(`${baseId}-${next}`)?.focus();
+    }
+  };
+
+  const styleDiagnostics: EditorDiagnostic[] = props.styles.diagnostics.map((item) => ({
+    line: item.line,
+    column: item.column,
+    message: item.message,
+  }));
+
+  return (
+    <div className="search-ux__editors">
+      <div role="tablist" aria-label={t('ux.tabs.label')} className="search-ux__tabs">
+        {EDITOR_TABS.map((name, index) => (
+          <button
+            key={name}
+            id={`${baseId}-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-${name}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            className={cx('search-ux__tab', tab === name && 'search-ux__tab--on')}
+            onClick={() => onTabChange(name)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {t(`ux.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-${tab}-panel`}
+        aria-labelledby={`${baseId}-${tab}`}
+        className="search-ux__panel"
+      >
+        {tab === 'settings' && (
+          <fieldset disabled={readOnly} className="search-ux__fieldset">
+            <SettingsForm kind={kind} />
+          </fieldset>
+        )}
+        {tab === 'templates' && (
+          <TemplateTabs
+            parts={templatePartsOf(kind)}
+            values={config.htmlTemplate ?? {}}
+            defaults={props.defaults.templates}
+            diagnostics={props.templateDiagnostics}
+            partLabel={(part) => t(`ux.templates.parts.${part}` as never)}
+            readOnly={readOnly}
+            onChange={(part, value) =>
+              setValue(`htmlTemplate.${part}` as 'htmlTemplate.common', value, edit)
+            }
+          />
+        )}
+        {tab === 'styles' && (
+          <div className="search-ux__styles">
+            <CodeEditor
+              language="scss"
+              ariaLabel={t('ux.styles.editor')}
+              value={config.css ?? ''}
+              diagnostics={styleDiagnostics}
+              readOnly={readOnly}
+              height="420px"
+              onChange={(value) => setValue('css', value, edit)}
+            />
+            <p className="search-ux__styles-status" role="status">
+              {props.styles.compiling
+                ? t('ux.styles.compiling')
+                : props.styles.ms !== null && styleDiagnostics.length === 0
+                  ? t('ux.styles.ok', { ms: Math.round(props.styles.ms) })
+                  : null}
+            </p>
+            {styleDiagnostics.length > 0 && (
+              <ul aria-label={t('ux.styles.problems')} className="search-ux__problems">
+                {styleDiagnostics.map((item, index) => (
+                  <li key={index}>
+                    {t('ux.styles.problemAt', { line: item.line, message: item.message })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        {tab === 'tokens' && (
+          <TokensPanel
+            tokens={(config.tokens as TokenTree | null | undefined) ?? props.defaults.tokens}
+            compiled={props.tokens}
+            readOnly={readOnly}
+            onChange={(tree) => setValue('tokens', tree, edit)}
+            {...(config.customSettings?.tokensURL
+              ? {
+                  source: {
+                    url: config.customSettings.tokensURL,
+                    apiType: config.customSettings.tokensApiType ?? 'JSON_BIN',
+                  },
+                }
+              : {})}
+          />
+        )}
+        {tab === 'versions' && (
+          <VersionsPanel
+            versions={versions.data ?? []}
+            current={config}
+            canRestore={!readOnly}
+            loadVersion={(versionId) =>
+              queryClient.fetchQuery(versionQueryOptions(siteId, kind, versionId))
+            }
+            onRestore={props.onRestore}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

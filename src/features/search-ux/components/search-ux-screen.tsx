@@ -1,0 +1,257 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  searchConfig,
+  type SearchConfig,
+  type SearchConfigInput,
+} from '#contract/entities/config.ts';
+import { DraftBanner } from '#studio/drafts/draft-banner.tsx';
+import { draftKey } from '#studio/drafts/drafts.ts';
+import { useDraft } from '#studio/drafts/use-draft.ts';
+import type { EditorDiagnostic } from '#studio/editors/types.ts';
+import { configMachine, lifecycleFlags } from '#studio/machines/config.machine.ts';
+import { configPermissions } from '#studio/machines/config-permissions.ts';
+import type { PreviewError } from '#studio/bridge/protocol.ts';
+import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
+import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
+import { PreviewPane } from '#studio/panels/preview-pane.tsx';
+import { useCompiledTokens } from '#studio/panels/tokens-panel.tsx';
+import type { TokenTree } from '#tokens/core/types.ts';
+import { applyServerIssues } from '#src/lib/api.ts';
+import { configActors } from '#src/lib/config-actors.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { toast } from '#src/ui/toast/toast-store.ts';
+import { searchUxKeys } from '../api/keys.ts';
+import {
+  defaultTemplatesQueryOptions,
+  searchConfigQueryOptions,
+  siteQueryOptions,
+} from '../api/search-ux-queries.ts';
+import { previewSettings, previewTemplates } from '../lib/preview-settings.ts';
+import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
+import { EditorTabs, type EditorTab } from './editor-tabs.tsx';
+import { PreviewWindowButtons } from './preview-window-buttons.tsx';
+import { useCompiledStyles } from './use-compiled-styles.ts';
+
+export interface SearchUxScreenProps {
+  kind: SearchUxKind;
+  siteId: number;
+  copy: 'integration' | 'production';
+  tab: EditorTab;
+  onTabChange: (tab: EditorTab) => void;
+}
+
+/** The last config that parsed, so a half-typed number does not blank the preview. */
+function useParsed(config: unknown): SearchConfig {
+  const [last, setLast] = useState(() => ({ source: config, parsed: parseOr(config, null) }));
+  if (last.source !== config) {
+    // Derived state, updated during render (react.dev "storing information from previous renders").
+    const next = { source: config, parsed: parseOr(config, last.parsed) };
+    setLast(next);
+    return next.parsed;
+  }
+  return last.parsed;
+}
+
+function parseOr(config: unknown, fallback: SearchConfig | null): SearchConfig {
+  const result = searchConfig.safeParse(config ?? {});
+  return result.success ? result.data : (fallback ?? searchConfig.parse({}));
+}
+
+/** Template errors from the preview frame, by part, as editor diagnostics (line numbers). */
+function diagnosticsByPart(errors: readonly PreviewError[]) {
+  const byPart: Partial<Record<string, EditorDiagnostic[]>> = {};
+  for (const error of errors) {
+    if (error.kind !== 'compile' && error.kind !== 'render') continue;
+    (byPart[error.part] ??= []).push({
+      line: error.line ?? 1,
+      ...(error.column !== undefined ? { column: error.column } : {}),
+      message: error.message,
+    });
+  }
+  return byPart;
+}
+
+/**
+ * One studio screen for instant search, autocomplete and search (spec §3, §4): the config
+ * lifecycle machine, the form over the whole config, the editors and the live preview.
+ */
+export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchUxScreenProps) {
+  const { t } = useTranslation();
+  const test = copy === 'integration';
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const permissions = configPermissions(kind, roles);
+  const readOnly = test ? !permissions.canSave : !permissions.canSaveToProd;
+
+  const machine = useMemo(
+    () => configMachine.provide(configActors({ kind, siteId, test })),
+    [kind, siteId, test],
+  );
+  const actor = useActorRef(machine, { input: { kind, test } });
+  const flags = useSelector(actor, lifecycleFlags, shallowEqual);
+  const config = useSelector(actor, (snapshot) => snapshot.context.config);
+  const conflict = useSelector(actor, (snapshot) => snapshot.context.conflict);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
+
+  const form = useZodForm(searchConfig, { mode: 'onChange' });
+  const values = (config ?? {}) as SearchConfigInput;
+  // What this screen sent last: a different config from the machine (load, save, restore) resets the form.
+  const sent = useRef<unknown>(null);
+  useEffect(() => {
+    if (config === null || config === sent.current) return;
+    sent.current = config;
+    form.reset(config as SearchConfigInput);
+  }, [config, form]);
+  useEffect(() => {
+    const subscription = form.watch((next) => {
+      const copyOfValues = structuredClone(next);
+      sent.current = copyOfValues;
+      actor.send({ type: 'EDIT', config: copyOfValues });
+    });
+    return () => subscription.unsubscribe();
+  }, [form, actor]);
+  useEffect(() => {
+    applyServerIssues(error, form.setError);
+  }, [error, form]);
+
+  // A new version (save) or a promotion changes the version lists and the production copy.
+  const queryClient = useQueryClient();
+  const versionId = flags.base.versionId;
+  const promoted = flags.outcome === 'promoted' ? flags.productionVersionId : null;
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: searchUxKeys.copy(siteId, kind, test) });
+  }, [queryClient, siteId, kind, test, versionId]);
+  useEffect(() => {
+    if (promoted === null) return;
+    void queryClient.invalidateQueries({ queryKey: searchUxKeys.copy(siteId, kind, false) });
+  }, [queryClient, siteId, kind, promoted]);
+
+  const draft = useDraft(draftKey(siteId, kind, copy), config, {
+    dirty: flags.dirty,
+    baseVersionId: flags.base.versionId,
+  });
+
+  const save = () =>
+    form.handleSubmit(
+      (parsed) => {
+        sent.current = parsed;
+        actor.send({ type: 'EDIT', config: parsed });
+        actor.send({ type: 'SAVE' });
+      },
+      () => {
+        onTabChange('settings');
+        toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
+      },
+    )();
+
+  const site = useQuery(siteQueryOptions(siteId));
+  const defaults = useQuery(defaultTemplatesQueryOptions());
+  const production = useQuery({ ...searchConfigQueryOptions(siteId, kind, false), enabled: test });
+  const parsed = useParsed(config);
+  const tokenTree = (parsed.tokens ?? defaults.data?.tokens ?? null) as TokenTree | null;
+  const tokens = useCompiledTokens(tokenTree);
+  const styles = useCompiledStyles(parsed.css, tokens.scss);
+  const productionStyles = useCompiledStyles(production.data?.css ?? '', tokens.scss);
+  const [previewErrors, setPreviewErrors] = useState<PreviewError[]>([]);
+  const widget = previewWidgetOf(kind);
+  const preview = useMemo(
+    () => ({ settings: previewSettings(kind, parsed), templates: previewTemplates(kind, parsed) }),
+    [kind, parsed],
+  );
+  const productionConfig = production.data;
+  const compare = useMemo(
+    () =>
+      test && productionConfig
+        ? {
+            settings: previewSettings(kind, productionConfig),
+            templates: previewTemplates(kind, productionConfig),
+            css: productionStyles.css,
+          }
+        : undefined,
+    [test, kind, productionConfig, productionStyles.css],
+  );
+  const templateDiagnostics = useMemo(() => diagnosticsByPart(previewErrors), [previewErrors]);
+
+  if (loadFailed) {
+    return (
+      <div role="alert" className="search-ux__failed">
+        <p>{t('ux.loadFailed')}</p>
+        <Button onClick={() => actor.send({ type: 'RETRY' })}>{t('ux.retry')}</Button>
+      </div>
+    );
+  }
+  if (config === null) return <Spinner label={t('studio.lifecycle.status.loading')} />;
+
+  return (
+    <div className="search-ux">
+      <LifecycleToolbar
+        flags={flags}
+        copy={copy}
+        promoteAction="generate"
+        roles={permissions}
+        onSave={() => void save()}
+        onPreview={() => actor.send({ type: 'PREVIEW' })}
+        onPromote={() => actor.send({ type: 'PROMOTE' })}
+      />
+      {site.data && (
+        <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />
+      )}
+      {readOnly && <p className="search-ux__readonly">{t('ux.readOnly')}</p>}
+      {draft.found && (
+        <DraftBanner
+          draft={draft.found}
+          currentVersionId={flags.base.versionId}
+          onRestore={() => {
+            const found = draft.restore();
+            if (found) actor.send({ type: 'EDIT', config: found.config });
+          }}
+          onDiscard={() => void draft.discard()}
+        />
+      )}
+      <ConflictDialog
+        conflict={conflict}
+        onReload={() => actor.send({ type: 'RELOAD' })}
+        onOverwrite={() => actor.send({ type: 'OVERWRITE' })}
+        onClose={() => actor.send({ type: 'CANCEL' })}
+      />
+      <div className="search-ux__body">
+        <Form form={form} onSubmit={() => void save()} className="search-ux__form">
+          <EditorTabs
+            kind={kind}
+            siteId={siteId}
+            test={test}
+            tab={tab}
+            onTabChange={onTabChange}
+            config={values}
+            readOnly={readOnly}
+            defaults={{
+              templates: defaults.data?.search ?? {},
+              tokens: (defaults.data?.tokens ?? null) as TokenTree | null,
+            }}
+            templateDiagnostics={templateDiagnostics}
+            styles={styles}
+            tokens={tokens}
+            onRestore={(restored) => actor.send({ type: 'EDIT', config: restored })}
+          />
+        </Form>
+        {site.data && (
+          <PreviewPane
+            apiKey={site.data.apiKey}
+            widget={widget}
+            settings={preview.settings}
+            templates={preview.templates}
+            css={styles.css}
+            onErrors={setPreviewErrors}
+            {...(compare ? { compare } : {})}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,351 @@
+/**
+ * `boot(config)` of a site's generated storefront bundle (server/artifacts/build-bundle.ts):
+ * mounts the widgets the site's configs describe where their selectors point on the merchant's
+ * page. The bundle ends with `digi.site = digi.boot({...}, document.currentScript)`, templates
+ * already precompiled. The widgets come in through `createBoot`, so that the search-only entry
+ * (boot-search.ts) ships without the recommendation block and Swiper.
+ */
+import { createApiClient } from '../runtime/api-client.ts';
+import type { DataSource } from '../runtime/data-source.ts';
+import type { PartTemplates } from '../runtime/templates.ts';
+import type { CardLayout } from '../runtime/product-view.ts';
+import type {
+  AutocompleteOptions,
+  AutocompleteWidget,
+  mountAutocomplete,
+} from '../widgets/autocomplete/autocomplete.ts';
+import type {
+  InstantSearchOptions,
+  InstantSearchWidget,
+  mountInstantSearch,
+} from '../widgets/instant-search/instant-search.ts';
+import type { mountProductCard } from '../widgets/product-card/product-card.ts';
+import type {
+  RecommendationsOptions,
+  RecommendationsWidget,
+  mountRecommendations,
+} from '../widgets/recommendations/recommendations.ts';
+import type { mountSlider } from '../widgets/slider/slider.ts';
+import type { mountCartButton } from '../widgets/cart-button/cart-button.ts';
+import type { mountFavoriteButton } from '../widgets/favorite-button/favorite-button.ts';
+
+/** The mount functions a bundle entry carries (the search-only one lacks the rest). */
+export interface BootMounts {
+  mountAutocomplete: typeof mountAutocomplete;
+  mountInstantSearch: typeof mountInstantSearch;
+  mountProductCard: typeof mountProductCard;
+  mountRecommendations?: typeof mountRecommendations;
+  mountSlider?: typeof mountSlider;
+  mountCartButton?: typeof mountCartButton;
+  mountFavoriteButton?: typeof mountFavoriteButton;
+}
+
+/** The spec's selectors of an instant search / autocomplete config (CSS selectors). */
+export interface BootSelectors {
+  input?: string | null;
+  appendElem?: string | null;
+  container?: string | null;
+  openButton?: string | null;
+  submit?: string | null;
+}
+
+interface BootWidgetBase {
+  /** Mount on viewports ≥ the breakpoint. */
+  desktop: boolean;
+  /** Mount on viewports < the breakpoint. */
+  mobile: boolean;
+  templates: PartTemplates;
+}
+
+type Settings<T> = Omit<T, 'source' | 'input' | 'templates' | 'onChoose' | 'onBuy'>;
+
+export interface BootAutocomplete extends BootWidgetBase {
+  selectors: BootSelectors;
+  settings: Settings<AutocompleteOptions>;
+}
+
+export interface BootInstantSearch extends BootWidgetBase {
+  selectors: BootSelectors;
+  settings: Settings<InstantSearchOptions>;
+  /** URL parameter holding the query on the search page. @default 'st' */
+  queryParam?: string;
+}
+
+/** A part's script (a config's `htmlTemplate.<part>.script`), run after the part renders. */
+export type PartScript = (this: void, element: HTMLElement, part: string) => void;
+
+export interface BootRecommendations extends BootWidgetBase {
+  id: string;
+  scripts: Readonly<Record<string, PartScript>>;
+  name: string;
+  /** Where the block mounts (the config's placement): a CSS selector. */
+  placement: string;
+  pageType?: string | null;
+  settings: Settings<RecommendationsOptions>;
+}
+
+export type BootComponentType = 'PRODUCT' | 'SLIDER' | 'CART_BUTTON' | 'FAVORITE_BUTTON';
+
+export interface BootComponent {
+  id: string;
+  name: string;
+  type: BootComponentType;
+  layout: CardLayout;
+  templates: PartTemplates;
+  scripts: Readonly<Record<string, PartScript>>;
+  settings: Readonly<Record<string, unknown>>;
+}
+
+/** What the generated bundle passes to `boot`. */
+export interface BootConfig {
+  siteId: number;
+  apiKey: string;
+  /** Origin of the `/public` API; empty: the origin the bundle was loaded from. */
+  apiBaseUrl: string;
+  slot: 'production' | 'preview';
+  /** Below this viewport width the mobile flags apply. @default 768 */
+  mobileBreakpoint?: number;
+  autocomplete: BootAutocomplete | null;
+  instantSearch: BootInstantSearch | null;
+  recommendations: readonly BootRecommendations[];
+  components: readonly BootComponent[];
+}
+
+export interface BootedSite {
+  readonly config: BootConfig;
+  readonly source: DataSource;
+  /** Filled once the page is parsed (boot waits for DOMContentLoaded). */
+  readonly widgets: {
+    autocomplete: AutocompleteWidget | null;
+    instantSearch: InstantSearchWidget | null;
+    recommendations: Record<string, RecommendationsWidget>;
+  };
+  /** Resolves when the widgets are mounted. */
+  readonly ready: Promise<void>;
+  /** Mounts a global component by name (or id) into `container`, with its templates. */
+  mountComponent(
+    name: string,
+    container: HTMLElement,
+    options: Record<string, unknown>,
+  ): { dispose(): void } | null;
+  dispose(): void;
+}
+
+function originOf(script: HTMLOrSVGScriptElement | null | undefined): string {
+  const src = script && 'src' in script ? script.src : '';
+  try {
+    return src ? new URL(src).origin : location.origin;
+  } catch {
+    return location.origin;
+  }
+}
+
+/** Runs a part's script after each render of the part; its errors are logged, never thrown. */
+function scriptHook(
+  scripts: Readonly<Record<string, PartScript>>,
+  element: HTMLElement,
+): { onRender?(part: string): void } {
+  if (Object.keys(scripts).length === 0) return {};
+  return {
+    onRender(part) {
+      const script = scripts[part];
+      if (!script) return;
+      try {
+        script(element, part);
+      } catch (error) {
+        console.error(`[digi] script of part ${part} failed`, error);
+      }
+    },
+  };
+}
+
+function find<T extends Element = HTMLElement>(
+  doc: Document,
+  selector: string | null | undefined,
+): T | null {
+  if (!selector) return null;
+  try {
+    return doc.querySelector<T>(selector);
+  } catch {
+    console.warn(`[digi] invalid selector ${selector}`);
+    return null;
+  }
+}
+
+/**
+ * Mounts the site's widgets on the current page from `config`: the autocomplete on
+ * `selectors.input` (its panel in `selectors.appendElem`, else the input's parent), the instant
+ * search in `selectors.container` (typing in `selectors.input` if given; the query from the
+ * `st` URL parameter), each recommendation block in the first element its `placement` selector
+ * matches (product from the nearest `data-digi-product-id`). A widget whose element is missing is
+ * skipped with a console warning; one disabled for this viewport is skipped silently.
+ */
+export function createBoot(mounts: BootMounts) {
+  return (config: BootConfig, script?: HTMLOrSVGScriptElement | null): BootedSite =>
+    bootWith(mounts, config, script);
+}
+
+function bootWith(
+  mounts: BootMounts,
+  config: BootConfig,
+  script?: HTMLOrSVGScriptElement | null,
+): BootedSite {
+  const doc = document;
+  const {
+    mountAutocomplete,
+    mountInstantSearch,
+    mountProductCard,
+    mountRecommendations,
+    mountSlider,
+    mountCartButton,
+    mountFavoriteButton,
+  } = mounts;
+  const source = createApiClient({
+    baseUrl: config.apiBaseUrl || originOf(script),
+    apiKey: config.apiKey,
+  });
+  const widgets: BootedSite['widgets'] = {
+    autocomplete: null,
+    instantSearch: null,
+    recommendations: {},
+  };
+  const disposers: Array<() => void> = [];
+  const isMobile = (): boolean =>
+    (doc.defaultView?.innerWidth ?? 1024) < (config.mobileBreakpoint ?? 768);
+  const wanted = (w: BootWidgetBase): boolean => (isMobile() ? w.mobile : w.desktop);
+
+  function mountAll(): void {
+    const is = config.instantSearch;
+    if (is && wanted(is)) {
+      const container = find(doc, is.selectors.container);
+      if (!container) console.warn(`[digi] instant search: no element ${is.selectors.container}`);
+      else {
+        const input = find<HTMLInputElement>(doc, is.selectors.input);
+        const query = new URLSearchParams(location.search).get(is.queryParam ?? 'st');
+        widgets.instantSearch = mountInstantSearch(container, {
+          ...is.settings,
+          source,
+          templates: is.templates,
+          mobile: isMobile(),
+          ...(input && { input }),
+          ...(query !== null && { initialQuery: query }),
+        });
+        const mounted = widgets.instantSearch;
+        disposers.push(() => mounted.dispose());
+      }
+    }
+    const ac = config.autocomplete;
+    if (ac && wanted(ac)) {
+      const input = find<HTMLInputElement>(doc, ac.selectors.input);
+      if (!input) console.warn(`[digi] autocomplete: no input ${ac.selectors.input}`);
+      else {
+        const host = find(doc, ac.selectors.appendElem) ?? input.parentElement ?? doc.body;
+        const widget = mountAutocomplete(host, {
+          ...ac.settings,
+          source,
+          input,
+          templates: ac.templates,
+          onChoose(intent) {
+            if (intent.type === 'open') location.assign(intent.url);
+            else if (widgets.instantSearch) widgets.instantSearch.connector.setQuery(intent.query);
+            else location.assign(widget.connector.searchUrl(intent.query));
+          },
+        });
+        widgets.autocomplete = widget;
+        disposers.push(() => widget.dispose());
+      }
+    }
+    for (const block of config.recommendations) {
+      if (!wanted(block)) continue;
+      if (!mountRecommendations) {
+        console.warn('[digi] this bundle carries no recommendation blocks');
+        break;
+      }
+      const container = find(doc, block.placement);
+      if (!container) continue; // blocks target page types; most pages lack most placements
+      const holder =
+        container.closest<HTMLElement>('[data-digi-product-id]') ??
+        doc.querySelector<HTMLElement>('[data-digi-product-id]');
+      const productId = holder?.dataset['digiProductId'];
+      const widget = mountRecommendations(container, {
+        ...block.settings,
+        source,
+        templates: block.templates,
+        ...scriptHook(block.scripts, container),
+        mobile: isMobile(),
+        blockId: block.id,
+        ...(productId && { productId }),
+      });
+      widgets.recommendations[block.id] = widget;
+      disposers.push(() => widget.dispose());
+    }
+  }
+
+  const ready = new Promise<void>((resolve) => {
+    const run = (): void => {
+      try {
+        mountAll();
+      } catch (error) {
+        console.error('[digi] boot failed', error);
+      }
+      resolve();
+    };
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
+    else run();
+  });
+
+  return {
+    config,
+    source,
+    widgets,
+    ready,
+    mountComponent(name, container, options) {
+      const component = config.components.find((c) => c.name === name || c.id === name);
+      if (!component) {
+        console.warn(`[digi] no global component ${name}`);
+        return null;
+      }
+      const common = {
+        ...component.settings,
+        ...scriptHook(component.scripts, container),
+        ...options,
+        templates: component.templates,
+      };
+      const missing = (): null => {
+        console.warn(`[digi] this bundle cannot mount ${component.type} components`);
+        return null;
+      };
+      switch (component.type) {
+        case 'PRODUCT':
+          return mountProductCard(container, {
+            layout: component.layout,
+            ...(common as unknown as Parameters<typeof mountProductCard>[1]),
+          });
+        case 'SLIDER':
+          return mountSlider
+            ? mountSlider(container, {
+                layout: component.layout,
+                ...(common as unknown as Parameters<typeof mountSlider>[1]),
+              })
+            : missing();
+        case 'CART_BUTTON':
+          return mountCartButton
+            ? mountCartButton(container, common as unknown as Parameters<typeof mountCartButton>[1])
+            : missing();
+        case 'FAVORITE_BUTTON':
+          return mountFavoriteButton
+            ? mountFavoriteButton(
+                container,
+                common as unknown as Parameters<typeof mountFavoriteButton>[1],
+              )
+            : missing();
+      }
+    },
+    dispose() {
+      for (const dispose of disposers.splice(0)) dispose();
+      widgets.autocomplete = null;
+      widgets.instantSearch = null;
+      widgets.recommendations = {};
+    },
+  };
+}
