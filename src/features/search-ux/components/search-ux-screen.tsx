@@ -202,6 +202,14 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
       {site.data && (
         <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />
       )}
+      {flags.outcome === 'previewed' && (
+        // The preview job built the integration bundle into the preview slot (DESIGN.md).
+        <p>
+          <a href={`/cdn/${siteId}/demo.html?slot=preview`} target="_blank" rel="noopener">
+            {t('ux.previewPage')}
+          </a>
+        </p>
+      )}
       {readOnly && <p className="search-ux__readonly">{t('ux.readOnly')}</p>}
       {draft.found && (
         <DraftBanner
