@@ -70,7 +70,8 @@ function diagnosticsByPart(errors: readonly PreviewError[]) {
     if (error.kind !== 'compile' && error.kind !== 'render') continue;
     (byPart[error.part] ??= []).push({
       line: error.line ?? 1,
-      ...(error.column !== undefined ? { column: error.column } : {}),
+      // The preview's Handlebars columns are 0-based, the editors' 1-based.
+      ...(error.column !== undefined ? { column: error.column + 1 } : {}),
       message: error.message,
     });
   }
