@@ -7,14 +7,50 @@ const outDir = 'dist/app';
 /** The studio preview's test and bench page (studio/preview/harness.html): never in `npm start`. */
 const withHarness = process.env.VITRINA_PREVIEW_HARNESS === '1';
 
-/** After the console build, the preview frame's page and classic script (build-guest.ts). */
+/**
+ * The preview frame's page and classic script (studio/preview/build-guest.ts): written after the
+ * console build; served from memory by the dev server (rebuilt after a change in studio/ or
+ * storefront/).
+ */
 function previewGuest(): Plugin {
+  let outRoot = outDir;
+  let isBuild = false;
+  let guest: Promise<string> | null = null;
   return {
     name: 'vitrina-preview-guest',
-    apply: 'build',
+    configResolved(config) {
+      outRoot = config.build.outDir;
+      // Vitest runs the plugins too (with a dummy outDir): only a real build writes the guest.
+      isBuild = config.command === 'build' && process.env.VITEST === undefined;
+    },
     async closeBundle() {
+      if (!isBuild || this.meta.watchMode) return;
       const { buildPreviewGuest } = await import('./studio/preview/build-guest.ts');
-      await buildPreviewGuest(outDir);
+      await buildPreviewGuest(outRoot);
+    },
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (/[\\/](studio|storefront|contract)[\\/]/.test(file)) guest = null;
+      });
+      server.middlewares.use(async (req, res, next) => {
+        const path = req.url?.split('?')[0];
+        if (path !== '/studio-preview.html' && path !== '/studio-preview/guest-dev.js')
+          return next();
+        try {
+          const build = await import('./studio/preview/build-guest.ts');
+          if (path === '/studio-preview.html') {
+            res.setHeader('content-type', 'text/html; charset=utf-8');
+            res.end(build.previewPageHtml('/studio-preview/guest-dev.js'));
+            return;
+          }
+          guest ??= build.bundlePreviewGuest();
+          res.setHeader('content-type', 'text/javascript; charset=utf-8');
+          res.end(await guest);
+        } catch (error) {
+          guest = null;
+          next(error);
+        }
+      });
     },
   };
 }

@@ -55,6 +55,7 @@ test('a designer edits the autocomplete template, sees the preview, saves, gener
   const siteId = await selectedSiteId(page);
   const merchant = await context.newPage();
   await merchant.goto(`/cdn/${siteId}/demo.html`);
-  await merchant.getByRole('searchbox', { name: 'Поиск по магазину' }).fill('ку');
+  // The autocomplete turns the merchant's input into its combobox.
+  await merchant.getByRole('combobox', { name: 'Поиск по магазину' }).fill('ку');
   await expect(merchant.getByText(marker)).toBeVisible({ timeout: 20_000 });
 });

@@ -1,4 +1,4 @@
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, expectAccessible, signIn } from './fixtures.ts';
 
 test('a manager may preview the autocomplete but finds Generate disabled, with the reason', async ({
   page,
@@ -25,4 +25,24 @@ test('a manager may preview the autocomplete but finds Generate disabled, with t
     toolbar.getByRole('button', { name: 'Сохранить в продакшн' }),
   ).toHaveAccessibleDescription('Ваша роль не позволяет сохранять в продакшн');
   await expect(page.getByLabel('Стратегия автодополнения')).toBeDisabled();
+});
+
+test('the studio screens have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'designer');
+  for (const path of ['/anyquery/ux/instant-search', '/anyquery/ux/search']) {
+    await page.goto(path);
+    await expect(page.getByRole('toolbar', { name: 'Действия с конфигурацией' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expectAccessible(page);
+  }
+  await page.goto('/anyquery/ux/autocomplete');
+  for (const tab of ['Настройки', 'Шаблоны', 'Стили', 'Токены', 'Версии']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expectAccessible(page);
+  }
 });

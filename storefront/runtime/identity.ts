@@ -9,8 +9,17 @@ export function randomId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
+/** The page's cookies, or '' where they are blocked (a sandboxed frame throws on access). */
+function cookies(doc: Document): string {
+  try {
+    return doc.cookie;
+  } catch {
+    return '';
+  }
+}
+
 function readCookie(doc: Document, name: string): string | null {
-  for (const part of doc.cookie.split(';')) {
+  for (const part of cookies(doc).split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
   }
@@ -18,7 +27,11 @@ function readCookie(doc: Document, name: string): string | null {
 }
 
 function writeCookie(doc: Document, name: string, value: string, seconds: number): void {
-  doc.cookie = `${name}=${encodeURIComponent(value)}; max-age=${seconds}; path=/; samesite=lax`;
+  try {
+    doc.cookie = `${name}=${encodeURIComponent(value)}; max-age=${seconds}; path=/; samesite=lax`;
+  } catch {
+    // Cookies blocked: the ids live for this page view only.
+  }
 }
 
 /** Reads (or creates) the ids and extends their lifetime: the session slides on activity. */

@@ -86,7 +86,13 @@ export const hostPayloads = {
 
 export const guestPayloads = {
   ready: z.object({}),
-  rendered: z.object({ part: z.string().max(64), ms: z.number().nonnegative(), seq }),
+  /** The part rendered `count` slots (a list's items) in one go, taking `ms` in all. */
+  rendered: z.object({
+    part: z.string().max(64),
+    ms: z.number().nonnegative(),
+    count: z.number().int().positive().default(1),
+    seq,
+  }),
   /** The parts whose templates compiled in the edit `seq` (their earlier compile errors are gone). */
   compiled: z.object({ parts: z.array(z.string().max(64)).max(100), seq }),
   /** `css` after the stylesheet of edit `seq` is in the document. */
@@ -149,3 +155,11 @@ export function envelope<M, K extends keyof M>(
 ): { channel: typeof PREVIEW_CHANNEL; v: 1; type: K; payload: M[K] } {
   return { channel: PREVIEW_CHANNEL, v: PREVIEW_PROTOCOL_VERSION, type, payload };
 }
+
+/** A host → guest envelope. */
+export const hostMessage = <T extends HostMessageType>(type: T, payload: HostPayloads[T]) =>
+  envelope<HostPayloads, T>(type, payload);
+
+/** A guest → host envelope. */
+export const guestMessage = <T extends GuestMessageType>(type: T, payload: GuestPayloads[T]) =>
+  envelope<GuestPayloads, T>(type, payload);

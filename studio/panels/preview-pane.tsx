@@ -3,7 +3,7 @@
  * allow-same-origin), fed by postMessage (studio/bridge). Desktop or mobile (768 px), and the
  * integration copy beside the production one. Only what changed crosses the channel.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createApiClient } from '#storefront/runtime/api-client.ts';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
@@ -46,7 +46,8 @@ export interface PreviewPaneProps {
   compare?: PreviewCopy;
   /** The integration frame's current errors (compile, render, data), after every change. */
   onErrors?(errors: PreviewError[]): void;
-  onRendered?(part: string, ms: number): void;
+  /** A part rendered (`count` slots, e.g. a list's items, taking `ms` in all). */
+  onRendered?(part: string, ms: number, count: number): void;
   /** Origin of the public API. @default '' (this origin) */
   apiBaseUrl?: string;
   /** @default PREVIEW_GUEST_URL */
@@ -128,11 +129,15 @@ export function PreviewPane({
           </p>
         )}
       </div>
+      {/* Scrolls when a 768 px frame (or two) is wider than the pane: focusable for keyboards. */}
       <div
         className={cx(
           'vitrina-preview-pane__frames',
           showCompare && 'vitrina-preview-pane__frames--compare',
         )}
+        role="group"
+        aria-label={text('frames')}
+        tabIndex={0}
       >
         <PreviewFrame
           title={text('frameTitle', { copy: text('integration') })}
@@ -167,7 +172,7 @@ interface PreviewFrameProps {
   source: ReturnType<typeof createApiClient>;
   state: PreviewState;
   onErrors?(errors: PreviewError[]): void;
-  onRendered?: ((part: string, ms: number) => void) | undefined;
+  onRendered?: ((part: string, ms: number, count: number) => void) | undefined;
 }
 
 const errorKey = (e: PreviewError): string => `${e.kind}:${e.part}`;
@@ -222,9 +227,9 @@ function PreviewFrame({
         }
         if (changed) publish();
       }),
-      host.on('rendered', ({ part, ms }) => {
+      host.on('rendered', ({ part, ms, count }) => {
         if (errors.delete(`render:${part}`) || errors.delete(`mount:${part}`)) publish();
-        callbacks.current.onRendered?.(part, ms);
+        callbacks.current.onRendered?.(part, ms, count);
       }),
     ];
     return () => {
@@ -234,9 +239,11 @@ function PreviewFrame({
     };
   }, [source]);
 
-  useEffect(() => {
+  // At commit, not after paint: the edit reaches the frame without waiting a frame here.
+  useLayoutEffect(() => {
+    latest.current = state;
     const current = channel.current;
-    if (current?.ready) current.sync.update(latest.current);
+    if (current?.ready) current.sync.update(state);
   });
 
   const mobile = state.viewport === 'mobile';

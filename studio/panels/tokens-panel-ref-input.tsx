@@ -71,7 +71,7 @@ export function RefInput({
         aria-label={ariaLabel}
         aria-autocomplete="list"
         aria-expanded={open}
-        aria-controls={`${id}-list`}
+        aria-controls={open ? `${id}-list` : undefined}
         aria-activedescendant={open ? `${id}-opt-${active}` : undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
@@ -86,30 +86,31 @@ export function RefInput({
         onKeyDown={onKeyDown}
         onBlur={() => setCaret(null)}
       />
-      <ul
-        id={`${id}-list`}
-        role="listbox"
-        aria-label={suggestionsLabel}
-        className="vitrina-ref-input__list"
-        hidden={!open}
-      >
-        {options.map((path, i) => (
-          <li
-            key={path}
-            id={`${id}-opt-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className="vitrina-ref-input__option"
-            // mousedown: before the input's blur closes the list
-            onMouseDown={(event) => {
-              event.preventDefault();
-              pick(path);
-            }}
-          >
-            {path}
-          </li>
-        ))}
-      </ul>
+      {open && (
+        <ul
+          id={`${id}-list`}
+          role="listbox"
+          aria-label={suggestionsLabel}
+          className="vitrina-ref-input__list"
+        >
+          {options.map((path, i) => (
+            <li
+              key={path}
+              id={`${id}-opt-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className="vitrina-ref-input__option"
+              // mousedown: before the input's blur closes the list
+              onMouseDown={(event) => {
+                event.preventDefault();
+                pick(path);
+              }}
+            >
+              {path}
+            </li>
+          ))}
+        </ul>
+      )}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 /** One token: its path, type, value editor (colour picker + text, or JSON for composites) and diagnostics. */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { Diagnostic } from '#tokens/core/types.ts';
 import { useEditorsText } from '../editors/editors-text.ts';
 import { RefInput } from './tokens-panel-ref-input.tsx';
@@ -46,9 +46,10 @@ function JsonValue({
   readOnly: boolean;
   invalidText: string;
 }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const shown = draft ?? JSON.stringify(value, null, 2);
-  const invalid = draft !== null;
+  // the text being typed stays as typed (no reformatting under the caret) until blur
+  const [draft, setDraft] = useState<{ text: string; valid: boolean } | null>(null);
+  const shown = draft?.text ?? JSON.stringify(value, null, 2);
+  const invalid = draft !== null && !draft.valid;
   return (
     <span className="vitrina-token-row__json">
       <textarea
@@ -60,12 +61,18 @@ function JsonValue({
         spellCheck={false}
         onChange={(event) => {
           const text = event.target.value;
+          let parsed: unknown;
           try {
-            onValue(JSON.parse(text) as unknown);
-            setDraft(null);
+            parsed = JSON.parse(text);
           } catch {
-            setDraft(text);
+            setDraft({ text, valid: false });
+            return;
           }
+          setDraft({ text, valid: true });
+          onValue(parsed);
+        }}
+        onBlur={() => {
+          if (draft?.valid) setDraft(null);
         }}
       />
       {invalid && <span className="vitrina-token-row__invalid">{invalidText}</span>}
@@ -73,7 +80,7 @@ function JsonValue({
   );
 }
 
-export function TokenRow({
+function TokenRowView({
   entry,
   diagnostics,
   resolved,
@@ -153,3 +160,24 @@ export function TokenRow({
     </li>
   );
 }
+
+const sameDiagnostics = (a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean =>
+  a === b ||
+  (a.length === b.length &&
+    a.every((d, i) => d.message === b[i]?.message && d.severity === b[i]?.severity));
+
+/** Re-renders only when its own token, diagnostics or resolved value change. */
+export const TokenRow = memo(
+  TokenRowView,
+  (a, b) =>
+    a.entry.value === b.entry.value &&
+    a.entry.type === b.entry.type &&
+    a.entry.path === b.entry.path &&
+    a.entry.set === b.entry.set &&
+    a.entry.keys.length === b.entry.keys.length &&
+    Object.is(a.resolved, b.resolved) &&
+    a.paths === b.paths &&
+    a.onValue === b.onValue &&
+    a.readOnly === b.readOnly &&
+    sameDiagnostics(a.diagnostics, b.diagnostics),
+);

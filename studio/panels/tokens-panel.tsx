@@ -3,7 +3,7 @@
  * edit values (colours with a picker), complete `{references}`, and see the compiler's
  * diagnostics beside the token they name. Compiles incrementally in the browser.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadTokens } from '#tokens/core/loaders/index.ts';
 import type { CompileOptions, Diagnostic, TokenTree } from '#tokens/core/types.ts';
 import { Button } from '#src/ui/button/button.tsx';
@@ -37,6 +37,10 @@ export interface TokensPanelProps {
   /** The screen's own useCompiledTokens result, so the tree is not compiled twice. */
   compiled?: CompiledTokens;
   readOnly?: boolean;
+  /** The storefront's default set: offered as a starting point when there are no tokens. */
+  defaultTokens?: TokenTree;
+  /** Drops the config's own set (back to the source address or the default set). */
+  onClear?: () => void;
 }
 
 /** Rows rendered at most; a search narrows the rest. */
@@ -52,6 +56,8 @@ export function TokensPanel({
   compileOptions,
   compiled: given,
   readOnly = false,
+  defaultTokens,
+  onClear,
 }: TokensPanelProps) {
   const text = useEditorsText();
   const own = useCompiledTokens(given ? null : tokens, compileOptions);
@@ -63,7 +69,9 @@ export function TokensPanel({
   const loadAbort = useRef<AbortController | null>(null);
 
   const entries = useMemo(() => listTokens(tokens), [tokens]);
-  const paths = useMemo(() => [...new Set(entries.map((e) => e.path))], [entries]);
+  // one identity while the set of paths is unchanged, so memoised rows skip re-rendering
+  const pathsKey = useMemo(() => [...new Set(entries.map((e) => e.path))].join('\n'), [entries]);
+  const paths = useMemo(() => (pathsKey === '' ? [] : pathsKey.split('\n')), [pathsKey]);
   const shown = useMemo(() => filterTokens(entries, query), [entries, query]);
   const groups = useMemo(() => groupTokens(shown.slice(0, MAX_ROWS)), [shown]);
 
@@ -132,9 +140,14 @@ export function TokensPanel({
     }
   };
 
-  const setValue = (entry: TokenEntry, value: unknown) => {
-    if (tokens) onChange(updateTokenValue(tokens, entry.keys, value));
-  };
+  const latest = useRef({ tokens, onChange });
+  useEffect(() => {
+    latest.current = { tokens, onChange };
+  });
+  const setValue = useCallback((entry: TokenEntry, value: unknown) => {
+    const { tokens: tree, onChange: change } = latest.current;
+    if (tree) change(updateTokenValue(tree, entry.keys, value));
+  }, []);
 
   return (
     <section className="vitrina-tokens-panel" aria-label={text('tokens.title')}>
@@ -165,6 +178,24 @@ export function TokensPanel({
         >
           {text('tokens.loadFromFile')}
         </Button>
+        {tokens === null && defaultTokens && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={readOnly}
+            onClick={() => {
+              setLoadError(null);
+              onChange(defaultTokens);
+            }}
+          >
+            {text('tokens.startFromDefault')}
+          </Button>
+        )}
+        {tokens !== null && onClear && (
+          <Button size="sm" variant="ghost" disabled={readOnly} onClick={onClear}>
+            {text('tokens.clear')}
+          </Button>
+        )}
         <input
           ref={fileInput}
           type="file"

@@ -17,6 +17,39 @@ const root = join(here, '../..');
 /** The frame's page, and the path of its script, under the console's output folder. */
 export const PREVIEW_PAGE = 'studio-preview.html';
 
+/** The frame's page with its script at `scriptUrl`. */
+export function previewPageHtml(scriptUrl: string): string {
+  return readFileSync(join(here, 'studio-preview.html'), 'utf8').replace(
+    '%GUEST_SCRIPT%',
+    scriptUrl,
+  );
+}
+
+/** The guest script in memory (the dev server serves it: `npx vite` beside `npm run dev`). */
+export async function bundlePreviewGuest(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    build: {
+      write: false,
+      minify: false,
+      sourcemap: 'inline',
+      target: 'es2022',
+      copyPublicDir: false,
+      lib: { entry: join(here, 'main.ts'), formats: ['iife'], name: 'vitrinaPreview' },
+    },
+  });
+  const results = Array.isArray(output) ? output : [output];
+  for (const result of results) {
+    if (!('output' in result)) continue;
+    const chunk = result.output.find((item) => item.type === 'chunk');
+    if (chunk && chunk.type === 'chunk') return chunk.code;
+  }
+  throw new Error('the preview guest bundle is empty');
+}
+
 export async function buildPreviewGuest(outDir: string): Promise<string> {
   const scriptDir = join(outDir, 'studio-preview');
   rmSync(scriptDir, { recursive: true, force: true });
@@ -52,10 +85,6 @@ export async function buildPreviewGuest(outDir: string): Promise<string> {
       .toString('utf8')
       .replace(/sourceMappingURL=guest\.js\.map/, `sourceMappingURL=${name}.map`),
   );
-  const html = readFileSync(join(here, 'studio-preview.html'), 'utf8').replace(
-    '%GUEST_SCRIPT%',
-    `/studio-preview/${name}`,
-  );
-  writeFileSync(join(outDir, PREVIEW_PAGE), html);
+  writeFileSync(join(outDir, PREVIEW_PAGE), previewPageHtml(`/studio-preview/${name}`));
   return join(outDir, PREVIEW_PAGE);
 }

@@ -93,11 +93,28 @@ export function startPreviewGuestApp(
     trackWidget: () => Promise.resolve(),
   };
 
+  // Renders are reported once per part and task: a list of 100 items is one message, not 100.
+  const renders = new Map<string, { ms: number; count: number }>();
+  let reportQueued = false;
+  function reportRenders(): void {
+    reportQueued = false;
+    for (const [part, { ms, count }] of renders) guest.send('rendered', { part, ms, count, seq });
+    renders.clear();
+  }
+
   const hooks = () => ({
     templates: { ...compiled },
     ...(options.delays ? { delays: options.delays } : {}),
     onRender(part: string, ms: number) {
-      guest.send('rendered', { part, ms, seq });
+      const entry = renders.get(part);
+      if (entry) {
+        entry.ms += ms;
+        entry.count += 1;
+      } else renders.set(part, { ms, count: 1 });
+      if (!reportQueued) {
+        reportQueued = true;
+        queueMicrotask(reportRenders);
+      }
     },
     onError(part: string, error: unknown) {
       report('render', part, error);
@@ -208,6 +225,23 @@ export function startPreviewGuestApp(
     }
   }
 
+  // Edits re-render in a task of their own, after the edits already queued behind this one: when
+  // rendering lags behind typing, several keystrokes cost one render (the last text wins).
+  const renderChannel = new MessageChannel();
+  let renderQueued = false;
+  renderChannel.port1.onmessage = () => {
+    renderQueued = false;
+    if (widget === null) return;
+    widget.update({ templates: { ...compiled } });
+    // At once: the spec's per-part delays are for data changes, not for the designer's edits.
+    widget.flush();
+  };
+  function scheduleRender(): void {
+    if (renderQueued) return;
+    renderQueued = true;
+    renderChannel.port2.postMessage(null);
+  }
+
   function typeInto(input: HTMLInputElement, text: string): void {
     input.value = text;
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -239,9 +273,7 @@ export function startPreviewGuestApp(
     guest.on('templates', (payload) => {
       seq = payload.seq;
       const changed = compileParts(payload.templates);
-      if (changed.length === 0 || widget === null) return;
-      widget.update({ templates: { ...compiled } });
-      widget.flush();
+      if (changed.length > 0) scheduleRender();
     }),
     guest.on('css', (payload) => {
       seq = payload.seq;
@@ -270,6 +302,7 @@ export function startPreviewGuestApp(
     element: () => container,
     dispose() {
       for (const off of offs) off();
+      renderChannel.port1.close();
       generation += 1;
       widget?.dispose();
       widget = null;

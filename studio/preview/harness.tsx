@@ -36,7 +36,7 @@ export interface PreviewHarness {
     tokensScss?: string,
   ): Promise<{ ms: number; diagnostics: unknown[] } | null>;
   errors: PreviewError[];
-  renders: Array<{ part: string; ms: number; at: number }>;
+  renders: Array<{ part: string; ms: number; count: number; at: number }>;
   /** The storefront's default stylesheet (compiled). */
   baseCss: string;
 }
@@ -102,8 +102,8 @@ function Harness() {
       onErrors={(errors) => {
         harness.errors = errors;
       }}
-      onRendered={(part, ms) => {
-        harness.renders.push({ part, ms, at: performance.now() });
+      onRendered={(part, ms, count) => {
+        harness.renders.push({ part, ms, count, at: performance.now() });
       }}
     />
   );

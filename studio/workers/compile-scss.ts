@@ -5,7 +5,6 @@
  * token set's SCSS (tokens/core `compileTokensToScss`) is available as its variables and mixins.
  */
 import * as sass from 'sass';
-import varsScss from '#storefront/styles/_vars.scss?raw';
 import { scopeCss } from './scope-css.ts';
 
 export interface ScssDiagnostic {
@@ -21,10 +20,16 @@ export interface ScssResult {
   diagnostics: ScssDiagnostic[];
 }
 
-const MODULES: Readonly<Record<string, string>> = { vars: varsScss };
-
-export function compileScss(scss: string, tokensScss = ''): ScssResult {
-  const modules: Record<string, string> = { ...MODULES, 'vitrina-tokens': tokensScss };
+/**
+ * `modules`: SCSS modules the text may `@use` by name (the worker passes the storefront's
+ * `vars`: there is no file system in a worker).
+ */
+export function compileScss(
+  scss: string,
+  tokensScss = '',
+  modules: Readonly<Record<string, string>> = {},
+): ScssResult {
+  const known: Record<string, string> = { ...modules, 'vitrina-tokens': tokensScss };
   // On the first line, so sass's line numbers are the designer's.
   const source = tokensScss.trim() === '' ? scss : `@use 'vitrina-tokens' as *; ${scss}`;
   let css: string;
@@ -39,10 +44,10 @@ export function compileScss(scss: string, tokensScss = ''): ScssResult {
               .replace(/^vitrina:/, '')
               .replace(/^_/, '')
               .replace(/\.scss$/, '');
-            return name in modules ? new URL(`vitrina:${name}`) : null;
+            return name in known ? new URL(`vitrina:${name}`) : null;
           },
           load(url) {
-            const contents = modules[url.pathname];
+            const contents = known[url.pathname];
             return contents === undefined ? null : { contents, syntax: 'scss' };
           },
         },

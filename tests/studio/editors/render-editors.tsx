@@ -1,7 +1,5 @@
 import { render } from '@testing-library/react';
-import type { RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticI18n } from '#src/lib/i18n-static.ts';
@@ -11,19 +9,11 @@ import ru from '#studio/locales/ru/editors.json';
 // registers Testing Library's cleanup and the test timeout
 import '#tests/helpers/render.tsx';
 
-export interface EditorsRenderResult extends RenderResult {
-  user: ReturnType<typeof userEvent.setup>;
-  i18n: I18n;
-}
-
 /**
  * Like renderWithProviders, with the editors' strings (`studio.editors.*`) in the instance
  * whether or not the console has registered the studio namespace yet.
  */
-export function renderEditors(
-  ui: ReactElement,
-  { locale = 'ru' }: { locale?: Locale } = {},
-): EditorsRenderResult {
+export function renderEditors(ui: ReactElement, { locale = 'ru' }: { locale?: Locale } = {}) {
   const i18n = createStaticI18n(locale);
   i18n.addResourceBundle('ru', 'translation', { studio: { editors: ru } }, true, true);
   i18n.addResourceBundle('en', 'translation', { studio: { editors: en } }, true, true);

@@ -70,7 +70,8 @@ function diagnosticsByPart(errors: readonly PreviewError[]) {
     if (error.kind !== 'compile' && error.kind !== 'render') continue;
     (byPart[error.part] ??= []).push({
       line: error.line ?? 1,
-      ...(error.column !== undefined ? { column: error.column } : {}),
+      // The preview's Handlebars columns are 0-based, the editors' 1-based.
+      ...(error.column !== undefined ? { column: error.column + 1 } : {}),
       message: error.message,
     });
   }
@@ -201,6 +202,14 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
       />
       {site.data && (
         <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />
+      )}
+      {flags.outcome === 'previewed' && (
+        // The preview job built the integration bundle into the preview slot (DESIGN.md).
+        <p>
+          <a href={`/cdn/${siteId}/demo.html?slot=preview`} target="_blank" rel="noopener">
+            {t('ux.previewPage')}
+          </a>
+        </p>
       )}
       {readOnly && <p className="search-ux__readonly">{t('ux.readOnly')}</p>}
       {draft.found && (

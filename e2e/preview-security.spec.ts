@@ -1,0 +1,155 @@
+/**
+ * The studio preview runs merchant templates over untrusted catalog data in
+ * `<iframe sandbox="allow-scripts">` with a strict CSP. Here a template and the catalog both
+ * carry script: none of it may reach the studio's cookies, storage or page.
+ */
+import type { Frame, Page } from '@playwright/test';
+import { offerXml, ymlDocument } from '#tests/helpers/catalog.ts';
+import { HARNESS_PATH, startPreviewServer, type PreviewServer } from './preview-server.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+const SECRET = 'TOPSECRET-4711';
+
+/** Tries everything a hostile script would, and says what it got back to the studio. */
+const STEAL =
+  `(function(){var r={};` +
+  `try{r.cookie=String(parent.document.cookie)}catch(e){r.cookie='blocked'}` +
+  `try{r.storage=String(localStorage.getItem('secret'))}catch(e){r.storage='blocked'}` +
+  `try{r.body=parent.document.body.innerHTML.length;parent.document.body.insertAdjacentHTML('beforeend','<p id=pwned>pwned</p>')}catch(e){r.body='blocked'}` +
+  `document.documentElement.setAttribute('data-ran','1');parent.postMessage({leak:r},'*')})()`;
+
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const HOSTILE_NAMES = [
+  `Платье <img src=x onerror="${STEAL}">`,
+  `Куртка <script>${STEAL}</script>`,
+  `Шапка <svg onload="${STEAL}"></svg>`,
+];
+
+const TEMPLATE = `<div class="t-item" data-id="{{product.id}}">
+  {{{product.name}}}
+  <img src="x-missing.png" onerror="${STEAL.replace(/"/g, '&quot;')}">
+  <script>${STEAL}</script>
+  <a href="javascript:${STEAL.replace(/"/g, '&quot;')}" class="t-link">open</a>
+</div>`;
+
+let server: PreviewServer;
+
+test.beforeAll(async () => {
+  server = await startPreviewServer({
+    feedXml: ymlDocument({
+      categories: '<category id="1">Одежда</category>',
+      offers: HOSTILE_NAMES.map((name, i) => offerXml({ id: `h${i}`, name: xml(name) })).join(''),
+    }),
+  });
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+async function openHarness(page: Page): Promise<Frame> {
+  await page.goto(`${server.baseUrl}${HARNESS_PATH}?apiKey=${server.apiKey}`);
+  await page.evaluate((secret) => {
+    document.cookie = `secret=${secret}; path=/`;
+    localStorage.setItem('secret', secret);
+    const w = window as unknown as { leaks: unknown[] };
+    w.leaks = [];
+    window.addEventListener('message', (event) => {
+      if (typeof event.data === 'object' && event.data !== null && 'leak' in event.data) {
+        w.leaks.push(event.data);
+      }
+    });
+  }, SECRET);
+  const iframe = page.locator('iframe[title*="Интеграция"]');
+  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts');
+  const frame = await (await iframe.elementHandle())?.contentFrame();
+  if (!frame) throw new Error('no preview frame');
+  await expect(frame.locator('.digi-card')).toHaveCount(HOSTILE_NAMES.length);
+  return frame;
+}
+
+test('hostile templates and catalog data cannot reach the studio', async ({ page }) => {
+  const frame = await openHarness(page);
+  // The default card escapes the names: the markup shows as text.
+  await expect(frame.getByText('<img src=x onerror=', { exact: false }).first()).toBeVisible();
+
+  await page.evaluate(
+    (template) => window.previewHarness?.setTemplate('productItem', template),
+    TEMPLATE,
+  );
+  await expect(frame.locator('.t-item')).toHaveCount(HOSTILE_NAMES.length);
+  // The triple-stashed names are markup now: the img and svg exist in the frame.
+  await expect(frame.locator('.t-item img[src="x"]')).toHaveCount(1);
+  await frame.locator('.t-link').first().click();
+  // Give load errors and handlers every chance to run: wait until every picture has failed.
+  await frame.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+
+  // CSP: no inline script or handler ran inside the frame.
+  await expect(frame.locator('html[data-ran]')).toHaveCount(0);
+  // The studio page is untouched and nothing was posted to it.
+  await expect(page.locator('#pwned')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { leaks: unknown[] }).leaks)).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('secret'))).toBe(SECRET);
+});
+
+test('even script that runs in the frame cannot read the studio, its storage or the network', async ({
+  page,
+}) => {
+  const frame = await openHarness(page);
+  // What a script that got past the CSP would see: the sandbox (opaque origin) still holds.
+  const seen = await frame.evaluate(async () => {
+    const attempt = async (read: () => unknown): Promise<string> => {
+      try {
+        return `read: ${String(await read())}`;
+      } catch (error) {
+        return `blocked: ${(error as Error).name}`;
+      }
+    };
+    return {
+      parentCookie: await attempt(() => parent.document.cookie),
+      parentBody: await attempt(() => parent.document.body.innerHTML),
+      ownCookie: await attempt(() => document.cookie),
+      storage: await attempt(() => localStorage.getItem('secret')),
+      fetch: await attempt(() => fetch('/api/site/all').then((r) => r.status)),
+      origin: window.origin,
+      html: document.documentElement.outerHTML,
+    };
+  });
+  expect(seen.parentCookie).toMatch(/^blocked: SecurityError/);
+  expect(seen.parentBody).toMatch(/^blocked: SecurityError/);
+  expect(seen.ownCookie).toMatch(/^blocked: SecurityError/);
+  expect(seen.storage).toMatch(/^blocked: SecurityError/);
+  expect(seen.fetch).toMatch(/^blocked: TypeError/);
+  expect(seen.origin).toBe('null');
+  // The apiKey stays with the studio: the frame gets data, never the key.
+  expect(seen.html).not.toContain(server.apiKey);
+});
+
+test('the pane is accessible, switches to mobile and shows production beside integration', async ({
+  page,
+}) => {
+  const frame = await openHarness(page);
+  await page.getByRole('button', { name: 'Телефон, 768 px' }).click();
+  await expect(page.getByRole('button', { name: 'Телефон, 768 px' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // The widget sees a 768 px wide window: the storefront's mobile breakpoint.
+  await expect.poll(() => frame.evaluate(() => window.innerWidth)).toBe(768);
+  await expect(frame.locator('html[data-viewport="mobile"]')).toHaveCount(1);
+  await page.evaluate(() =>
+    window.previewHarness?.set({
+      compare: {
+        templates: { productItem: '<p class="t-prod">{{product.name}}</p>' },
+        css: '',
+        settings: {},
+      },
+    }),
+  );
+  await page.getByRole('checkbox', { name: 'Интеграция и продакшен рядом' }).check();
+  const production = page.frameLocator('iframe[title*="Продакшен"]');
+  await expect(production.locator('.t-prod')).toHaveCount(HOSTILE_NAMES.length);
+  await expectAccessible(page);
+});
