@@ -183,3 +183,28 @@ describe('/recs-configuration/ux', () => {
     expect(jobCalls[0]!.query).toMatchObject({ siteId: '1', id: '1' });
   });
 });
+
+describe('/recs-configuration/ux deletion', () => {
+  it('deletes the selected block only after the confirmation', async () => {
+    seedBlock(1, 'Хиты', 0);
+    seedBlock(2, 'Вы смотрели', 1);
+    const { user } = renderPage(<RecsUxPage />);
+    await screen.findByRole('heading', { name: 'Блок «Хиты»' });
+    await user.click(screen.getByRole('button', { name: 'Удалить блок' }));
+    const dialog = screen.getByRole('dialog', { name: 'Удалить блок «Хиты»?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(server.writes()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Удалить блок' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(server.writes()[0]).toMatchObject({
+      method: 'DELETE',
+      path: '/config/delete/recommendations-block',
+      query: { siteId: '1', id: '1' },
+    });
+    const list = screen.getByRole('list', { name: 'Блоки рекомендаций, в порядке вывода' });
+    await waitFor(() => expect(within(list).queryByText('Хиты')).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Блок «Вы смотрели»' })).toBeVisible();
+  });
+});
