@@ -80,3 +80,49 @@ test('a manager sees the blocks but cannot create or deploy them', async ({ page
     'true',
   );
 });
+
+test('blocks are reordered with the keyboard on the drag handle, and the order is saved', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'integrator');
+  await openRecsUx(page);
+  const stamp = Date.now();
+  for (const name of [`Первый ${stamp}`, `Второй ${stamp}`]) {
+    await page.getByRole('button', { name: 'Создать блок' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новый блок рекомендаций' });
+    await dialog.getByLabel('Название').fill(name);
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: `Блок «${name}»` })).toBeVisible();
+  }
+  const list = page.getByRole('list', { name: 'Блоки рекомендаций, в порядке вывода' });
+  const names = async () =>
+    (await list.getByRole('listitem').allTextContents()).filter((text) =>
+      text.includes(String(stamp)),
+    );
+  await expect
+    .poll(names)
+    .toEqual([expect.stringContaining('Первый'), expect.stringContaining('Второй')]);
+
+  // dnd-kit's keyboard sensor: Space lifts, an arrow moves, Space drops.
+  await list.getByRole('button', { name: `Перетащить «Второй ${stamp}»` }).focus();
+  // Each step waits for the live region's announcement (the sensor measures between keys).
+  const live = page.locator('[id^="DndLiveRegion"]');
+  const last = await list.getByRole('listitem').count();
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText(`Блок «Второй ${stamp}» на позиции ${last}`);
+  await page.keyboard.press('ArrowUp');
+  await expect(live).toHaveText(`Блок «Второй ${stamp}» на позиции ${last - 1}`);
+  await page.keyboard.press('Space');
+  await expect
+    .poll(names)
+    .toEqual([expect.stringContaining('Второй'), expect.stringContaining('Первый')]);
+
+  // Saved: a reload reads the same order from the server.
+  await expect(page.getByRole('status').filter({ hasText: 'Сохраняем порядок…' })).toHaveCount(0);
+  await page.reload();
+  await expect
+    .poll(names)
+    .toEqual([expect.stringContaining('Второй'), expect.stringContaining('Первый')]);
+});
