@@ -132,4 +132,20 @@ describe('/anyquery/ux/global-components', () => {
     const saveToProd = await screen.findByRole('button', { name: 'Сохранить в продакшн' });
     expect(saveToProd).toHaveAttribute('aria-disabled', 'true');
   });
+
+  it("edits the product card's SKU pickers as a comma-separated list", async () => {
+    seedComponent(1, 'Карточка', 'PRODUCT', 0);
+    const { user } = renderPage(<ComponentsUxPage />);
+    const pickers = await screen.findByLabelText('Атрибуты выбора SKU');
+    expect(pickers).toHaveValue('Цвет, Размер');
+    await user.type(pickers, ', Материал,');
+    expect(pickers).toHaveValue('Цвет, Размер, Материал,');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(JSON.parse(String(server.writes()[0]!.body?.customSettings)).pickerParams).toEqual([
+      'Цвет',
+      'Размер',
+      'Материал',
+    ]);
+  });
 });
