@@ -339,6 +339,14 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
       .from(artifactPointers)
       .where(and(eq(artifactPointers.siteId, 1), eq(artifactPointers.slot, 'preview')));
     expect(pointer).toMatchObject({ artifactId: preview.artifactId, updatedBy: 'integrator' });
+
+    // a pointer moved by another process (here: straight in the table) shows within a second
+    await db()
+      .update(artifactPointers)
+      .set({ artifactId: production.artifactId })
+      .where(and(eq(artifactPointers.siteId, 1), eq(artifactPointers.slot, 'preview')));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await get('/cdn/1/preview/digi.js')).body).toContain(production.hash);
   });
 
   it('rollback points production back at once, audited, without building; list shows the history', async () => {
