@@ -12,6 +12,7 @@ import {
 } from '#contract/entities/config.ts';
 import { buildBundle } from '#server/artifacts/build-bundle.ts';
 import { BundleBuildError, publishBundle } from '#server/artifacts/publish.ts';
+import { buildRuntimeUncached, storefrontRuntime } from '#server/artifacts/runtime.ts';
 import type { SiteBundleConfigs, VersionedConfig } from '#server/artifacts/types.ts';
 import { artifactPointers, artifacts, auditLog } from '#server/db/schema.ts';
 import { HttpError } from '#server/lib/http-error.ts';
@@ -238,6 +239,22 @@ describe('site bundle build', () => {
     expect(boot).toContain('autocomplete:null');
     expect(boot).not.toContain('"#a"');
     expect(boot).toMatch(/placement:"#b"[^}]*desktop:!0,mobile:!1/);
+  });
+});
+
+describe('storefront runtime', () => {
+  it('is built deterministically and kept in memory, so the same configs hash the same after a restart', async () => {
+    const first = await storefrontRuntime('search');
+    const again = await storefrontRuntime('search');
+    expect(again.from).toBe('memory');
+    expect(again.js).toBe(first.js);
+    expect(first.key).toMatch(/^[0-9a-f]{20}-search$/);
+    const fresh = await buildRuntimeUncached('search');
+    expect(fresh.js).toBe(first.js);
+    expect(fresh.css).toBe(first.css);
+    const full = await storefrontRuntime('full');
+    expect(full.key).not.toBe(first.key);
+    expect(full.js.length).toBeGreaterThan(first.js.length * 1.5);
   });
 });
 
