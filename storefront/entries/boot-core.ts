@@ -74,12 +74,23 @@ export interface BootInstantSearch extends BootWidgetBase {
 /** A part's script (a config's `htmlTemplate.<part>.script`), run after the part renders. */
 export type PartScript = (this: void, element: HTMLElement, part: string) => void;
 
+/** The config's getWrapperContainerFunction: the element the block mounts in. */
+export type WrapperFunction = (this: void, placement: HTMLElement | null) => unknown;
+/** The config's insertFunction: puts the block's own element into the page. */
+export type InsertFunction = (
+  this: void,
+  element: HTMLElement,
+  placement: HTMLElement | null,
+) => void;
+
 export interface BootRecommendations extends BootWidgetBase {
   id: string;
   scripts: Readonly<Record<string, PartScript>>;
   name: string;
-  /** Where the block mounts (the config's placement): a CSS selector. */
+  /** Where the block mounts (the config's placement): a CSS selector ('' with a wrapper function). */
   placement: string;
+  getWrapperContainer?: WrapperFunction;
+  insert?: InsertFunction;
   pageType?: string | null;
   settings: Settings<RecommendationsOptions>;
 }
@@ -214,6 +225,30 @@ function bootWith(
     (doc.defaultView?.innerWidth ?? 1024) < (config.mobileBreakpoint ?? 768);
   const wanted = (w: BootWidgetBase): boolean => (isMobile() ? w.mobile : w.desktop);
 
+  /**
+   * Where a block mounts: the element its getWrapperContainerFunction returns, else the first
+   * match of its placement; with an insertFunction, a fresh element that function puts in place.
+   */
+  function blockContainer(block: BootRecommendations): HTMLElement | null {
+    const placement = find(doc, block.placement);
+    let container = placement;
+    try {
+      const wrapper = block.getWrapperContainer?.(placement);
+      if (wrapper instanceof HTMLElement) container = wrapper;
+      if (container && block.insert) {
+        const element = doc.createElement('div');
+        element.className = 'digi-recommendations-slot';
+        block.insert(element, container);
+        if (!element.isConnected) return null;
+        container = element;
+      }
+    } catch (error) {
+      console.error(`[digi] block ${block.name}: placement functions failed`, error);
+      return null;
+    }
+    return container;
+  }
+
   function mountAll(): void {
     const is = config.instantSearch;
     if (is && wanted(is)) {
@@ -261,7 +296,7 @@ function bootWith(
         console.warn('[digi] this bundle carries no recommendation blocks');
         break;
       }
-      const container = find(doc, block.placement);
+      const container = blockContainer(block);
       if (!container) continue; // blocks target page types; most pages lack most placements
       const holder =
         container.closest<HTMLElement>('[data-digi-product-id]') ??

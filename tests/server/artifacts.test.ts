@@ -122,9 +122,9 @@ describe('site bundle build', () => {
     expect(bundle.js.match(/compiler:\[8,">= 4\.3\.0"\]/g)!.length).toBeGreaterThanOrEqual(15);
     // search widgets only: the runtime without the recommendation block and Swiper
     expect(bundle.manifest.runtime).toMatch(/-search$/);
-    expect(bundle.js).not.toContain('digi-recommendations');
+    expect(bundle.js.includes('digi-recommendations__')).toBe(false);
     expect(boot).not.toMatch(/compiler:\[8/);
-    for (const text of HANDLEBARS_COMPILER) expect(bundle.js).not.toContain(text);
+    for (const text of HANDLEBARS_COMPILER) expect(bundle.js.includes(text), text).toBe(false);
 
     const declared = new Map<string, string>();
     postcss.parse(bundle.css).walkDecls(/^--/, (decl) => {
@@ -157,7 +157,7 @@ describe('site bundle build', () => {
     expect(boot.match(/compiler:\[8,">= 4\.3\.0"\]/g)).toHaveLength(14);
     expect(boot).toMatch(/main:function\(/);
     expect(boot).not.toContain('{{#if');
-    for (const text of HANDLEBARS_COMPILER) expect(bundle.js).not.toContain(text);
+    for (const text of HANDLEBARS_COMPILER) expect(bundle.js.includes(text), text).toBe(false);
   });
 
   it('scopes every rule of a config’s SCSS under #digi-shield and uses the site’s tokens', async () => {
@@ -183,7 +183,7 @@ describe('site bundle build', () => {
     expect(own).toContain('padding: 3px');
     expect(bundle.css).toMatch(/#digi-shield\s*\{[^}]*--colors-primary:\s*#ff0000/);
     expect(bundle.manifest.tokens.source).toBe('site');
-    expect(bundle.js).toContain('"https://search.example"');
+    expect(bundle.js.includes('"https://search.example"')).toBe(true);
   });
 
   it('reports bad SCSS, templates and part scripts by path and builds nothing', async () => {
@@ -199,6 +199,13 @@ describe('site bundle build', () => {
             css: '.block { color: $undefined-var; }',
             htmlTemplate: { common: { html: '', script: 'if (' } },
           },
+          {
+            configId: 8,
+            name: 'Обёртка',
+            enabledMobile: true,
+            // closes the function early: must not reach the bundle
+            getWrapperContainerFunction: 'return null; }); (function () {',
+          },
         ],
       }),
     );
@@ -213,6 +220,10 @@ describe('site bundle build', () => {
       expect.objectContaining({
         code: 'script/syntax',
         path: 'recommendationBlocks[0].htmlTemplate.common.script',
+      }),
+      expect.objectContaining({
+        code: 'script/syntax',
+        path: 'recommendationBlocks[1].getWrapperContainerFunction',
       }),
       expect.objectContaining({
         code: 'css/scss',
@@ -234,7 +245,7 @@ describe('site bundle build', () => {
     );
     expect(bundle.manifest.widgets).toEqual(['instantSearch', 'recommendations']);
     expect(bundle.manifest.runtime).toMatch(/-full$/);
-    expect(bundle.js).toContain('digi-recommendations');
+    expect(bundle.js.includes('digi-recommendations__')).toBe(true);
     const boot = bootOf(bundle.js);
     expect(boot).toContain('autocomplete:null');
     expect(boot).not.toContain('"#a"');
@@ -571,7 +582,9 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
           {
             configId: 3,
             name: 'Хиты',
-            placement: '#recommendations',
+            // no placement: the wrapper function finds the element, the insert function adds the slot
+            getWrapperContainerFunction: "return document.getElementById('recommendations');",
+            insertFunction: 'placement.appendChild(element);',
             enabledDesktop: true,
             lazyLoad: false,
             strategy: 'popular',
@@ -588,7 +601,9 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     await onMerchantPage(async ({ window, errors, until }) => {
       expect(errors).toEqual([]);
       const doc = window.document;
-      const block = doc.getElementById('recommendations')!;
+      const placement = doc.getElementById('recommendations')!;
+      const block = placement.querySelector<HTMLElement>(':scope > .digi-recommendations-slot')!;
+      expect(block).not.toBeNull();
       expect(await until(() => block.querySelectorAll('.digi-card').length > 0)).toBe(true);
       expect(block.textContent).toContain('Хиты продаж');
       expect(block.getAttribute('data-rendered')).toBe('common');
