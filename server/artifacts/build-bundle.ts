@@ -15,6 +15,7 @@ import type {
   BootComponent,
   BootComponentType,
   BootConfig,
+  BootMvtGroup,
   BootRecommendations,
   BootSelectors,
   InsertFunction,
@@ -265,7 +266,21 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
   }
 
   // --- recommendation blocks, in their ordering
-  const mvtGroups = (configs.mvt?.config.entries ?? []).filter((e) => e.enabled).map((e) => e.name);
+  // --- MVT: the boot puts each visitor in or out of every enabled group
+  const mvt: BootMvtGroup[] = [];
+  for (const [index, entry] of (configs.mvt?.config.entries ?? []).entries()) {
+    if (!entry.enabled) continue;
+    const script =
+      entry.action === 'RUN_CUSTOM_SCRIPT'
+        ? await code.functionOf(entry.script, ['config'], `mvt.entries[${index}].script`)
+        : null;
+    mvt.push({
+      name: entry.name,
+      action: entry.action,
+      share: entry.share,
+      ...(script && { script: script as unknown as BootMvtGroup['script'] }),
+    });
+  }
   const recommendations: BootRecommendations[] = [];
   const blocks = configs.recommendationBlocks
     .map((entry, index) => ({ block: entry.config, index }))
@@ -329,7 +344,6 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
           infiniteListMode:
             custom.widgetType === 'INFINITY_LIST' || custom.infinityListOptions.infiniteListMode,
         },
-        mvtGroups: mvtGroups.length > 0 ? mvtGroups : undefined,
       }),
     });
   }
@@ -418,6 +432,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     instantSearch,
     recommendations,
     components,
+    ...(mvt.length > 0 && { mvt }),
   };
   const bootCall = (
     await transform(

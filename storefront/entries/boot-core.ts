@@ -6,6 +6,7 @@
  * (boot-search.ts) ships without the recommendation block and Swiper.
  */
 import { createApiClient } from '../runtime/api-client.ts';
+import { trackingIdentity } from '../runtime/identity.ts';
 import type { DataSource } from '../runtime/data-source.ts';
 import type { PartTemplates } from '../runtime/templates.ts';
 import type { CardLayout } from '../runtime/product-view.ts';
@@ -107,6 +108,25 @@ export interface BootComponent {
   settings: Readonly<Record<string, unknown>>;
 }
 
+export type MvtAction =
+  | 'NONE'
+  | 'DISABLE_AUTOCOMPLETE'
+  | 'DISABLE_AQ'
+  | 'DISABLE_AUTOCOMPLETE_AND_AQ'
+  | 'DISABLE_IS'
+  | 'DISABLE_CATEGORY_PREDICTION'
+  | 'RUN_CUSTOM_SCRIPT'
+  | 'IMAGESEARCH_CONFIG';
+
+/** An enabled MVT group: `share` % of visitors (by their digi_uid) are in it. */
+export interface BootMvtGroup {
+  name: string;
+  action: MvtAction;
+  share: number;
+  /** RUN_CUSTOM_SCRIPT: runs before the widgets mount, with the boot config (it may change it). */
+  script?: (this: void, config: BootConfig) => void;
+}
+
 /** What the generated bundle passes to `boot`. */
 export interface BootConfig {
   siteId: number;
@@ -120,11 +140,14 @@ export interface BootConfig {
   instantSearch: BootInstantSearch | null;
   recommendations: readonly BootRecommendations[];
   components: readonly BootComponent[];
+  mvt?: readonly BootMvtGroup[];
 }
 
 export interface BootedSite {
   readonly config: BootConfig;
   readonly source: DataSource;
+  /** The MVT groups this visitor is in (sent with widget events). */
+  readonly mvtGroups: readonly string[];
   /** Filled once the page is parsed (boot waits for DOMContentLoaded). */
   readonly widgets: {
     autocomplete: AutocompleteWidget | null;
@@ -168,6 +191,16 @@ function scriptHook(
       }
     },
   };
+}
+
+/** 0–99 from a string (FNV-1a): the same visitor lands in the same bucket on every page. */
+export function mvtBucket(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
 }
 
 function find<T extends Element = HTMLElement>(
@@ -221,6 +254,19 @@ function bootWith(
     recommendations: {},
   };
   const disposers: Array<() => void> = [];
+  const visitor = config.mvt?.length ? trackingIdentity(doc).userGUID : '';
+  const groups = (config.mvt ?? []).filter(
+    (group) => group.share > 0 && mvtBucket(`${visitor}:${group.name}`) < group.share,
+  );
+  const mvtGroups = groups.map((group) => group.name);
+  const acts = (...actions: MvtAction[]) => groups.some((group) => actions.includes(group.action));
+  for (const group of groups) {
+    try {
+      group.script?.(config);
+    } catch (error) {
+      console.error(`[digi] MVT script of ${group.name} failed`, error);
+    }
+  }
   const isMobile = (): boolean =>
     (doc.defaultView?.innerWidth ?? 1024) < (config.mobileBreakpoint ?? 768);
   const wanted = (w: BootWidgetBase): boolean => (isMobile() ? w.mobile : w.desktop);
@@ -250,7 +296,7 @@ function bootWith(
   }
 
   function mountAll(): void {
-    const is = config.instantSearch;
+    const is = acts('DISABLE_IS') ? null : config.instantSearch;
     if (is && wanted(is)) {
       const container = find(doc, is.selectors.container);
       if (!container) console.warn(`[digi] instant search: no element ${is.selectors.container}`);
@@ -259,6 +305,7 @@ function bootWith(
         const query = new URLSearchParams(location.search).get(is.queryParam ?? 'st');
         widgets.instantSearch = mountInstantSearch(container, {
           ...is.settings,
+          ...(acts('DISABLE_CATEGORY_PREDICTION') && { useCategoryPrediction: false }),
           source,
           templates: is.templates,
           mobile: isMobile(),
@@ -269,7 +316,9 @@ function bootWith(
         disposers.push(() => mounted.dispose());
       }
     }
-    const ac = config.autocomplete;
+    const ac = acts('DISABLE_AUTOCOMPLETE', 'DISABLE_AUTOCOMPLETE_AND_AQ')
+      ? null
+      : config.autocomplete;
     if (ac && wanted(ac)) {
       const input = find<HTMLInputElement>(doc, ac.selectors.input);
       if (!input) console.warn(`[digi] autocomplete: no input ${ac.selectors.input}`);
@@ -308,6 +357,7 @@ function bootWith(
         templates: block.templates,
         ...scriptHook(block.scripts, container),
         mobile: isMobile(),
+        mvtGroups,
         blockId: block.id,
         ...(productId && { productId }),
       });
@@ -332,6 +382,7 @@ function bootWith(
   return {
     config,
     source,
+    mvtGroups,
     widgets,
     ready,
     mountComponent(name, container, options) {

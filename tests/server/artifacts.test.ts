@@ -4,7 +4,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import postcss from 'postcss';
+import type * as z from 'zod';
 import {
+  mvtConfig,
   recommendationsBlock,
   searchConfig,
   type RecommendationsBlockInput,
@@ -32,6 +34,8 @@ function defaultTemplates(widget: string): Record<string, string> {
   );
 }
 
+type MvtConfigInput = z.input<typeof mvtConfig>;
+
 const stored = <T>(config: T, version = 1): VersionedConfig<T> => ({
   versionId: version,
   version,
@@ -44,6 +48,7 @@ interface Setup {
   instantSearch?: SearchConfigInput;
   autocomplete?: SearchConfigInput;
   recommendationBlocks?: Array<Omit<RecommendationsBlockInput, 'test'>>;
+  mvt?: MvtConfigInput['entries'];
   tokens?: SiteBundleConfigs['tokens'];
   version?: number;
 }
@@ -71,7 +76,7 @@ function siteConfigs(setup: Setup = {}): SiteBundleConfigs {
     ),
     search: null,
     tracking: null,
-    mvt: null,
+    mvt: setup.mvt ? stored(mvtConfig.parse({ entries: setup.mvt }), version) : null,
     recommendationBlocks: (setup.recommendationBlocks ?? []).map((block) =>
       stored(recommendationsBlock.parse({ ...block, test: false }), version),
     ),
@@ -230,6 +235,26 @@ describe('site bundle build', () => {
         path: 'recommendationBlocks[0].css',
         message: expect.stringMatching(/Undefined variable.*line 1/),
       }),
+    ]);
+  });
+
+  it('carries the enabled MVT groups; a custom script with a syntax error fails the build', async () => {
+    const mvt: MvtConfigInput['entries'] = [
+      { name: 'a', enabled: true, action: 'DISABLE_IS', share: 30 },
+      { name: 'b', enabled: false, action: 'DISABLE_IS', share: 30 },
+      { name: 'c', enabled: true, action: 'RUN_CUSTOM_SCRIPT', share: 50, script: 'config.x = 1;' },
+    ];
+    const bundle = await build(siteConfigs({ mvt }));
+    expect(errors(bundle)).toEqual([]);
+    const boot = bootOf(bundle.js);
+    expect(boot).toMatch(/mvt:\[\{name:"a",action:"DISABLE_IS",share:30\},\{name:"c"/);
+    expect(boot).not.toContain('name:"b"');
+    expect(boot).toMatch(/script:\(function\((\w+)\)\{\1\.x=1\}\)/);
+
+    const broken = await build(siteConfigs({ mvt: [{ ...mvt[2]!, script: 'config.x = ;' }] }));
+    expect(broken.js).toBe('');
+    expect(errors(broken)).toEqual([
+      expect.objectContaining({ code: 'script/syntax', path: 'mvt.entries[0].script' }),
     ]);
   });
 
@@ -577,7 +602,12 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
   it('a recommendation block mounts at its placement in the full runtime and runs its part script', async () => {
     const published = await publish(
       siteConfigs({
-        autocomplete: { enabled: false },
+        // every visitor is in the first group (no autocomplete), none in the second
+        mvt: [
+          { name: 'no-autocomplete', enabled: true, action: 'DISABLE_AUTOCOMPLETE', share: 100 },
+          { name: 'no-search', enabled: true, action: 'DISABLE_IS', share: 0 },
+          { name: 'off', enabled: false, action: 'DISABLE_IS', share: 100 },
+        ],
         recommendationBlocks: [
           {
             configId: 3,
@@ -607,8 +637,11 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
       expect(await until(() => block.querySelectorAll('.digi-card').length > 0)).toBe(true);
       expect(block.textContent).toContain('Хиты продаж');
       expect(block.getAttribute('data-rendered')).toBe('common');
-      // the autocomplete is disabled in this build: the site's input is left alone
+      // the MVT group switches the autocomplete off: the site's input is left alone
       expect(doc.getElementById('search-input')!.getAttribute('role')).toBeNull();
+      expect(doc.querySelector('#search-results .digi-instant-search')).not.toBeNull();
+      const site = (window as unknown as { digi: { site: { mvtGroups: string[] } } }).digi.site;
+      expect(site.mvtGroups).toEqual(['no-autocomplete']);
     });
   });
 });
