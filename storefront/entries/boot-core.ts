@@ -337,6 +337,23 @@ function bootWith(
         });
         widgets.autocomplete = widget;
         disposers.push(() => widget.dispose());
+        // the site's own search button runs the typed query; its open button focuses the input
+        const submit = find(doc, ac.selectors.submit);
+        const onSubmit = (event: Event): void => {
+          const query = input.value.trim();
+          if (query === '') return;
+          event.preventDefault();
+          if (widgets.instantSearch) widgets.instantSearch.connector.setQuery(query);
+          else location.assign(widget.connector.searchUrl(query));
+        };
+        submit?.addEventListener('click', onSubmit);
+        const open = find(doc, ac.selectors.openButton);
+        const onOpen = (): void => input.focus();
+        open?.addEventListener('click', onOpen);
+        disposers.push(() => {
+          submit?.removeEventListener('click', onSubmit);
+          open?.removeEventListener('click', onOpen);
+        });
       }
     }
     for (const block of config.recommendations) {

@@ -570,7 +570,11 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
 
   it('the merchant page, with only the loader, gets the production search widgets mounted', async () => {
     await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
-    const published = await publish(siteConfigs());
+    const published = await publish(
+      siteConfigs({
+        autocomplete: { selectors: { input: '#search-input', submit: '#search-submit' } },
+      }),
+    );
     expect(published.manifest.runtime).toMatch(/-search$/);
     const page = await get('/cdn/1/demo.html');
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -596,6 +600,19 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
       expect(
         await until(() => doc.querySelectorAll('.digi-autocomplete__item--product').length > 0),
       ).toBe(true);
+
+      // the site's search button sends the typed query to the instant search on the page
+      const results = doc.getElementById('search-results')!;
+      const header = () => results.querySelector('.digi-instant-search__total')?.textContent ?? '';
+      expect(header()).not.toContain('куртка');
+      input.value = 'куртка';
+      doc.getElementById('search-submit')!.click();
+      expect(await until(() => header().includes('«куртка»'))).toBe(true);
+      expect(results.querySelectorAll('.digi-card').length).toBeGreaterThan(0);
+      expect([...results.querySelectorAll('.digi-card__name')].map((a) => a.textContent)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/куртк/i)]),
+      );
+      expect(window.location.pathname).toBe('/cdn/1/demo.html'); // the form was not submitted
     });
   });
 
