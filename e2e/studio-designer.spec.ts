@@ -46,6 +46,13 @@ test('a designer edits the autocomplete template, sees the preview, saves, gener
   const versions = page.getByRole('region', { name: 'Версии' });
   await expect(versions.getByRole('row').filter({ hasText: 'designer' }).first()).toBeVisible();
 
+  // Preview: the integration bundle is built into the preview slot (polled until done).
+  await toolbar.getByRole('button', { name: 'Предпросмотр' }).click();
+  await expect(toolbar.getByText('Предпросмотр собран')).toBeVisible({ timeout: 90_000 });
+  await expect(
+    page.getByRole('link', { name: 'Открыть демо-страницу магазина со сборкой предпросмотра' }),
+  ).toBeVisible();
+
   // Generate: production now holds this version.
   await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
   await expect(toolbar.getByText('В продакшне', { exact: true })).toBeVisible({ timeout: 90_000 });

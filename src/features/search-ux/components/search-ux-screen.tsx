@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   searchConfig,
@@ -19,11 +19,10 @@ import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import { useCompiledTokens } from '#studio/panels/tokens-panel.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
-import { applyServerIssues } from '#src/lib/api.ts';
 import { configActors } from '#src/lib/config-actors.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { Form } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { searchUxKeys } from '../api/keys.ts';
@@ -37,6 +36,7 @@ import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { EditorTabs, type EditorTab } from './editor-tabs.tsx';
 import { PreviewWindowButtons } from './preview-window-buttons.tsx';
 import { useCompiledStyles } from './use-compiled-styles.ts';
+import { useConfigForm } from './use-config-form.ts';
 
 export interface SearchUxScreenProps {
   kind: SearchUxKind;
@@ -100,26 +100,11 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
 
-  const form = useZodForm(searchConfig, { mode: 'onChange' });
+  const { form, save } = useConfigForm(actor, config, error, () => {
+    onTabChange('settings');
+    toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
+  });
   const values = (config ?? {}) as SearchConfigInput;
-  // What this screen sent last: a different config from the machine (load, save, restore) resets the form.
-  const sent = useRef<unknown>(null);
-  useEffect(() => {
-    if (config === null || config === sent.current) return;
-    sent.current = config;
-    form.reset(config as SearchConfigInput);
-  }, [config, form]);
-  useEffect(() => {
-    const subscription = form.watch((next) => {
-      const copyOfValues = structuredClone(next);
-      sent.current = copyOfValues;
-      actor.send({ type: 'EDIT', config: copyOfValues });
-    });
-    return () => subscription.unsubscribe();
-  }, [form, actor]);
-  useEffect(() => {
-    applyServerIssues(error, form.setError);
-  }, [error, form]);
 
   // A new version (save) or a promotion changes the version lists and the production copy.
   const queryClient = useQueryClient();
@@ -137,19 +122,6 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
     dirty: flags.dirty,
     baseVersionId: flags.base.versionId,
   });
-
-  const save = () =>
-    form.handleSubmit(
-      (parsed) => {
-        sent.current = parsed;
-        actor.send({ type: 'EDIT', config: parsed });
-        actor.send({ type: 'SAVE' });
-      },
-      () => {
-        onTabChange('settings');
-        toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
-      },
-    )();
 
   const site = useQuery(siteQueryOptions(siteId));
   const defaults = useQuery(defaultTemplatesQueryOptions());
