@@ -15,9 +15,12 @@ import type {
   BootComponent,
   BootComponentType,
   BootConfig,
+  BootMvtGroup,
   BootRecommendations,
   BootSelectors,
+  InsertFunction,
   PartScript,
+  WrapperFunction,
 } from '#storefront/entries/boot-core.ts';
 import type { PartTemplates } from '#storefront/runtime/templates.ts';
 import { STOREFRONT_DIR, storefrontRuntime } from './runtime.ts';
@@ -65,34 +68,45 @@ class CodeTable {
   }
 
   /**
-   * Part → marker of `function (element, part) {…}` running the part's script after it renders.
-   * Each is parsed here so a syntax error is reported by path instead of breaking the bundle.
+   * Marker of `function (<params>) {<source>}`, or null for an empty source. The source is
+   * parsed here as a function body (never run) so a syntax error — or a body closing the
+   * function early — is reported by path instead of breaking the bundle.
    */
+  async functionOf(
+    source: string | undefined,
+    params: string[],
+    path: string,
+  ): Promise<string | null> {
+    if (source === undefined || source.trim() === '') return null;
+    const fn = `(function (${params.join(', ')}) {\n${source}\n})`;
+    try {
+      new Function(...params, source);
+    } catch (error) {
+      let message = error instanceof Error ? error.message : String(error);
+      try {
+        await transform(fn, { loader: 'js', target: 'es2020', logLevel: 'silent' });
+      } catch (located) {
+        const first = (located as { errors?: Array<{ text: string; location?: { line: number } }> })
+          .errors?.[0];
+        if (first)
+          message = `${first.text}${first.location ? ` (line ${first.location.line - 1})` : ''}`;
+      }
+      this.diagnostics.push({ code: 'script/syntax', path, message, severity: 'error' });
+      return null;
+    }
+    this.scripts.push(fn);
+    return SCRIPT(this.scripts.length - 1);
+  }
+
+  /** Part → `function (element, part)` running the part's script after it renders. */
   async scriptsOf(
     sources: Readonly<Record<string, string | undefined>>,
     path: string,
   ): Promise<Readonly<Record<string, PartScript>>> {
     const out: Record<string, string> = {};
     for (const [part, source] of Object.entries(sources)) {
-      if (source === undefined || source.trim() === '') continue;
-      const fn = `(function (element, part) {\n${source}\n})`;
-      try {
-        await transform(fn, { loader: 'js', target: 'es2020', logLevel: 'silent' });
-      } catch (error) {
-        const first = (error as { errors?: Array<{ text: string; location?: { line: number } }> })
-          .errors?.[0];
-        this.diagnostics.push({
-          code: 'script/syntax',
-          path: `${path}.${part}.script`,
-          message: first
-            ? `${first.text}${first.location ? ` (line ${first.location.line - 1})` : ''}`
-            : String(error),
-          severity: 'error',
-        });
-        continue;
-      }
-      this.scripts.push(fn);
-      out[part] = SCRIPT(this.scripts.length - 1);
+      const marker = await this.functionOf(source, ['element', 'part'], `${path}.${part}.script`);
+      if (marker) out[part] = marker;
     }
     return out as unknown as Record<string, PartScript>;
   }
@@ -252,7 +266,21 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
   }
 
   // --- recommendation blocks, in their ordering
-  const mvtGroups = (configs.mvt?.config.entries ?? []).filter((e) => e.enabled).map((e) => e.name);
+  // --- MVT: the boot puts each visitor in or out of every enabled group
+  const mvt: BootMvtGroup[] = [];
+  for (const [index, entry] of (configs.mvt?.config.entries ?? []).entries()) {
+    if (!entry.enabled) continue;
+    const script =
+      entry.action === 'RUN_CUSTOM_SCRIPT'
+        ? await code.functionOf(entry.script, ['config'], `mvt.entries[${index}].script`)
+        : null;
+    mvt.push({
+      name: entry.name,
+      action: entry.action,
+      share: entry.share,
+      ...(script && { script: script as unknown as BootMvtGroup['script'] }),
+    });
+  }
   const recommendations: BootRecommendations[] = [];
   const blocks = configs.recommendationBlocks
     .map((entry, index) => ({ block: entry.config, index }))
@@ -261,11 +289,21 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     const path = `recommendationBlocks[${index}]`;
     if (!block.enabledDesktop && !block.enabledMobile) continue;
     const placement = str(block.placement);
-    if (!placement) {
+    const wrapper = await code.functionOf(
+      block.getWrapperContainerFunction,
+      ['placement'],
+      `${path}.getWrapperContainerFunction`,
+    );
+    const insert = await code.functionOf(
+      block.insertFunction,
+      ['element', 'placement'],
+      `${path}.insertFunction`,
+    );
+    if (!placement && !wrapper) {
       diagnostics.push({
         code: 'config/selector',
         path: `${path}.placement`,
-        message: 'no placement selector: the block is left out',
+        message: 'no placement selector nor getWrapperContainerFunction: the block is left out',
         severity: 'warning',
       });
       continue;
@@ -276,7 +314,9 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     recommendations.push({
       id,
       name: block.name,
-      placement,
+      placement: placement ?? '',
+      ...(wrapper && { getWrapperContainer: wrapper as unknown as WrapperFunction }),
+      ...(insert && { insert: insert as unknown as InsertFunction }),
       pageType: block.pageType,
       desktop: block.enabledDesktop,
       mobile: block.enabledMobile,
@@ -304,7 +344,6 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
           infiniteListMode:
             custom.widgetType === 'INFINITY_LIST' || custom.infinityListOptions.infiniteListMode,
         },
-        mvtGroups: mvtGroups.length > 0 ? mvtGroups : undefined,
       }),
     });
   }
@@ -393,6 +432,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     instantSearch,
     recommendations,
     components,
+    ...(mvt.length > 0 && { mvt }),
   };
   const bootCall = (
     await transform(

@@ -60,6 +60,7 @@ export async function publishBundle(
     });
     return artifact;
   });
+  repository.forget(siteId, slot);
   const base = `/cdn/${siteId}`;
   return {
     artifactId: stored.id,

@@ -7,7 +7,7 @@
  * restart reuses it.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version as esbuildVersion } from 'esbuild';
@@ -101,8 +101,15 @@ async function load(key: string, variant: RuntimeVariant): Promise<StorefrontRun
   const { js, css } = await compileRuntime(variant);
   try {
     mkdirSync(CACHE_DIR, { recursive: true });
-    writeFileSync(jsFile, js);
-    writeFileSync(cssFile, css);
+    // written aside and renamed: other processes (test workers, servers) may be reading the cache
+    for (const [file, text] of [
+      [cssFile, css],
+      [jsFile, js],
+    ] as const) {
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, text);
+      renameSync(temporary, file);
+    }
   } catch {
     // a read-only install still works, it only rebuilds after each restart
   }

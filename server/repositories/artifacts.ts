@@ -57,8 +57,23 @@ const toInfo = (row: {
 // Artifacts never change once written, so their bytes can be kept per process.
 const FILE_CACHE_LIMIT = 32;
 
+/**
+ * What each slot points at, kept per process (and per database) for a second: the loader reads
+ * it on every page load. A pointer moved by this process is forgotten at once; one moved by
+ * another process shows within POINTER_TTL_MS (the loader is allowed a short cache anyway).
+ */
+const POINTER_TTL_MS = 1000;
+const pointerCaches = new WeakMap<object, Map<string, { hash: string | null; at: number }>>();
+function pointerCache(db: object): Map<string, { hash: string | null; at: number }> {
+  let cache = pointerCaches.get(db);
+  if (!cache) pointerCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
 export function createArtifactRepository(db: Db) {
   const files = new Map<string, ArtifactFiles>();
+  const pointers = pointerCache(db);
+  const forget = (siteId: number, slot: ArtifactSlot) => pointers.delete(`${siteId}/${slot}`);
 
   async function point(
     tx: Db | Tx,
@@ -84,6 +99,7 @@ export function createArtifactRepository(db: Db) {
         target: [artifactPointers.siteId, artifactPointers.slot],
         set: { artifactId, updatedBy: login, updatedAt: sql`now()` },
       });
+    forget(siteId, slot);
     return { previous: before?.artifactId ?? null };
   }
 
@@ -124,6 +140,22 @@ export function createArtifactRepository(db: Db) {
         .innerJoin(artifacts, eq(artifacts.id, artifactPointers.artifactId))
         .where(and(eq(artifactPointers.siteId, siteId), eq(artifactPointers.slot, slot)));
       return row ? toInfo(row) : null;
+    },
+
+    /** The hash the slot points at (null: nothing yet), cached for at most a second. */
+    async currentHash(siteId: number, slot: ArtifactSlot): Promise<string | null> {
+      const key = `${siteId}/${slot}`;
+      const hit = pointers.get(key);
+      const now = Date.now();
+      if (hit && now - hit.at < POINTER_TTL_MS) return hit.hash;
+      const [row] = await db
+        .select({ hash: artifacts.hash })
+        .from(artifactPointers)
+        .innerJoin(artifacts, eq(artifacts.id, artifactPointers.artifactId))
+        .where(and(eq(artifactPointers.siteId, siteId), eq(artifactPointers.slot, slot)));
+      const hash = row?.hash ?? null;
+      pointers.set(key, { hash, at: now });
+      return hash;
     },
 
     /** The site's artifacts, newest first, with the slots pointing at each. */
@@ -172,7 +204,7 @@ export function createArtifactRepository(db: Db) {
      * audit entry. Nothing is rebuilt: the loader serves it on its next request.
      */
     async rollback(siteId: number, artifactId: number, login: string): Promise<ArtifactInfo> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const { previous } = await point(tx, siteId, 'production', artifactId, login);
         const [row] = await tx.select(info).from(artifacts).where(eq(artifacts.id, artifactId));
         await recordAudit(tx, {
@@ -185,7 +217,13 @@ export function createArtifactRepository(db: Db) {
         });
         return toInfo(row!);
       });
+      // a loader that read the old pointer while the transaction ran must not keep it
+      forget(siteId, 'production');
+      return result;
     },
+
+    /** Drops this process's cached pointer (after a transaction that moved it commits). */
+    forget,
   };
 }
 

@@ -92,11 +92,10 @@ export async function cdnRoutes(app: FastifyInstance) {
     async function (request: FastifyRequest<{ Params: { siteId: string } }>, reply: FastifyReply) {
       if (!SITE_ID.test(request.params.siteId)) return notFound(reply, 'No such site');
       const siteId = Number(request.params.siteId);
-      const current = await artifacts.current(siteId, slot);
       const text = loaderScript(
         siteId,
         slot,
-        current?.hash ?? null,
+        await artifacts.currentHash(siteId, slot),
         `${request.protocol}://${request.host}`,
       );
       const etag = `"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;

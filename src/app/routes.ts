@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CONFIG_ROLES } from '#contract/entities/config.ts';
+import { CONFIG_ROLES, type ConfigKind } from '#contract/entities/config.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 
@@ -75,6 +75,11 @@ export interface AppRoute {
 const searchUxRoles = (kind: 'instant-search' | 'autocomplete' | 'search'): readonly Role[] => [
   'ROLE_CONFIG_VIEW',
   'ROLE_AUTOCOMPLETE_VIEW',
+  ...CONFIG_ROLES[kind].save,
+];
+/** The other config screens: config viewers read them, the config's own roles act on them. */
+const configRoles = (kind: ConfigKind): readonly Role[] => [
+  'ROLE_CONFIG_VIEW',
   ...CONFIG_ROLES[kind].save,
 ];
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
@@ -153,7 +158,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/anyquery/ux/global-components',
     titleKey: 'routes.globalComponents',
     breadcrumbs: [],
-    roles: CONFIG_ROLES['global-component'].save,
+    roles: configRoles('global-component'),
     menu: { section: 'searchUx' },
     page: () => import('#src/features/components-ux/components-ux-page.tsx'),
   },
@@ -161,7 +166,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/recs-configuration/ux',
     titleKey: 'routes.recsUx',
     breadcrumbs: [],
-    roles: CONFIG_ROLES['recommendations-block'].save,
+    roles: configRoles('recommendations-block'),
     menu: { section: 'recommendations' },
     page: () => import('#src/features/recs-ux/recs-ux-page.tsx'),
   },
@@ -169,7 +174,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/mvt',
     titleKey: 'routes.mvt',
     breadcrumbs: [],
-    roles: CONFIG_ROLES.mvt.save,
+    roles: configRoles('mvt'),
     menu: { section: 'experiments' },
     page: () => import('#src/features/mvt/mvt-page.tsx'),
   },
@@ -185,7 +190,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/site/tracking',
     titleKey: 'routes.tracking',
     breadcrumbs: [],
-    roles: CONFIG_ROLES.tracking.save,
+    roles: configRoles('tracking'),
     menu: { section: 'integration' },
     page: () => import('#src/features/tracking/tracking-page.tsx'),
   },

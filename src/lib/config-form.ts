@@ -73,7 +73,7 @@ export function useMachineForm<TIn extends FieldValues, TOut>(
     /** For `<Form onSubmit>`: the validated values become the config, then SAVE. */
     submit,
     /** For a button outside the form: validates first. */
-    save: form.handleSubmit(submit),
+    save: () => void form.handleSubmit(submit)(),
     /** Loads a config (a restored version, a draft) into the form and the machine. */
     load: (config: unknown) => {
       form.reset(convert.current.toForm(config), { keepDefaultValues: true });

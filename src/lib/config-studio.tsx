@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   parseGlobalComponent,
@@ -11,11 +11,15 @@ import {
 import {
   configVersionRoute,
   configVersionsRoute,
+  defaultTemplatesRoute,
   globalComponentVersionRoute,
   globalComponentVersionsRoute,
   recommendationBlockVersionRoute,
   recommendationBlockVersionsRoute,
 } from '#contract/routes/configs.ts';
+import { getSiteRoute } from '#contract/routes/sites.ts';
+import type { PreviewWidget } from '#studio/bridge/protocol.ts';
+import type { EditorDiagnostic } from '#studio/editors/code-editor.tsx';
 import { DraftBanner } from '#studio/drafts/draft-banner.tsx';
 import { draftKey } from '#studio/drafts/drafts.ts';
 import { useDraft } from '#studio/drafts/use-draft.ts';
@@ -23,6 +27,8 @@ import { configPermissions } from '#studio/machines/config-permissions.ts';
 import { promoteActionOf } from '#studio/machines/config.machine.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
+import { PreviewPane } from '#studio/panels/preview-pane.tsx';
+import { compileScssInWorker } from '#studio/workers/scss-client.ts';
 import { VersionsPanel } from '#studio/panels/versions-panel.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
@@ -225,6 +231,65 @@ export function ConfigVersions({
       current={current}
       canRestore={canRestore}
       onRestore={(config) => onRestore(config)}
+    />
+  );
+}
+
+/** The storefront's default template sources (what an empty part means). */
+export function useDefaultTemplates() {
+  return useQuery({
+    queryKey: ['config-default-templates'],
+    queryFn: ({ signal }) => api(defaultTemplatesRoute, { signal }, quiet),
+    staleTime: Infinity,
+  });
+}
+
+/** SCSS → scoped CSS in the studio's worker (latest wins); '' where workers do not exist. */
+export function useCompiledCss(scss: string): { css: string; diagnostics: EditorDiagnostic[] } {
+  const [result, setResult] = useState<{ css: string; diagnostics: EditorDiagnostic[] }>({
+    css: '',
+    diagnostics: [],
+  });
+  useEffect(() => {
+    if (typeof Worker === 'undefined') return;
+    let live = true;
+    void compileScssInWorker(scss).then((compiled) => {
+      if (live && compiled) setResult({ css: compiled.css, diagnostics: compiled.diagnostics });
+    });
+    return () => {
+      live = false;
+    };
+  }, [scss]);
+  return result;
+}
+
+/** The live preview of a widget with the site's catalog (the site's public apiKey). */
+export function ConfigPreview({
+  siteId,
+  widget,
+  settings,
+  templates,
+  css,
+}: {
+  siteId: number;
+  widget: PreviewWidget;
+  settings: Record<string, unknown>;
+  templates: Record<string, string>;
+  /** Compiled CSS (useCompiledCss). */
+  css: string;
+}) {
+  const site = useQuery({
+    queryKey: ['sites', siteId],
+    queryFn: ({ signal }) => api(getSiteRoute, { params: { id: siteId }, signal }, quiet),
+  });
+  if (!site.data) return null;
+  return (
+    <PreviewPane
+      apiKey={site.data.apiKey}
+      widget={widget}
+      settings={settings}
+      templates={templates}
+      css={css}
     />
   );
 }

@@ -6,6 +6,7 @@
  * (boot-search.ts) ships without the recommendation block and Swiper.
  */
 import { createApiClient } from '../runtime/api-client.ts';
+import { trackingIdentity } from '../runtime/identity.ts';
 import type { DataSource } from '../runtime/data-source.ts';
 import type { PartTemplates } from '../runtime/templates.ts';
 import type { CardLayout } from '../runtime/product-view.ts';
@@ -74,12 +75,23 @@ export interface BootInstantSearch extends BootWidgetBase {
 /** A part's script (a config's `htmlTemplate.<part>.script`), run after the part renders. */
 export type PartScript = (this: void, element: HTMLElement, part: string) => void;
 
+/** The config's getWrapperContainerFunction: the element the block mounts in. */
+export type WrapperFunction = (this: void, placement: HTMLElement | null) => unknown;
+/** The config's insertFunction: puts the block's own element into the page. */
+export type InsertFunction = (
+  this: void,
+  element: HTMLElement,
+  placement: HTMLElement | null,
+) => void;
+
 export interface BootRecommendations extends BootWidgetBase {
   id: string;
   scripts: Readonly<Record<string, PartScript>>;
   name: string;
-  /** Where the block mounts (the config's placement): a CSS selector. */
+  /** Where the block mounts (the config's placement): a CSS selector ('' with a wrapper function). */
   placement: string;
+  getWrapperContainer?: WrapperFunction;
+  insert?: InsertFunction;
   pageType?: string | null;
   settings: Settings<RecommendationsOptions>;
 }
@@ -96,6 +108,25 @@ export interface BootComponent {
   settings: Readonly<Record<string, unknown>>;
 }
 
+export type MvtAction =
+  | 'NONE'
+  | 'DISABLE_AUTOCOMPLETE'
+  | 'DISABLE_AQ'
+  | 'DISABLE_AUTOCOMPLETE_AND_AQ'
+  | 'DISABLE_IS'
+  | 'DISABLE_CATEGORY_PREDICTION'
+  | 'RUN_CUSTOM_SCRIPT'
+  | 'IMAGESEARCH_CONFIG';
+
+/** An enabled MVT group: `share` % of visitors (by their digi_uid) are in it. */
+export interface BootMvtGroup {
+  name: string;
+  action: MvtAction;
+  share: number;
+  /** RUN_CUSTOM_SCRIPT: runs before the widgets mount, with the boot config (it may change it). */
+  script?: (this: void, config: BootConfig) => void;
+}
+
 /** What the generated bundle passes to `boot`. */
 export interface BootConfig {
   siteId: number;
@@ -109,11 +140,14 @@ export interface BootConfig {
   instantSearch: BootInstantSearch | null;
   recommendations: readonly BootRecommendations[];
   components: readonly BootComponent[];
+  mvt?: readonly BootMvtGroup[];
 }
 
 export interface BootedSite {
   readonly config: BootConfig;
   readonly source: DataSource;
+  /** The MVT groups this visitor is in (sent with widget events). */
+  readonly mvtGroups: readonly string[];
   /** Filled once the page is parsed (boot waits for DOMContentLoaded). */
   readonly widgets: {
     autocomplete: AutocompleteWidget | null;
@@ -157,6 +191,16 @@ function scriptHook(
       }
     },
   };
+}
+
+/** 0–99 from a string (FNV-1a): the same visitor lands in the same bucket on every page. */
+export function mvtBucket(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
 }
 
 function find<T extends Element = HTMLElement>(
@@ -210,12 +254,49 @@ function bootWith(
     recommendations: {},
   };
   const disposers: Array<() => void> = [];
+  const visitor = config.mvt?.length ? trackingIdentity(doc).userGUID : '';
+  const groups = (config.mvt ?? []).filter(
+    (group) => group.share > 0 && mvtBucket(`${visitor}:${group.name}`) < group.share,
+  );
+  const mvtGroups = groups.map((group) => group.name);
+  const acts = (...actions: MvtAction[]) => groups.some((group) => actions.includes(group.action));
+  for (const group of groups) {
+    try {
+      group.script?.(config);
+    } catch (error) {
+      console.error(`[digi] MVT script of ${group.name} failed`, error);
+    }
+  }
   const isMobile = (): boolean =>
     (doc.defaultView?.innerWidth ?? 1024) < (config.mobileBreakpoint ?? 768);
   const wanted = (w: BootWidgetBase): boolean => (isMobile() ? w.mobile : w.desktop);
 
+  /**
+   * Where a block mounts: the element its getWrapperContainerFunction returns, else the first
+   * match of its placement; with an insertFunction, a fresh element that function puts in place.
+   */
+  function blockContainer(block: BootRecommendations): HTMLElement | null {
+    const placement = find(doc, block.placement);
+    let container = placement;
+    try {
+      const wrapper = block.getWrapperContainer?.(placement);
+      if (wrapper instanceof HTMLElement) container = wrapper;
+      if (container && block.insert) {
+        const element = doc.createElement('div');
+        element.className = 'digi-recommendations-slot';
+        block.insert(element, container);
+        if (!element.isConnected) return null;
+        container = element;
+      }
+    } catch (error) {
+      console.error(`[digi] block ${block.name}: placement functions failed`, error);
+      return null;
+    }
+    return container;
+  }
+
   function mountAll(): void {
-    const is = config.instantSearch;
+    const is = acts('DISABLE_IS') ? null : config.instantSearch;
     if (is && wanted(is)) {
       const container = find(doc, is.selectors.container);
       if (!container) console.warn(`[digi] instant search: no element ${is.selectors.container}`);
@@ -224,6 +305,7 @@ function bootWith(
         const query = new URLSearchParams(location.search).get(is.queryParam ?? 'st');
         widgets.instantSearch = mountInstantSearch(container, {
           ...is.settings,
+          ...(acts('DISABLE_CATEGORY_PREDICTION') && { useCategoryPrediction: false }),
           source,
           templates: is.templates,
           mobile: isMobile(),
@@ -234,7 +316,9 @@ function bootWith(
         disposers.push(() => mounted.dispose());
       }
     }
-    const ac = config.autocomplete;
+    const ac = acts('DISABLE_AUTOCOMPLETE', 'DISABLE_AUTOCOMPLETE_AND_AQ')
+      ? null
+      : config.autocomplete;
     if (ac && wanted(ac)) {
       const input = find<HTMLInputElement>(doc, ac.selectors.input);
       if (!input) console.warn(`[digi] autocomplete: no input ${ac.selectors.input}`);
@@ -253,6 +337,23 @@ function bootWith(
         });
         widgets.autocomplete = widget;
         disposers.push(() => widget.dispose());
+        // the site's own search button runs the typed query; its open button focuses the input
+        const submit = find(doc, ac.selectors.submit);
+        const onSubmit = (event: Event): void => {
+          const query = input.value.trim();
+          if (query === '') return;
+          event.preventDefault();
+          if (widgets.instantSearch) widgets.instantSearch.connector.setQuery(query);
+          else location.assign(widget.connector.searchUrl(query));
+        };
+        submit?.addEventListener('click', onSubmit);
+        const open = find(doc, ac.selectors.openButton);
+        const onOpen = (): void => input.focus();
+        open?.addEventListener('click', onOpen);
+        disposers.push(() => {
+          submit?.removeEventListener('click', onSubmit);
+          open?.removeEventListener('click', onOpen);
+        });
       }
     }
     for (const block of config.recommendations) {
@@ -261,7 +362,7 @@ function bootWith(
         console.warn('[digi] this bundle carries no recommendation blocks');
         break;
       }
-      const container = find(doc, block.placement);
+      const container = blockContainer(block);
       if (!container) continue; // blocks target page types; most pages lack most placements
       const holder =
         container.closest<HTMLElement>('[data-digi-product-id]') ??
@@ -273,6 +374,7 @@ function bootWith(
         templates: block.templates,
         ...scriptHook(block.scripts, container),
         mobile: isMobile(),
+        mvtGroups,
         blockId: block.id,
         ...(productId && { productId }),
       });
@@ -297,6 +399,7 @@ function bootWith(
   return {
     config,
     source,
+    mvtGroups,
     widgets,
     ready,
     mountComponent(name, container, options) {

@@ -12,13 +12,18 @@ export interface ConflictDialogProps {
   onOverwrite: () => void;
   /** Close without choosing: keep editing (the machine's CANCEL). */
   onClose: () => void;
-  /** Formats the version time; the browser's locale format by default. */
+  /** Formats the version time; the interface language's medium date and short time by default. */
   formatTime?: (iso: string) => string;
 }
 
-const defaultFormatTime = (iso: string) => {
+/** The time in the interface language ('21 нояб. 2026 г., 10:47'). */
+const formatIn = (language: string) => (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(language || 'ru', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        date,
+      );
 };
 
 /** A save based on a stale version: reload theirs or overwrite with mine (DESIGN.md). */
@@ -27,9 +32,10 @@ export function ConflictDialog({
   onReload,
   onOverwrite,
   onClose,
-  formatTime = defaultFormatTime,
+  formatTime,
 }: ConflictDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = formatTime ?? formatIn(i18n.language);
   return (
     <Modal
       open={conflict !== null}
@@ -52,7 +58,7 @@ export function ConflictDialog({
             {t('studio.lifecycle.conflict.text', {
               author: conflict.author,
               version: conflict.version,
-              time: formatTime(conflict.createdAt),
+              time: format(conflict.createdAt),
             })}
           </p>
           <p className="ui-hint-text">{t('studio.lifecycle.conflict.overwriteHint')}</p>

@@ -33,7 +33,7 @@ export interface LifecycleToolbarProps {
   onSave: () => void;
   onPreview: () => void;
   onPromote: () => void;
-  /** Formats the version time; the browser's locale format by default. */
+  /** Formats the version time; the interface language's medium date and short time by default. */
   formatTime?: (iso: string) => string;
 }
 
@@ -95,9 +95,14 @@ export function lifecycleReasons({
   };
 }
 
-const defaultFormatTime = (iso: string) => {
+/** The time in the interface language ('21 нояб. 2026 г., 10:47'). */
+const formatIn = (language: string) => (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(language || 'ru', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        date,
+      );
 };
 
 function ActionButton({
@@ -142,8 +147,8 @@ function ActionButton({
 /** Save / Save to production / Preview / Generate (or Deploy), with why each is unavailable. */
 export function LifecycleToolbar(props: LifecycleToolbarProps) {
   const { flags, copy, promoteAction, onSave, onPreview, onPromote } = props;
-  const { t } = useTranslation();
-  const formatTime = props.formatTime ?? defaultFormatTime;
+  const { t, i18n } = useTranslation();
+  const formatTime = props.formatTime ?? formatIn(i18n.language);
   const reasons = lifecycleReasons(props);
   const reason = (key: ReasonKey | null) => (key ? t(`studio.lifecycle.reason.${key}`) : null);
 

@@ -4,7 +4,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import postcss from 'postcss';
+import type * as z from 'zod';
 import {
+  mvtConfig,
   recommendationsBlock,
   searchConfig,
   type RecommendationsBlockInput,
@@ -12,6 +14,7 @@ import {
 } from '#contract/entities/config.ts';
 import { buildBundle } from '#server/artifacts/build-bundle.ts';
 import { BundleBuildError, publishBundle } from '#server/artifacts/publish.ts';
+import { buildRuntimeUncached, storefrontRuntime } from '#server/artifacts/runtime.ts';
 import type { SiteBundleConfigs, VersionedConfig } from '#server/artifacts/types.ts';
 import { artifactPointers, artifacts, auditLog } from '#server/db/schema.ts';
 import { HttpError } from '#server/lib/http-error.ts';
@@ -31,6 +34,8 @@ function defaultTemplates(widget: string): Record<string, string> {
   );
 }
 
+type MvtConfigInput = z.input<typeof mvtConfig>;
+
 const stored = <T>(config: T, version = 1): VersionedConfig<T> => ({
   versionId: version,
   version,
@@ -43,6 +48,7 @@ interface Setup {
   instantSearch?: SearchConfigInput;
   autocomplete?: SearchConfigInput;
   recommendationBlocks?: Array<Omit<RecommendationsBlockInput, 'test'>>;
+  mvt?: MvtConfigInput['entries'];
   tokens?: SiteBundleConfigs['tokens'];
   version?: number;
 }
@@ -70,7 +76,7 @@ function siteConfigs(setup: Setup = {}): SiteBundleConfigs {
     ),
     search: null,
     tracking: null,
-    mvt: null,
+    mvt: setup.mvt ? stored(mvtConfig.parse({ entries: setup.mvt }), version) : null,
     recommendationBlocks: (setup.recommendationBlocks ?? []).map((block) =>
       stored(recommendationsBlock.parse({ ...block, test: false }), version),
     ),
@@ -121,9 +127,9 @@ describe('site bundle build', () => {
     expect(bundle.js.match(/compiler:\[8,">= 4\.3\.0"\]/g)!.length).toBeGreaterThanOrEqual(15);
     // search widgets only: the runtime without the recommendation block and Swiper
     expect(bundle.manifest.runtime).toMatch(/-search$/);
-    expect(bundle.js).not.toContain('digi-recommendations');
+    expect(bundle.js.includes('digi-recommendations__')).toBe(false);
     expect(boot).not.toMatch(/compiler:\[8/);
-    for (const text of HANDLEBARS_COMPILER) expect(bundle.js).not.toContain(text);
+    for (const text of HANDLEBARS_COMPILER) expect(bundle.js.includes(text), text).toBe(false);
 
     const declared = new Map<string, string>();
     postcss.parse(bundle.css).walkDecls(/^--/, (decl) => {
@@ -156,7 +162,7 @@ describe('site bundle build', () => {
     expect(boot.match(/compiler:\[8,">= 4\.3\.0"\]/g)).toHaveLength(14);
     expect(boot).toMatch(/main:function\(/);
     expect(boot).not.toContain('{{#if');
-    for (const text of HANDLEBARS_COMPILER) expect(bundle.js).not.toContain(text);
+    for (const text of HANDLEBARS_COMPILER) expect(bundle.js.includes(text), text).toBe(false);
   });
 
   it('scopes every rule of a config’s SCSS under #digi-shield and uses the site’s tokens', async () => {
@@ -182,7 +188,7 @@ describe('site bundle build', () => {
     expect(own).toContain('padding: 3px');
     expect(bundle.css).toMatch(/#digi-shield\s*\{[^}]*--colors-primary:\s*#ff0000/);
     expect(bundle.manifest.tokens.source).toBe('site');
-    expect(bundle.js).toContain('"https://search.example"');
+    expect(bundle.js.includes('"https://search.example"')).toBe(true);
   });
 
   it('reports bad SCSS, templates and part scripts by path and builds nothing', async () => {
@@ -197,6 +203,13 @@ describe('site bundle build', () => {
             enabledDesktop: true,
             css: '.block { color: $undefined-var; }',
             htmlTemplate: { common: { html: '', script: 'if (' } },
+          },
+          {
+            configId: 8,
+            name: 'Обёртка',
+            enabledMobile: true,
+            // closes the function early: must not reach the bundle
+            getWrapperContainerFunction: 'return null; }); (function () {',
           },
         ],
       }),
@@ -214,10 +227,34 @@ describe('site bundle build', () => {
         path: 'recommendationBlocks[0].htmlTemplate.common.script',
       }),
       expect.objectContaining({
+        code: 'script/syntax',
+        path: 'recommendationBlocks[1].getWrapperContainerFunction',
+      }),
+      expect.objectContaining({
         code: 'css/scss',
         path: 'recommendationBlocks[0].css',
         message: expect.stringMatching(/Undefined variable.*line 1/),
       }),
+    ]);
+  });
+
+  it('carries the enabled MVT groups; a custom script with a syntax error fails the build', async () => {
+    const mvt: MvtConfigInput['entries'] = [
+      { name: 'a', enabled: true, action: 'DISABLE_IS', share: 30 },
+      { name: 'b', enabled: false, action: 'DISABLE_IS', share: 30 },
+      { name: 'c', enabled: true, action: 'RUN_CUSTOM_SCRIPT', share: 50, script: 'config.x = 1;' },
+    ];
+    const bundle = await build(siteConfigs({ mvt }));
+    expect(errors(bundle)).toEqual([]);
+    const boot = bootOf(bundle.js);
+    expect(boot).toMatch(/mvt:\[\{name:"a",action:"DISABLE_IS",share:30\},\{name:"c"/);
+    expect(boot).not.toContain('name:"b"');
+    expect(boot).toMatch(/script:\(function\((\w+)\)\{\1\.x=1\}\)/);
+
+    const broken = await build(siteConfigs({ mvt: [{ ...mvt[2]!, script: 'config.x = ;' }] }));
+    expect(broken.js).toBe('');
+    expect(errors(broken)).toEqual([
+      expect.objectContaining({ code: 'script/syntax', path: 'mvt.entries[0].script' }),
     ]);
   });
 
@@ -233,11 +270,27 @@ describe('site bundle build', () => {
     );
     expect(bundle.manifest.widgets).toEqual(['instantSearch', 'recommendations']);
     expect(bundle.manifest.runtime).toMatch(/-full$/);
-    expect(bundle.js).toContain('digi-recommendations');
+    expect(bundle.js.includes('digi-recommendations__')).toBe(true);
     const boot = bootOf(bundle.js);
     expect(boot).toContain('autocomplete:null');
     expect(boot).not.toContain('"#a"');
     expect(boot).toMatch(/placement:"#b"[^}]*desktop:!0,mobile:!1/);
+  });
+});
+
+describe('storefront runtime', () => {
+  it('is built deterministically and kept in memory, so the same configs hash the same after a restart', async () => {
+    const first = await storefrontRuntime('search');
+    const again = await storefrontRuntime('search');
+    expect(again.from).toBe('memory');
+    expect(again.js).toBe(first.js);
+    expect(first.key).toMatch(/^[0-9a-f]{20}-search$/);
+    const fresh = await buildRuntimeUncached('search');
+    expect(fresh.js).toBe(first.js);
+    expect(fresh.css).toBe(first.css);
+    const full = await storefrontRuntime('full');
+    expect(full.key).not.toBe(first.key);
+    expect(full.js.length).toBeGreaterThan(first.js.length * 1.5);
   });
 });
 
@@ -341,6 +394,14 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
       .from(artifactPointers)
       .where(and(eq(artifactPointers.siteId, 1), eq(artifactPointers.slot, 'preview')));
     expect(pointer).toMatchObject({ artifactId: preview.artifactId, updatedBy: 'integrator' });
+
+    // a pointer moved by another process (here: straight in the table) shows within a second
+    await db()
+      .update(artifactPointers)
+      .set({ artifactId: production.artifactId })
+      .where(and(eq(artifactPointers.siteId, 1), eq(artifactPointers.slot, 'preview')));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await get('/cdn/1/preview/digi.js')).body).toContain(production.hash);
   });
 
   it('rollback points production back at once, audited, without building; list shows the history', async () => {
@@ -511,7 +572,11 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
 
   it('the merchant page, with only the loader, gets the production search widgets mounted', async () => {
     await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
-    const published = await publish(siteConfigs());
+    const published = await publish(
+      siteConfigs({
+        autocomplete: { selectors: { input: '#search-input', submit: '#search-submit' } },
+      }),
+    );
     expect(published.manifest.runtime).toMatch(/-search$/);
     const page = await get('/cdn/1/demo.html');
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -537,18 +602,38 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
       expect(
         await until(() => doc.querySelectorAll('.digi-autocomplete__item--product').length > 0),
       ).toBe(true);
+
+      // the site's search button sends the typed query to the instant search on the page
+      const results = doc.getElementById('search-results')!;
+      const header = () => results.querySelector('.digi-instant-search__total')?.textContent ?? '';
+      expect(header()).not.toContain('куртка');
+      input.value = 'куртка';
+      doc.getElementById('search-submit')!.click();
+      expect(await until(() => header().includes('«куртка»'))).toBe(true);
+      expect(results.querySelectorAll('.digi-card').length).toBeGreaterThan(0);
+      expect([...results.querySelectorAll('.digi-card__name')].map((a) => a.textContent)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/куртк/i)]),
+      );
+      expect(window.location.pathname).toBe('/cdn/1/demo.html'); // the form was not submitted
     });
   });
 
   it('a recommendation block mounts at its placement in the full runtime and runs its part script', async () => {
     const published = await publish(
       siteConfigs({
-        autocomplete: { enabled: false },
+        // every visitor is in the first group (no autocomplete), none in the second
+        mvt: [
+          { name: 'no-autocomplete', enabled: true, action: 'DISABLE_AUTOCOMPLETE', share: 100 },
+          { name: 'no-search', enabled: true, action: 'DISABLE_IS', share: 0 },
+          { name: 'off', enabled: false, action: 'DISABLE_IS', share: 100 },
+        ],
         recommendationBlocks: [
           {
             configId: 3,
             name: 'Хиты',
-            placement: '#recommendations',
+            // no placement: the wrapper function finds the element, the insert function adds the slot
+            getWrapperContainerFunction: "return document.getElementById('recommendations');",
+            insertFunction: 'placement.appendChild(element);',
             enabledDesktop: true,
             lazyLoad: false,
             strategy: 'popular',
@@ -565,12 +650,17 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     await onMerchantPage(async ({ window, errors, until }) => {
       expect(errors).toEqual([]);
       const doc = window.document;
-      const block = doc.getElementById('recommendations')!;
+      const placement = doc.getElementById('recommendations')!;
+      const block = placement.querySelector<HTMLElement>(':scope > .digi-recommendations-slot')!;
+      expect(block).not.toBeNull();
       expect(await until(() => block.querySelectorAll('.digi-card').length > 0)).toBe(true);
       expect(block.textContent).toContain('Хиты продаж');
       expect(block.getAttribute('data-rendered')).toBe('common');
-      // the autocomplete is disabled in this build: the site's input is left alone
+      // the MVT group switches the autocomplete off: the site's input is left alone
       expect(doc.getElementById('search-input')!.getAttribute('role')).toBeNull();
+      expect(doc.querySelector('#search-results .digi-instant-search')).not.toBeNull();
+      const site = (window as unknown as { digi: { site: { mvtGroups: string[] } } }).digi.site;
+      expect(site.mvtGroups).toEqual(['no-autocomplete']);
     });
   });
 });

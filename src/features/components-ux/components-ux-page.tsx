@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CONFIG_ROLES } from '#contract/entities/config.ts';
-import { hasAccess } from '#contract/roles.ts';
-import { useAuthStore } from '#src/stores/auth-store.ts';
+import { CopySwitch, usePermissions, type ConfigCopy } from '#src/lib/config-studio.tsx';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
@@ -17,27 +15,17 @@ import { componentsQueryOptions } from './api/components-queries.ts';
 import { ComponentEditor } from './components/component-editor.tsx';
 import { ComponentList } from './components/component-list.tsx';
 import { CreateComponentModal } from './components/create-component-modal.tsx';
-import '#src/lib/config-studio.css';
-
-const roles = CONFIG_ROLES['global-component'];
 
 function ComponentsUx({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const userRoles = useAuthStore((state) => state.me?.roles ?? []);
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [copy, setCopy] = useState<ConfigCopy>('integration');
   const integration = useQuery(componentsQueryOptions(siteId, true));
-  const production = useQuery(componentsQueryOptions(siteId, false));
   const reorder = useSaveOrderingsMutation(siteId);
   const remove = useDeleteComponentMutation(siteId);
-  const permissions = {
-    canSave: hasAccess(userRoles, roles.save),
-    canSaveToProd: hasAccess(userRoles, roles.saveToProd),
-    canPreview: hasAccess(userRoles, roles.preview),
-    canDeploy: hasAccess(userRoles, roles.generate),
-    canDelete: hasAccess(userRoles, roles.saveToProd),
-  };
+  const permissions = usePermissions('global-component');
   // Creating saves the production copy first (spec §4), so it needs save to production.
   const canCreate = permissions.canSaveToProd;
 
@@ -52,11 +40,14 @@ function ComponentsUx({ siteId }: { siteId: number }) {
     <div className="page page--wide">
       <div className="page__header">
         <h1>{t('componentsUx.title')}</h1>
-        {canCreate && (
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            {t('componentsUx.list.create')}
-          </Button>
-        )}
+        <div className="page__actions">
+          <CopySwitch value={copy} onChange={setCopy} />
+          {canCreate && (
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              {t('componentsUx.list.create')}
+            </Button>
+          )}
+        </div>
       </div>
       <p className="page__lead">{t('componentsUx.lead')}</p>
       <div className="config-layout">
@@ -81,13 +72,12 @@ function ComponentsUx({ siteId }: { siteId: number }) {
         </section>
         {selected && (
           <ComponentEditor
-            key={selected.component.componentId}
+            key={`${selected.component.componentId}:${copy}`}
             siteId={siteId}
-            stored={selected}
-            production={production.data?.find(
-              (stored) => stored.component.componentId === selected.component.componentId,
-            )}
-            permissions={permissions}
+            componentId={selected.component.componentId}
+            name={selected.component.name}
+            copy={copy}
+            canDelete={permissions.canSaveToProd}
             onDelete={() => setDeleting(true)}
           />
         )}

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CONFIG_ROLES } from '#contract/entities/config.ts';
-import { hasAccess } from '#contract/roles.ts';
-import { useAuthStore } from '#src/stores/auth-store.ts';
+import { CopySwitch, usePermissions, type ConfigCopy } from '#src/lib/config-studio.tsx';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
@@ -14,27 +12,17 @@ import { blocksQueryOptions } from './api/recs-queries.ts';
 import { BlockEditor } from './components/block-editor.tsx';
 import { BlockList } from './components/block-list.tsx';
 import { CreateBlockModal } from './components/create-block-modal.tsx';
-import '#src/lib/config-studio.css';
-
-const roles = CONFIG_ROLES['recommendations-block'];
 
 function RecsUx({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const userRoles = useAuthStore((state) => state.me?.roles ?? []);
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [copy, setCopy] = useState<ConfigCopy>('integration');
   const integration = useQuery(blocksQueryOptions(siteId, true));
-  const production = useQuery(blocksQueryOptions(siteId, false));
   const reorder = useSaveOrderingsMutation(siteId);
   const remove = useDeleteBlockMutation(siteId);
-  const permissions = {
-    canSave: hasAccess(userRoles, roles.save),
-    canSaveToProd: hasAccess(userRoles, roles.saveToProd),
-    canPreview: hasAccess(userRoles, roles.preview),
-    canDeploy: hasAccess(userRoles, roles.generate),
-    canDelete: hasAccess(userRoles, roles.saveToProd),
-  };
+  const permissions = usePermissions('recommendations-block');
   // Creating saves a production copy first (spec §4), so it needs save to production.
   const canCreate = permissions.canSaveToProd;
 
@@ -48,11 +36,14 @@ function RecsUx({ siteId }: { siteId: number }) {
     <div className="page page--wide">
       <div className="page__header">
         <h1>{t('recsUx.title')}</h1>
-        {canCreate && (
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            {t('recsUx.list.create')}
-          </Button>
-        )}
+        <div className="page__actions">
+          <CopySwitch value={copy} onChange={setCopy} />
+          {canCreate && (
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              {t('recsUx.list.create')}
+            </Button>
+          )}
+        </div>
       </div>
       <p className="page__lead">{t('recsUx.lead')}</p>
       <div className="config-layout">
@@ -77,13 +68,12 @@ function RecsUx({ siteId }: { siteId: number }) {
         </section>
         {selected && (
           <BlockEditor
-            key={selected.block.configId}
+            key={`${selected.block.configId}:${copy}`}
             siteId={siteId}
-            stored={selected}
-            production={production.data?.find(
-              (stored) => stored.block.configId === selected.block.configId,
-            )}
-            permissions={permissions}
+            configId={selected.block.configId}
+            name={selected.block.name}
+            copy={copy}
+            canDelete={permissions.canSaveToProd}
             onDelete={() => setDeleting(true)}
           />
         )}

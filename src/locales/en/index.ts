@@ -8,13 +8,13 @@ import shell from './shell.json';
 import sites from './sites.json';
 import users from './users.json';
 import ux from './ux.json';
-import editors from '#studio/locales/en/editors.json';
 import recsUx from './recs-ux.json';
 import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
+import editors from '#studio/locales/en/editors.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
 import preview from '#studio/locales/en/preview.json';
 

@@ -179,6 +179,66 @@ describe('configActors: save', () => {
   });
 });
 
+describe('configActors: other kinds', () => {
+  it('a new global component: the production copy first, then the integration copy under its id', async () => {
+    const { calls } = mockNetwork({
+      'POST /api/config/save/global-component': (call) => {
+        const body = call.body as { test: boolean };
+        return { status: 200, body: stored({ ...body, componentId: 55 }, body.test ? 61 : 60) };
+      },
+    });
+    const { actors } = configActors({ kind: 'global-component', siteId: 1, test: true });
+    const saved = await run(actors.saveConfig, {
+      config: { name: 'Карточка', type: 'PRODUCT' },
+      baseVersionId: null,
+    });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/config/save/global-component?siteId=1&test=false',
+      '/api/config/save/global-component?siteId=1&test=true',
+    ]);
+    const bodies = calls.map((call) => call.body as Record<string, unknown>);
+    expect(bodies.map((body) => [body.test, body.componentId])).toEqual([
+      [false, undefined],
+      [true, 55],
+    ]);
+    expect(typeof bodies[1]?.template).toBe('string');
+    expect((saved.config as { componentId: number }).componentId).toBe(55);
+  });
+
+  it('MVT saves go to the integration or the production route by copy; tracking keeps test', async () => {
+    const { calls } = mockNetwork({
+      'POST /api/config/save/integration/mvt': (call) => ({ status: 200, body: stored(call.body) }),
+      'POST /api/config/save/mvt': (call) => ({ status: 200, body: stored(call.body) }),
+      'POST /api/config/save/tracking': (call) => ({ status: 200, body: stored(call.body) }),
+    });
+    const body = { config: { entries: [] }, baseVersionId: 3 };
+    await run(configActors({ kind: 'mvt', siteId: 1, test: true }).actors.saveConfig, body);
+    await run(configActors({ kind: 'mvt', siteId: 1, test: false }).actors.saveConfig, body);
+    await run(configActors({ kind: 'tracking', siteId: 1, test: false }).actors.saveConfig, {
+      config: {},
+      baseVersionId: 3,
+    });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/config/save/integration/mvt?siteId=1',
+      '/api/config/save/mvt?siteId=1',
+      '/api/config/save/tracking?siteId=1&test=false',
+    ]);
+  });
+
+  it('a block that is not there is a 404, not an empty editor', async () => {
+    mockNetwork({
+      'GET /api/site/1/config/recommendations-block': () => ({ status: 200, body: { data: [] } }),
+    });
+    const { actors } = configActors({
+      kind: 'recommendations-block',
+      siteId: 1,
+      key: 9,
+      test: true,
+    });
+    await expect(run(actors.loadConfig)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('configActors: jobs', () => {
   it('409 on start is silent; another failure toasts', async () => {
     mockNetwork({

@@ -1,3 +1,4 @@
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { COMPONENT_TYPES, COMPONENT_VIEWS } from '#contract/entities/config.ts';
@@ -5,6 +6,43 @@ import { FormField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import type { ComponentForm } from './component-form.ts';
 import { NumberField, ScriptField, TextField } from './form-bits.tsx';
+
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/**
+ * A comma-separated list edited as text: the typed text stays as typed (a trailing comma too)
+ * and follows the value only when the value changes from elsewhere (a reload, a restore).
+ */
+function ListInput({
+  value,
+  onChange,
+  inputRef,
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  const [text, setText] = useState(value.join(', '));
+  const joined = value.join('\u0000');
+  if (splitList(text).join('\u0000') !== joined) setText(value.join(', '));
+  return (
+    <input
+      className="ui-input"
+      {...rest}
+      ref={inputRef}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(splitList(event.target.value));
+      }}
+    />
+  );
+}
 
 const CART_NUMBERS = [
   'asyncCheckTime',
@@ -76,21 +114,13 @@ export function ComponentSettings({ disabled }: { disabled?: boolean }) {
                 control={control}
                 name="customSettings.pickerParams"
                 render={({ field }) => (
-                  <input
-                    className="ui-input"
+                  <ListInput
                     {...controlProps}
                     name={field.name}
-                    ref={field.ref}
+                    inputRef={field.ref}
                     onBlur={field.onBlur}
-                    defaultValue={(field.value ?? []).join(', ')}
-                    onChange={(event) =>
-                      field.onChange(
-                        event.target.value
-                          .split(',')
-                          .map((part) => part.trim())
-                          .filter(Boolean),
-                      )
-                    }
+                    value={field.value ?? []}
+                    onChange={field.onChange}
                   />
                 )}
               />

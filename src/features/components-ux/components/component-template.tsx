@@ -1,22 +1,62 @@
 import { useTranslation } from 'react-i18next';
-import { ScriptField } from './form-bits.tsx';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { CodeEditor, type EditorDiagnostic } from '#studio/editors/code-editor.tsx';
+import { TemplateTabs } from '#studio/editors/template-tabs.tsx';
+import type { ComponentForm } from './component-form.ts';
 
-/** The component's Handlebars template with its script, and its SCSS. */
-export function ComponentTemplate({ disabled }: { disabled?: boolean }) {
+/** The component's Handlebars template (empty = the storefront's default) and its script. */
+export function ComponentTemplate({
+  part,
+  defaults,
+  readOnly,
+}: {
+  /** The widget's part name (storefront/README.md "Parts"), e.g. productCard. */
+  part: string;
+  defaults: Record<string, string>;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
+  const { control, setValue } = useFormContext<ComponentForm>();
+  const template = useWatch({ control, name: 'template' });
   return (
-    <fieldset disabled={disabled} className="config-section">
-      <ScriptField name="template.html" label={t('componentsUx.editor.html')} />
-      <ScriptField name="template.script" label={t('componentsUx.editor.script')} />
-    </fieldset>
+    <div className="template-parts">
+      <TemplateTabs
+        parts={[part]}
+        values={{ [part]: template?.html ?? '' }}
+        defaults={defaults}
+        onChange={(_, value) => setValue('template.html', value, { shouldDirty: true })}
+        ariaLabel={t('componentsUx.editor.html')}
+        readOnly={readOnly}
+      />
+      <CodeEditor
+        language="javascript"
+        ariaLabel={t('componentsUx.editor.script')}
+        value={template?.script ?? ''}
+        onChange={(value) => setValue('template.script', value, { shouldDirty: true })}
+        readOnly={readOnly}
+      />
+    </div>
   );
 }
 
-export function ComponentStyles({ disabled }: { disabled?: boolean }) {
+export function ComponentStyles({
+  readOnly,
+  diagnostics,
+}: {
+  readOnly: boolean;
+  diagnostics: readonly EditorDiagnostic[];
+}) {
   const { t } = useTranslation();
+  const { control, setValue } = useFormContext<ComponentForm>();
+  const css = useWatch({ control, name: 'css' }) ?? '';
   return (
-    <fieldset disabled={disabled} className="config-section">
-      <ScriptField name="css" label={t('componentsUx.editor.scss')} />
-    </fieldset>
+    <CodeEditor
+      language="scss"
+      ariaLabel={t('componentsUx.editor.scss')}
+      value={css}
+      diagnostics={diagnostics}
+      onChange={(value) => setValue('css', value, { shouldDirty: true })}
+      readOnly={readOnly}
+    />
   );
 }

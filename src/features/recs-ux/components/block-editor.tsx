@@ -1,184 +1,200 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#contract/client.ts';
-import type { ApiErrorBody } from '#contract/errors.ts';
-import { applyServerIssues } from '#src/lib/api.ts';
-import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
-import { toast } from '#src/ui/toast/toast-store.ts';
-import { saveBlock, type StoredBlock } from '../api/blocks.ts';
-import { deployBlock, previewBlocks } from '../api/jobs.ts';
+import { useWatch } from 'react-hook-form';
+import { recommendationsBlock, type RecommendationsBlock } from '#contract/entities/config.ts';
+import { useConfigActor, useMachineForm } from '#src/lib/config-form.ts';
+import {
+  ConfigDraft,
+  ConfigLifecycle,
+  ConfigPreview,
+  ConfigVersions,
+  useCompiledCss,
+  useDefaultTemplates,
+  usePermissions,
+  type ConfigCopy,
+} from '#src/lib/config-studio.tsx';
+import { Button } from '#src/ui/button/button.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { recsUxKeys } from '../api/keys.ts';
-import { consoleCall } from '../api/recs-queries.ts';
-import { blockForm, type BlockForm, type BlockValues } from './block-form.ts';
+import {
+  blockForm,
+  blockFromForm,
+  blockToForm,
+  type BlockForm,
+  type BlockValues,
+} from './block-form.ts';
 import { BlockSettings } from './block-settings.tsx';
 import { BlockStyles } from './block-styles.tsx';
 import { BlockTemplates } from './block-templates.tsx';
-import { BlockToolbar, type BlockPermissions, type Busy } from './block-toolbar.tsx';
-import { BlockVersions } from './block-versions.tsx';
-import { ConflictModal, type Conflict } from './conflict-modal.tsx';
 
 const TABS = ['settings', 'templates', 'styles', 'versions'] as const;
 type Tab = (typeof TABS)[number];
+const KIND = 'recommendations-block';
 
 export interface BlockEditorProps {
   siteId: number;
-  stored: StoredBlock;
-  production: StoredBlock | undefined;
-  permissions: BlockPermissions;
+  configId: number;
+  name: string;
+  copy: ConfigCopy;
+  canDelete: boolean;
   onDelete: () => void;
 }
 
-function conflictOf(error: unknown): Conflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  return (error.body as ApiErrorBody | null)?.conflict ?? null;
+/** What the preview's recommendations widget is mounted with (storefront/README.md). */
+function previewOf(block: BlockForm) {
+  const templates: Record<string, string> = {};
+  for (const [part, value] of Object.entries(block.htmlTemplate ?? {})) {
+    if (value?.html) templates[part] = value.html;
+  }
+  return {
+    templates,
+    settings: {
+      ...block.customSettings,
+      strategy: block.strategy,
+      message: block.message,
+      showUnavailable: block.showUnavailable,
+      lazyLoad: false,
+    },
+  };
 }
 
-/** Edits one block's integration copy; saves, saves to production, previews and deploys it. */
+/** One copy of one block on its lifecycle machine: settings, templates, SCSS, versions, preview. */
 export function BlockEditor({
   siteId,
-  stored,
-  production,
-  permissions,
+  configId,
+  name,
+  copy,
+  canDelete,
   onDelete,
 }: BlockEditorProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [tab, setTab] = useState<Tab>('settings');
-  const [busy, setBusy] = useState<Busy>(null);
-  const [conflict, setConflict] = useState<{ conflict: Conflict; values: BlockValues } | null>(
-    null,
-  );
-  const form = useZodForm<BlockForm, BlockValues>(blockForm, { defaultValues: stored.block });
-  useEffect(() => form.reset(stored.block), [stored, form]);
-  const refresh = () => client.invalidateQueries({ queryKey: recsUxKeys.all(siteId) });
+  const actor = useConfigActor({ kind: KIND, siteId, key: configId, test: copy === 'integration' });
+  const form = useZodForm<BlockForm, BlockValues>(blockForm, {
+    defaultValues: blockToForm(recommendationsBlock.parse({ name, test: copy === 'integration' })),
+  });
+  const binding = useMachineForm(actor, form, { toForm: blockToForm, fromForm: blockFromForm });
+  const permissions = usePermissions(KIND);
+  const canEdit = copy === 'integration' ? permissions.canSave : permissions.canSaveToProd;
+  const defaults = useDefaultTemplates();
+  const values = useWatch({ control: form.control }) as BlockForm;
+  const compiled = useCompiledCss(values.css ?? '');
+  const preview = previewOf(values);
 
-  const save = async (values: BlockValues, test: boolean, baseVersionId: number | null) => {
-    setBusy(test ? 'save' : 'saveToProd');
-    try {
-      await saveBlock(
-        consoleCall({ quiet: true, successToast: true }),
-        siteId,
-        { ...values, test },
-        baseVersionId,
-      );
-      await refresh();
-    } catch (error) {
-      const newer = conflictOf(error);
-      if (newer && test) setConflict({ conflict: newer, values });
-      else if (!applyServerIssues(error, form.setError)) {
-        form.setError('root.server', {
-          type: 'server',
-          message: error instanceof Error ? error.message : String(error),
-        });
-      }
-    } finally {
-      setBusy(null);
-    }
-  };
+  // A save or a deployment changes what the list shows (name, flags, production version).
+  const base = useSelector(actor, (s) => s.context.base.versionId);
+  const promoted = useSelector(actor, (s) => s.context.productionVersionId);
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: recsUxKeys.all(siteId) });
+  }, [base, promoted, client, siteId]);
 
-  const runJob = async (kind: 'preview' | 'deploy') => {
-    setBusy(kind);
-    const call = consoleCall({ overlay: false, successToast: false });
-    const outcome =
-      kind === 'preview'
-        ? await previewBlocks(call, siteId)
-        : await deployBlock(call, siteId, stored.block.configId);
-    setBusy(null);
-    if (outcome.ok) {
-      toast.success(
-        t('ui.toast.successTitle'),
-        t(kind === 'deploy' ? 'recsUx.lifecycle.deployed' : 'recsUx.lifecycle.previewReady'),
-      );
-      await refresh();
-    }
-  };
-
-  const dirty = form.formState.isDirty;
   return (
     <section className="panel config-editor" aria-labelledby="recs-block-title">
       <div className="page__header">
-        <h2 id="recs-block-title">{t('recsUx.editor.title', { name: stored.block.name })}</h2>
-        <span className="muted">
-          {production?.versionId
-            ? t('recsUx.editor.production', { version: production.version })
-            : t('recsUx.editor.notInProduction')}
-        </span>
+        <h2 id="recs-block-title">{t('recsUx.editor.title', { name })}</h2>
+        <Button variant="danger" size="sm" disabled={!canDelete} onClick={onDelete}>
+          {t('recsUx.editor.delete')}
+        </Button>
       </div>
-      <Form<BlockForm, BlockValues>
-        form={form}
-        aria-labelledby="recs-block-title"
-        onSubmit={(values) => save(values, true, stored.versionId)}
-      >
-        <BlockToolbar
-          permissions={permissions}
-          busy={busy}
-          dirty={dirty}
-          onSaveToProd={form.handleSubmit((values) =>
-            save(values, false, production?.versionId ?? null),
-          )}
-          onPreview={() => void runJob('preview')}
-          onDeploy={() => void runJob('deploy')}
-          onDelete={onDelete}
+      <ConfigLifecycle actor={actor} kind={KIND} copy={copy} onSave={binding.save} />
+      {copy === 'integration' && (
+        <ConfigDraft
+          actor={actor}
+          siteId={siteId}
+          kind={KIND}
+          configKey={String(configId)}
+          onRestore={binding.load}
         />
-        <FormRootError />
-        <div role="tablist" aria-label={t('recsUx.editor.tabs')} className="tabs">
-          {TABS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              id={`recs-tab-${name}`}
-              aria-selected={tab === name}
-              aria-controls={`recs-panel-${name}`}
-              className="tabs__tab"
-              onClick={() => setTab(name)}
-            >
-              {t(`recsUx.editor.${name}`)}
-            </button>
-          ))}
-        </div>
-        {/* Panels stay mounted (hidden) so every field keeps validating and saving. */}
-        {TABS.map((name) => (
-          <div
-            key={name}
-            role="tabpanel"
-            id={`recs-panel-${name}`}
-            aria-labelledby={`recs-tab-${name}`}
-            hidden={tab !== name}
+      )}
+      {!binding.ready ? (
+        <Spinner label={t('ui.spinner.loading')} />
+      ) : (
+        <div className="config-editor__body">
+          <Form<BlockForm, BlockValues>
+            form={form}
+            aria-labelledby="recs-block-title"
+            onSubmit={binding.submit}
           >
-            {name === 'settings' && <BlockSettings disabled={!permissions.canSave} />}
-            {name === 'templates' && <BlockTemplates disabled={!permissions.canSave} />}
-            {name === 'styles' && <BlockStyles disabled={!permissions.canSave} />}
-            {name === 'versions' && tab === 'versions' && (
-              <BlockVersions
-                siteId={siteId}
-                configId={stored.block.configId}
-                onRestore={(block) =>
-                  form.reset(
-                    { ...block, configId: stored.block.configId, test: true },
-                    { keepDefaultValues: true },
-                  )
-                }
-              />
-            )}
-          </div>
-        ))}
-      </Form>
-      {conflict && (
-        <ConflictModal
-          conflict={conflict.conflict}
-          onReload={async () => {
-            setConflict(null);
-            await refresh();
-          }}
-          onOverwrite={async () => {
-            const { values, conflict: newer } = conflict;
-            setConflict(null);
-            await save(values, true, newer.versionId);
-          }}
-          onClose={() => setConflict(null)}
-        />
+            <div role="tablist" aria-label={t('recsUx.editor.tabs')} className="tabs">
+              {TABS.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  role="tab"
+                  id={`recs-tab-${name}`}
+                  aria-selected={tab === name}
+                  aria-controls={`recs-panel-${name}`}
+                  className="tabs__tab"
+                  onClick={() => setTab(name)}
+                >
+                  {t(`recsUx.editor.${name}`)}
+                </button>
+              ))}
+            </div>
+            {/* Panels stay mounted (hidden) so every field keeps validating. */}
+            <div
+              role="tabpanel"
+              id="recs-panel-settings"
+              aria-labelledby="recs-tab-settings"
+              hidden={tab !== 'settings'}
+            >
+              <BlockSettings disabled={!canEdit} />
+            </div>
+            <div
+              role="tabpanel"
+              id="recs-panel-templates"
+              aria-labelledby="recs-tab-templates"
+              hidden={tab !== 'templates'}
+            >
+              {tab === 'templates' && (
+                <BlockTemplates
+                  defaults={defaults.data?.recommendations ?? {}}
+                  readOnly={!canEdit}
+                />
+              )}
+            </div>
+            <div
+              role="tabpanel"
+              id="recs-panel-styles"
+              aria-labelledby="recs-tab-styles"
+              hidden={tab !== 'styles'}
+            >
+              {tab === 'styles' && (
+                <BlockStyles readOnly={!canEdit} diagnostics={compiled.diagnostics} />
+              )}
+            </div>
+            <div
+              role="tabpanel"
+              id="recs-panel-versions"
+              aria-labelledby="recs-tab-versions"
+              hidden={tab !== 'versions'}
+            >
+              {tab === 'versions' && (
+                <ConfigVersions
+                  actor={actor}
+                  siteId={siteId}
+                  kind={KIND}
+                  configKey={configId}
+                  canRestore={copy === 'integration' && permissions.canSave}
+                  onRestore={(config) =>
+                    binding.load({ ...(config as RecommendationsBlock), configId, test: true })
+                  }
+                />
+              )}
+            </div>
+          </Form>
+          <ConfigPreview
+            siteId={siteId}
+            widget="recommendations"
+            settings={preview.settings}
+            templates={preview.templates}
+            css={compiled.css}
+          />
+        </div>
       )}
     </section>
   );

@@ -1,49 +1,57 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECS_TEMPLATE_PARTS, type RecsTemplatePart } from '#contract/entities/config.ts';
-import { ScriptField } from './form-bits.tsx';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  RECS_TEMPLATE_PARTS,
+  type RecsTemplatePart,
+  type RecommendationsBlock,
+} from '#contract/entities/config.ts';
+import { CodeEditor } from '#studio/editors/code-editor.tsx';
+import { TemplateTabs } from '#studio/editors/template-tabs.tsx';
+import type { BlockForm } from './block-form.ts';
 
-/** One tab per template part (spec §3: common, swiper, infinityList, infinityListModal, productItem), each with its script. */
-export function BlockTemplates({ disabled }: { disabled?: boolean }) {
+/**
+ * One tab per template part (spec §3: common, swiper, infinityList, infinityListModal,
+ * productItem): its Handlebars source (empty = the storefront's default) and its script.
+ */
+export function BlockTemplates({
+  defaults,
+  readOnly,
+}: {
+  defaults: Record<string, string>;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
+  const { control, setValue } = useFormContext<BlockForm>();
+  const templates = (useWatch({ control, name: 'htmlTemplate' }) ??
+    {}) as RecommendationsBlock['htmlTemplate'];
   const [part, setPart] = useState<RecsTemplatePart>('common');
-  const partLabel = t(`recsUx.parts.${part}`);
+  const values = Object.fromEntries(
+    RECS_TEMPLATE_PARTS.map((name) => [name, templates[name]?.html ?? '']),
+  );
+  const set = (name: string, field: 'html' | 'script', value: string) =>
+    setValue(`htmlTemplate.${name as RecsTemplatePart}.${field}`, value, { shouldDirty: true });
   return (
     <div className="template-parts">
-      <div role="tablist" aria-label={t('recsUx.editor.templates')} className="tabs">
-        {RECS_TEMPLATE_PARTS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`recs-part-${name}`}
-            aria-selected={name === part}
-            aria-controls="recs-part-panel"
-            className="tabs__tab"
-            onClick={() => setPart(name)}
-          >
-            {t(`recsUx.parts.${name}`)}
-          </button>
-        ))}
-      </div>
-      <fieldset
-        role="tabpanel"
-        id="recs-part-panel"
-        aria-labelledby={`recs-part-${part}`}
-        disabled={disabled}
-        className="template-parts__panel"
-      >
-        <ScriptField
-          key={`${part}-html`}
-          name={`htmlTemplate.${part}.html`}
-          label={t('recsUx.editor.html', { part: partLabel })}
-        />
-        <ScriptField
-          key={`${part}-script`}
-          name={`htmlTemplate.${part}.script`}
-          label={t('recsUx.editor.script', { part: partLabel })}
-        />
-      </fieldset>
+      <TemplateTabs
+        parts={RECS_TEMPLATE_PARTS}
+        values={values}
+        defaults={defaults}
+        active={part}
+        onActiveChange={(name) => setPart(name as RecsTemplatePart)}
+        onChange={(name, value) => set(name, 'html', value)}
+        partLabel={(name) => t(`recsUx.parts.${name as RecsTemplatePart}`)}
+        ariaLabel={t('recsUx.editor.templates')}
+        readOnly={readOnly}
+      />
+      <CodeEditor
+        key={part}
+        language="javascript"
+        ariaLabel={t('recsUx.editor.script', { part: t(`recsUx.parts.${part}`) })}
+        value={templates[part]?.script ?? ''}
+        onChange={(value) => set(part, 'script', value)}
+        readOnly={readOnly}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { recommendationsBlock } from '#contract/entities/config.ts';
 import { reportError } from '#src/lib/api.ts';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';

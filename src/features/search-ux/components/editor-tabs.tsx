@@ -139,10 +139,12 @@ export function EditorTabs(props: EditorTabsProps) {
         )}
         {tab === 'tokens' && (
           <TokensPanel
-            tokens={(config.tokens as TokenTree | null | undefined) ?? props.defaults.tokens}
-            compiled={props.tokens}
+            tokens={(config.tokens as TokenTree | null | undefined) ?? null}
+            {...(config.tokens ? { compiled: props.tokens } : {})}
+            {...(props.defaults.tokens ? { defaultTokens: props.defaults.tokens } : {})}
             readOnly={readOnly}
             onChange={(tree) => setValue('tokens', tree, edit)}
+            onClear={() => setValue('tokens', null, edit)}
             {...(config.customSettings?.tokensURL
               ? {
                   source: {

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   searchConfig,
@@ -19,13 +19,13 @@ import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import { useCompiledTokens } from '#studio/panels/tokens-panel.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
-import { applyServerIssues } from '#src/lib/api.ts';
 import { configActors } from '#src/lib/config-actors.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { Form } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
+import { searchUxKeys } from '../api/keys.ts';
 import {
   defaultTemplatesQueryOptions,
   searchConfigQueryOptions,
@@ -36,6 +36,7 @@ import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { EditorTabs, type EditorTab } from './editor-tabs.tsx';
 import { PreviewWindowButtons } from './preview-window-buttons.tsx';
 import { useCompiledStyles } from './use-compiled-styles.ts';
+import { useConfigForm } from './use-config-form.ts';
 
 export interface SearchUxScreenProps {
   kind: SearchUxKind;
@@ -69,7 +70,8 @@ function diagnosticsByPart(errors: readonly PreviewError[]) {
     if (error.kind !== 'compile' && error.kind !== 'render') continue;
     (byPart[error.part] ??= []).push({
       line: error.line ?? 1,
-      ...(error.column !== undefined ? { column: error.column } : {}),
+      // The preview's Handlebars columns are 0-based, the editors' 1-based.
+      ...(error.column !== undefined ? { column: error.column + 1 } : {}),
       message: error.message,
     });
   }
@@ -98,44 +100,28 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
 
-  const form = useZodForm(searchConfig, { mode: 'onChange' });
+  const { form, save } = useConfigForm(actor, config, error, () => {
+    onTabChange('settings');
+    toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
+  });
   const values = (config ?? {}) as SearchConfigInput;
-  // What this screen sent last: a different config from the machine (load, save, restore) resets the form.
-  const sent = useRef<unknown>(null);
+
+  // A new version (save) or a promotion changes the version lists and the production copy.
+  const queryClient = useQueryClient();
+  const versionId = flags.base.versionId;
+  const promoted = flags.outcome === 'promoted' ? flags.productionVersionId : null;
   useEffect(() => {
-    if (config === null || config === sent.current) return;
-    sent.current = config;
-    form.reset(config as SearchConfigInput);
-  }, [config, form]);
+    void queryClient.invalidateQueries({ queryKey: searchUxKeys.copy(siteId, kind, test) });
+  }, [queryClient, siteId, kind, test, versionId]);
   useEffect(() => {
-    const subscription = form.watch((next) => {
-      const copyOfValues = structuredClone(next);
-      sent.current = copyOfValues;
-      actor.send({ type: 'EDIT', config: copyOfValues });
-    });
-    return () => subscription.unsubscribe();
-  }, [form, actor]);
-  useEffect(() => {
-    applyServerIssues(error, form.setError);
-  }, [error, form]);
+    if (promoted === null) return;
+    void queryClient.invalidateQueries({ queryKey: searchUxKeys.copy(siteId, kind, false) });
+  }, [queryClient, siteId, kind, promoted]);
 
   const draft = useDraft(draftKey(siteId, kind, copy), config, {
     dirty: flags.dirty,
     baseVersionId: flags.base.versionId,
   });
-
-  const save = () =>
-    form.handleSubmit(
-      (parsed) => {
-        sent.current = parsed;
-        actor.send({ type: 'EDIT', config: parsed });
-        actor.send({ type: 'SAVE' });
-      },
-      () => {
-        onTabChange('settings');
-        toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
-      },
-    )();
 
   const site = useQuery(siteQueryOptions(siteId));
   const defaults = useQuery(defaultTemplatesQueryOptions());
@@ -188,6 +174,14 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
       />
       {site.data && (
         <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />
+      )}
+      {flags.outcome === 'previewed' && (
+        // The preview job built the integration bundle into the preview slot (DESIGN.md).
+        <p>
+          <a href={`/cdn/${siteId}/demo.html?slot=preview`} target="_blank" rel="noopener">
+            {t('ux.previewPage')}
+          </a>
+        </p>
       )}
       {readOnly && <p className="search-ux__readonly">{t('ux.readOnly')}</p>}
       {draft.found && (

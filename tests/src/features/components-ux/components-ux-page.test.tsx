@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { globalComponent, serializeGlobalComponent } from '#contract/entities/config.ts';
@@ -113,16 +114,38 @@ describe('/anyquery/ux/global-components', () => {
     expect(JSON.parse(String(save!.body?.customSettings))).toMatchObject({ asyncCheckTime: 800 });
   });
 
-  it('a manager can save the integration copy but finds Save to production and Deploy disabled', async () => {
+  it('a manager may preview but finds Deploy and Save to production disabled with the reason', async () => {
     seedComponent(1, 'Карточка', 'PRODUCT', 0);
-    renderPage(<ComponentsUxPage />, { roles: presetRoles('manager') });
-    await screen.findByRole('heading', { name: 'Компонент «Карточка»' });
-    expect(screen.getByRole('button', { name: 'Сохранить в продакшен' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Развернуть' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Развернуть' })).toHaveAttribute(
-      'title',
-      'Нет прав на это действие',
+    const { user } = renderPage(<ComponentsUxPage />, { roles: presetRoles('manager') });
+    await screen.findByLabelText(/Название/);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Предпросмотр' })).not.toHaveAttribute(
+        'aria-disabled',
+      ),
     );
+    const deploy = screen.getByRole('button', { name: 'Развернуть' });
+    expect(deploy).toHaveAttribute('aria-disabled', 'true');
+    expect(deploy).toHaveAccessibleDescription('Ваша роль не позволяет разворачивать в продакшн');
     expect(screen.queryByRole('button', { name: 'Создать компонент' })).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Продакшен' }));
+    const saveToProd = await screen.findByRole('button', { name: 'Сохранить в продакшн' });
+    expect(saveToProd).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("edits the product card's SKU pickers as a comma-separated list", async () => {
+    seedComponent(1, 'Карточка', 'PRODUCT', 0);
+    const { user } = renderPage(<ComponentsUxPage />);
+    const pickers = await screen.findByLabelText('Атрибуты выбора SKU');
+    expect(pickers).toHaveValue('Цвет, Размер');
+    await user.type(pickers, ', Материал,');
+    expect(pickers).toHaveValue('Цвет, Размер, Материал,');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(JSON.parse(String(server.writes()[0]!.body?.customSettings)).pickerParams).toEqual([
+      'Цвет',
+      'Размер',
+      'Материал',
+    ]);
   });
 });

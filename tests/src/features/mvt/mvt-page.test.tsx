@@ -89,3 +89,32 @@ describe('/mvt', () => {
     expect(generate).toHaveAttribute('aria-disabled', 'true');
   });
 });
+
+describe('/mvt drafts', () => {
+  it('keeps unsaved edits in a draft that a reopened screen offers to restore', async () => {
+    const first = renderPage(<MvtPage />);
+    await screen.findByText('Групп пока нет.');
+    await first.user.click(screen.getByRole('button', { name: 'Добавить группу' }));
+    await first.user.type(screen.getByLabelText(/Название/), 'Черновая группа');
+    // The draft is written at most every 500 ms while the copy is dirty.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    first.unmount();
+
+    const { user } = renderPage(<MvtPage />);
+    const banner = await screen.findByText(/Найден несохранённый черновик/);
+    expect(screen.queryByDisplayValue('Черновая группа')).toBeNull();
+    await user.click(
+      within(banner.closest('[role="status"]') as HTMLElement).getByRole('button', {
+        name: 'Восстановить',
+      }),
+    );
+    expect(await screen.findByDisplayValue('Черновая группа')).toBeVisible();
+    // Restored edits are unsaved: Save is offered.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Сохранить' })).not.toHaveAttribute(
+        'aria-disabled',
+      ),
+    );
+    expect(server.writes()).toEqual([]);
+  });
+});

@@ -140,7 +140,22 @@ export function installFakeConfigServer(): FakeConfigServer {
     let match: RegExpMatchArray | null;
 
     if (method === 'GET' && /^\/site\/\d+\/config\/recommendations-block$/.test(path))
-      return json(200, { data: listOf('recommendations-block', test, 'configId') });
+      return json(200, {
+        data: listOf('recommendations-block', test, 'configId').filter(
+          (item) => query.id === undefined || item.config.configId === Number(query.id),
+        ),
+      });
+    if (method === 'GET' && /^\/site\/\d+$/.test(path))
+      return json(200, {
+        siteId: 1,
+        apiKey: 'demo-key',
+        siteName: 'Демо',
+        siteUrl: 'https://shop.example',
+        enabled: true,
+        verticals: [],
+      });
+    if (method === 'GET' && path === '/config/default-templates')
+      return json(200, { search: {}, recommendations: {}, components: {}, tokens: {} });
     if (method === 'GET' && /^\/site\/\d+\/config\/global-component$/.test(path))
       return json(200, { data: listOf('global-component', test, 'componentId') });
     if (

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recommendationsBlock, serializeRecommendationsBlock } from '#contract/entities/config.ts';
@@ -121,7 +122,7 @@ describe('/recs-configuration/ux', () => {
     await user.type(tv, '25');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
-    expect(await screen.findByText('Некорректный CSS-селектор')).toBeVisible();
+    expect(await screen.findByText('Неверный CSS-селектор')).toBeVisible();
     expect(screen.getByText('Значение должно быть не меньше 1')).toBeVisible();
     expect(screen.getByText('Значение должно быть не больше 20')).toBeVisible();
     expect(placement).toHaveAttribute('aria-invalid', 'true');
@@ -145,9 +146,11 @@ describe('/recs-configuration/ux', () => {
     await user.type(title, 'Популярное');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Блок изменён другим пользователем' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Конфигурацию изменил другой пользователь',
+    });
     expect(dialog).toHaveTextContent('designer');
-    await user.click(within(dialog).getByRole('button', { name: 'Перезаписать' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить мои поверх' }));
     await waitFor(() => expect(server.latest('recommendations-block', 1, true)?.version).toBe(3));
     const [stale, overwrite] = server.writes();
     expect(stale!.body).toMatchObject({ baseVersionId: 2, message: 'Популярное' });
@@ -160,15 +163,15 @@ describe('/recs-configuration/ux', () => {
   it('deploys the block: start, then poll the status until it is done, then a success notice', async () => {
     seedBlock(1, 'Хиты', 0);
     const { user } = renderPage(<RecsUxPage />);
-    await user.click(await screen.findByRole('button', { name: 'Развернуть' }));
-    await waitFor(
-      () =>
-        expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
-          kind: 'success',
-          message: 'Блок развёрнут в продакшен',
-        }),
-      { timeout: 5000 },
+    // The button is re-created when its disabled reason goes away: query it afresh.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Развернуть' })).not.toHaveAttribute(
+        'aria-disabled',
+      ),
     );
+    await user.click(screen.getByRole('button', { name: 'Развернуть' }));
+    expect(await screen.findByText('В продакшне', {}, { timeout: 5000 })).toBeVisible();
+    expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ kind: 'success' });
     const jobCalls = server.calls.filter(
       (call) => call.path.startsWith('/config/deploy') || call.path.endsWith('/status'),
     );
@@ -178,5 +181,30 @@ describe('/recs-configuration/ux', () => {
       '/config/generate/status',
     ]);
     expect(jobCalls[0]!.query).toMatchObject({ siteId: '1', id: '1' });
+  });
+});
+
+describe('/recs-configuration/ux deletion', () => {
+  it('deletes the selected block only after the confirmation', async () => {
+    seedBlock(1, 'Хиты', 0);
+    seedBlock(2, 'Вы смотрели', 1);
+    const { user } = renderPage(<RecsUxPage />);
+    await screen.findByRole('heading', { name: 'Блок «Хиты»' });
+    await user.click(screen.getByRole('button', { name: 'Удалить блок' }));
+    const dialog = screen.getByRole('dialog', { name: 'Удалить блок «Хиты»?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(server.writes()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Удалить блок' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(server.writes()[0]).toMatchObject({
+      method: 'DELETE',
+      path: '/config/delete/recommendations-block',
+      query: { siteId: '1', id: '1' },
+    });
+    const list = screen.getByRole('list', { name: 'Блоки рекомендаций, в порядке вывода' });
+    await waitFor(() => expect(within(list).queryByText('Хиты')).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Блок «Вы смотрели»' })).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ROLE_PRESETS } from '#contract/role-presets.ts';
@@ -6,6 +7,9 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { useToastStore } from '#src/ui/toast/toast-store.ts';
 import { renderWithProviders, type ProvidersOptions } from '#tests/helpers/render.tsx';
+
+// Screens wait on calls and a machine; a loaded 2-core machine needs more than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface PageOptions extends ProvidersOptions {
   roles?: readonly string[];

@@ -19,7 +19,7 @@ describe('/site/tracking', () => {
     await user.type(within(rule).getByLabelText(/Название/), 'В корзину');
     await user.type(within(rule).getByLabelText('CSS-селектор элемента'), '.buy[[');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    expect(await within(rule).findByText('Некорректный CSS-селектор')).toBeVisible();
+    expect(await within(rule).findByText('Неверный CSS-селектор')).toBeVisible();
     expect(server.writes()).toEqual([]);
 
     const selector = within(rule).getByLabelText('CSS-селектор элемента');

@@ -1,0 +1,128 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, signIn, expectAccessible } from './fixtures.ts';
+
+/** The hashed bundle the production loader of site 1 points at (null: nothing generated yet). */
+async function productionBundle(request: APIRequestContext): Promise<string | null> {
+  const loader = await (await request.get('/cdn/1/digi.js')).text();
+  return /\/cdn\/1\/([0-9a-f]+)\.js/.exec(loader)?.[1] ?? null;
+}
+
+async function openRecsUx(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: 'UX рекомендаций' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Блоки рекомендаций' })).toBeVisible();
+}
+
+test('an integrator creates a recommendation block, edits it and deploys it to the production bundle', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const before = await productionBundle(page.request);
+
+  await signIn(page, 'integrator');
+  await openRecsUx(page);
+
+  // Create: a disabled production copy first, then the integration copy (spec §4).
+  const name = `Хиты e2e ${Date.now()}`;
+  await page.getByRole('button', { name: 'Создать блок' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новый блок рекомендаций' });
+  await dialog.getByLabel('Название').fill(name);
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(dialog).toBeHidden();
+  const editor = page.getByRole('region', { name: `Блок «${name}»` });
+  await expect(editor.getByText(/Версия 1 · integrator/)).toBeVisible();
+
+  // Edit: placement, title, enabled on desktop; a bad selector is refused first.
+  const placement = editor.getByLabel('Место вставки (CSS-селектор)', { exact: true });
+  await placement.fill('#recs[[');
+  await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(editor.getByText('Неверный CSS-селектор')).toBeVisible();
+  await placement.fill('#digi-recommendations');
+  // The bundle escapes non-ASCII text: the ASCII marker is what the test finds in it.
+  const marker = `e2e-${Date.now()}`;
+  const message = `Вам понравится ${marker}`;
+  await editor.getByLabel('Заголовок блока').fill(message);
+  await editor.getByLabel('Включён на десктопе').check();
+  await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(editor.getByText(/Версия 2 · integrator/)).toBeVisible();
+
+  // The list shows the block as enabled on desktop.
+  const list = page.getByRole('list', { name: 'Блоки рекомендаций, в порядке вывода' });
+  await expect(list.getByRole('listitem').filter({ hasText: name })).toContainText('десктоп');
+
+  // Deploy: start, poll every second until done.
+  await editor.getByRole('button', { name: 'Развернуть' }).click();
+  await expect(editor.getByText('В продакшне', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // Production now serves a new bundle carrying the block.
+  const after = await productionBundle(page.request);
+  expect(after).not.toBeNull();
+  expect(after).not.toBe(before);
+  const bundle = await (await page.request.get(`/cdn/1/${after}.js`)).text();
+  expect(bundle).toContain(marker);
+  expect(bundle).toContain('#digi-recommendations');
+
+  // The production copy now holds the edit (version 2 of production: the deploy's copy).
+  await page.getByRole('radio', { name: 'Продакшен' }).check();
+  await expect(editor.getByLabel('Заголовок блока')).toHaveValue(message);
+  await expectAccessible(page);
+});
+
+test('a manager sees the blocks but cannot create or deploy them', async ({ page }) => {
+  await signIn(page, 'manager');
+  await openRecsUx(page);
+  await expect(page.getByRole('button', { name: 'Создать блок' })).toHaveCount(0);
+  // The demo site has a block (server/db/seed.ts): its editor opens with Deploy refused.
+  await expect(page.getByRole('button', { name: 'Развернуть' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+});
+
+test('blocks are reordered with the keyboard on the drag handle, and the order is saved', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'integrator');
+  await openRecsUx(page);
+  const stamp = Date.now();
+  for (const name of [`Первый ${stamp}`, `Второй ${stamp}`]) {
+    await page.getByRole('button', { name: 'Создать блок' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новый блок рекомендаций' });
+    await dialog.getByLabel('Название').fill(name);
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: `Блок «${name}»` })).toBeVisible();
+  }
+  const list = page.getByRole('list', { name: 'Блоки рекомендаций, в порядке вывода' });
+  const names = async () =>
+    (await list.getByRole('listitem').allTextContents()).filter((text) =>
+      text.includes(String(stamp)),
+    );
+  await expect
+    .poll(names)
+    .toEqual([expect.stringContaining('Первый'), expect.stringContaining('Второй')]);
+
+  // dnd-kit's keyboard sensor: Space lifts, an arrow moves, Space drops.
+  await list.getByRole('button', { name: `Перетащить «Второй ${stamp}»` }).focus();
+  // Each step waits for the live region's announcement (the sensor measures between keys).
+  const live = page.locator('[id^="DndLiveRegion"]');
+  const last = await list.getByRole('listitem').count();
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText(`Блок «Второй ${stamp}» на позиции ${last}`);
+  await page.keyboard.press('ArrowUp');
+  await expect(live).toHaveText(`Блок «Второй ${stamp}» на позиции ${last - 1}`);
+  await page.keyboard.press('Space');
+  await expect
+    .poll(names)
+    .toEqual([expect.stringContaining('Второй'), expect.stringContaining('Первый')]);
+
+  // Saved: a reload reads the same order from the server.
+  await expect(page.getByRole('status').filter({ hasText: 'Сохраняем порядок…' })).toHaveCount(0);
+  await page.reload();
+  await expect
+    .poll(names)
+    .toEqual([expect.stringContaining('Второй'), expect.stringContaining('Первый')]);
+});

@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { test, expect, signIn } from './fixtures.ts';
+
+const blockOrder = (page: Page) =>
+  page
+    .getByRole('group', { name: 'Блоки автодополнения и их порядок' })
+    .getByRole('checkbox')
+    .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')));
+
+test('the autocomplete blocks are ordered by keyboard and by dragging, and the order is saved', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'designer');
+  await page.goto('/anyquery/ux/autocomplete');
+  const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
+  await expect(toolbar).toBeVisible({ timeout: 30_000 });
+  const before = await blockOrder(page);
+  expect(before[0]).toBe('Показывать «История»');
+
+  // Keyboard: pick up "Запросы" with Space, move it up, drop it.
+  await page.getByRole('button', { name: 'Перетащить «Запросы»' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(() => blockOrder(page))
+    .toEqual(['Показывать «Запросы»', 'Показывать «История»', ...before.slice(2)]);
+
+  // Mouse: drag "Товары" (last) onto the first row.
+  const handle = page.getByRole('button', { name: 'Перетащить «Товары»' });
+  const target = page.getByRole('button', { name: 'Перетащить «Запросы»' });
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('rows not laid out');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(async () => (await blockOrder(page))[0]).toBe('Показывать «Товары»');
+
+  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
+  const saved = await blockOrder(page);
+  await page.reload();
+  await expect(toolbar).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => blockOrder(page)).toEqual(saved);
+});
+
+test('a selector that does not parse is refused before saving', async ({ page }) => {
+  await signIn(page, 'designer');
+  await page.goto('/anyquery/ux/instant-search');
+  const input = page.getByLabel('Контейнер результатов');
+  await expect(input).toBeVisible({ timeout: 30_000 });
+  await input.fill('#search-results[[');
+  await input.blur();
+  await expect(page.getByText('Неверный CSS-селектор')).toBeVisible();
+  await page
+    .getByRole('toolbar', { name: 'Действия с конфигурацией' })
+    .getByRole('button', { name: 'Сохранить', exact: true })
+    .click();
+  await expect(page.getByText('Исправьте отмеченные поля перед сохранением.')).toBeVisible();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+});
