@@ -12,7 +12,7 @@ const SHIELD = '#digi-shield';
 const LOAD_PATHS = [join(STOREFRONT_DIR, 'styles')];
 
 /** Puts one selector under the shield: `:root`, `html` and `body` become the shield itself. */
-export function scopeSelector(selector: string): string {
+function scopeSelector(selector: string): string {
   const s = selector.trim();
   if (/^#digi-shield(?![\w-])/.test(s)) return s;
   const page = /^(:root|html|body)(?![\w-])\s*/.exec(s);
@@ -28,7 +28,7 @@ export function scopeSelector(selector: string): string {
 }
 
 /** Scopes every rule of a stylesheet under #digi-shield (keyframe steps are left alone). */
-export function scopeCss(css: string): string {
+function scopeCss(css: string): string {
   const root = postcss.parse(css);
   root.walkRules((rule: Rule) => {
     const parent = rule.parent;

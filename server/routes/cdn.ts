@@ -42,7 +42,7 @@ function fresh(request: FastifyRequest, etag: string): boolean {
  * The stable loader a merchant page includes: it injects the CSS link and the content-hashed JS
  * of what the slot points at, from the origin the loader itself came from.
  */
-export function loaderScript(
+function loaderScript(
   siteId: number,
   slot: ArtifactSlot,
   hash: string | null,

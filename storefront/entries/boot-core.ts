@@ -194,7 +194,7 @@ function scriptHook(
 }
 
 /** 0–99 from a string (FNV-1a): the same visitor lands in the same bucket on every page. */
-export function mvtBucket(text: string): number {
+function mvtBucket(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);
@@ -221,8 +221,9 @@ function find<T extends Element = HTMLElement>(
  * `selectors.input` (its panel in `selectors.appendElem`, else the input's parent), the instant
  * search in `selectors.container` (typing in `selectors.input` if given; the query from the
  * `st` URL parameter), each recommendation block in the first element its `placement` selector
- * matches (product from the nearest `data-digi-product-id`). A widget whose element is missing is
- * skipped with a console warning; one disabled for this viewport is skipped silently.
+ * matches, or where its placement functions say (product from the nearest `data-digi-product-id`).
+ * A widget whose element is missing is skipped with a console warning; one disabled for this
+ * viewport or by the visitor's MVT group is skipped silently. See server/artifacts/README.md.
  */
 export function createBoot(mounts: BootMounts) {
   return (config: BootConfig, script?: HTMLOrSVGScriptElement | null): BootedSite =>
