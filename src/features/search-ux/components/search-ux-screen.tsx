@@ -8,7 +8,7 @@ import {
   type SearchConfigInput,
 } from '#contract/entities/config.ts';
 import { DraftBanner } from '#studio/drafts/draft-banner.tsx';
-import { draftKey } from '#studio/drafts/drafts.ts';
+import { draftKey, saveDraft } from '#studio/drafts/drafts.ts';
 import { useDraft } from '#studio/drafts/use-draft.ts';
 import type { EditorDiagnostic } from '#studio/editors/types.ts';
 import { configMachine, lifecycleFlags } from '#studio/machines/config.machine.ts';
@@ -30,6 +30,7 @@ import {
   defaultTemplatesQueryOptions,
   searchConfigQueryOptions,
   siteQueryOptions,
+  versionsQueryOptions,
 } from '../api/search-ux-queries.ts';
 import { previewSettings, previewTemplates } from '../lib/preview-settings.ts';
 import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
@@ -44,6 +45,8 @@ export interface SearchUxScreenProps {
   copy: 'integration' | 'production';
   tab: EditorTab;
   onTabChange: (tab: EditorTab) => void;
+  /** Switches the edited copy (a production version restored goes to the integration draft). */
+  onCopyChange: (copy: 'integration' | 'production') => void;
 }
 
 /** The last config that parsed, so a half-typed number does not blank the preview. */
@@ -82,7 +85,14 @@ function diagnosticsByPart(errors: readonly PreviewError[]) {
  * One studio screen for instant search, autocomplete and search (spec §3, §4): the config
  * lifecycle machine, the form over the whole config, the editors and the live preview.
  */
-export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchUxScreenProps) {
+export function SearchUxScreen({
+  kind,
+  siteId,
+  copy,
+  tab,
+  onTabChange,
+  onCopyChange,
+}: SearchUxScreenProps) {
   const { t } = useTranslation();
   const test = copy === 'integration';
   const roles = useAuthStore((state) => state.me?.roles ?? []);
@@ -117,6 +127,21 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
     if (promoted === null) return;
     void queryClient.invalidateQueries({ queryKey: searchUxKeys.copy(siteId, kind, false) });
   }, [queryClient, siteId, kind, promoted]);
+
+  /** Spec: a version is restored into the integration draft (from production, as a draft there). */
+  const restoreVersion = async (restored: unknown) => {
+    if (test) {
+      actor.send({ type: 'EDIT', config: restored });
+      return;
+    }
+    const integration = await queryClient.fetchQuery(versionsQueryOptions(siteId, kind, true));
+    await saveDraft(draftKey(siteId, kind, 'integration'), {
+      config: restored,
+      baseVersionId: integration[0]?.versionId ?? null,
+      savedAt: Date.now(),
+    });
+    onCopyChange('integration');
+  };
 
   const draft = useDraft(draftKey(siteId, kind, copy), config, {
     dirty: flags.dirty,
@@ -218,7 +243,7 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
             templateDiagnostics={templateDiagnostics}
             styles={styles}
             tokens={tokens}
-            onRestore={(restored) => actor.send({ type: 'EDIT', config: restored })}
+            onRestore={(restored) => void restoreVersion(restored)}
           />
         </Form>
         {site.data && (
