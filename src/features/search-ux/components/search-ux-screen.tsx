@@ -17,7 +17,6 @@ import type { PreviewError } from '#studio/bridge/protocol.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
-import { useCompiledTokens } from '#studio/panels/tokens-panel.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
 import { configActors } from '#src/lib/config-actors.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -38,6 +37,7 @@ import { EditorTabs, type EditorTab } from './editor-tabs.tsx';
 import { PreviewWindowButtons } from './preview-window-buttons.tsx';
 import { useCompiledStyles } from './use-compiled-styles.ts';
 import { useConfigForm } from './use-config-form.ts';
+import { useTokenScss } from './use-token-scss.ts';
 
 export interface SearchUxScreenProps {
   kind: SearchUxKind;
@@ -153,7 +153,7 @@ export function SearchUxScreen({
   const production = useQuery({ ...searchConfigQueryOptions(siteId, kind, false), enabled: test });
   const parsed = useParsed(config);
   const tokenTree = (parsed.tokens ?? defaults.data?.tokens ?? null) as TokenTree | null;
-  const tokens = useCompiledTokens(tokenTree);
+  const tokens = useTokenScss(tokenTree);
   const styles = useCompiledStyles(parsed.css, tokens.scss);
   const productionStyles = useCompiledStyles(production.data?.css ?? '', tokens.scss);
   const [previewErrors, setPreviewErrors] = useState<PreviewError[]>([]);
