@@ -58,6 +58,7 @@ export default function SearchUxPage() {
           copy={copy}
           tab={tab}
           onTabChange={(next) => update('tab', next)}
+          onCopyChange={(next) => update('copy', next)}
         />
       )}
     </section>

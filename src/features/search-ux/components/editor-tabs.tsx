@@ -1,19 +1,27 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useId, type KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConfigVersionMeta, SearchConfigInput } from '#contract/entities/config.ts';
 import { CodeEditor } from '#studio/editors/code-editor.tsx';
 import type { EditorDiagnostic } from '#studio/editors/types.ts';
 import { TemplateTabs } from '#studio/editors/template-tabs.tsx';
-import { TokensPanel, type CompiledTokens } from '#studio/panels/tokens-panel.tsx';
-import { VersionsPanel } from '#studio/panels/versions-panel.tsx';
+import type { CompiledTokens } from '#studio/panels/tokens-panel-compiler.ts';
 import type { TokenTree } from '#tokens/core/types.ts';
 import { cx } from '#src/ui/cx.ts';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { versionQueryOptions, versionsQueryOptions } from '../api/search-ux-queries.ts';
 import { templatePartsOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { SettingsForm } from './settings-form.tsx';
 import type { CompiledStyles } from './use-compiled-styles.ts';
+
+// The tokens and versions panels (the token compiler, the merge view) load when their tab opens.
+const TokensPanel = lazy(() =>
+  import('#studio/panels/tokens-panel.tsx').then((module) => ({ default: module.TokensPanel })),
+);
+const VersionsPanel = lazy(() =>
+  import('#studio/panels/versions-panel.tsx').then((module) => ({ default: module.VersionsPanel })),
+);
 
 export const EDITOR_TABS = ['settings', 'templates', 'styles', 'tokens', 'versions'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
@@ -137,35 +145,37 @@ export function EditorTabs(props: EditorTabsProps) {
             )}
           </div>
         )}
-        {tab === 'tokens' && (
-          <TokensPanel
-            tokens={(config.tokens as TokenTree | null | undefined) ?? null}
-            {...(config.tokens ? { compiled: props.tokens } : {})}
-            {...(props.defaults.tokens ? { defaultTokens: props.defaults.tokens } : {})}
-            readOnly={readOnly}
-            onChange={(tree) => setValue('tokens', tree, edit)}
-            onClear={() => setValue('tokens', null, edit)}
-            {...(config.customSettings?.tokensURL
-              ? {
-                  source: {
-                    url: config.customSettings.tokensURL,
-                    apiType: config.customSettings.tokensApiType ?? 'JSON_BIN',
-                  },
-                }
-              : {})}
-          />
-        )}
-        {tab === 'versions' && (
-          <VersionsPanel
-            versions={versions.data ?? []}
-            current={config}
-            canRestore={!readOnly}
-            loadVersion={(versionId) =>
-              queryClient.fetchQuery(versionQueryOptions(siteId, kind, versionId))
-            }
-            onRestore={props.onRestore}
-          />
-        )}
+        <Suspense fallback={<Spinner />}>
+          {tab === 'tokens' && (
+            <TokensPanel
+              tokens={(config.tokens as TokenTree | null | undefined) ?? null}
+              {...(config.tokens ? { compiled: props.tokens } : {})}
+              {...(props.defaults.tokens ? { defaultTokens: props.defaults.tokens } : {})}
+              readOnly={readOnly}
+              onChange={(tree) => setValue('tokens', tree, edit)}
+              onClear={() => setValue('tokens', null, edit)}
+              {...(config.customSettings?.tokensURL
+                ? {
+                    source: {
+                      url: config.customSettings.tokensURL,
+                      apiType: config.customSettings.tokensApiType ?? 'JSON_BIN',
+                    },
+                  }
+                : {})}
+            />
+          )}
+          {tab === 'versions' && (
+            <VersionsPanel
+              versions={versions.data ?? []}
+              current={config}
+              canRestore={!readOnly}
+              loadVersion={(versionId) =>
+                queryClient.fetchQuery(versionQueryOptions(siteId, kind, versionId))
+              }
+              onRestore={props.onRestore}
+            />
+          )}
+        </Suspense>
       </div>
     </div>
   );

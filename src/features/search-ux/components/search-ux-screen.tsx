@@ -8,7 +8,7 @@ import {
   type SearchConfigInput,
 } from '#contract/entities/config.ts';
 import { DraftBanner } from '#studio/drafts/draft-banner.tsx';
-import { draftKey } from '#studio/drafts/drafts.ts';
+import { draftKey, saveDraft } from '#studio/drafts/drafts.ts';
 import { useDraft } from '#studio/drafts/use-draft.ts';
 import type { EditorDiagnostic } from '#studio/editors/types.ts';
 import { configMachine, lifecycleFlags } from '#studio/machines/config.machine.ts';
@@ -17,7 +17,6 @@ import type { PreviewError } from '#studio/bridge/protocol.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
-import { useCompiledTokens } from '#studio/panels/tokens-panel.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
 import { configActors } from '#src/lib/config-actors.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -30,6 +29,7 @@ import {
   defaultTemplatesQueryOptions,
   searchConfigQueryOptions,
   siteQueryOptions,
+  versionsQueryOptions,
 } from '../api/search-ux-queries.ts';
 import { previewSettings, previewTemplates } from '../lib/preview-settings.ts';
 import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
@@ -37,6 +37,7 @@ import { EditorTabs, type EditorTab } from './editor-tabs.tsx';
 import { PreviewWindowButtons } from './preview-window-buttons.tsx';
 import { useCompiledStyles } from './use-compiled-styles.ts';
 import { useConfigForm } from './use-config-form.ts';
+import { useTokenScss } from './use-token-scss.ts';
 
 export interface SearchUxScreenProps {
   kind: SearchUxKind;
@@ -44,6 +45,8 @@ export interface SearchUxScreenProps {
   copy: 'integration' | 'production';
   tab: EditorTab;
   onTabChange: (tab: EditorTab) => void;
+  /** Switches the edited copy (a production version restored goes to the integration draft). */
+  onCopyChange: (copy: 'integration' | 'production') => void;
 }
 
 /** The last config that parsed, so a half-typed number does not blank the preview. */
@@ -82,7 +85,14 @@ function diagnosticsByPart(errors: readonly PreviewError[]) {
  * One studio screen for instant search, autocomplete and search (spec §3, §4): the config
  * lifecycle machine, the form over the whole config, the editors and the live preview.
  */
-export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchUxScreenProps) {
+export function SearchUxScreen({
+  kind,
+  siteId,
+  copy,
+  tab,
+  onTabChange,
+  onCopyChange,
+}: SearchUxScreenProps) {
   const { t } = useTranslation();
   const test = copy === 'integration';
   const roles = useAuthStore((state) => state.me?.roles ?? []);
@@ -118,6 +128,21 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
     void queryClient.invalidateQueries({ queryKey: searchUxKeys.copy(siteId, kind, false) });
   }, [queryClient, siteId, kind, promoted]);
 
+  /** Spec: a version is restored into the integration draft (from production, as a draft there). */
+  const restoreVersion = async (restored: unknown) => {
+    if (test) {
+      actor.send({ type: 'EDIT', config: restored });
+      return;
+    }
+    const integration = await queryClient.fetchQuery(versionsQueryOptions(siteId, kind, true));
+    await saveDraft(draftKey(siteId, kind, 'integration'), {
+      config: restored,
+      baseVersionId: integration[0]?.versionId ?? null,
+      savedAt: Date.now(),
+    });
+    onCopyChange('integration');
+  };
+
   const draft = useDraft(draftKey(siteId, kind, copy), config, {
     dirty: flags.dirty,
     baseVersionId: flags.base.versionId,
@@ -128,7 +153,7 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
   const production = useQuery({ ...searchConfigQueryOptions(siteId, kind, false), enabled: test });
   const parsed = useParsed(config);
   const tokenTree = (parsed.tokens ?? defaults.data?.tokens ?? null) as TokenTree | null;
-  const tokens = useCompiledTokens(tokenTree);
+  const tokens = useTokenScss(tokenTree);
   const styles = useCompiledStyles(parsed.css, tokens.scss);
   const productionStyles = useCompiledStyles(production.data?.css ?? '', tokens.scss);
   const [previewErrors, setPreviewErrors] = useState<PreviewError[]>([]);
@@ -218,7 +243,7 @@ export function SearchUxScreen({ kind, siteId, copy, tab, onTabChange }: SearchU
             templateDiagnostics={templateDiagnostics}
             styles={styles}
             tokens={tokens}
-            onRestore={(restored) => actor.send({ type: 'EDIT', config: restored })}
+            onRestore={(restored) => void restoreVersion(restored)}
           />
         </Form>
         {site.data && (

@@ -290,4 +290,43 @@ describe('search UX screen', () => {
     });
     open.mockRestore();
   });
+
+  it('a production version restored goes into the integration draft', async () => {
+    mockApi([
+      ({ method, path, query }) => {
+        if (method === 'GET' && path === '/api/site/1/config/autocomplete/versions') {
+          const production = query.get('test') === 'false';
+          return {
+            status: 200,
+            body: [
+              {
+                versionId: production ? 12 : 7,
+                version: production ? 2 : 3,
+                test: !production,
+                author: 'integrator',
+                createdAt: '2026-11-21T09:00:00Z',
+                sourceVersionId: production ? 5 : null,
+              },
+            ],
+          };
+        }
+        if (method === 'GET' && path === '/api/site/1/config/autocomplete/12') {
+          return { status: 200, body: stored({ strategyAC: 'from-production' }, 12, false) };
+        }
+        return undefined;
+      },
+    ]);
+    const { user } = renderPage('/anyquery/ux/autocomplete?copy=production&tab=versions');
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Restore v2 (Production) into the integration draft',
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Integration' })).toBeChecked());
+    expect(await screen.findByText(/An unsaved draft from .* was found/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByLabelText('Autocomplete strategy')).toHaveValue('from-production');
+    expect(await screen.findByText('Unsaved changes')).toBeInTheDocument();
+  });
 });
