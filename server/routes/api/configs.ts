@@ -340,20 +340,26 @@ export async function configRoutes(app: FastifyInstance) {
     return toJob(job);
   });
 
-  async function startPromotion(siteId: number, payload: ConfigGeneratePayload, user: AuthUser) {
-    assertConfigRole(user, payload.kind, 'generate');
+  /** The job promotes the integration version newest now (what the user saw), never a later one. */
+  async function startPromotion(
+    siteId: number,
+    target: Omit<ConfigGeneratePayload, 'sourceVersionId'>,
+    user: AuthUser,
+  ) {
+    assertConfigRole(user, target.kind, 'generate');
     const source = await configs.latest({
       siteId,
-      kind: payload.kind,
-      key: payload.key,
+      kind: target.kind,
+      key: target.key,
       test: true,
     });
     if (!source || source.deleted) {
-      const what = payload.key
-        ? `${KIND_NAMES[payload.kind]} ${payload.key}`
-        : KIND_NAMES[payload.kind];
+      const what = target.key
+        ? `${KIND_NAMES[target.kind]} ${target.key}`
+        : KIND_NAMES[target.kind];
       throw notFound(`A saved integration copy of the ${what} config of site ${siteId}`);
     }
+    const payload: ConfigGeneratePayload = { ...target, sourceVersionId: source.id };
     return toJob(
       await app.jobs.launch({ siteId, kind: 'config-generate', payload, createdBy: user.login }),
     );
