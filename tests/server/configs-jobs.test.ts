@@ -403,7 +403,7 @@ describe.each(DATABASES)('config promotion of the launched version on %s', (kind
       query: { test: 'false' },
     });
     expect(production.config).toEqual(launched.config);
-    expect(production.config.css).not.toContain('saved-after-launch');
+    expect(JSON.stringify(production.config)).not.toContain('saved-after-launch');
     expect((await server.app.jobs.get(job.id))?.payload).toMatchObject({
       sourceVersionId: launched.versionId,
     });
