@@ -354,6 +354,92 @@ describe.each(DATABASES)('configs on %s', (kind) => {
     expect(await versionCount()).toBe(versions);
   });
 
+  it('refuses JSON text that is not an object on save with 400 on that field, writing nothing', async () => {
+    const integrator = await server.as('integrator');
+    const designer = await server.as('designer');
+    const created = await integrator.call(saveRecommendationBlockRoute, {
+      query: { siteId: SITE },
+      body: {
+        ...blockWire({ name: 'Настроенный', test: true }),
+        customSettings: JSON.stringify({ itemsPerPageDesktop: 7 }),
+      },
+    });
+    const configId = created.config.configId!;
+    const versions = await versionCount();
+    const audits = await configAudits();
+    const badBlock = async (fields: { customSettings?: string; htmlTemplate?: string }) =>
+      failure(
+        integrator.call(saveRecommendationBlockRoute, {
+          query: { siteId: SITE },
+          body: {
+            ...blockWire({ name: 'Настроенный', test: true }),
+            configId,
+            baseVersionId: created.versionId,
+            ...fields,
+          },
+        }),
+      );
+    const notJson = await badBlock({ customSettings: '{not json' });
+    expect(notJson.status).toBe(400);
+    expect(notJson.issues).toEqual([
+      expect.objectContaining({ path: ['body', 'customSettings'], code: 'invalid_json' }),
+    ]);
+    const array = await badBlock({ htmlTemplate: '[1,2]' });
+    expect(array.status).toBe(400);
+    expect(array.issues).toEqual([
+      expect.objectContaining({ path: ['body', 'htmlTemplate'], code: 'invalid_type' }),
+    ]);
+    expect(array.message).toMatch(/htmlTemplate.*JSON object/);
+    // A field inside valid text keeps its own path.
+    const inside = await badBlock({ htmlTemplate: JSON.stringify({ common: { html: 7 } }) });
+    expect(inside.status).toBe(400);
+    expect(inside.issues[0]?.path).toEqual(['body', 'htmlTemplate', 'common', 'html']);
+    const component = await failure(
+      designer.call(saveGlobalComponentRoute, {
+        query: { siteId: SITE },
+        body: {
+          name: 'Сломанный',
+          template: 'null',
+          customSettings: '{"ordering": 1,}',
+          test: true,
+          baseVersionId: null,
+        },
+      }),
+    );
+    expect(component.status).toBe(400);
+    expect(component.issues.map((issue) => issue.path)).toEqual([
+      ['body', 'template'],
+      ['body', 'customSettings'],
+    ]);
+    expect(await versionCount()).toBe(versions);
+    expect(await configAudits()).toBe(audits);
+    const [stored] = (
+      await integrator.call(listRecommendationBlocksRoute, {
+        params: { id: SITE },
+        query: { id: configId },
+      })
+    ).data;
+    expect(stored!.versionId).toBe(created.versionId);
+    expect(parseRecommendationsBlock(stored!.config).customSettings.itemsPerPageDesktop).toBe(7);
+    // Blank text is nothing typed: an empty object, saved.
+    const blank = await integrator.call(saveRecommendationBlockRoute, {
+      query: { siteId: SITE },
+      body: {
+        ...blockWire({ name: 'Настроенный', test: true }),
+        configId,
+        baseVersionId: created.versionId,
+        htmlTemplate: '',
+      },
+    });
+    expect(parseRecommendationsBlock(blank.config).htmlTemplate).toEqual({});
+    // Loading stays lenient (spec §8): the console's parse of broken text gives the defaults.
+    expect(
+      parseRecommendationsBlock({ ...stored!.config, customSettings: '{not json' }).customSettings,
+    ).toMatchObject({ itemsPerPageDesktop: 20 });
+    const admin = await server.as('admin');
+    await admin.call(deleteRecommendationBlockRoute, { query: { siteId: SITE, id: configId } });
+  });
+
   it('creates a block the spec way: disabled production copy with defaults, then the test copy', async () => {
     const integrator = await server.as('integrator');
     const prod = await integrator.call(saveRecommendationBlockRoute, {
