@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import {
   parseGlobalComponent,
   parseRecommendationsBlock,
@@ -29,7 +29,11 @@ import {
 } from '#contract/routes/configs.ts';
 import { auditLog, configVersions } from '#server/db/schema.ts';
 import { HttpError } from '#server/lib/http-error.ts';
-import { createConfigRepository } from '#server/repositories/configs.ts';
+import {
+  appendVersion,
+  createConfigRepository,
+  type ConfigVersionRow,
+} from '#server/repositories/configs.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 /** Site 2 (the disabled demo site) starts with no configs; staff are attached to it. */
@@ -679,6 +683,83 @@ describe.each(DATABASES)('configs on %s', (kind) => {
     expect((await failure(client.call(defaultTemplatesRoute, {}))).status).toBe(403);
   });
 });
+
+/**
+ * A delete racing a save: on PostgreSQL the save holds the version number the tombstone wants
+ * until it commits. PGlite has one connection and runs transactions one after the other, so
+ * the race cannot happen there.
+ */
+describe.each(DATABASES.filter((kind) => kind === 'postgres'))(
+  'config delete racing a save on %s',
+  (kind) => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+    });
+    afterAll(() => server.close());
+
+    async function until(condition: () => Promise<boolean> | boolean) {
+      const end = Date.now() + 10_000;
+      while (!(await condition())) {
+        if (Date.now() > end) throw new Error('timed out waiting for the race to set up');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
+    it('answers 409 naming the save, not 500, and writes no tombstone', async () => {
+      const { db } = server.database;
+      const configs = createConfigRepository(db);
+      const key = await configs.allocateKey();
+      const copy = { siteId: SITE, kind: 'recommendations-block' as const, key, test: true };
+      const first = await configs.save({
+        copy,
+        data: { name: 'Гонка' },
+        author: 'integrator',
+        baseVersionId: null,
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let saved: ConfigVersionRow | undefined;
+      const saving = db.transaction(async (tx) => {
+        saved = await appendVersion(tx, {
+          copy,
+          data: { name: 'Гонка 2' },
+          author: 'racer',
+          baseVersionId: first.id,
+        });
+        await gate;
+      });
+      await until(() => saved !== undefined);
+      const removing = configs.remove(SITE, copy.kind, key, 'admin').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // The tombstone's insert waits on the uncommitted save's row.
+      await until(async () => {
+        const result = await db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+        return (rows[0] as { n: number }).n > 0;
+      });
+      release();
+      await saving;
+      const error = await removing;
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({
+        status: 409,
+        fields: { conflict: { versionId: saved!.id, version: 2, author: 'racer' } },
+      });
+      const versions = await configs.versions(copy);
+      expect(versions.map((row) => row.version)).toEqual([2, 1]);
+      expect(await configs.latest(copy)).toMatchObject({ id: saved!.id, deleted: false });
+      // Reloaded, the delete goes through.
+      expect(await configs.remove(SITE, copy.kind, key, 'admin')).toBe(true);
+      expect(await configs.latest(copy)).toMatchObject({ deleted: true });
+    });
+  },
+);
 
 function blockWire(fields: {
   name: string;
