@@ -706,6 +706,16 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))(
       }
     }
 
+    /** Whether a statement of this database waits on a lock (the racing insert). */
+    async function waiting(): Promise<boolean> {
+      const result = await server.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+      return (rows[0] as { n: number }).n > 0;
+    }
+
     it('answers 409 naming the save, not 500, and writes no tombstone', async () => {
       const { db } = server.database;
       const configs = createConfigRepository(db);
@@ -735,14 +745,7 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))(
         (error: unknown) => error,
       );
       // The tombstone's insert waits on the uncommitted save's row.
-      await until(async () => {
-        const result = await db.execute(
-          sql`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-        return (rows[0] as { n: number }).n > 0;
-      });
+      await until(waiting);
       release();
       await saving;
       const error = await removing;
@@ -757,6 +760,44 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))(
       // Reloaded, the delete goes through.
       expect(await configs.remove(SITE, copy.kind, key, 'admin')).toBe(true);
       expect(await configs.latest(copy)).toMatchObject({ deleted: true });
+    });
+
+    it('answers 404 to the loser of two racing deletes', async () => {
+      const { db } = server.database;
+      const configs = createConfigRepository(db);
+      const key = await configs.allocateKey();
+      const copy = { siteId: SITE, kind: 'global-component' as const, key, test: true };
+      const first = await configs.save({
+        copy,
+        data: { name: 'Дважды' },
+        author: 'designer',
+        baseVersionId: null,
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let tombstoned = false;
+      // The winner, held open after writing its tombstone.
+      const winning = db.transaction(async (tx) => {
+        await tx.insert(configVersions).values({
+          ...copy,
+          version: first.version + 1,
+          data: first.data,
+          deleted: true,
+          author: 'winner',
+        });
+        tombstoned = true;
+        await gate;
+      });
+      await until(() => tombstoned);
+      const losing = configs.remove(SITE, copy.kind, key, 'loser').then(
+        (removed) => removed,
+        (error: unknown) => error,
+      );
+      await until(waiting);
+      release();
+      await winning;
+      expect(await losing).toBe(false);
+      expect(await configs.latest(copy)).toMatchObject({ author: 'winner', deleted: true });
     });
   },
 );
