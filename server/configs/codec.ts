@@ -3,12 +3,16 @@ import {
   globalComponent,
   migrateSearchConfig,
   mvtConfig,
+  parseGlobalComponent,
+  parseRecommendationsBlock,
   recommendationsBlock,
   searchConfig,
   trackingConfig,
   type GlobalComponent,
+  type GlobalComponentWire,
   type MvtConfig,
   type RecommendationsBlock,
+  type RecommendationsBlockWire,
   type SearchConfig,
   type SingleConfigKind,
   type TrackingConfig,
@@ -71,26 +75,70 @@ export const unsaved = <T>(test: boolean, config: T): Stored<T> => ({
   config,
 });
 
-/**
- * Runs a parse of what arrived as JSON text (block / component wire forms): a zod failure
- * inside the text is the caller's bad input, answered 400 with the issues like any other.
- */
-export function parseInput<T>(where: string, parse: () => T): T {
+/** A zod failure while parsing a body → 400 with the issues under `body` (paths from the config root). */
+function parseInput<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
     if (!(error instanceof z.ZodError)) throw error;
-    const issues: ApiIssue[] = error.issues.map((issue) => ({
-      path: ['body', where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-      code: issue.code,
-      message: issue.message,
-    }));
-    const first = issues[0];
-    throw new HttpError(
-      400,
-      first ? `Invalid request: ${first.path.join('.')}: ${first.message}` : 'Invalid request',
-      undefined,
-      { issues },
+    throw invalidInput(
+      error.issues.map((issue) => ({
+        path: ['body', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+        code: issue.code,
+        message: issue.message,
+      })),
     );
   }
+}
+
+function invalidInput(issues: ApiIssue[]): HttpError {
+  const first = issues[0];
+  return new HttpError(
+    400,
+    first ? `Invalid request: ${first.path.join('.')}: ${first.message}` : 'Invalid request',
+    undefined,
+    { issues },
+  );
+}
+
+/**
+ * JSON text sent on save must hold an object. Loading forgives a parse failure (spec §8: empty
+ * object), a save does not: the user's text would silently become defaults. Blank text is an
+ * empty object (nothing typed, nothing lost).
+ */
+function jsonObjectIssue(field: string, text: string): ApiIssue | null {
+  if (text.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { path: ['body', field], code: 'invalid_json', message: `Not valid JSON: ${reason}` };
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return null;
+  return {
+    path: ['body', field],
+    code: 'invalid_type',
+    message: `Expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+  };
+}
+
+function assertJsonObjects(fields: Record<string, string>): void {
+  const issues = Object.entries(fields).flatMap(([field, text]) => {
+    const issue = jsonObjectIssue(field, text);
+    return issue ? [issue] : [];
+  });
+  if (issues.length) throw invalidInput(issues);
+}
+
+/** A block as saved: its JSON texts must be objects, their contents valid (else 400). */
+export function parseBlockInput(wire: RecommendationsBlockWire): RecommendationsBlock {
+  assertJsonObjects({ customSettings: wire.customSettings, htmlTemplate: wire.htmlTemplate });
+  return parseInput(() => parseRecommendationsBlock(wire));
+}
+
+/** A component as saved: its JSON texts must be objects, their contents valid (else 400). */
+export function parseComponentInput(wire: GlobalComponentWire): GlobalComponent {
+  assertJsonObjects({ template: wire.template, customSettings: wire.customSettings });
+  return parseInput(() => parseGlobalComponent(wire));
 }

@@ -43,6 +43,8 @@ export interface PromoteInput {
   kind: ConfigKind;
   /** configId / componentId; 0 for the one-per-site kinds. */
   key: number;
+  /** The integration version the user launched from (newest at launch); exactly this one is promoted. */
+  sourceVersionId: number;
   login: string;
   action: 'generate' | 'deploy';
 }
@@ -58,18 +60,23 @@ export interface PromoteResult {
 }
 
 /**
- * Generate / deploy: the integration copy's newest version becomes a new production version,
+ * Generate / deploy: the integration version named at launch becomes a new production version
+ * (a version saved after the launch is never promoted by this job),
  * the production bundle is built from every production copy with it, and only when the build
  * succeeds are the version, the artifact and the production pointer written, in one transaction.
  */
 export async function promote(db: Db, input: PromoteInput): Promise<PromoteResult> {
   const { siteId, kind, key, login } = input;
   const configs = createConfigRepository(db);
-  const source = await configs.latest({ siteId, kind, key, test: true });
-  if (!source || source.deleted) {
+  const testCopy = { siteId, kind, key, test: true };
+  const source = await configs.byId(siteId, kind, input.sourceVersionId);
+  if (!source || source.key !== key || !source.test) {
     throw new Error(
-      `Nothing to promote: the ${copyLabel({ siteId, kind, key, test: true })} config has never been saved`,
+      `Nothing to promote: version ${input.sourceVersionId} of the ${copyLabel(testCopy)} config does not exist`,
     );
+  }
+  if ((await configs.latest(testCopy))?.deleted) {
+    throw new Error(`Nothing to promote: the ${copyLabel(testCopy)} config was deleted`);
   }
   const prodCopy = { siteId, kind, key, test: false };
   const current = await configs.latest(prodCopy);

@@ -122,6 +122,38 @@ export async function reserveVersionId(tx: Db | Tx): Promise<number> {
 }
 
 export function createConfigRepository(db: Db) {
+  /** remove() in one transaction; a unique violation means another writer took a version number. */
+  function removeIn(siteId: number, kind: ConfigKind, key: number, login: string) {
+    return db.transaction(async (tx) => {
+      let removed = false;
+      for (const test of [true, false]) {
+        const copy = { siteId, kind, key, test };
+        const current = await latestIn(tx, copy);
+        if (!current || current.deleted) continue;
+        await tx.insert(configVersions).values({
+          siteId,
+          kind,
+          key,
+          test,
+          version: current.version + 1,
+          data: current.data,
+          deleted: true,
+          author: login,
+        });
+        await recordAudit(tx, {
+          actor: login,
+          action: 'delete',
+          entity: `config:${kind}`,
+          entityId: `${siteId}/${key}/${test ? 'test' : 'prod'}`,
+          before: { versionId: current.id, version: current.version, data: current.data },
+          after: null,
+        });
+        removed = true;
+      }
+      return removed;
+    });
+  }
+
   return {
     /** The newest version of a copy, tombstone included (check `deleted`). */
     latest: (copy: ConfigCopy) => latestIn(db, copy),
@@ -201,36 +233,32 @@ export function createConfigRepository(db: Db) {
       }
     },
 
-    /** Deletes both copies of a block / component (tombstones; the history stays). */
+    /**
+     * Deletes both copies of a block / component (tombstones; the history stays). A save that
+     * took the tombstone's version number first makes this a 409 naming that save (the user
+     * deletes what they have not seen otherwise); a racing delete that won makes it a 404.
+     */
     async remove(siteId: number, kind: ConfigKind, key: number, login: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        let removed = false;
+      try {
+        return await removeIn(siteId, kind, key, login);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        let raced: { row: ConfigVersionRow; copy: ConfigCopy } | undefined;
         for (const test of [true, false]) {
           const copy = { siteId, kind, key, test };
-          const current = await latestIn(tx, copy);
-          if (!current || current.deleted) continue;
-          await tx.insert(configVersions).values({
-            siteId,
-            kind,
-            key,
-            test,
-            version: current.version + 1,
-            data: current.data,
-            deleted: true,
-            author: login,
-          });
-          await recordAudit(tx, {
-            actor: login,
-            action: 'delete',
-            entity: `config:${kind}`,
-            entityId: `${siteId}/${key}/${test ? 'test' : 'prod'}`,
-            before: { versionId: current.id, version: current.version, data: current.data },
-            after: null,
-          });
-          removed = true;
+          const row = await latestIn(db, copy);
+          if (row && !row.deleted && (!raced || row.createdAt > raced.row.createdAt))
+            raced = { row, copy };
         }
-        return removed;
-      });
+        if (!raced) return false;
+        const { row, copy } = raced;
+        throw new HttpError(
+          409,
+          `The ${copyLabel(copy)} config was changed by ${row.author} at ${row.createdAt.toISOString()} (version ${row.version}) while it was being deleted: reload it before deleting`,
+          undefined,
+          { conflict: toVersionMeta(row) },
+        );
+      }
     },
 
     /** The site's newest job of a kind (preview / generate status). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import {
   parseGlobalComponent,
   parseRecommendationsBlock,
@@ -29,7 +29,11 @@ import {
 } from '#contract/routes/configs.ts';
 import { auditLog, configVersions } from '#server/db/schema.ts';
 import { HttpError } from '#server/lib/http-error.ts';
-import { createConfigRepository } from '#server/repositories/configs.ts';
+import {
+  appendVersion,
+  createConfigRepository,
+  type ConfigVersionRow,
+} from '#server/repositories/configs.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 /** Site 2 (the disabled demo site) starts with no configs; staff are attached to it. */
@@ -354,6 +358,92 @@ describe.each(DATABASES)('configs on %s', (kind) => {
     expect(await versionCount()).toBe(versions);
   });
 
+  it('refuses JSON text that is not an object on save with 400 on that field, writing nothing', async () => {
+    const integrator = await server.as('integrator');
+    const designer = await server.as('designer');
+    const created = await integrator.call(saveRecommendationBlockRoute, {
+      query: { siteId: SITE },
+      body: {
+        ...blockWire({ name: 'Настроенный', test: true }),
+        customSettings: JSON.stringify({ itemsPerPageDesktop: 7 }),
+      },
+    });
+    const configId = created.config.configId!;
+    const versions = await versionCount();
+    const audits = await configAudits();
+    const badBlock = async (fields: { customSettings?: string; htmlTemplate?: string }) =>
+      failure(
+        integrator.call(saveRecommendationBlockRoute, {
+          query: { siteId: SITE },
+          body: {
+            ...blockWire({ name: 'Настроенный', test: true }),
+            configId,
+            baseVersionId: created.versionId,
+            ...fields,
+          },
+        }),
+      );
+    const notJson = await badBlock({ customSettings: '{not json' });
+    expect(notJson.status).toBe(400);
+    expect(notJson.issues).toEqual([
+      expect.objectContaining({ path: ['body', 'customSettings'], code: 'invalid_json' }),
+    ]);
+    const array = await badBlock({ htmlTemplate: '[1,2]' });
+    expect(array.status).toBe(400);
+    expect(array.issues).toEqual([
+      expect.objectContaining({ path: ['body', 'htmlTemplate'], code: 'invalid_type' }),
+    ]);
+    expect(array.message).toMatch(/htmlTemplate.*JSON object/);
+    // A field inside valid text keeps its own path.
+    const inside = await badBlock({ htmlTemplate: JSON.stringify({ common: { html: 7 } }) });
+    expect(inside.status).toBe(400);
+    expect(inside.issues[0]?.path).toEqual(['body', 'htmlTemplate', 'common', 'html']);
+    const component = await failure(
+      designer.call(saveGlobalComponentRoute, {
+        query: { siteId: SITE },
+        body: {
+          name: 'Сломанный',
+          template: 'null',
+          customSettings: '{"ordering": 1,}',
+          test: true,
+          baseVersionId: null,
+        },
+      }),
+    );
+    expect(component.status).toBe(400);
+    expect(component.issues.map((issue) => issue.path)).toEqual([
+      ['body', 'template'],
+      ['body', 'customSettings'],
+    ]);
+    expect(await versionCount()).toBe(versions);
+    expect(await configAudits()).toBe(audits);
+    const [stored] = (
+      await integrator.call(listRecommendationBlocksRoute, {
+        params: { id: SITE },
+        query: { id: configId },
+      })
+    ).data;
+    expect(stored!.versionId).toBe(created.versionId);
+    expect(parseRecommendationsBlock(stored!.config).customSettings.itemsPerPageDesktop).toBe(7);
+    // Blank text is nothing typed: an empty object, saved.
+    const blank = await integrator.call(saveRecommendationBlockRoute, {
+      query: { siteId: SITE },
+      body: {
+        ...blockWire({ name: 'Настроенный', test: true }),
+        configId,
+        baseVersionId: created.versionId,
+        htmlTemplate: '',
+      },
+    });
+    expect(parseRecommendationsBlock(blank.config).htmlTemplate).toEqual({});
+    // Loading stays lenient (spec §8): the console's parse of broken text gives the defaults.
+    expect(
+      parseRecommendationsBlock({ ...stored!.config, customSettings: '{not json' }).customSettings,
+    ).toMatchObject({ itemsPerPageDesktop: 20 });
+    const admin = await server.as('admin');
+    await admin.call(deleteRecommendationBlockRoute, { query: { siteId: SITE, id: configId } });
+  });
+
   it('creates a block the spec way: disabled production copy with defaults, then the test copy', async () => {
     const integrator = await server.as('integrator');
     const prod = await integrator.call(saveRecommendationBlockRoute, {
@@ -593,6 +683,124 @@ describe.each(DATABASES)('configs on %s', (kind) => {
     expect((await failure(client.call(defaultTemplatesRoute, {}))).status).toBe(403);
   });
 });
+
+/**
+ * A delete racing a save: on PostgreSQL the save holds the version number the tombstone wants
+ * until it commits. PGlite has one connection and runs transactions one after the other, so
+ * the race cannot happen there.
+ */
+describe.each(DATABASES.filter((kind) => kind === 'postgres'))(
+  'config delete racing a save on %s',
+  (kind) => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+    });
+    afterAll(() => server.close());
+
+    async function until(condition: () => Promise<boolean> | boolean) {
+      const end = Date.now() + 10_000;
+      while (!(await condition())) {
+        if (Date.now() > end) throw new Error('timed out waiting for the race to set up');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
+    /** Whether a statement of this database waits on a lock (the racing insert). */
+    async function waiting(): Promise<boolean> {
+      const result = await server.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+      return (rows[0] as { n: number }).n > 0;
+    }
+
+    it('answers 409 naming the save, not 500, and writes no tombstone', async () => {
+      const { db } = server.database;
+      const configs = createConfigRepository(db);
+      const key = await configs.allocateKey();
+      const copy = { siteId: SITE, kind: 'recommendations-block' as const, key, test: true };
+      const first = await configs.save({
+        copy,
+        data: { name: 'Гонка' },
+        author: 'integrator',
+        baseVersionId: null,
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let saved: ConfigVersionRow | undefined;
+      const saving = db.transaction(async (tx) => {
+        saved = await appendVersion(tx, {
+          copy,
+          data: { name: 'Гонка 2' },
+          author: 'racer',
+          baseVersionId: first.id,
+        });
+        await gate;
+      });
+      await until(() => saved !== undefined);
+      const removing = configs.remove(SITE, copy.kind, key, 'admin').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // The tombstone's insert waits on the uncommitted save's row.
+      await until(waiting);
+      release();
+      await saving;
+      const error = await removing;
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({
+        status: 409,
+        fields: { conflict: { versionId: saved!.id, version: 2, author: 'racer' } },
+      });
+      const versions = await configs.versions(copy);
+      expect(versions.map((row) => row.version)).toEqual([2, 1]);
+      expect(await configs.latest(copy)).toMatchObject({ id: saved!.id, deleted: false });
+      // Reloaded, the delete goes through.
+      expect(await configs.remove(SITE, copy.kind, key, 'admin')).toBe(true);
+      expect(await configs.latest(copy)).toMatchObject({ deleted: true });
+    });
+
+    it('answers 404 to the loser of two racing deletes', async () => {
+      const { db } = server.database;
+      const configs = createConfigRepository(db);
+      const key = await configs.allocateKey();
+      const copy = { siteId: SITE, kind: 'global-component' as const, key, test: true };
+      const first = await configs.save({
+        copy,
+        data: { name: 'Дважды' },
+        author: 'designer',
+        baseVersionId: null,
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let tombstoned = false;
+      // The winner, held open after writing its tombstone.
+      const winning = db.transaction(async (tx) => {
+        await tx.insert(configVersions).values({
+          ...copy,
+          version: first.version + 1,
+          data: first.data,
+          deleted: true,
+          author: 'winner',
+        });
+        tombstoned = true;
+        await gate;
+      });
+      await until(() => tombstoned);
+      const losing = configs.remove(SITE, copy.kind, key, 'loser').then(
+        (removed) => removed,
+        (error: unknown) => error,
+      );
+      await until(waiting);
+      release();
+      await winning;
+      expect(await losing).toBe(false);
+      expect(await configs.latest(copy)).toMatchObject({ author: 'winner', deleted: true });
+    });
+  },
+);
 
 function blockWire(fields: {
   name: string;

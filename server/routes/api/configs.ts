@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   CONFIG_ROLES,
   migrateSearchConfig,
-  parseGlobalComponent,
-  parseRecommendationsBlock,
   searchConfig,
   serializeGlobalComponent,
   serializeRecommendationsBlock,
@@ -42,8 +40,9 @@ import {
 } from '#contract/routes/configs.ts';
 import {
   parseBlock,
+  parseBlockInput,
   parseComponent,
-  parseInput,
+  parseComponentInput,
   parseSingle,
   stored,
   unsaved,
@@ -274,7 +273,7 @@ export async function configRoutes(app: FastifyInstance) {
     const { baseVersionId, ...wire } = body;
     const kind = 'recommendations-block';
     assertConfigRole(user, kind, saveAction(wire.test));
-    const block = parseInput('customSettings', () => parseRecommendationsBlock(wire));
+    const block = parseBlockInput(wire);
     const key = await keyFor(query.siteId, kind, wire.configId);
     const data: RecommendationsBlock = { ...block, configId: key };
     const row = await configs.save({
@@ -294,7 +293,7 @@ export async function configRoutes(app: FastifyInstance) {
     if (queryTest && query.test !== test)
       throw new HttpError(400, 'Invalid request: query.test and body.test disagree');
     assertConfigRole(user, kind, saveAction(test));
-    const component = parseInput('customSettings', () => parseGlobalComponent(wire));
+    const component = parseComponentInput(wire);
     const key = await keyFor(query.siteId, kind, wire.componentId);
     const data: GlobalComponent = { ...component, componentId: key };
     const row = await configs.save({
@@ -340,20 +339,26 @@ export async function configRoutes(app: FastifyInstance) {
     return toJob(job);
   });
 
-  async function startPromotion(siteId: number, payload: ConfigGeneratePayload, user: AuthUser) {
-    assertConfigRole(user, payload.kind, 'generate');
+  /** The job promotes the integration version newest now (what the user saw), never a later one. */
+  async function startPromotion(
+    siteId: number,
+    target: Omit<ConfigGeneratePayload, 'sourceVersionId'>,
+    user: AuthUser,
+  ) {
+    assertConfigRole(user, target.kind, 'generate');
     const source = await configs.latest({
       siteId,
-      kind: payload.kind,
-      key: payload.key,
+      kind: target.kind,
+      key: target.key,
       test: true,
     });
     if (!source || source.deleted) {
-      const what = payload.key
-        ? `${KIND_NAMES[payload.kind]} ${payload.key}`
-        : KIND_NAMES[payload.kind];
+      const what = target.key
+        ? `${KIND_NAMES[target.kind]} ${target.key}`
+        : KIND_NAMES[target.kind];
       throw notFound(`A saved integration copy of the ${what} config of site ${siteId}`);
     }
+    const payload: ConfigGeneratePayload = { ...target, sourceVersionId: source.id };
     return toJob(
       await app.jobs.launch({ siteId, kind: 'config-generate', payload, createdBy: user.login }),
     );
