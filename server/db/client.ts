@@ -53,6 +53,9 @@ export async function openPglite(
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client the server drops (restart, failover, a dropped test database) must not crash
+  // the process: the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return {
