@@ -421,6 +421,19 @@ export const eventDaily = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform] })],
 );
 
+/** The distinct search queries of a site: the query rollup groups small integers, not text. */
+export const eventQueries = pgTable(
+  'event_queries',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    query: text('query').notNull(),
+  },
+  (t) => [uniqueIndex('event_queries_site_query_idx').on(t.siteId, t.query)],
+);
+
 /** Daily rollup per (site, day, platform, query) for the TOP lists. */
 export const eventDailyQueries = pgTable(
   'event_daily_queries',
@@ -430,11 +443,13 @@ export const eventDailyQueries = pgTable(
       .references(() => sites.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     platform: text('platform', { enum: ['MOBILE', 'DESKTOP', 'APP'] }).notNull(),
-    query: text('query').notNull(),
+    /** event_queries.id (no foreign key: only the event store writes both, and a site's
+     * deletion cascades to each). */
+    queryId: integer('query_id').notNull(),
     searches: integer('searches').notNull().default(0),
     zeroSearches: integer('zero_searches').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform, t.query] })],
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform, t.queryId] })],
 );
 
 /** Server-wide generated secrets (the chart-token key), shared by every server process. */

@@ -260,24 +260,45 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
 
   await upsertDaily(tx, siteId, daily);
   if (queries.size) {
+    const ids = await queryIds(tx, siteId, [...new Set([...queries.values()].map((q) => q.query))]);
     const list = [...queries.values()].sort((a, b) =>
       `${a.day}|${a.platform}|${a.query}` < `${b.day}|${b.platform}|${b.query}` ? -1 : 1,
     );
     await run(
       tx,
-      sql`insert into event_daily_queries (site_id, day, platform, query, searches, zero_searches)
+      sql`insert into event_daily_queries (site_id, day, platform, query_id, searches, zero_searches)
           values ${sql.join(
             list.map(
               (q) =>
-                sql`(${siteId}, ${q.day}, ${q.platform}, ${q.query}, ${q.searches}, ${q.zero})`,
+                sql`(${siteId}, ${q.day}, ${q.platform}, ${ids.get(q.query)!}, ${q.searches}, ${q.zero})`,
             ),
             sql`, `,
           )}
-          on conflict (site_id, day, platform, query) do update set
+          on conflict (site_id, day, platform, query_id) do update set
             searches = event_daily_queries.searches + excluded.searches,
             zero_searches = event_daily_queries.zero_searches + excluded.zero_searches`,
     );
   }
+}
+
+/** Dictionary ids of a site's queries, adding the new ones. */
+async function queryIds(tx: Db | Tx, siteId: number, queries: string[]) {
+  const sorted = [...queries].sort();
+  await run(
+    tx,
+    sql`insert into event_queries (site_id, query) values ${sql.join(
+      sorted.map((q) => sql`(${siteId}, ${q})`),
+      sql`, `,
+    )} on conflict (site_id, query) do nothing`,
+  );
+  const { rows } = await run<{ id: number; query: string }>(
+    tx,
+    sql`select id, query from event_queries where site_id = ${siteId} and query in (${sql.join(
+      sorted.map((q) => sql`${q}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((row) => [row.query, Number(row.id)]));
 }
 
 const MONEY_COLUMNS = new Set(['revenue', 'search_revenue']);

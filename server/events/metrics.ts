@@ -162,35 +162,44 @@ async function readTops(
           sql`, `,
         )})`;
   const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date${platformFilter}`;
+  // Group by the query's integer id, keep the leaders (with ties, for the name order), then name.
   if (request.type === 'AGG') {
     const { rows } = await run<TopRow>(
       db,
       sql`with g as (
-            select query, sum(searches)::int as s, sum(zero_searches)::int as z
-            from event_daily_queries where ${where} group by query
+            select query_id, sum(searches)::int as s, sum(zero_searches)::int as z
+            from event_daily_queries where ${where} group by query_id
+          ), top as (
+            (select 'TOP_SEARCH_QUERIES' as list, query_id, s as count from g
+              order by s desc fetch first ${request.limit} rows with ties)
+            union all
+            (select 'TOP_ZERO_QUERIES', query_id, z from g where z > 0
+              order by z desc fetch first ${request.limit} rows with ties)
           )
-          (select 'TOP_SEARCH_QUERIES' as list, '' as day, query as name, s as count from g
-            order by s desc, query collate "C" limit ${request.limit})
-          union all
-          (select 'TOP_ZERO_QUERIES', '', query, z from g where z > 0
-            order by z desc, query collate "C" limit ${request.limit})`,
+          select list, '' as day, q.query as name, count from (
+            select top.*, q.query, row_number() over (
+              partition by list order by count desc, q.query collate "C") as rank
+            from top join event_queries q on q.id = top.query_id
+          ) q where rank <= ${request.limit} order by list, rank`,
     );
     return rows;
   }
   const { rows } = await run<TopRow>(
     db,
     sql`with g as (
-          select day::text as day, query, sum(searches)::int as s, sum(zero_searches)::int as z
-          from event_daily_queries where ${where} group by day, query
+          select day::text as day, query_id, sum(searches)::int as s, sum(zero_searches)::int as z
+          from event_daily_queries where ${where} group by day, query_id
+        ), named as (
+          select g.*, q.query from g join event_queries q on q.id = g.query_id
         )
         select list, day, name, count from (
           select 'TOP_SEARCH_QUERIES' as list, day, query as name, s as count,
             row_number() over (partition by day order by s desc, query collate "C") as rank
-          from g
+          from named
           union all
           select 'TOP_ZERO_QUERIES', day, query, z,
             row_number() over (partition by day order by z desc, query collate "C")
-          from g where z > 0
+          from named where z > 0
         ) ranked where rank <= ${request.limit} order by list, day, rank`,
   );
   return rows;
@@ -213,7 +222,7 @@ function shared<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
 
 /**
  * Every metric of a report call, read from the daily rollups only: one scan of event_daily for
- * all the numeric names, one query per TOP list (and platform).
+ * all the numeric names, one for both TOP lists (per platform).
  */
 export async function computeMetrics(db: Db, request: MetricRequest): Promise<Metric[]> {
   const parts = request.names.map((name) => ({ name, ...splitName(name, request.platform) }));
