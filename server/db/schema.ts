@@ -434,7 +434,10 @@ export const eventQueries = pgTable(
   (t) => [uniqueIndex('event_queries_site_query_idx').on(t.siteId, t.query)],
 );
 
-/** Daily rollup per (site, day, platform, query) for the TOP lists. */
+/**
+ * Daily rollup per (site, day, query) for the TOP lists: searches and zero-result searches per
+ * platform in columns, so a query has one row a day whatever the platform filter.
+ */
 export const eventDailyQueries = pgTable(
   'event_daily_queries',
   {
@@ -442,14 +445,16 @@ export const eventDailyQueries = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
-    platform: text('platform', { enum: ['MOBILE', 'DESKTOP', 'APP'] }).notNull(),
-    /** event_queries.id (no foreign key: only the event store writes both, and a site's
-     * deletion cascades to each). */
+    /** event_queries.id (no foreign key: only the event store writes both tables). */
     queryId: integer('query_id').notNull(),
-    searches: integer('searches').notNull().default(0),
-    zeroSearches: integer('zero_searches').notNull().default(0),
+    mobile: integer('mobile').notNull().default(0),
+    desktop: integer('desktop').notNull().default(0),
+    app: integer('app').notNull().default(0),
+    zeroMobile: integer('zero_mobile').notNull().default(0),
+    zeroDesktop: integer('zero_desktop').notNull().default(0),
+    zeroApp: integer('zero_app').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform, t.queryId] })],
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.queryId] })],
 );
 
 /** Server-wide generated secrets (the chart-token key), shared by every server process. */

@@ -13,7 +13,7 @@ import {
 import { run } from '../catalog/sql.ts';
 import type { Db } from '../db/client.ts';
 import { daysBetween } from './day.ts';
-import { DAILY_COLUMNS } from './ingest.ts';
+import { DAILY_COLUMNS, QUERY_COLUMN } from './ingest.ts';
 
 export interface MetricRequest {
   siteId: number;
@@ -154,23 +154,20 @@ async function readTops(
   request: MetricRequest,
   platforms: readonly EventPlatform[],
 ): Promise<TopRow[]> {
-  const platformFilter =
-    platforms.length === 3
-      ? sql``
-      : sql` and platform in (${sql.join(
-          platforms.map((p) => sql`${p}`),
-          sql`, `,
-        )})`;
-  const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date${platformFilter}`;
+  const sum = (prefix: string) =>
+    sql.raw(platforms.map((p) => `${prefix}${QUERY_COLUMN[p]}`).join(' + '));
+  const searches = sum('');
+  const zero = sum('zero_');
+  const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date`;
   // Group by the query's integer id, keep the leaders (with ties, for the name order), then name.
   if (request.type === 'AGG') {
     const { rows } = await run<TopRow>(
       db,
       sql`with g as (
-            select query_id, sum(searches)::int as s, sum(zero_searches)::int as z
+            select query_id, sum(${searches})::int as s, sum(${zero})::int as z
             from event_daily_queries where ${where} group by query_id
           ), top as (
-            (select 'TOP_SEARCH_QUERIES' as list, query_id, s as count from g
+            (select 'TOP_SEARCH_QUERIES' as list, query_id, s as count from g where s > 0
               order by s desc fetch first ${request.limit} rows with ties)
             union all
             (select 'TOP_ZERO_QUERIES', query_id, z from g where z > 0
@@ -187,7 +184,7 @@ async function readTops(
   const { rows } = await run<TopRow>(
     db,
     sql`with g as (
-          select day::text as day, query_id, sum(searches)::int as s, sum(zero_searches)::int as z
+          select day::text as day, query_id, sum(${searches})::int as s, sum(${zero})::int as z
           from event_daily_queries where ${where} group by day, query_id
         ), named as (
           select g.*, q.query from g join event_queries q on q.id = g.query_id
@@ -195,7 +192,7 @@ async function readTops(
         select list, day, name, count from (
           select 'TOP_SEARCH_QUERIES' as list, day, query as name, s as count,
             row_number() over (partition by day order by s desc, query collate "C") as rank
-          from named
+          from named where s > 0
           union all
           select 'TOP_ZERO_QUERIES', day, query, z,
             row_number() over (partition by day order by z desc, query collate "C")

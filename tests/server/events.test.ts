@@ -237,9 +237,9 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     queries: (
       await run(
         server.database.db,
-        sql`select day::text, platform, query, searches, zero_searches
+        sql`select day::text, query, mobile, desktop, app, zero_mobile, zero_desktop, zero_app
             from event_daily_queries join event_queries q on q.id = query_id
-            where event_daily_queries.site_id = 1 order by day, platform, query collate "C"`,
+            where event_daily_queries.site_id = 1 order by day, query collate "C"`,
       )
     ).rows,
   });

@@ -33,11 +33,14 @@ CREATE TABLE "event_daily" (
 CREATE TABLE "event_daily_queries" (
 	"site_id" integer NOT NULL,
 	"day" date NOT NULL,
-	"platform" text NOT NULL,
 	"query_id" integer NOT NULL,
-	"searches" integer DEFAULT 0 NOT NULL,
-	"zero_searches" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "event_daily_queries_site_id_day_platform_query_id_pk" PRIMARY KEY("site_id","day","platform","query_id")
+	"mobile" integer DEFAULT 0 NOT NULL,
+	"desktop" integer DEFAULT 0 NOT NULL,
+	"app" integer DEFAULT 0 NOT NULL,
+	"zero_mobile" integer DEFAULT 0 NOT NULL,
+	"zero_desktop" integer DEFAULT 0 NOT NULL,
+	"zero_app" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "event_daily_queries_site_id_day_query_id_pk" PRIMARY KEY("site_id","day","query_id")
 );
 --> statement-breakpoint
 CREATE TABLE "event_queries" (
