@@ -19,7 +19,10 @@ import { seedDemo } from '#server/db/seed.ts';
 import { addDays } from '#server/events/day.ts';
 import { demoVocabulary, generateEventsInDatabase, yesterday } from '#server/events/demo.ts';
 import { createEventStore } from '#server/events/store.ts';
-import { createTestDatabase, DATABASES, primed, testEnv } from '#tests/helpers/server.ts';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { DATABASES, POSTGRES_ADMIN_URL, primed, testEnv } from '#tests/helpers/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,8 +34,8 @@ const { values } = parseArgs({
 const EVENTS = Number(values.events);
 const RUNS = Number(values.runs);
 const DAYS = 180;
-/** Events per session of the generator, measured (≈ 3.4). */
-const EVENTS_PER_SESSION = 3.4;
+/** Events per session of the in-database generator, measured (≈ 3.2). */
+const EVENTS_PER_SESSION = 3.18;
 const STEP = 250_000;
 
 /** What the home screen asks for (spec part 1 §2 "Home screen"). */
@@ -76,9 +79,37 @@ interface Result {
   home: { p50: number; p95: number; max: number };
 }
 
+/** A database of its own name (other suites sweep theirs), dropped on close. */
+async function throwawayPostgres(): Promise<Database> {
+  const name = `vitrina_bench_reports_${randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString()).catch(async (error: unknown) => {
+    await admin(`drop database if exists ${name} with (force)`);
+    throw error;
+  });
+  return {
+    ...database,
+    async close() {
+      await database.close().catch(() => undefined);
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 async function bench(kind: (typeof DATABASES)[number]): Promise<Result> {
   const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'vitrina-bench-')) : undefined;
-  const database = await createTestDatabase(kind, dataDir);
+  const database = dataDir ? await openPglite({ dataDir }) : await throwawayPostgres();
   try {
     await seedDemo(database);
     const store = createEventStore(database);

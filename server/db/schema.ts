@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -389,6 +390,9 @@ export const eventSessions = pgTable(
 const counter = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0');
 
+/** Stamps every write of an event_daily row, so a cached TOP list can tell it is still true. */
+export const eventRollupVersion = pgSequence('event_rollup_version');
+
 /** Daily rollup per (site, day, platform): what every numeric metric is computed from. */
 export const eventDaily = pgTable(
   'event_daily',
@@ -417,6 +421,10 @@ export const eventDaily = pgTable(
     acBrands: counter('ac_brands'),
     views: counter('views'),
     carts: counter('carts'),
+    /** Set from event_rollup_version on every insert and update of the row. */
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('event_rollup_version')`),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform] })],
 );

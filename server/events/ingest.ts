@@ -347,9 +347,9 @@ async function upsertDaily(tx: Db | Tx, siteId: number, daily: Map<string, Count
   });
   const columns = sql.raw(DAILY_COLUMNS.join(', '));
   const updates = sql.raw(
-    DAILY_COLUMNS.map((column) => `${column} = event_daily.${column} + excluded.${column}`).join(
-      ', ',
-    ),
+    DAILY_COLUMNS.map((column) => `${column} = event_daily.${column} + excluded.${column}`)
+      .concat("version = nextval('event_rollup_version')")
+      .join(', '),
   );
   await run(
     tx,

@@ -218,6 +218,46 @@ function shared<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * TOP lists are the one costly read (a GROUP BY over every query row of the period). Each
+ * process keeps recent answers with the stamp of the period's event_daily rows (their count and
+ * highest version: every write of a day's rollups takes a new version, in any process); an
+ * answer is reused only while the stamp is unchanged. The stamp is read before the list, so a
+ * write landing in between only causes a recomputation later, never a stale answer.
+ */
+const TOP_CACHE_SIZE = 256;
+const topCacheByDb = new WeakMap<Db, Map<string, { stamp: string; rows: TopRow[] }>>();
+
+async function rollupStamp(db: Db, request: MetricRequest): Promise<string> {
+  const { rows } = await run<{ n: string | number; v: string | number | null }>(
+    db,
+    sql`select count(*) as n, max(version) as v from event_daily
+        where site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date`,
+  );
+  return `${rows[0]?.n ?? 0}:${rows[0]?.v ?? 0}`;
+}
+
+async function cachedTops(
+  db: Db,
+  request: MetricRequest,
+  platform: ReportPlatform,
+): Promise<TopRow[]> {
+  let cache = topCacheByDb.get(db);
+  if (!cache) topCacheByDb.set(db, (cache = new Map()));
+  const key = `${request.siteId}|${request.from}|${request.to}|${platform}|${request.type}|${request.limit}`;
+  const stamp = await rollupStamp(db, request);
+  const hit = cache.get(key);
+  if (hit?.stamp === stamp) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit.rows;
+  }
+  const rows = await readTops(db, request, PLATFORMS[platform]);
+  cache.set(key, { stamp, rows });
+  if (cache.size > TOP_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return rows;
+}
+
+/**
  * Every metric of a report call, read from the daily rollups only: one scan of event_daily for
  * all the numeric names, one for both TOP lists (per platform).
  */
@@ -233,7 +273,7 @@ export async function computeMetrics(db: Db, request: MetricRequest): Promise<Me
     shared(
       db,
       `top|${request.siteId}|${request.from}|${request.to}|${platform}|${request.type}|${request.limit}`,
-      () => readTops(db, request, PLATFORMS[platform]),
+      () => cachedTops(db, request, platform),
     );
   const days = request.type === 'DAILY' ? daysBetween(request.from, request.to) : [];
   const aggKey = periodKey(request.from, request.to);

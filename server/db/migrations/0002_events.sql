@@ -1,3 +1,4 @@
+CREATE SEQUENCE "public"."event_rollup_version" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "app_secrets" (
 	"name" text PRIMARY KEY NOT NULL,
 	"value" text NOT NULL,
@@ -27,6 +28,7 @@ CREATE TABLE "event_daily" (
 	"ac_brands" bigint DEFAULT 0 NOT NULL,
 	"views" bigint DEFAULT 0 NOT NULL,
 	"carts" bigint DEFAULT 0 NOT NULL,
+	"version" bigint DEFAULT nextval('event_rollup_version') NOT NULL,
 	CONSTRAINT "event_daily_site_id_day_platform_pk" PRIMARY KEY("site_id","day","platform")
 );
 --> statement-breakpoint
