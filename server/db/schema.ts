@@ -334,9 +334,10 @@ export const catalogWords = pgTable(
 
 // ---------------------------------------------------------------------------------------------
 // Event store (issue #7). Raw storefront events in one narrow table (kind, platform and block as
-// small integers, the kind-specific columns nullable): one insert path, one scan for rebuilds, and
-// ~60 bytes a row. Reports never read it: they read the daily rollups below, which ingestion keeps
-// up to date in the same transaction. Every query goes through server/events/.
+// small integers, the kind-specific columns nullable): one insert path, one scan for rebuilds,
+// ~110 bytes a row with its indexes. Reports never read it: they read the daily rollups below,
+// which ingestion keeps up to date in the same transaction. Every query goes through
+// server/events/ (store.ts), so the raw store can move to a columnar engine.
 
 /** One storefront event. `day` is the calendar day of `at` in the site's time zone. */
 export const events = pgTable(
