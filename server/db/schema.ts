@@ -11,6 +11,7 @@ import {
   jsonb,
   pgSequence,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -366,9 +367,10 @@ export const catalogWords = pgTable(
 
 // ---------------------------------------------------------------------------------------------
 // Event store (issue #7). Raw storefront events in one narrow table (kind, platform and block as
-// small integers, the kind-specific columns nullable): one insert path, one scan for rebuilds, and
-// ~60 bytes a row. Reports never read it: they read the daily rollups below, which ingestion keeps
-// up to date in the same transaction. Every query goes through server/events/.
+// small integers, the kind-specific columns nullable): one insert path, one scan for rebuilds,
+// ~110 bytes a row with its indexes. Reports never read it: they read the daily rollups below,
+// which ingestion keeps up to date in the same transaction. Every query goes through
+// server/events/ (store.ts), so the raw store can move to a columnar engine.
 
 /** One storefront event. `day` is the calendar day of `at` in the site's time zone. */
 export const events = pgTable(
@@ -422,6 +424,9 @@ export const eventSessions = pgTable(
 const counter = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0');
 
+/** Stamps every write of an event_daily row, so a cached TOP list can tell it is still true. */
+export const eventRollupVersion = pgSequence('event_rollup_version');
+
 /** Daily rollup per (site, day, platform): what every numeric metric is computed from. */
 export const eventDaily = pgTable(
   'event_daily',
@@ -450,11 +455,31 @@ export const eventDaily = pgTable(
     acBrands: counter('ac_brands'),
     views: counter('views'),
     carts: counter('carts'),
+    /** Set from event_rollup_version on every insert and update of the row. */
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('event_rollup_version')`),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform] })],
 );
 
-/** Daily rollup per (site, day, platform, query) for the TOP lists. */
+/** The distinct search queries of a site: the query rollup groups small integers, not text. */
+export const eventQueries = pgTable(
+  'event_queries',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    query: text('query').notNull(),
+  },
+  (t) => [uniqueIndex('event_queries_site_query_idx').on(t.siteId, t.query)],
+);
+
+/**
+ * Daily rollup per (site, day, query) for the TOP lists: searches and zero-result searches per
+ * platform in columns, so a query has one row a day whatever the platform filter.
+ */
 export const eventDailyQueries = pgTable(
   'event_daily_queries',
   {
@@ -462,12 +487,16 @@ export const eventDailyQueries = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
-    platform: text('platform', { enum: ['MOBILE', 'DESKTOP', 'APP'] }).notNull(),
-    query: text('query').notNull(),
-    searches: integer('searches').notNull().default(0),
-    zeroSearches: integer('zero_searches').notNull().default(0),
+    /** event_queries.id (no foreign key: only the event store writes both tables). */
+    queryId: integer('query_id').notNull(),
+    mobile: integer('mobile').notNull().default(0),
+    desktop: integer('desktop').notNull().default(0),
+    app: integer('app').notNull().default(0),
+    zeroMobile: integer('zero_mobile').notNull().default(0),
+    zeroDesktop: integer('zero_desktop').notNull().default(0),
+    zeroApp: integer('zero_app').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.day, t.platform, t.query] })],
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.queryId] })],
 );
 
 /** Server-wide generated secrets (the chart-token key), shared by every server process. */

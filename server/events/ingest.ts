@@ -177,10 +177,7 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
     if (!counters) daily.set(key, (counters = {}));
     counters[column] = (counters[column] ?? 0) + delta;
   };
-  const queries = new Map<
-    string,
-    { day: string; platform: EventPlatform; query: string; searches: number; zero: number }
-  >();
+  const queries = new Map<string, { day: string; query: string; counts: Counters }>();
 
   for (const state of states.values())
     if (state.fresh) bump(state.day, state.platform, 'sessions', 1);
@@ -203,12 +200,13 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
         bump(day, platform, 'searches', 1);
         if (row.hits === 0) bump(day, platform, 'zero_searches', 1);
         if (row.correctedQuery !== null) bump(day, platform, 'corrections', 1);
-        const key = `${day}|${platform}|${row.query}`;
+        const key = `${day}|${row.query}`;
         let entry = queries.get(key);
-        if (!entry)
-          queries.set(key, (entry = { day, platform, query: row.query!, searches: 0, zero: 0 }));
-        entry.searches += 1;
-        if (row.hits === 0) entry.zero += 1;
+        if (!entry) queries.set(key, (entry = { day, query: row.query!, counts: {} }));
+        const column = QUERY_COLUMN[platform];
+        entry.counts[column] = (entry.counts[column] ?? 0) + 1;
+        if (row.hits === 0)
+          entry.counts[`zero_${column}`] = (entry.counts[`zero_${column}`] ?? 0) + 1;
         break;
       }
       case KIND.AUTOCOMPLETE_CLICK:
@@ -260,24 +258,54 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
 
   await upsertDaily(tx, siteId, daily);
   if (queries.size) {
+    const ids = await queryIds(tx, siteId, [...new Set([...queries.values()].map((q) => q.query))]);
     const list = [...queries.values()].sort((a, b) =>
-      `${a.day}|${a.platform}|${a.query}` < `${b.day}|${b.platform}|${b.query}` ? -1 : 1,
+      `${a.day}|${a.query}` < `${b.day}|${b.query}` ? -1 : 1,
     );
     await run(
       tx,
-      sql`insert into event_daily_queries (site_id, day, platform, query, searches, zero_searches)
+      sql`insert into event_daily_queries (site_id, day, query_id, ${sql.raw(QUERY_COLUMNS.join(', '))})
           values ${sql.join(
             list.map(
               (q) =>
-                sql`(${siteId}, ${q.day}, ${q.platform}, ${q.query}, ${q.searches}, ${q.zero})`,
+                sql`(${siteId}, ${q.day}, ${ids.get(q.query)!}, ${sql.join(
+                  QUERY_COLUMNS.map((column) => sql`${q.counts[column] ?? 0}`),
+                  sql`, `,
+                )})`,
             ),
             sql`, `,
           )}
-          on conflict (site_id, day, platform, query) do update set
-            searches = event_daily_queries.searches + excluded.searches,
-            zero_searches = event_daily_queries.zero_searches + excluded.zero_searches`,
+          on conflict (site_id, day, query_id) do update set ${sql.raw(
+            QUERY_COLUMNS.map(
+              (column) => `${column} = event_daily_queries.${column} + excluded.${column}`,
+            ).join(', '),
+          )}`,
     );
   }
+}
+
+/** event_daily_queries counts per platform, so one row serves every platform filter. */
+export const QUERY_COLUMN = { MOBILE: 'mobile', DESKTOP: 'desktop', APP: 'app' } as const;
+const QUERY_COLUMNS = ['mobile', 'desktop', 'app', 'zero_mobile', 'zero_desktop', 'zero_app'];
+
+/** Dictionary ids of a site's queries, adding the new ones. */
+async function queryIds(tx: Db | Tx, siteId: number, queries: string[]) {
+  const sorted = [...queries].sort();
+  await run(
+    tx,
+    sql`insert into event_queries (site_id, query) values ${sql.join(
+      sorted.map((q) => sql`(${siteId}, ${q})`),
+      sql`, `,
+    )} on conflict (site_id, query) do nothing`,
+  );
+  const { rows } = await run<{ id: number; query: string }>(
+    tx,
+    sql`select id, query from event_queries where site_id = ${siteId} and query in (${sql.join(
+      sorted.map((q) => sql`${q}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((row) => [row.query, Number(row.id)]));
 }
 
 const MONEY_COLUMNS = new Set(['revenue', 'search_revenue']);
@@ -319,9 +347,9 @@ async function upsertDaily(tx: Db | Tx, siteId: number, daily: Map<string, Count
   });
   const columns = sql.raw(DAILY_COLUMNS.join(', '));
   const updates = sql.raw(
-    DAILY_COLUMNS.map((column) => `${column} = event_daily.${column} + excluded.${column}`).join(
-      ', ',
-    ),
+    DAILY_COLUMNS.map((column) => `${column} = event_daily.${column} + excluded.${column}`)
+      .concat("version = nextval('event_rollup_version')")
+      .join(', '),
   );
   await run(
     tx,

@@ -13,7 +13,7 @@ import {
 import { run } from '../catalog/sql.ts';
 import type { Db } from '../db/client.ts';
 import { daysBetween } from './day.ts';
-import { DAILY_COLUMNS } from './ingest.ts';
+import { DAILY_COLUMNS, QUERY_COLUMN } from './ingest.ts';
 
 export interface MetricRequest {
   siteId: number;
@@ -154,43 +154,49 @@ async function readTops(
   request: MetricRequest,
   platforms: readonly EventPlatform[],
 ): Promise<TopRow[]> {
-  const platformFilter =
-    platforms.length === 3
-      ? sql``
-      : sql` and platform in (${sql.join(
-          platforms.map((p) => sql`${p}`),
-          sql`, `,
-        )})`;
-  const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date${platformFilter}`;
+  const sum = (prefix: string) =>
+    sql.raw(platforms.map((p) => `${prefix}${QUERY_COLUMN[p]}`).join(' + '));
+  const searches = sum('');
+  const zero = sum('zero_');
+  const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date`;
+  // Group by the query's integer id, keep the leaders (with ties, for the name order), then name.
   if (request.type === 'AGG') {
     const { rows } = await run<TopRow>(
       db,
       sql`with g as (
-            select query, sum(searches)::int as s, sum(zero_searches)::int as z
-            from event_daily_queries where ${where} group by query
+            select query_id, sum(${searches})::int as s, sum(${zero})::int as z
+            from event_daily_queries where ${where} group by query_id
+          ), top as (
+            (select 'TOP_SEARCH_QUERIES' as list, query_id, s as count from g where s > 0
+              order by s desc fetch first ${request.limit} rows with ties)
+            union all
+            (select 'TOP_ZERO_QUERIES', query_id, z from g where z > 0
+              order by z desc fetch first ${request.limit} rows with ties)
           )
-          (select 'TOP_SEARCH_QUERIES' as list, '' as day, query as name, s as count from g
-            order by s desc, query collate "C" limit ${request.limit})
-          union all
-          (select 'TOP_ZERO_QUERIES', '', query, z from g where z > 0
-            order by z desc, query collate "C" limit ${request.limit})`,
+          select list, '' as day, q.query as name, count from (
+            select top.*, q.query, row_number() over (
+              partition by list order by count desc, q.query collate "C") as rank
+            from top join event_queries q on q.id = top.query_id
+          ) q where rank <= ${request.limit} order by list, rank`,
     );
     return rows;
   }
   const { rows } = await run<TopRow>(
     db,
     sql`with g as (
-          select day::text as day, query, sum(searches)::int as s, sum(zero_searches)::int as z
-          from event_daily_queries where ${where} group by day, query
+          select day::text as day, query_id, sum(${searches})::int as s, sum(${zero})::int as z
+          from event_daily_queries where ${where} group by day, query_id
+        ), named as (
+          select g.*, q.query from g join event_queries q on q.id = g.query_id
         )
         select list, day, name, count from (
           select 'TOP_SEARCH_QUERIES' as list, day, query as name, s as count,
             row_number() over (partition by day order by s desc, query collate "C") as rank
-          from g
+          from named where s > 0
           union all
           select 'TOP_ZERO_QUERIES', day, query, z,
             row_number() over (partition by day order by z desc, query collate "C")
-          from g where z > 0
+          from named where z > 0
         ) ranked where rank <= ${request.limit} order by list, day, rank`,
   );
   return rows;
@@ -212,8 +218,48 @@ function shared<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * TOP lists are the one costly read (a GROUP BY over every query row of the period). Each
+ * process keeps recent answers with the stamp of the period's event_daily rows (their count and
+ * highest version: every write of a day's rollups takes a new version, in any process); an
+ * answer is reused only while the stamp is unchanged. The stamp is read before the list, so a
+ * write landing in between only causes a recomputation later, never a stale answer.
+ */
+const TOP_CACHE_SIZE = 256;
+const topCacheByDb = new WeakMap<Db, Map<string, { stamp: string; rows: TopRow[] }>>();
+
+async function rollupStamp(db: Db, request: MetricRequest): Promise<string> {
+  const { rows } = await run<{ n: string | number; v: string | number | null }>(
+    db,
+    sql`select count(*) as n, max(version) as v from event_daily
+        where site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date`,
+  );
+  return `${rows[0]?.n ?? 0}:${rows[0]?.v ?? 0}`;
+}
+
+async function cachedTops(
+  db: Db,
+  request: MetricRequest,
+  platform: ReportPlatform,
+): Promise<TopRow[]> {
+  let cache = topCacheByDb.get(db);
+  if (!cache) topCacheByDb.set(db, (cache = new Map()));
+  const key = `${request.siteId}|${request.from}|${request.to}|${platform}|${request.type}|${request.limit}`;
+  const stamp = await rollupStamp(db, request);
+  const hit = cache.get(key);
+  if (hit?.stamp === stamp) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit.rows;
+  }
+  const rows = await readTops(db, request, PLATFORMS[platform]);
+  cache.set(key, { stamp, rows });
+  if (cache.size > TOP_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return rows;
+}
+
+/**
  * Every metric of a report call, read from the daily rollups only: one scan of event_daily for
- * all the numeric names, one query per TOP list (and platform).
+ * all the numeric names, one for both TOP lists (per platform).
  */
 export async function computeMetrics(db: Db, request: MetricRequest): Promise<Metric[]> {
   const parts = request.names.map((name) => ({ name, ...splitName(name, request.platform) }));
@@ -227,7 +273,7 @@ export async function computeMetrics(db: Db, request: MetricRequest): Promise<Me
     shared(
       db,
       `top|${request.siteId}|${request.from}|${request.to}|${platform}|${request.type}|${request.limit}`,
-      () => readTops(db, request, PLATFORMS[platform]),
+      () => cachedTops(db, request, platform),
     );
   const days = request.type === 'DAILY' ? daysBetween(request.from, request.to) : [];
   const aggKey = periodKey(request.from, request.to);

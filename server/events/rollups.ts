@@ -89,13 +89,28 @@ export async function rebuildRollups(
 
     await run(
       tx,
-      sql`insert into event_daily_queries (site_id, day, platform, query, searches, zero_searches)
-          select ${siteId}, e.day, s.platform, e.query, count(*), count(*) filter (where e.hits = 0)
+      sql`insert into event_queries (site_id, query)
+          select distinct ${siteId}::int, query from events
+          where site_id = ${siteId} and kind = ${KIND.SEARCH}${range('day')}
+          on conflict (site_id, query) do nothing`,
+    );
+    await run(
+      tx,
+      sql`insert into event_daily_queries (site_id, day, query_id, mobile, desktop, app,
+            zero_mobile, zero_desktop, zero_app)
+          select ${siteId}, e.day, q.id,
+            count(*) filter (where s.platform = 'MOBILE'),
+            count(*) filter (where s.platform = 'DESKTOP'),
+            count(*) filter (where s.platform = 'APP'),
+            count(*) filter (where s.platform = 'MOBILE' and e.hits = 0),
+            count(*) filter (where s.platform = 'DESKTOP' and e.hits = 0),
+            count(*) filter (where s.platform = 'APP' and e.hits = 0)
           from events e
           join event_sessions s
             on s.site_id = e.site_id and s.day = e.day and s.session_id = e.session_id
+          join event_queries q on q.site_id = e.site_id and q.query = e.query
           where e.site_id = ${siteId} and e.kind = ${KIND.SEARCH}${range('e.day')}
-          group by e.day, s.platform, e.query`,
+          group by e.day, q.id`,
     );
   });
 }

@@ -36,7 +36,13 @@ export function createEventStore(database: Database) {
     /** Removes a site's events, sessions and rollups (before a demo reload). */
     async clear(siteId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        for (const table of ['event_daily_queries', 'event_daily', 'event_sessions', 'events'])
+        for (const table of [
+          'event_daily_queries',
+          'event_queries',
+          'event_daily',
+          'event_sessions',
+          'events',
+        ])
           await run(tx, sql`delete from ${sql.raw(table)} where site_id = ${siteId}`);
       });
     },

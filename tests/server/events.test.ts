@@ -237,8 +237,9 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     queries: (
       await run(
         server.database.db,
-        sql`select day::text, platform, query, searches, zero_searches from event_daily_queries
-            where site_id = 1 order by day, platform, query collate "C"`,
+        sql`select day::text, query, mobile, desktop, app, zero_mobile, zero_desktop, zero_app
+            from event_daily_queries join event_queries q on q.id = query_id
+            where event_daily_queries.site_id = 1 order by day, query collate "C"`,
       )
     ).rows,
   });
@@ -428,6 +429,37 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     const incremental = await rollupSnapshot();
     await createEventStore(server.database).rebuildRollups(1);
     expect(await rollupSnapshot()).toEqual(incremental);
+  });
+
+  it('never serves a stale TOP list: a late search or a rebuild changes the answer', async () => {
+    const top = async () =>
+      (
+        await admin.call(aggregateReportRoute, {
+          params: { id: 1 },
+          query: { name: 'TOP_SEARCH_QUERIES', from: '2026-05-01', to: '2026-05-07', limit: 50 },
+        })
+      )[0]!.value[periodKey('2026-05-01', '2026-05-07')] as { name: string; count: number }[];
+    const before = await top();
+    expect(await top()).toEqual(before);
+    const search = {
+      type: 'SEARCH',
+      sessionId: 'cache',
+      platform: 'DESKTOP',
+      at: '2026-05-05T12:00:00+03:00',
+      query: 'Новый запрос',
+      hits: 3,
+    };
+    expect(
+      (await post('/public/events/bulk', { apiKey, events: [search, search] })).statusCode,
+    ).toBe(200);
+    const after = await top();
+    expect(after).toContainEqual({ name: 'новый запрос', count: 2 });
+    expect(after).not.toEqual(before);
+    // Rows rewritten by a rebuild carry new versions: recomputed, same answer.
+    await createEventStore(server.database).rebuildRollups(1, '2026-05-05', '2026-05-05');
+    expect(await top()).toEqual(after);
+    await createEventStore(server.database).clear(1);
+    expect(await top()).toEqual([]);
   });
 
   it('validates ingestion: a bad event, too many events or an unknown key write nothing', async () => {

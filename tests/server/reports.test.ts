@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
 import { seedDemoEvents } from '#server/db/seed.ts';
 import { addDays, localDay } from '#server/events/day.ts';
+import { registerSiteToUserRoute, registerUserRoute } from '#contract/routes/users.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 const HOME_NAMES = [
@@ -94,5 +95,29 @@ describe.each(DATABASES)('report calls on demo data, %s', (kind) => {
     expect(
       (await failure(server.client().call(dailyReportRoute, { params: { id: 1 }, query }))).status,
     ).toBe(401);
+  });
+
+  it('needs ROLE_REPORT_AGG_VIEW for AGG and ROLE_REPORT_DAILY_VIEW for DAILY', async () => {
+    const admin = await server.as('admin');
+    for (const [login, role] of [
+      ['agg-only', 'ROLE_REPORT_AGG_VIEW'],
+      ['daily-only', 'ROLE_REPORT_DAILY_VIEW'],
+    ] as const) {
+      await admin.call(registerUserRoute, {
+        body: { login, password: 'pw', roles: [role], isClient: true },
+      });
+      await admin.call(registerSiteToUserRoute, { query: { siteId: 1 }, body: { login } });
+    }
+    const query = { name: 'SESSIONS_TOTAL', from: yesterday, to: yesterday };
+    const aggOnly = await server.as('agg-only', 'pw');
+    await aggOnly.call(aggregateReportRoute, { params: { id: 1 }, query });
+    expect(
+      (await failure(aggOnly.call(dailyReportRoute, { params: { id: 1 }, query }))).status,
+    ).toBe(403);
+    const dailyOnly = await server.as('daily-only', 'pw');
+    await dailyOnly.call(dailyReportRoute, { params: { id: 1 }, query });
+    expect(
+      (await failure(dailyOnly.call(aggregateReportRoute, { params: { id: 1 }, query }))).status,
+    ).toBe(403);
   });
 });

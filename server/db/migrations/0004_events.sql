@@ -1,3 +1,4 @@
+CREATE SEQUENCE "public"."event_rollup_version" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "app_secrets" (
 	"name" text PRIMARY KEY NOT NULL,
 	"value" text NOT NULL,
@@ -27,17 +28,27 @@ CREATE TABLE "event_daily" (
 	"ac_brands" bigint DEFAULT 0 NOT NULL,
 	"views" bigint DEFAULT 0 NOT NULL,
 	"carts" bigint DEFAULT 0 NOT NULL,
+	"version" bigint DEFAULT nextval('event_rollup_version') NOT NULL,
 	CONSTRAINT "event_daily_site_id_day_platform_pk" PRIMARY KEY("site_id","day","platform")
 );
 --> statement-breakpoint
 CREATE TABLE "event_daily_queries" (
 	"site_id" integer NOT NULL,
 	"day" date NOT NULL,
-	"platform" text NOT NULL,
-	"query" text NOT NULL,
-	"searches" integer DEFAULT 0 NOT NULL,
-	"zero_searches" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "event_daily_queries_site_id_day_platform_query_pk" PRIMARY KEY("site_id","day","platform","query")
+	"query_id" integer NOT NULL,
+	"mobile" integer DEFAULT 0 NOT NULL,
+	"desktop" integer DEFAULT 0 NOT NULL,
+	"app" integer DEFAULT 0 NOT NULL,
+	"zero_mobile" integer DEFAULT 0 NOT NULL,
+	"zero_desktop" integer DEFAULT 0 NOT NULL,
+	"zero_app" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "event_daily_queries_site_id_day_query_id_pk" PRIMARY KEY("site_id","day","query_id")
+);
+--> statement-breakpoint
+CREATE TABLE "event_queries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"site_id" integer NOT NULL,
+	"query" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "event_sessions" (
@@ -71,6 +82,8 @@ CREATE TABLE "events" (
 --> statement-breakpoint
 ALTER TABLE "event_daily" ADD CONSTRAINT "event_daily_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_daily_queries" ADD CONSTRAINT "event_daily_queries_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_queries" ADD CONSTRAINT "event_queries_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_sessions" ADD CONSTRAINT "event_sessions_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "event_queries_site_query_idx" ON "event_queries" USING btree ("site_id","query");--> statement-breakpoint
 CREATE INDEX "events_site_day_idx" ON "events" USING btree ("site_id","day");
