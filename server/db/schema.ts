@@ -9,7 +9,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   numeric,
   pgSequence,
   pgTable,
