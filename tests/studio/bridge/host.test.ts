@@ -147,7 +147,7 @@ describe('preview host', () => {
     iframe.setAttribute('src', '/studio-preview.html');
     const srcSets: string[] = [];
     new MutationObserver((records) => {
-      for (const record of records) srcSets.push(String(iframe.getAttribute('src')));
+      for (const _ of records) srcSets.push(String(iframe.getAttribute('src')));
     }).observe(iframe, { attributes: true, attributeFilter: ['src'] });
     host = createPreviewHost(iframe);
     const readies = vi.fn(() => host!.send('init', INIT));
@@ -198,10 +198,10 @@ describe('preview host', () => {
   it('aborts data calls of a document that navigated away and never answers it', async () => {
     const signals: AbortSignal[] = [];
     const search = vi.fn(
-      (_params: unknown, signal: AbortSignal) =>
-        new Promise((resolve) => {
-          signals.push(signal);
-          setTimeout(() => resolve({ total: 1 }), 5);
+      (_params: unknown, signal?: AbortSignal) =>
+        new Promise<never>((resolve) => {
+          if (signal) signals.push(signal);
+          setTimeout(() => resolve({ total: 1 } as never), 5);
         }),
     );
     host = createPreviewHost(iframe, {
