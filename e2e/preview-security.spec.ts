@@ -4,6 +4,8 @@
  * carry script: none of it may reach the studio's cookies, storage or page.
  */
 import type { Frame, Page } from '@playwright/test';
+import { PREVIEW_PAGE_CSP } from '#server/app.ts';
+import { previewPageCsp } from '#studio/preview/build-guest.ts';
 import { offerXml, ymlDocument } from '#tests/helpers/catalog.ts';
 import { HARNESS_PATH, startPreviewServer, type PreviewServer } from './preview-server.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
@@ -174,6 +176,9 @@ test('the preview page is served sandboxed, frameable only by the console, never
   ]) {
     expect(csp).toContain(directive);
   }
+  // The server's copy is the page's meta CSP plus the header-only directives (as `npx vite`).
+  expect(csp).toBe(PREVIEW_PAGE_CSP);
+  expect(PREVIEW_PAGE_CSP).toBe(previewPageCsp());
   expect(headers['x-content-type-options']).toBe('nosniff');
   const script = /<script src="([^"]+)"/.exec(await response.text())?.[1];
   expect(script).toMatch(/^\/studio-preview\/guest-[\w-]+\.js$/);
