@@ -194,10 +194,11 @@ test('the preview page is served sandboxed, frameable only by the console, never
   expect(await page.evaluate(() => window.origin)).toBe('null');
 });
 
-test('a template that navigates the frame away gets no edits: the studio reloads its page', async ({
-  page,
-}) => {
-  // The page the template links to: it records what reaches it and pretends to be the guest.
+/**
+ * Serves the page a template navigates to: it reports what reaches it and pretends to be the
+ * guest; the studio page collects its reports in `window.foreign`.
+ */
+async function foreignPage(page: Page): Promise<() => Promise<unknown[]>> {
   await page.route('**/foreign-page.html', (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -208,7 +209,10 @@ test('a template that navigates the frame away gets no edits: the studio reloads
         `</script>`,
     }),
   );
-  await openHarness(page);
+  return () => page.evaluate(() => (window as unknown as { foreign: unknown[] }).foreign);
+}
+
+async function collectForeign(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { foreign: unknown[] };
     w.foreign = [];
@@ -218,6 +222,14 @@ test('a template that navigates the frame away gets no edits: the studio reloads
       }
     });
   });
+}
+
+test('a template that navigates the frame away gets no edits: the studio reloads its page', async ({
+  page,
+}) => {
+  const received = await foreignPage(page);
+  await openHarness(page);
+  await collectForeign(page);
   const frame = page.frameLocator('iframe[title*="Интеграция"]');
   await page.evaluate(() =>
     window.previewHarness?.setTemplate(
@@ -242,7 +254,32 @@ test('a template that navigates the frame away gets no edits: the studio reloads
   );
   await expect(frame.locator('.t-after')).toHaveCount(HOSTILE_NAMES.length);
   // … and the foreign page never received anything (not even an answer to its fake `ready`).
-  expect(await page.evaluate(() => (window as unknown as { foreign: unknown[] }).foreign)).toEqual(
-    [],
+  expect(await received()).toEqual([]);
+});
+
+test('a meta refresh in a template gets nothing either, and a fixed template takes over', async ({
+  page,
+}) => {
+  const received = await foreignPage(page);
+  await openHarness(page);
+  await collectForeign(page);
+  let foreignLoads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/foreign-page.html')) foreignLoads++;
+  });
+  await page.evaluate(() =>
+    window.previewHarness?.setTemplate(
+      'productItem',
+      '<meta http-equiv="refresh" content="0;url=/foreign-page.html"><p>{{product.id}}</p>',
+    ),
   );
+  await expect.poll(() => foreignLoads).toBeGreaterThan(0);
+  // Every reload re-inits with the template, which navigates again, until the designer fixes it.
+  await page.evaluate(() =>
+    window.previewHarness?.setTemplate('productItem', '<p class="t-fixed">{{product.id}}</p>'),
+  );
+  const frame = page.frameLocator('iframe[title*="Интеграция"]');
+  await expect(frame.locator('.t-fixed')).toHaveCount(HOSTILE_NAMES.length);
+  await expect(frame.locator('#foreign')).toHaveCount(0);
+  expect(await received()).toEqual([]);
 });
