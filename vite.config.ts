@@ -38,8 +38,10 @@ function previewGuest(): Plugin {
           return next();
         try {
           const build = await import('./studio/preview/build-guest.ts');
+          res.setHeader('x-content-type-options', 'nosniff');
           if (path === '/studio-preview.html') {
             res.setHeader('content-type', 'text/html; charset=utf-8');
+            res.setHeader('content-security-policy', build.previewPageCsp());
             res.end(build.previewPageHtml('/studio-preview/guest-dev.js'));
             return;
           }

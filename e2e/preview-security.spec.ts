@@ -4,6 +4,8 @@
  * carry script: none of it may reach the studio's cookies, storage or page.
  */
 import type { Frame, Page } from '@playwright/test';
+import { PREVIEW_PAGE_CSP } from '#server/app.ts';
+import { previewPageCsp } from '#studio/preview/build-guest.ts';
 import { offerXml, ymlDocument } from '#tests/helpers/catalog.ts';
 import { HARNESS_PATH, startPreviewServer, type PreviewServer } from './preview-server.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
@@ -152,4 +154,132 @@ test('the pane is accessible, switches to mobile and shows production beside int
   const production = page.frameLocator('iframe[title*="Продакшен"]');
   await expect(production.locator('.t-prod')).toHaveCount(HOSTILE_NAMES.length);
   await expectAccessible(page);
+});
+
+test('the preview page is served sandboxed, frameable only by the console, never sniffed', async ({
+  page,
+}) => {
+  const response = await page.request.get(`${server.baseUrl}/studio-preview.html`);
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toMatch(/(^|; )sandbox allow-scripts(;|$)/);
+  expect(csp).toContain("frame-ancestors 'self'");
+  // The meta CSP's directives, now also in force where a meta tag cannot reach.
+  for (const directive of [
+    "default-src 'none'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'unsafe-inline'",
+    'img-src * data: blob:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ]) {
+    expect(csp).toContain(directive);
+  }
+  // The server's copy is the page's meta CSP plus the header-only directives (as `npx vite`).
+  expect(csp).toBe(PREVIEW_PAGE_CSP);
+  expect(PREVIEW_PAGE_CSP).toBe(previewPageCsp());
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  const script = /<script src="([^"]+)"/.exec(await response.text())?.[1];
+  expect(script).toMatch(/^\/studio-preview\/guest-[\w-]+\.js$/);
+  const guest = await page.request.get(`${server.baseUrl}${script}`);
+  expect(guest.status()).toBe(200);
+  expect(guest.headers()['x-content-type-options']).toBe('nosniff');
+  // The console's own page keeps its headers (no sandbox there).
+  const index = await page.request.get(`${server.baseUrl}/`);
+  expect(index.headers()['content-security-policy'] ?? '').not.toContain('sandbox');
+
+  // Opened directly (not framed), the page is still sandboxed: an opaque origin.
+  await page.goto(`${server.baseUrl}/studio-preview.html`);
+  expect(await page.evaluate(() => window.origin)).toBe('null');
+});
+
+/**
+ * Serves the page a template navigates to: it reports what reaches it and pretends to be the
+ * guest; the studio page collects its reports in `window.foreign`.
+ */
+async function foreignPage(page: Page): Promise<() => Promise<unknown[]>> {
+  await page.route('**/foreign-page.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body:
+        `<!doctype html><p id="foreign">foreign</p><script>` +
+        `addEventListener('message', function (e) { parent.postMessage({ foreignGot: e.data }, '*') });` +
+        `parent.postMessage({ channel: 'vitrina-preview', v: 1, type: 'ready', payload: {} }, '*');` +
+        `</script>`,
+    }),
+  );
+  return () => page.evaluate(() => (window as unknown as { foreign: unknown[] }).foreign);
+}
+
+async function collectForeign(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { foreign: unknown[] };
+    w.foreign = [];
+    window.addEventListener('message', (event) => {
+      if (typeof event.data === 'object' && event.data !== null && 'foreignGot' in event.data) {
+        w.foreign.push(event.data);
+      }
+    });
+  });
+}
+
+test('a template that navigates the frame away gets no edits: the studio reloads its page', async ({
+  page,
+}) => {
+  const received = await foreignPage(page);
+  await openHarness(page);
+  await collectForeign(page);
+  const frame = page.frameLocator('iframe[title*="Интеграция"]');
+  await page.evaluate(() =>
+    window.previewHarness?.setTemplate(
+      'productItem',
+      '<div class="t-nav-item"><a class="t-nav" href="/foreign-page.html">{{product.id}}</a></div>',
+    ),
+  );
+  await expect(frame.locator('.t-nav')).toHaveCount(HOSTILE_NAMES.length);
+  let foreignLoaded = false;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/foreign-page.html')) foreignLoaded = true;
+  });
+  await frame.locator('.t-nav').first().click();
+  await expect.poll(() => foreignLoaded).toBe(true);
+
+  // The studio put its own page back and initialised it with the current templates.
+  await expect(frame.locator('.t-nav')).toHaveCount(HOSTILE_NAMES.length);
+  await expect(frame.locator('#foreign')).toHaveCount(0);
+  // Edits reach the guest again …
+  await page.evaluate(() =>
+    window.previewHarness?.setTemplate('productItem', '<p class="t-after">{{product.id}}</p>'),
+  );
+  await expect(frame.locator('.t-after')).toHaveCount(HOSTILE_NAMES.length);
+  // … and the foreign page never received anything (not even an answer to its fake `ready`).
+  expect(await received()).toEqual([]);
+});
+
+test('a meta refresh in a template gets nothing either, and a fixed template takes over', async ({
+  page,
+}) => {
+  const received = await foreignPage(page);
+  await openHarness(page);
+  await collectForeign(page);
+  let foreignLoads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/foreign-page.html')) foreignLoads++;
+  });
+  await page.evaluate(() =>
+    window.previewHarness?.setTemplate(
+      'productItem',
+      '<meta http-equiv="refresh" content="0;url=/foreign-page.html"><p>{{product.id}}</p>',
+    ),
+  );
+  await expect.poll(() => foreignLoads).toBeGreaterThan(0);
+  // Every reload re-inits with the template, which navigates again, until the designer fixes it.
+  await page.evaluate(() =>
+    window.previewHarness?.setTemplate('productItem', '<p class="t-fixed">{{product.id}}</p>'),
+  );
+  const frame = page.frameLocator('iframe[title*="Интеграция"]');
+  await expect(frame.locator('.t-fixed')).toHaveCount(HOSTILE_NAMES.length);
+  await expect(frame.locator('#foreign')).toHaveCount(0);
+  expect(await received()).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -59,6 +60,16 @@ z.config({
 });
 const defaultStaticRoot = fileURLToPath(new URL('../dist/app', import.meta.url));
 
+/**
+ * The studio preview frame's page (studio/preview/studio-preview.html) runs merchant templates: as
+ * a header its CSP also sandboxes the page when it is opened or framed without `sandbox`, and
+ * only the console may frame it. The rest repeats the page's meta CSP.
+ */
+export const PREVIEW_PAGE_CSP =
+  "sandbox allow-scripts; frame-ancestors 'self'; default-src 'none'; " +
+  "script-src 'self' 'unsafe-eval'; style-src 'unsafe-inline'; img-src * data: blob:; " +
+  "base-uri 'none'; form-action 'none'";
+
 /** Builds the whole server; tests call it and `inject`, main.ts calls it and listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -116,7 +127,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const staticRoot =
     options.staticRoot ?? (existsSync(defaultStaticRoot) ? defaultStaticRoot : false);
   if (staticRoot) {
-    await app.register(fastifyStatic, { root: staticRoot, index: 'index.html' });
+    const previewPage = join(resolve(staticRoot), 'studio-preview.html');
+    const previewScripts = join(resolve(staticRoot), 'studio-preview') + sep;
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      index: 'index.html',
+      setHeaders(reply, path) {
+        if (path === previewPage) reply.header('content-security-policy', PREVIEW_PAGE_CSP);
+        if (path === previewPage || path.startsWith(previewScripts))
+          reply.header('x-content-type-options', 'nosniff');
+      },
+    });
     // Client-side routes: any other GET that is not a file gets the console's index.html.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.includes('.'))

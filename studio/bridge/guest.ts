@@ -1,7 +1,7 @@
 /**
- * The preview iframe's side of the channel. Accepts only messages from the parent window that
- * parse (protocol.ts); data calls go to the host as `data-request`s (the frame has no network and
- * no apiKey).
+ * The preview iframe's side of the channel. Accepts only messages from the parent window, sent
+ * from the origin the frame's document was served from, that parse (protocol.ts); data calls go
+ * to the host as `data-request`s (the frame has no network and no apiKey).
  */
 import {
   envelope,
@@ -32,19 +32,36 @@ export class PreviewDataError extends Error {
   }
 }
 
+export interface PreviewGuestOptions {
+  /**
+   * The studio's origin: messages from any other are ignored, and messages go only to it.
+   * @default the origin of the URL the frame's document was served from
+   */
+  studioOrigin?: string;
+}
+
 type Handler = (payload: never) => void;
 
-export function createPreviewGuest(win: Window = window): PreviewGuest {
+export function createPreviewGuest(
+  win: Window = window,
+  options: PreviewGuestOptions = {},
+): PreviewGuest {
+  // The sandboxed frame's own origin is opaque ('null'), but its URL still names the server that
+  // served it, and the studio (the parent) is on that server: a page of any other origin that
+  // frames this document is not the studio. (An about:blank frame has no such origin: 'null'.)
+  const studioOrigin = options.studioOrigin ?? new URL(win.location.href).origin;
   const handlers = new Map<HostMessageType, Set<Handler>>();
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   let nextId = 1;
 
   function send<T extends GuestMessageType>(type: T, payload: GuestPayloads[T]): void {
-    win.parent.postMessage(envelope<GuestPayloads, T>(type, payload), '*');
+    if (studioOrigin === 'null') return;
+    win.parent.postMessage(envelope<GuestPayloads, T>(type, payload), studioOrigin);
   }
 
   function onMessage(event: MessageEvent): void {
     if (event.source === null || event.source !== win.parent || win.parent === win) return;
+    if (studioOrigin === 'null' || event.origin !== studioOrigin) return;
     const message = parseHostMessage(event.data);
     if (message === null) return;
     if (message.type === 'data-response') {

@@ -1,8 +1,14 @@
 /**
- * The studio side of the preview channel. Messages sent before the guest says `ready` wait in a
- * buffer; a message from the frame is accepted only when it comes from the frame's own window and
- * parses (protocol.ts). The guest is sandboxed with an opaque origin, so messages to it use the
- * target origin '*': nothing secret crosses the channel (the apiKey stays here).
+ * The studio side of the preview channel. Messages sent before the guest is ready wait in a
+ * buffer; a message from the frame is accepted only when it comes from the frame's own window,
+ * with the sandbox's opaque origin ('null'), and parses (protocol.ts).
+ *
+ * The channel opens once the frame's document has both said `ready` and fired its `load` (in
+ * either order). A template can navigate the frame away (a link, `<meta http-equiv=refresh>`):
+ * the frame window stays the same object, so a further `load` or `ready` on an open channel means
+ * another document took the frame. The host then closes the channel (buffering again, aborting
+ * data calls) and loads the frame's page anew; the `ready` handlers re-init it. The host does this
+ * once at creation too, so it never misses the first document's `load`.
  */
 import type { DataSource } from '#storefront/runtime/data-source.ts';
 import {
@@ -48,12 +54,47 @@ export function createPreviewHost(
   let buffer: Array<{ type: HostMessageType; payload: unknown }> = [];
   const handlers = new Map<GuestMessageType, Set<Handler>>();
   const pending = new Map<number, AbortController>();
+  // What the frame's current document did: said `ready`, fired `load`.
+  let said = false;
+  let loaded = false;
 
   function post(type: HostMessageType, payload: unknown): void {
+    // '*' only because the sandboxed frame's origin is opaque: no target origin string matches
+    // it. Nothing secret crosses the channel (the apiKey stays here), and a document that is not
+    // our guest is detected by its `load`/`ready` and the channel closed (see reload()).
     iframe.contentWindow?.postMessage(
       envelope<Record<string, unknown>, string>(type, payload),
       '*',
     );
+  }
+
+  /** Closes the channel and loads the frame's own page again (the `src` attribute). */
+  function reload(navigate = true): void {
+    ready = false;
+    said = false;
+    loaded = false;
+    buffer = [];
+    for (const controller of pending.values()) controller.abort();
+    pending.clear();
+    const src = iframe.getAttribute('src');
+    if (src !== null || navigate) iframe.setAttribute('src', src ?? 'about:blank');
+  }
+
+  function open(): void {
+    ready = true;
+    const queued = buffer;
+    buffer = [];
+    emit('ready', {});
+    for (const { type, payload } of queued) post(type, payload);
+  }
+
+  function onLoad(): void {
+    if (loaded) {
+      reload(false);
+      return;
+    }
+    loaded = true;
+    if (said) open();
   }
 
   function emit<T extends GuestMessageType>(type: T, payload: GuestPayloads[T]): void {
@@ -90,24 +131,30 @@ export function createPreviewHost(
   }
 
   function onMessage(event: MessageEvent): void {
-    // Only the frame's own window; any other window (or a frame that navigated) is ignored.
+    // Only the frame's own window, sandboxed (opaque origin); any other window is ignored.
     if (event.source === null || event.source !== iframe.contentWindow) return;
+    if (event.origin !== 'null') return;
     const message = parseGuestMessage(event.data);
     if (message === null) return;
     if (message.type === 'ready') {
-      ready = true;
-      const queued = buffer;
-      buffer = [];
-      emit('ready', message.payload);
-      for (const { type, payload } of queued) post(type, payload);
+      // Before `load`, a `ready` may come from the page a reload is replacing: the guest's own
+      // `ready` follows. After the channel opened, a second `ready` is a new document.
+      if (ready) reload();
+      else {
+        said = true;
+        if (loaded) open();
+      }
       return;
     }
+    if (!ready) return;
     if (message.type === 'data-request') void answer(message.payload);
     emit(message.type, message.payload as never);
   }
 
-  // A reloaded frame says ready again: the `ready` handlers send it a fresh init.
   win.addEventListener('message', onMessage);
+  iframe.addEventListener('load', onLoad);
+  // Whatever the frame loaded before we listened, start from a document whose `load` we see.
+  reload(false);
 
   return {
     send(type, payload) {
@@ -126,6 +173,7 @@ export function createPreviewHost(
     },
     dispose() {
       win.removeEventListener('message', onMessage);
+      iframe.removeEventListener('load', onLoad);
       for (const controller of pending.values()) controller.abort();
       pending.clear();
       handlers.clear();

@@ -188,9 +188,10 @@ function PreviewFrame({
   onRendered,
 }: PreviewFrameProps) {
   const iframe = useRef<HTMLIFrameElement>(null);
-  const channel = useRef<{ sync: ReturnType<typeof createPreviewSync>; ready: boolean } | null>(
-    null,
-  );
+  const channel = useRef<{
+    host: ReturnType<typeof createPreviewHost>;
+    sync: ReturnType<typeof createPreviewSync>;
+  } | null>(null);
   const latest = useRef(state);
   const callbacks = useRef({ onErrors, onRendered });
   // Declared before the channel's effect: its handlers read these.
@@ -204,13 +205,12 @@ function PreviewFrame({
     if (frame === null) return;
     const host = createPreviewHost(frame, { source });
     const sync = createPreviewSync(host);
-    const current = { sync, ready: false };
-    channel.current = current;
+    channel.current = { host, sync };
     const errors = new Map<string, PreviewError>();
     const publish = (): void => callbacks.current.onErrors?.([...errors.values()]);
     const offs = [
+      // Also after the host reloaded a frame that navigated away: a fresh document, a full init.
       host.on('ready', () => {
-        current.ready = true;
         errors.clear();
         publish();
         sync.init(latest.current);
@@ -243,7 +243,8 @@ function PreviewFrame({
   useLayoutEffect(() => {
     latest.current = state;
     const current = channel.current;
-    if (current?.ready) current.sync.update(state);
+    // Until the (re)loaded frame is ready its init will carry the state: nothing to buffer.
+    if (current?.host.isReady()) current.sync.update(state);
   });
 
   const mobile = state.viewport === 'mobile';

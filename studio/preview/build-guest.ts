@@ -25,6 +25,17 @@ export function previewPageHtml(scriptUrl: string): string {
   );
 }
 
+/**
+ * The page's CSP as an HTTP header: its meta CSP plus what only a header can say (`sandbox` even
+ * when the page is opened unframed, `frame-ancestors`). server/app.ts sends the same.
+ */
+export function previewPageCsp(): string {
+  const html = readFileSync(join(here, 'studio-preview.html'), 'utf8');
+  const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+  if (meta === undefined) throw new Error('studio-preview.html has no meta CSP');
+  return `sandbox allow-scripts; frame-ancestors 'self'; ${meta}`;
+}
+
 /** The guest script in memory (the dev server serves it: `npx vite` beside `npm run dev`). */
 export async function bundlePreviewGuest(): Promise<string> {
   const output = await build({

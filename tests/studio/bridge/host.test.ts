@@ -6,12 +6,17 @@ let iframe: HTMLIFrameElement;
 let host: PreviewHost | undefined;
 let sent: HostMessage[];
 
-beforeEach(() => {
+beforeEach(async () => {
   iframe = document.body.appendChild(document.createElement('iframe'));
+  // jsdom fires the about:blank load of a new frame: let it pass before the host listens.
+  await new Promise((resolve) => setTimeout(resolve, 20));
   sent = [];
-  vi.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation((message: unknown) => {
+  // One frame window throughout, as in a browser (jsdom swaps it when `src` is set).
+  const frameWindow = iframe.contentWindow!;
+  vi.spyOn(frameWindow, 'postMessage').mockImplementation((message: unknown) => {
     sent.push(message as HostMessage);
   });
+  Object.defineProperty(iframe, 'contentWindow', { value: frameWindow, configurable: true });
 });
 afterEach(() => {
   host?.dispose();
@@ -20,10 +25,29 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A message arriving at the studio's window from `source`. */
-function arrive(data: unknown, source: Window | null = iframe.contentWindow): void {
-  window.dispatchEvent(new MessageEvent('message', { data, source }));
+/** A message arriving at the studio's window from `source` (the sandboxed frame: origin 'null'). */
+function arrive(
+  data: unknown,
+  source: Window | null = iframe.contentWindow,
+  origin = 'null',
+): void {
+  window.dispatchEvent(new MessageEvent('message', { data, source, origin }));
 }
+/** The frame's document finished loading (the guest's own page, or one it navigated to). */
+const load = () => iframe.dispatchEvent(new Event('load'));
+/** The guest's page loaded and said ready. */
+function open(): void {
+  load();
+  arrive(guestMessage('ready', {}));
+}
+const INIT = {
+  widget: 'instant-search' as const,
+  settings: {},
+  templates: {},
+  css: '',
+  viewport: 'desktop' as const,
+  seq: 1,
+};
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('preview host', () => {
@@ -33,7 +57,7 @@ describe('preview host', () => {
     host.send('query', { query: 'платье' });
     expect(sent).toEqual([]);
     expect(host.isReady()).toBe(false);
-    arrive(guestMessage('ready', {}));
+    open();
     expect(host.isReady()).toBe(true);
     expect(sent.map((m) => m.type)).toEqual(['css', 'query']);
     host.send('viewport', { viewport: 'mobile' });
@@ -44,7 +68,7 @@ describe('preview host', () => {
     host = createPreviewHost(iframe);
     host.send('css', { css: 'old', seq: 1 });
     host.on('ready', () => host!.send('css', { css: 'new', seq: 2 }));
-    arrive(guestMessage('ready', {}));
+    open();
     expect(sent.map((m) => (m.payload as { css: string }).css)).toEqual(['new', 'old']);
   });
 
@@ -52,17 +76,19 @@ describe('preview host', () => {
     host = createPreviewHost(iframe);
     const rendered = vi.fn();
     host.on('rendered', rendered);
+    load();
     const other = document.body.appendChild(document.createElement('iframe'));
     arrive(guestMessage('ready', {}), other.contentWindow);
     arrive(guestMessage('ready', {}), window);
     arrive(guestMessage('ready', {}), null);
-    expect(host.isReady()).toBe(false);
     arrive({ type: 'ready' });
+    expect(host.isReady()).toBe(false);
+    arrive(guestMessage('ready', {}));
+    expect(host.isReady()).toBe(true);
     arrive({
       ...guestMessage('rendered', { part: 'productItem', ms: 1, count: 1, seq: 1 }),
       payload: { ms: 'fast' },
     });
-    expect(host.isReady()).toBe(false);
     expect(rendered).not.toHaveBeenCalled();
     arrive(guestMessage('rendered', { part: 'productItem', ms: 2, count: 1, seq: 1 }));
     expect(rendered).toHaveBeenCalledWith({ part: 'productItem', ms: 2, count: 1, seq: 1 });
@@ -75,7 +101,7 @@ describe('preview host', () => {
     host = createPreviewHost(iframe, {
       source: { search, autocomplete, recommendations: vi.fn() },
     });
-    arrive(guestMessage('ready', {}));
+    open();
     arrive(
       guestMessage('data-request', { id: 7, call: 'search', params: { st: 'куртка', size: 5 } }),
     );
@@ -90,13 +116,112 @@ describe('preview host', () => {
     );
   });
 
+  it("accepts the frame's window only with the sandbox's opaque origin", () => {
+    host = createPreviewHost(iframe);
+    const rendered = vi.fn();
+    host.on('rendered', rendered);
+    load();
+    // The frame's window at a real origin: the frame is not sandboxed (or not ours).
+    arrive(guestMessage('ready', {}), iframe.contentWindow, window.location.origin);
+    arrive(guestMessage('ready', {}), iframe.contentWindow, 'https://evil.example');
+    arrive(guestMessage('ready', {}), iframe.contentWindow, '');
+    expect(host.isReady()).toBe(false);
+    arrive(guestMessage('ready', {}), iframe.contentWindow, 'null');
+    expect(host.isReady()).toBe(true);
+    const rendering = guestMessage('rendered', { part: 'productItem', ms: 2, count: 1, seq: 1 });
+    arrive(rendering, iframe.contentWindow, window.location.origin);
+    expect(rendered).not.toHaveBeenCalled();
+    arrive(rendering);
+    expect(rendered).toHaveBeenCalledOnce();
+  });
+
+  it('opens the channel once the page both loaded and said ready, in either order', () => {
+    host = createPreviewHost(iframe);
+    arrive(guestMessage('ready', {}));
+    expect(host.isReady()).toBe(false);
+    load();
+    expect(host.isReady()).toBe(true);
+  });
+
+  it('reloads its page when the frame navigates away, and sends nothing until it is back', () => {
+    iframe.setAttribute('src', '/studio-preview.html');
+    const srcSets: string[] = [];
+    new MutationObserver((records) => {
+      for (const _ of records) srcSets.push(String(iframe.getAttribute('src')));
+    }).observe(iframe, { attributes: true, attributeFilter: ['src'] });
+    host = createPreviewHost(iframe);
+    const readies = vi.fn(() => host!.send('init', INIT));
+    host.on('ready', readies);
+    open();
+    expect(readies).toHaveBeenCalledOnce();
+    host.send('css', { css: 'a{}', seq: 1 });
+    expect(sent.map((m) => m.type)).toEqual(['init', 'css']);
+
+    // A template link (or meta refresh) loads another page into the frame.
+    load();
+    expect(host.isReady()).toBe(false);
+    host.send('css', { css: 'secret edit', seq: 2 });
+    // The foreign page, opaque too, pretends to be the guest: still nothing goes out.
+    arrive(guestMessage('ready', {}));
+    arrive(guestMessage('data-request', { id: 1, call: 'search', params: {} }));
+    expect(host.isReady()).toBe(false);
+    expect(sent.map((m) => m.type)).toEqual(['init', 'css']);
+    return Promise.resolve().then(() => {
+      // The host put its own page back (creation, then the navigation).
+      expect(srcSets).toEqual(['/studio-preview.html', '/studio-preview.html']);
+      // Its page says ready and loads: a fresh init, then what was sent meanwhile.
+      arrive(guestMessage('ready', {}));
+      expect(host!.isReady()).toBe(false);
+      load();
+      expect(host!.isReady()).toBe(true);
+      expect(readies).toHaveBeenCalledTimes(2);
+      expect(sent.map((m) => m.type)).toEqual(['init', 'css', 'init', 'css']);
+      expect(sent.at(-1)?.payload).toEqual({ css: 'secret edit', seq: 2 });
+    });
+  });
+
+  it('treats a second ready on an open channel as a new document and reloads', () => {
+    iframe.setAttribute('src', '/studio-preview.html');
+    host = createPreviewHost(iframe);
+    const readies = vi.fn();
+    host.on('ready', readies);
+    open();
+    arrive(guestMessage('ready', {}));
+    expect(host.isReady()).toBe(false);
+    expect(readies).toHaveBeenCalledOnce();
+    host.send('css', { css: 'edit', seq: 1 });
+    expect(sent).toEqual([]);
+    open();
+    expect(readies).toHaveBeenCalledTimes(2);
+  });
+
+  it('aborts data calls of a document that navigated away and never answers it', async () => {
+    const signals: AbortSignal[] = [];
+    const search = vi.fn(
+      (_params: unknown, signal?: AbortSignal) =>
+        new Promise<never>((resolve) => {
+          if (signal) signals.push(signal);
+          setTimeout(() => resolve({ total: 1 } as never), 5);
+        }),
+    );
+    host = createPreviewHost(iframe, {
+      source: { search, autocomplete: vi.fn(), recommendations: vi.fn() },
+    });
+    open();
+    arrive(guestMessage('data-request', { id: 3, call: 'search', params: { st: 'a' } }));
+    load();
+    expect(signals[0]?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toEqual([]);
+  });
+
   it('stops listening and drops its buffer when disposed', () => {
     host = createPreviewHost(iframe);
     const ready = vi.fn();
     host.on('ready', ready);
     host.send('css', { css: '', seq: 1 });
     host.dispose();
-    arrive(guestMessage('ready', {}));
+    open();
     expect(ready).not.toHaveBeenCalled();
     expect(sent).toEqual([]);
   });

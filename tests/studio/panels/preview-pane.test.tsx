@@ -50,10 +50,17 @@ function guestOf(iframe: HTMLIFrameElement) {
   vi.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation((message: unknown) => {
     sent.push(message as HostMessage);
   });
+  // Messages from the sandboxed frame carry its opaque origin.
   const say = (data: unknown) =>
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data, source: iframe.contentWindow }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data, source: iframe.contentWindow, origin: 'null' }),
+      );
     });
+  // The guest's page loaded (the host opens the channel on its load and its ready).
+  act(() => {
+    iframe.dispatchEvent(new Event('load'));
+  });
   return { sent, say };
 }
 

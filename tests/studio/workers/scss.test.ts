@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileTokensToScss } from '#tokens/core/compiler.ts';
 import { compileScss } from '#studio/workers/compile-scss.ts';
 import { scopeSelector } from '#studio/workers/scope-css.ts';
-import { createScssCompiler, type ScssWorkerLike } from '#studio/workers/scss-client.ts';
+import {
+  createScssCompiler,
+  SCSS_TIMEOUT_MESSAGE,
+  SCSS_TIMEOUT_MS,
+  type ScssWorkerLike,
+} from '#studio/workers/scss-client.ts';
 import type { ScssRequest } from '#studio/workers/scss.worker.ts';
 
 // The worker imports it with ?raw; vitest blanks stylesheets, so read the file.
@@ -104,5 +109,97 @@ describe('compileScssInWorker client (latest wins)', () => {
     fake.answer(fake.requests[0]!);
     await expect(only).resolves.toMatchObject({ css: '/* x */' });
     compiler.dispose();
+  });
+});
+
+describe('compileScssInWorker client watchdog', () => {
+  /** Workers that never answer (a `@while` loop that never ends), one per spawn. */
+  function stuckWorkers() {
+    const spawned: Array<{ requests: ScssRequest[]; terminated: boolean }> = [];
+    const make = (): ScssWorkerLike => {
+      const state = { requests: [] as ScssRequest[], terminated: false };
+      spawned.push(state);
+      return {
+        postMessage: (request) => void state.requests.push(request),
+        addEventListener: (() => undefined) as ScssWorkerLike['addEventListener'],
+        terminate: () => {
+          state.terminated = true;
+        },
+      };
+    };
+    return { spawned, make };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('terminates a worker stuck past the timeout, reports it and compiles on a fresh worker', async () => {
+    vi.useFakeTimers();
+    const stuck = stuckWorkers();
+    const answered = fakeWorker();
+    let spawns = 0;
+    const compiler = createScssCompiler(() => (spawns++ === 0 ? stuck.make() : answered.worker));
+    const looping = compiler.compile('$i: 1; @while $i > 0 { .a { b: $i } }');
+    let settled = false;
+    void looping.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(SCSS_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    expect(stuck.spawned[0]?.terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(looping).resolves.toMatchObject({
+      css: '',
+      diagnostics: [{ message: SCSS_TIMEOUT_MESSAGE, line: 1, column: 1 }],
+    });
+    expect(stuck.spawned[0]?.terminated).toBe(true);
+    // The next edit gets a new worker, and its answer.
+    const fixed = compiler.compile('.a { b: 1 }');
+    expect(spawns).toBe(2);
+    answered.answer(answered.requests[0]!);
+    await expect(fixed).resolves.toMatchObject({ css: '/* .a { b: 1 } */', diagnostics: [] });
+    compiler.dispose();
+  });
+
+  it('keeps latest wins: a stuck compile with a newer one waiting resolves null, the newer runs', async () => {
+    vi.useFakeTimers();
+    const stuck = stuckWorkers();
+    const compiler = createScssCompiler(stuck.make, { timeoutMs: 500 });
+    const first = compiler.compile('@while true {}');
+    const second = compiler.compile('@while tru');
+    const third = compiler.compile('.ok {}');
+    await expect(second).resolves.toBeNull();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(first).resolves.toBeNull();
+    expect(stuck.spawned).toHaveLength(2);
+    expect(stuck.spawned[0]?.terminated).toBe(true);
+    expect(stuck.spawned[1]?.requests.map((r) => r.scss)).toEqual(['.ok {}']);
+    // The newest one is stuck too: after its own timeout it reports.
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(third).resolves.toMatchObject({
+      diagnostics: [{ message: SCSS_TIMEOUT_MESSAGE }],
+    });
+    expect(stuck.spawned[1]?.terminated).toBe(true);
+    compiler.dispose();
+  });
+
+  it('does not time out a compile that answered in time, nor after dispose', async () => {
+    vi.useFakeTimers();
+    const fake = fakeWorker();
+    let terminated = 0;
+    const compiler = createScssCompiler(
+      () => ({ ...fake.worker, terminate: () => void terminated++ }),
+      { timeoutMs: 100 },
+    );
+    const quick = compiler.compile('.a {}');
+    await vi.advanceTimersByTimeAsync(50);
+    fake.answer(fake.requests[0]!);
+    await expect(quick).resolves.toMatchObject({ css: '/* .a {} */' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(terminated).toBe(0);
+    const pending = compiler.compile('.b {}');
+    compiler.dispose();
+    await expect(pending).resolves.toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(terminated).toBe(1);
   });
 });
