@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recommendationsBlock, serializeRecommendationsBlock } from '#contract/entities/config.ts';
-import { useToastStore } from '#src/ui/toast/toast-store.ts';
+import { recordToasts } from '#tests/helpers/toasts.ts';
 import RecsUxPage from '#src/features/recs-ux/recs-ux-page.tsx';
 import { installFakeConfigServer, type FakeConfigServer } from './fake-config-server.ts';
 import { presetRoles, renderPage } from './render-page.tsx';
@@ -50,13 +50,14 @@ describe('/recs-configuration/ux', () => {
 
   it('stops after a refused production save and creates no test copy', async () => {
     server.failNext('/config/save/recommendations-block', 500, 'Storage unavailable');
+    const toasts = recordToasts();
     const { user } = renderPage(<RecsUxPage />);
     await user.click(await screen.findByRole('button', { name: 'Создать блок' }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Название/), 'Новинки');
     await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
     await waitFor(() =>
-      expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
+      expect(toasts.last()).toMatchObject({
         kind: 'error',
         message: '500\nStorage unavailable',
       }),
@@ -162,6 +163,7 @@ describe('/recs-configuration/ux', () => {
 
   it('deploys the block: start, then poll the status until it is done, then a success notice', async () => {
     seedBlock(1, 'Хиты', 0);
+    const toasts = recordToasts();
     const { user } = renderPage(<RecsUxPage />);
     // The button is re-created when its disabled reason goes away: query it afresh.
     await waitFor(() =>
@@ -171,7 +173,7 @@ describe('/recs-configuration/ux', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Развернуть' }));
     expect(await screen.findByText('В продакшне', {}, { timeout: 5000 })).toBeVisible();
-    expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ kind: 'success' });
+    expect(toasts.last()).toMatchObject({ kind: 'success' });
     const jobCalls = server.calls.filter(
       (call) => call.path.startsWith('/config/deploy') || call.path.endsWith('/status'),
     );

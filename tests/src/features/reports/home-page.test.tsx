@@ -5,6 +5,7 @@ import { HOME_METRICS } from '#src/features/reports/lib/metrics.ts';
 import { defaultPeriod, toPeriod } from '#src/features/reports/lib/period.ts';
 import { presetRange } from '#src/ui/date-range-picker/date-range.ts';
 import { useToastStore } from '#src/ui/toast/toast-store.ts';
+import { recordToasts } from '#tests/helpers/toasts.ts';
 import { fakeReportApi, type PeriodData } from './fake-api.ts';
 import { renderPage } from './render-page.tsx';
 
@@ -158,6 +159,7 @@ describe('home screen', () => {
       periods: { [main.from]: CURRENT },
       fail: (call) => call.query.get('name')?.includes('TOP_ZERO_QUERIES') ?? false,
     });
+    const toasts = recordToasts();
     renderPage(<HomePage />, { roles: MANAGER });
     expect(await screen.findByRole('status')).toHaveTextContent('Не удалось загрузить статистику');
     expect(within(stat('Все сессии', 'Сессии')).getByText('—')).toBeInTheDocument();
@@ -166,7 +168,7 @@ describe('home screen', () => {
     expect(screen.getByRole('button', { name: /^Период (?!сравнения)/ })).toHaveTextContent(
       'Выберите период',
     );
-    expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ kind: 'error' });
+    expect(toasts.last()).toMatchObject({ kind: 'error' });
   });
 
   it('draws a trend per statistic for users with the daily-report role', async () => {
