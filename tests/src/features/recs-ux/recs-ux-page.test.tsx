@@ -61,6 +61,7 @@ describe('/recs-configuration/ux', () => {
         kind: 'error',
         message: '500\nStorage unavailable',
       }),
+      { timeout: 5000 },
     );
     expect(server.writes()).toHaveLength(1);
     expect(screen.getByRole('dialog')).toBeVisible();
