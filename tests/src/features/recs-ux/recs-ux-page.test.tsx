@@ -56,11 +56,12 @@ describe('/recs-configuration/ux', () => {
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Название/), 'Новинки');
     await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
-    await waitFor(() =>
-      expect(toasts.last()).toMatchObject({
-        kind: 'error',
-        message: '500\nStorage unavailable',
-      }),
+    await waitFor(
+      () =>
+        expect(toasts.last()).toMatchObject({
+          kind: 'error',
+          message: '500\nStorage unavailable',
+        }),
       { timeout: 5000 },
     );
     expect(server.writes()).toHaveLength(1);
