@@ -65,7 +65,9 @@ test('an integrator creates a recommendation block, edits it and deploys it to t
   expect(bundle).toContain('#digi-recommendations');
 
   // The production copy now holds the edit (version 2 of production: the deploy's copy).
-  await page.getByRole('radio', { name: 'Продакшен' }).check();
+  // The copy lives in the URL: the radio turns checked when the navigation commits.
+  await page.getByRole('radio', { name: 'Продакшен' }).click();
+  await expect(page.getByRole('radio', { name: 'Продакшен' })).toBeChecked();
   await expect(editor.getByLabel('Заголовок блока')).toHaveValue(message);
   await expectAccessible(page);
 });

@@ -20,7 +20,9 @@ test('a manager may preview the autocomplete but finds Generate disabled, with t
   await expect(toolbar.getByRole('button', { name: 'Предпросмотр' })).toBeEnabled();
 
   // The production copy: a manager cannot save to production.
-  await page.getByRole('radio', { name: 'Продакшн' }).check();
+  // The copy lives in the URL: the radio turns checked when the navigation commits.
+  await page.getByRole('radio', { name: 'Продакшн' }).click();
+  await expect(page.getByRole('radio', { name: 'Продакшн' })).toBeChecked();
   await expect(
     toolbar.getByRole('button', { name: 'Сохранить в продакшн' }),
   ).toHaveAccessibleDescription('Ваша роль не позволяет сохранять в продакшн');
