@@ -42,6 +42,8 @@ export interface BuildBundleInput {
   configs: SiteBundleConfigs;
   /** Which slot the bundle is for (the boot config carries it; the build is otherwise the same). */
   slot?: 'production' | 'preview';
+  /** How long each config's SCSS may compile (styles.ts SCSS_TIMEOUT_MS by default). */
+  scssTimeoutMs?: number;
 }
 
 /** Placeholders for precompiled templates and part scripts until spliced into the boot text. */
@@ -390,7 +392,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     ]),
   ];
   for (const [path, scss] of styled) {
-    const css = compileConfigCss(scss ?? '', path, diagnostics);
+    const css = await compileConfigCss(scss ?? '', path, diagnostics, input.scssTimeoutMs);
     if (css) cssParts.push(`/* ${path} */\n${css}`);
   }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mvtConfig,
@@ -7,7 +10,7 @@ import {
   type SearchConfigInput,
 } from '#contract/entities/config.ts';
 import { buildBundle } from '#server/artifacts/build-bundle.ts';
-import { publishBundle } from '#server/artifacts/publish.ts';
+import { BundleBuildError, publishBundle } from '#server/artifacts/publish.ts';
 import type { SiteBundleConfigs, VersionedConfig } from '#server/artifacts/types.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
@@ -49,7 +52,62 @@ const build = (configs: SiteBundleConfigs) =>
   buildBundle({ siteId: 1, apiKey: 'KEY', publicBaseUrl: '', configs });
 const errors = (bundle: { diagnostics: Array<{ severity: string }> }) =>
   bundle.diagnostics.filter((d) => d.severity === 'error');
-const bootOf = (js: string) => js.slice(js.lastIndexOf('digi.site'));
+export const bootOf = (js: string) => js.slice(js.lastIndexOf('digi.site'));
+
+describe('config SCSS', () => {
+  const secretDir = mkdtempSync(join(tmpdir(), 'vitrina-secret-'));
+  writeFileSync(join(secretDir, '_secret.scss'), '.leak { content: "SECRET-VALUE"; }');
+  writeFileSync(join(secretDir, 'plain.css'), '.leak { content: "SECRET-CSS"; }');
+  const withCss = (css: string) => siteConfigs({ instantSearch: { css } });
+
+  it.each([
+    ['an absolute path', `@use "${join(secretDir, 'secret')}";`],
+    ['a file: URL', `@use "file://${join(secretDir, 'secret')}";`],
+    [
+      'a ../ path',
+      `@use "${relative(join(process.cwd(), 'storefront/styles'), join(secretDir, 'secret'))}";`,
+    ],
+    ['a plain css file', `@import "${join(secretDir, 'plain')}";`],
+    ['load-css', `@use 'sass:meta'; @include meta.load-css("${join(secretDir, 'secret')}");`],
+  ])('refuses to load %s: an error diagnostic, no CSS', async (_, scss) => {
+    const bundle = await build(withCss(scss));
+    expect(errors(bundle)).toEqual([
+      expect.objectContaining({ code: 'css/scss', path: 'instantSearch.css' }),
+    ]);
+    expect(bundle.css).toBe('');
+    expect(bundle.css + bundle.js).not.toContain('SECRET');
+  });
+
+  it('still gives config SCSS the storefront’s vars module', async () => {
+    const bundle = await build(
+      withCss("@use 'vars' as *;\n.x { color: token('colors-primary'); }"),
+    );
+    expect(errors(bundle)).toEqual([]);
+    expect(bundle.css).toMatch(/#digi-shield \.x \{\s*color: var\(--colors-primary/);
+  });
+
+  it('a @while that never ends fails the build within the timeout, and the next build works', async () => {
+    const t0 = Date.now();
+    const bundle = await buildBundle({
+      siteId: 1,
+      apiKey: 'KEY',
+      publicBaseUrl: '',
+      configs: withCss('$i: 0;\n@while $i < 1 { $j: $i; }\n.x { a: b; }'),
+      scssTimeoutMs: 1500,
+    });
+    expect(Date.now() - t0).toBeLessThan(6000);
+    expect(errors(bundle)).toEqual([
+      expect.objectContaining({
+        path: 'instantSearch.css',
+        message: 'SCSS compile timed out after 1.5 s',
+      }),
+    ]);
+    expect(bundle.js).toBe('');
+    const next = await build(withCss('.y { color: red; }'));
+    expect(errors(next)).toEqual([]);
+    expect(next.css).toContain('#digi-shield .y');
+  });
+});
 
 describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
   let server: TestServer;
@@ -91,5 +149,15 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
       expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
       expect(answer.headers['access-control-allow-origin'], url).toBe('*');
     }
+  });
+
+  it('a config SCSS loading a server file stores nothing', async () => {
+    const before = await server.app.repos.artifacts.list(1);
+    const error = await publish(
+      siteConfigs({ instantSearch: { css: '@use "/etc/passwd";' } }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BundleBuildError);
+    expect((error as Error).message).toMatch(/instantSearch\.css: .*only the storefront/);
+    expect(await server.app.repos.artifacts.list(1)).toEqual(before);
   });
 });
