@@ -405,6 +405,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
   ];
   const manifest: BundleManifest = {
     siteId: input.siteId,
+    slot: input.slot ?? 'production',
     runtime: runtime.key,
     tokens: { source: siteTokens ? 'site' : 'default', versionKey },
     configs: [

@@ -12,8 +12,10 @@ import {
 import { buildBundle } from '#server/artifacts/build-bundle.ts';
 import { BundleBuildError, publishBundle } from '#server/artifacts/publish.ts';
 import type { SiteBundleConfigs, VersionedConfig } from '#server/artifacts/types.ts';
+import { listArtifactsRoute, rollbackArtifactRoute } from '#contract/routes/configs.ts';
+import { registerSiteToUserRoute, registerUserRoute } from '#contract/routes/users.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
-import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 const stored = <T>(config: T, version = 1): VersionedConfig<T> => ({
   versionId: version,
@@ -159,5 +161,77 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
     expect(error).toBeInstanceOf(BundleBuildError);
     expect((error as Error).message).toMatch(/instantSearch\.css: .*only the storefront/);
     expect(await server.app.repos.artifacts.list(1)).toEqual(before);
+  });
+
+  it('refuses to roll production back to a preview build (409), and the list marks it', async () => {
+    const production = await publish(siteConfigs({ instantSearch: { css: '.p { a: b; }' } }));
+    const preview = await publish(
+      siteConfigs({ instantSearch: { css: '.q { a: b; }' } }),
+      'preview',
+    );
+    const designer = await server.as('designer');
+    const list = await designer.call(listArtifactsRoute, { params: { id: 1 } });
+    expect(list.find((a) => a.id === preview.artifactId)?.manifest).toMatchObject({
+      builtFor: 'preview',
+    });
+    expect(list.find((a) => a.id === production.artifactId)?.manifest).toMatchObject({
+      builtFor: 'production',
+    });
+    const error = await failure(
+      designer.call(rollbackArtifactRoute, { params: { id: 1, artifactId: preview.artifactId } }),
+    );
+    expect(error.status).toBe(409);
+    expect(error.message).toMatch(/built for the preview slot/);
+    expect((await get('/cdn/1/digi.js')).body).toContain(production.hash);
+    expect((await server.app.repos.artifacts.current(1, 'production'))?.id).toBe(
+      production.artifactId,
+    );
+  });
+
+  it('rollback needs the generate role of every config kind in the bundle (403 otherwise)', async () => {
+    const admin = await server.as('admin');
+    await admin.call(registerUserRoute, {
+      body: {
+        login: `is-only-${kind}`,
+        password: 'secret',
+        name: 'Только поиск',
+        roles: [
+          'ROLE_SITE_VIEW',
+          'ROLE_CONFIG_INSTANT_SEARCH_GENERATE',
+          'ROLE_CONFIG_MVT_GENERATE',
+        ],
+      },
+    });
+    await admin.call(registerSiteToUserRoute, {
+      query: { siteId: 1 },
+      body: { login: `is-only-${kind}` },
+    });
+    const isOnly = await server.as(`is-only-${kind}`, 'secret');
+    const searchOnly = await publish(siteConfigs({ instantSearch: { css: '.s1 { a: b; }' } }));
+    const withBlock = await publish(
+      siteConfigs({
+        instantSearch: { css: '.s2 { a: b; }' },
+        recommendationBlocks: [
+          { configId: 9, name: 'Хиты', placement: '#recommendations', enabledDesktop: true },
+        ],
+      }),
+    );
+    const latest = await publish(siteConfigs({ instantSearch: { css: '.s3 { a: b; }' } }));
+    const denied = await failure(
+      isOnly.call(rollbackArtifactRoute, { params: { id: 1, artifactId: withBlock.artifactId } }),
+    );
+    expect(denied.status).toBe(403);
+    expect(denied.message).toMatch(/recommendations-block/);
+    expect((await get('/cdn/1/digi.js')).body).toContain(latest.hash);
+    // a bundle of instant search and MVT only is hers to restore; the block's needs ROLE_RECS_UX_GENERATE
+    const restored = await isOnly.call(rollbackArtifactRoute, {
+      params: { id: 1, artifactId: searchOnly.artifactId },
+    });
+    expect(restored).toMatchObject({ id: searchOnly.artifactId, production: true });
+    expect((await get('/cdn/1/digi.js')).body).toContain(searchOnly.hash);
+    await admin.call(rollbackArtifactRoute, {
+      params: { id: 1, artifactId: withBlock.artifactId },
+    });
+    expect((await get('/cdn/1/digi.js')).body).toContain(withBlock.hash);
   });
 });
