@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
-import type { SearchConfig } from '#contract/entities/config.ts';
+import type { RecommendationsBlock, SearchConfig } from '#contract/entities/config.ts';
 import { compileTokens, type TokenInput } from '#tokens/index.ts';
 import type {
   BootComponent,
@@ -154,6 +154,17 @@ function pick(
   keep: (part: string) => boolean,
 ): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(templates).filter(([part]) => keep(part)));
+}
+
+/**
+ * A block's strategy is its top-level `strategy`; rows saved before that field existed kept it in
+ * `customSettings.strategy` (and parse to the default 'popular' at the top level).
+ */
+function strategyOf(block: RecommendationsBlock): string {
+  const legacy = block.customSettings['strategy'];
+  return block.strategy === 'popular' && typeof legacy === 'string' && legacy.trim() !== ''
+    ? legacy.trim()
+    : block.strategy;
 }
 
 function defaultTokens(versionKey: 'V3' | 'V3.5'): TokenInput {
@@ -331,7 +342,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
         `${path}.htmlTemplate`,
       ),
       settings: defined({
-        strategy: block.strategy as 'popular',
+        strategy: strategyOf(block) as 'popular',
         message: str(block.message),
         showUnavailable: block.showUnavailable,
         lazyLoad: block.lazyLoad,

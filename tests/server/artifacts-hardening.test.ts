@@ -54,7 +54,7 @@ const build = (configs: SiteBundleConfigs) =>
   buildBundle({ siteId: 1, apiKey: 'KEY', publicBaseUrl: '', configs });
 const errors = (bundle: { diagnostics: Array<{ severity: string }> }) =>
   bundle.diagnostics.filter((d) => d.severity === 'error');
-export const bootOf = (js: string) => js.slice(js.lastIndexOf('digi.site'));
+const bootOf = (js: string) => js.slice(js.lastIndexOf('digi.site'));
 
 describe('config SCSS', () => {
   const secretDir = mkdtempSync(join(tmpdir(), 'vitrina-secret-'));
@@ -108,6 +108,32 @@ describe('config SCSS', () => {
     const next = await build(withCss('.y { color: red; }'));
     expect(errors(next)).toEqual([]);
     expect(next.css).toContain('#digi-shield .y');
+  });
+});
+
+describe('recommendation block settings', () => {
+  const block = (extra: Partial<RecommendationsBlockInput>) => ({
+    name: 'Хиты',
+    placement: '#recommendations',
+    enabledDesktop: true,
+    ...extra,
+  });
+
+  it('takes the strategy from the block’s top-level field, customSettings.strategy only for old rows', async () => {
+    const bundle = await build(
+      siteConfigs({
+        recommendationBlocks: [
+          block({ strategy: 'same_category', customSettings: { strategy: 'similar_price' } }),
+          block({ customSettings: { strategy: 'similar_price' } }),
+          block({ strategy: 'same_category' }),
+        ],
+      }),
+    );
+    expect(errors(bundle)).toEqual([]);
+    const strategies = [...bootOf(bundle.js).matchAll(/strategy:"([^"]*)"/g)]
+      .map((m) => m[1])
+      .slice(1); // the instant search first
+    expect(strategies).toEqual(['same_category', 'similar_price', 'same_category']);
   });
 });
 
