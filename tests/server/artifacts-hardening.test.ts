@@ -137,6 +137,166 @@ describe('recommendation block settings', () => {
   });
 });
 
+/** The little of jsdom's API used here (the package ships no types). */
+interface JsdomModule {
+  JSDOM: new (
+    html: string,
+    options: { url: string; runScripts: 'dangerously'; pretendToBeVisual: boolean },
+  ) => { window: Window & typeof globalThis };
+}
+const jsdomModule = 'jsdom';
+const { JSDOM } = (await import(jsdomModule)) as JsdomModule;
+
+interface Probe {
+  calls: Array<[string, unknown]>;
+  margins: string[];
+}
+
+/** Runs a built bundle on a bare page (no network: requests never answer) and returns its probe. */
+async function runBundle(js: string) {
+  const dom = new JSDOM(
+    '<!doctype html><div id="search-results"></div><div id="recommendations"></div>',
+    { url: 'http://127.0.0.1:9/shop', runScripts: 'dangerously', pretendToBeVisual: true },
+  );
+  const window = dom.window;
+  const probe: Probe = { calls: [], margins: [] };
+  Object.assign(window, {
+    probe,
+    fetch: () => new Promise(() => undefined),
+    IntersectionObserver: class {
+      constructor(_: unknown, options: { rootMargin: string }) {
+        probe.margins.push(options.rootMargin);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  });
+  const errors: unknown[] = [];
+  window.console.error = (...args: unknown[]) => void errors.push(args);
+  const script = window.document.createElement('script');
+  script.textContent = js; // a strict-mode script: `var digi` only becomes global this way
+  window.document.body.appendChild(script);
+  const site = (
+    window as unknown as {
+      digi: { site: { ready: Promise<void>; hooks: Record<string, (d?: unknown) => void> } };
+    }
+  ).digi.site;
+  await site.ready;
+  return { window, site, probe, errors, close: () => window.close() };
+}
+
+describe('config scripts in the bundle', () => {
+  const hooks = {
+    init: 'probe.calls.push(["init", detail.siteId]);',
+    afterRender: 'probe.calls.push(["afterRender", detail.widget + ":" + detail.part]);',
+    afterMount: 'probe.calls.push(["afterMount", detail.widgets.instantSearch !== null]);',
+    custom: 'probe.calls.push(["custom", detail]);',
+    broken: 'throw new Error("boom");',
+  };
+
+  it('emits hookConfig.hooks: init, afterRender, afterMount are called, every hook is digi.site.hooks[name]', async () => {
+    const bundle = await build(siteConfigs({ instantSearch: { hookConfig: { hooks } } }));
+    expect(errors(bundle)).toEqual([]);
+    const page = await runBundle(bundle.js);
+    try {
+      const names = page.probe.calls.map(([name]) => name);
+      expect(page.probe.calls[0]).toEqual(['init', 1]);
+      expect(page.probe.calls).toContainEqual(['afterMount', true]);
+      expect(names.indexOf('init')).toBeLessThan(names.indexOf('afterMount'));
+      expect(Object.keys(page.site.hooks).sort()).toEqual(Object.keys(hooks).sort());
+      page.site.hooks['custom']!({ from: 'page' });
+      expect(page.probe.calls).toContainEqual(['custom', { from: 'page' }]);
+      // the instant search renders its layout at once; its hook hears every part render
+      expect(
+        page.probe.calls.some(([n, d]) => n === 'afterRender' && /^instantSearch:/.test(String(d))),
+      ).toBe(true);
+      page.site.hooks['broken']!();
+      expect(page.errors).toHaveLength(1);
+    } finally {
+      page.close();
+    }
+  });
+
+  it('a silent hookConfig swallows its hooks’ errors', async () => {
+    const bundle = await build(
+      siteConfigs({
+        instantSearch: { hookConfig: { silent: true, hooks: { broken: hooks.broken } } },
+      }),
+    );
+    const page = await runBundle(bundle.js);
+    try {
+      page.site.hooks['broken']!();
+      expect(page.errors).toEqual([]);
+    } finally {
+      page.close();
+    }
+  });
+
+  it('uses a block’s lazyLoadMargin…Function for the lazy-load margin', async () => {
+    const bundle = await build(
+      siteConfigs({
+        instantSearch: { enabled: false },
+        recommendationBlocks: [
+          {
+            name: 'Хиты',
+            placement: '#recommendations',
+            enabledDesktop: true,
+            lazyLoadMarginDesktopFunction: 'return 1234;',
+            lazyLoadMarginMobileFunction: 'return 55;',
+          },
+        ],
+      }),
+    );
+    expect(errors(bundle)).toEqual([]);
+    const page = await runBundle(bundle.js);
+    try {
+      expect(page.probe.margins).toContain('1234px 0px');
+    } finally {
+      page.close();
+    }
+  });
+
+  it.each([
+    [
+      'instantSearch.hookConfig.hooks.evil',
+      { instantSearch: { hookConfig: { hooks: { evil: '}) && evil() || (function(){' } } } },
+    ],
+    [
+      'recommendationBlocks[0].lazyLoadMarginDesktopFunction',
+      {
+        recommendationBlocks: [
+          {
+            name: 'x',
+            placement: '#r',
+            enabledDesktop: true,
+            lazyLoadMarginDesktopFunction: '}) && evil() || (function(){',
+          },
+        ],
+      },
+    ],
+    [
+      'recommendationBlocks[0].lazyLoadMarginMobileFunction',
+      {
+        recommendationBlocks: [
+          {
+            name: 'x',
+            placement: '#r',
+            enabledMobile: true,
+            lazyLoadMarginMobileFunction: 'return (',
+          },
+        ],
+      },
+    ],
+  ] as Array<[string, Setup]>)(
+    'rejects a script escaping its function: %s',
+    async (path, setup) => {
+      const bundle = await build(siteConfigs(setup));
+      expect(errors(bundle)).toEqual([expect.objectContaining({ code: 'script/syntax', path })]);
+      expect(bundle.js).toBe('');
+    },
+  );
+});
+
 describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
   let server: TestServer;
   let apiKey: string;
