@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -419,5 +419,21 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
       params: { id: 1, artifactId: withBlock.artifactId },
     });
     expect((await get('/cdn/1/digi.js')).body).toContain(withBlock.hash);
+  });
+
+  it('migration 0005 marks existing preview builds by their boot config', async () => {
+    const production = await publish(siteConfigs({ instantSearch: { css: '.m1 { a: b; }' } }));
+    const preview = await publish(
+      siteConfigs({ instantSearch: { css: '.m2 { a: b; }' } }),
+      'preview',
+    );
+    // as rows written before the column: everything defaulted to production
+    await server.database.executeSql(`update artifacts set built_for = 'production'`);
+    const migration = readFileSync('server/db/migrations/0005_artifacts_built_for.sql', 'utf8');
+    const update = migration.split('--> statement-breakpoint')[1]!;
+    await server.database.executeSql(update);
+    const list = await server.app.repos.artifacts.list(1);
+    expect(list.find((a) => a.id === preview.artifactId)?.builtFor).toBe('preview');
+    expect(list.find((a) => a.id === production.artifactId)?.builtFor).toBe('production');
   });
 });
