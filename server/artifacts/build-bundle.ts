@@ -9,16 +9,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
-import type { SearchConfig } from '#contract/entities/config.ts';
+import {
+  recommendationsBlock,
+  type RecommendationsBlock,
+  type SearchConfig,
+} from '#contract/entities/config.ts';
 import { compileTokens, type TokenInput } from '#tokens/index.ts';
 import type {
   BootComponent,
   BootComponentType,
   BootConfig,
+  BootHook,
   BootMvtGroup,
   BootRecommendations,
   BootSelectors,
   InsertFunction,
+  MarginFunction,
   PartScript,
   WrapperFunction,
 } from '#storefront/entries/boot-core.ts';
@@ -42,6 +48,8 @@ export interface BuildBundleInput {
   configs: SiteBundleConfigs;
   /** Which slot the bundle is for (the boot config carries it; the build is otherwise the same). */
   slot?: 'production' | 'preview';
+  /** How long each config's SCSS may compile (styles.ts SCSS_TIMEOUT_MS by default). */
+  scssTimeoutMs?: number;
 }
 
 /** Placeholders for precompiled templates and part scripts until spliced into the boot text. */
@@ -154,6 +162,24 @@ function pick(
   return Object.fromEntries(Object.entries(templates).filter(([part]) => keep(part)));
 }
 
+/**
+ * A block's strategy is its top-level `strategy`; rows saved before that field existed kept it in
+ * `customSettings.strategy` (and parse to the default 'popular' at the top level).
+ */
+function strategyOf(block: RecommendationsBlock): string {
+  const legacy = block.customSettings['strategy'];
+  return block.strategy === 'popular' && typeof legacy === 'string' && legacy.trim() !== ''
+    ? legacy.trim()
+    : block.strategy;
+}
+
+/** The contract's default margin is the runtime's own (two thirds of the window height). */
+const DEFAULT_MARGIN = recommendationsBlock
+  .parse({ name: 'x', test: false })
+  .lazyLoadMarginDesktopFunction.replace(/\s+/g, '');
+const ownMargin = (source: string): string | undefined =>
+  source.replace(/\s+/g, '') === DEFAULT_MARGIN ? undefined : source;
+
 function defaultTokens(versionKey: 'V3' | 'V3.5'): TokenInput {
   const file = versionKey === 'V3' ? 'default-v3.json' : 'default-v3.5.json';
   return JSON.parse(
@@ -265,6 +291,26 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     widgets.push('instantSearch');
   }
 
+  // --- the search configs' named hooks (storefront/entries/boot-core.ts BootHook)
+  const hooks: BootHook[] = [];
+  const hookSources: Array<[BootHook['widget'], SearchConfig | null, string]> = [
+    ['autocomplete', ac?.enabled ? ac : null, 'autocomplete'],
+    ['instantSearch', is?.enabled ? is : null, 'instantSearch'],
+  ];
+  for (const [widget, config, path] of hookSources) {
+    for (const [name, source] of Object.entries(config?.hookConfig.hooks ?? {})) {
+      const run = await code.functionOf(source, ['detail'], `${path}.hookConfig.hooks.${name}`);
+      if (run) {
+        hooks.push({
+          name,
+          widget,
+          silent: config!.hookConfig.silent,
+          run: run as unknown as BootHook['run'],
+        });
+      }
+    }
+  }
+
   // --- recommendation blocks, in their ordering
   // --- MVT: the boot puts each visitor in or out of every enabled group
   const mvt: BootMvtGroup[] = [];
@@ -299,6 +345,16 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
       ['element', 'placement'],
       `${path}.insertFunction`,
     );
+    const marginDesktop = await code.functionOf(
+      ownMargin(block.lazyLoadMarginDesktopFunction),
+      [],
+      `${path}.lazyLoadMarginDesktopFunction`,
+    );
+    const marginMobile = await code.functionOf(
+      ownMargin(block.lazyLoadMarginMobileFunction),
+      [],
+      `${path}.lazyLoadMarginMobileFunction`,
+    );
     if (!placement && !wrapper) {
       diagnostics.push({
         code: 'config/selector',
@@ -317,6 +373,10 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
       placement: placement ?? '',
       ...(wrapper && { getWrapperContainer: wrapper as unknown as WrapperFunction }),
       ...(insert && { insert: insert as unknown as InsertFunction }),
+      ...(marginDesktop && {
+        lazyLoadMarginDesktop: marginDesktop as unknown as MarginFunction,
+      }),
+      ...(marginMobile && { lazyLoadMarginMobile: marginMobile as unknown as MarginFunction }),
       pageType: block.pageType,
       desktop: block.enabledDesktop,
       mobile: block.enabledMobile,
@@ -329,7 +389,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
         `${path}.htmlTemplate`,
       ),
       settings: defined({
-        strategy: block.strategy as 'popular',
+        strategy: strategyOf(block) as 'popular',
         message: str(block.message),
         showUnavailable: block.showUnavailable,
         lazyLoad: block.lazyLoad,
@@ -390,7 +450,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     ]),
   ];
   for (const [path, scss] of styled) {
-    const css = compileConfigCss(scss ?? '', path, diagnostics);
+    const css = await compileConfigCss(scss ?? '', path, diagnostics, input.scssTimeoutMs);
     if (css) cssParts.push(`/* ${path} */\n${css}`);
   }
 
@@ -403,6 +463,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
   ];
   const manifest: BundleManifest = {
     siteId: input.siteId,
+    slot: input.slot ?? 'production',
     runtime: runtime.key,
     tokens: { source: siteTokens ? 'site' : 'default', versionKey },
     configs: [
@@ -433,6 +494,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     recommendations,
     components,
     ...(mvt.length > 0 && { mvt }),
+    ...(hooks.length > 0 && { hooks }),
   };
   const bootCall = (
     await transform(

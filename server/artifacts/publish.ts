@@ -47,6 +47,7 @@ export async function publishBundle(
       js: built.js,
       css: built.css,
       manifest: built.manifest,
+      builtFor: slot,
       createdBy: login,
     });
     const { previous } = await repository.point(tx, siteId, slot, artifact.id, login);

@@ -52,6 +52,8 @@ export interface SiteBundleConfigs {
 /** Which config versions went into a bundle. */
 export interface BundleManifest {
   siteId: number;
+  /** The slot the boot config was built for (absent in manifests written before it was added). */
+  slot?: 'production' | 'preview';
   /** Hash of the storefront sources the runtime was built from, and its variant (`…-search`, `…-full`). */
   runtime: string;
   tokens: { source: 'site' | 'default'; versionKey: string };

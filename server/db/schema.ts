@@ -545,6 +545,10 @@ export const artifacts = pgTable(
     css: text('css').notNull(),
     /** Which config versions went in (server/artifacts/types.ts BundleManifest). */
     manifest: jsonb('manifest').notNull(),
+    /** The slot it was built for (its boot config says so): rollback only to production builds. */
+    builtFor: text('built_for', { enum: ['production', 'preview'] })
+      .notNull()
+      .default('production'),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
   },

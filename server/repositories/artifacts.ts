@@ -3,7 +3,7 @@ import type { BundleManifest } from '../artifacts/types.ts';
 import { bundleHash } from '../artifacts/hash.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { artifactPointers, artifacts } from '../db/schema.ts';
-import { notFound } from '../lib/http-error.ts';
+import { conflict, notFound } from '../lib/http-error.ts';
 import { recordAudit } from './audit.ts';
 
 export type ArtifactSlot = 'production' | 'preview';
@@ -14,6 +14,8 @@ export interface ArtifactInfo {
   siteId: number;
   hash: string;
   manifest: BundleManifest;
+  /** The slot it was built for (its boot config carries it): only production builds roll back. */
+  builtFor: ArtifactSlot;
   createdBy: string;
   createdAt: string;
 }
@@ -37,6 +39,7 @@ const info = {
   siteId: artifacts.siteId,
   hash: artifacts.hash,
   manifest: artifacts.manifest,
+  builtFor: artifacts.builtFor,
   createdBy: artifacts.createdBy,
   createdAt: artifacts.createdAt,
 };
@@ -46,6 +49,7 @@ const toInfo = (row: {
   siteId: number;
   hash: string;
   manifest: unknown;
+  builtFor: ArtifactSlot;
   createdBy: string;
   createdAt: Date;
 }): ArtifactInfo => ({
@@ -112,13 +116,16 @@ export function createArtifactRepository(db: Db) {
         js: string;
         css: string;
         manifest: BundleManifest;
+        /** @default the manifest's slot, else production */
+        builtFor?: ArtifactSlot;
         createdBy: string;
       },
     ): Promise<{ id: number; hash: string; created: boolean }> {
       const hash = bundleHash(entry.js, entry.css);
+      const builtFor = entry.builtFor ?? entry.manifest.slot ?? 'production';
       const [inserted] = await tx
         .insert(artifacts)
-        .values({ ...entry, hash })
+        .values({ ...entry, builtFor, hash })
         .onConflictDoNothing({ target: [artifacts.siteId, artifacts.hash] })
         .returning({ id: artifacts.id });
       if (inserted) return { id: inserted.id, hash, created: true };
@@ -199,12 +206,32 @@ export function createArtifactRepository(db: Db) {
       return row;
     },
 
+    /** One artifact of the site, without its bytes (null: none with that id on that site). */
+    async get(siteId: number, artifactId: number): Promise<ArtifactInfo | null> {
+      const [row] = await db
+        .select(info)
+        .from(artifacts)
+        .where(and(eq(artifacts.id, artifactId), eq(artifacts.siteId, siteId)));
+      return row ? toInfo(row) : null;
+    },
+
     /**
      * Points production back at an earlier artifact of the site, in one transaction with its
-     * audit entry. Nothing is rebuilt: the loader serves it on its next request.
+     * audit entry. Nothing is rebuilt: the loader serves it on its next request. A build made for
+     * the preview slot (integration copies, preview boot config) is refused with 409. Config
+     * versions are not rewound: the next generate builds from the current production versions.
      */
     async rollback(siteId: number, artifactId: number, login: string): Promise<ArtifactInfo> {
       const result = await db.transaction(async (tx) => {
+        const [target] = await tx
+          .select({ builtFor: artifacts.builtFor })
+          .from(artifacts)
+          .where(and(eq(artifacts.id, artifactId), eq(artifacts.siteId, siteId)));
+        if (target?.builtFor === 'preview') {
+          throw conflict(
+            `Artifact ${artifactId} was built for the preview slot (integration copies): production cannot be rolled back to it`,
+          );
+        }
         const { previous } = await point(tx, siteId, 'production', artifactId, login);
         const [row] = await tx.select(info).from(artifacts).where(eq(artifacts.id, artifactId));
         await recordAudit(tx, {

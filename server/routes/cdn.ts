@@ -13,6 +13,14 @@ const MERCHANT_PAGE = fileURLToPath(
   new URL('../../storefront/demo/merchant.html', import.meta.url),
 );
 
+/**
+ * The demo page runs a site's integration scripts and templates on the console's own origin: the
+ * sandbox gives it an opaque origin, so they can read no console cookie (XSRF) and call no
+ * same-origin /api. Its loader and bundle come from /cdn and its data from /public, both CORS-open,
+ * and the storefront already tolerates the cookie access a sandboxed frame refuses.
+ */
+const DEMO_PAGE_CSP = 'sandbox allow-scripts allow-forms';
+
 // Gzipped artifact files by `siteId/hash.kind`: immutable, so compressed once per process.
 const GZIP_CACHE_LIMIT = 64;
 const gzipped = new Map<string, Buffer>();
@@ -85,6 +93,7 @@ export async function cdnRoutes(app: FastifyInstance) {
     if (request.url.startsWith('/cdn/')) {
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('x-content-type-options', 'nosniff');
     }
   });
 
@@ -113,7 +122,11 @@ export async function cdnRoutes(app: FastifyInstance) {
     const page = readFileSync(MERCHANT_PAGE, 'utf8')
       .replaceAll('__SITE_ID__', request.params.siteId)
       .replace('/digi.js"', preview ? '/preview/digi.js"' : '/digi.js"');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', DEMO_PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(page);
   });
 
   app.get<{ Params: { siteId: string; file: string } }>(

@@ -84,6 +84,9 @@ export type InsertFunction = (
   placement: HTMLElement | null,
 ) => void;
 
+/** The config's lazyLoadMargin…Function: how far (px) around the viewport the block loads. */
+export type MarginFunction = (this: void) => unknown;
+
 export interface BootRecommendations extends BootWidgetBase {
   id: string;
   scripts: Readonly<Record<string, PartScript>>;
@@ -92,6 +95,8 @@ export interface BootRecommendations extends BootWidgetBase {
   placement: string;
   getWrapperContainer?: WrapperFunction;
   insert?: InsertFunction;
+  lazyLoadMarginDesktop?: MarginFunction;
+  lazyLoadMarginMobile?: MarginFunction;
   pageType?: string | null;
   settings: Settings<RecommendationsOptions>;
 }
@@ -127,6 +132,21 @@ export interface BootMvtGroup {
   script?: (this: void, config: BootConfig) => void;
 }
 
+/**
+ * A named hook of a search config's `hookConfig.hooks` (`function (detail)`). The boot calls
+ * `init` (detail: the boot config, before anything mounts; it may change it), `afterRender`
+ * (detail: {widget, part, element}, after each render of a part of the hook's widget) and
+ * `afterMount` (detail: {widgets}, once the widgets are mounted); every hook, those included, is
+ * also callable by the page as `digi.site.hooks[name](detail)`. Errors are logged unless the
+ * config's hookConfig is `silent`.
+ */
+export interface BootHook {
+  name: string;
+  widget: 'autocomplete' | 'instantSearch';
+  silent: boolean;
+  run: (this: void, detail: unknown) => unknown;
+}
+
 /** What the generated bundle passes to `boot`. */
 export interface BootConfig {
   siteId: number;
@@ -141,6 +161,7 @@ export interface BootConfig {
   recommendations: readonly BootRecommendations[];
   components: readonly BootComponent[];
   mvt?: readonly BootMvtGroup[];
+  hooks?: readonly BootHook[];
 }
 
 export interface BootedSite {
@@ -156,6 +177,8 @@ export interface BootedSite {
   };
   /** Resolves when the widgets are mounted. */
   readonly ready: Promise<void>;
+  /** The configs' named hooks (BootHook): each runs every hook of that name. */
+  readonly hooks: Readonly<Record<string, (detail?: unknown) => void>>;
   /** Mounts a global component by name (or id) into `container`, with its templates. */
   mountComponent(
     name: string,
@@ -268,6 +291,28 @@ function bootWith(
       console.error(`[digi] MVT script of ${group.name} failed`, error);
     }
   }
+  const bootHooks = config.hooks ?? [];
+  const callHooks = (name: string, detail: unknown, widget?: BootHook['widget']): void => {
+    for (const hook of bootHooks) {
+      if (hook.name !== name || (widget && hook.widget !== widget)) continue;
+      try {
+        hook.run(detail);
+      } catch (error) {
+        if (!hook.silent) console.error(`[digi] hook ${name} failed`, error);
+      }
+    }
+  };
+  const hooks = Object.fromEntries(
+    [...new Set(bootHooks.map((hook) => hook.name))].map((name) => [
+      name,
+      (detail?: unknown) => callHooks(name, detail),
+    ]),
+  );
+  const renderHook = (widget: BootHook['widget'], element: HTMLElement) =>
+    bootHooks.some((hook) => hook.name === 'afterRender' && hook.widget === widget)
+      ? { onRender: (part: string) => callHooks('afterRender', { widget, part, element }, widget) }
+      : {};
+  callHooks('init', config);
   const isMobile = (): boolean =>
     (doc.defaultView?.innerWidth ?? 1024) < (config.mobileBreakpoint ?? 768);
   const wanted = (w: BootWidgetBase): boolean => (isMobile() ? w.mobile : w.desktop);
@@ -309,6 +354,7 @@ function bootWith(
           ...(acts('DISABLE_CATEGORY_PREDICTION') && { useCategoryPrediction: false }),
           source,
           templates: is.templates,
+          ...renderHook('instantSearch', container),
           mobile: isMobile(),
           ...(input && { input }),
           ...(query !== null && { initialQuery: query }),
@@ -330,6 +376,7 @@ function bootWith(
           source,
           input,
           templates: ac.templates,
+          ...renderHook('autocomplete', host),
           onChoose(intent) {
             if (intent.type === 'open') location.assign(intent.url);
             else if (widgets.instantSearch) widgets.instantSearch.connector.setQuery(intent.query);
@@ -369,12 +416,14 @@ function bootWith(
         container.closest<HTMLElement>('[data-digi-product-id]') ??
         doc.querySelector<HTMLElement>('[data-digi-product-id]');
       const productId = holder?.dataset['digiProductId'];
+      const margin = isMobile() ? block.lazyLoadMarginMobile : block.lazyLoadMarginDesktop;
       const widget = mountRecommendations(container, {
         ...block.settings,
         source,
         templates: block.templates,
         ...scriptHook(block.scripts, container),
         mobile: isMobile(),
+        ...(margin && { lazyLoadMargin: margin }),
         mvtGroups,
         blockId: block.id,
         ...(productId && { productId }),
@@ -391,6 +440,7 @@ function bootWith(
       } catch (error) {
         console.error('[digi] boot failed', error);
       }
+      callHooks('afterMount', { widgets });
       resolve();
     };
     if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
@@ -403,6 +453,7 @@ function bootWith(
     mvtGroups,
     widgets,
     ready,
+    hooks,
     mountComponent(name, container, options) {
       const component = config.components.find((c) => c.name === name || c.id === name);
       if (!component) {

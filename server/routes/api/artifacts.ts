@@ -4,7 +4,9 @@ import {
   rollbackArtifactRoute,
   type Artifact,
 } from '#contract/routes/configs.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { CONFIG_ROLES, configKind } from '#contract/entities/config.ts';
+import { hasAccess } from '#contract/roles.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { ArtifactHistoryEntry } from '../../repositories/artifacts.ts';
 
@@ -15,7 +17,8 @@ function toArtifact(siteId: number, entry: ArtifactHistoryEntry): Artifact {
     hash: entry.hash,
     createdAt: entry.createdAt,
     createdBy: entry.createdBy,
-    manifest: entry.manifest as unknown as Record<string, unknown>,
+    // `builtFor` marks preview builds (rollback refuses them) without changing the contract
+    manifest: { ...entry.manifest, builtFor: entry.builtFor } as unknown as Record<string, unknown>,
     jsBytes: entry.manifest.sizes.js,
     cssBytes: entry.manifest.sizes.css,
     production: entry.production,
@@ -34,6 +37,19 @@ export async function artifactRoutes(app: FastifyInstance) {
   );
 
   registerRoute(app, rollbackArtifactRoute, async ({ params, user }) => {
+    const target = await artifacts.get(params.id, params.artifactId);
+    if (!target) throw notFound(`Artifact ${params.artifactId} of site ${params.id}`);
+    // the route admits any generate role; rolling back re-publishes every config in the bundle
+    const kinds = new Set(target.manifest.configs.map((entry) => entry.kind));
+    const denied = [...kinds].filter((kind) => {
+      const parsed = configKind.safeParse(kind);
+      return parsed.success && !hasAccess(user.roles, CONFIG_ROLES[parsed.data].generate);
+    });
+    if (denied.length > 0) {
+      throw forbidden(
+        `Your roles do not allow you to put the ${denied.join(', ')} configs of this bundle into production`,
+      );
+    }
     await artifacts.rollback(params.id, params.artifactId, user.login);
     const entry = (await artifacts.list(params.id)).find((a) => a.id === params.artifactId);
     if (!entry) throw notFound(`Artifact ${params.artifactId}`);

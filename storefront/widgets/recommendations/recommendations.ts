@@ -26,6 +26,11 @@ export interface RecommendationsOptions extends RecommendationsSettings, WidgetR
   /** Mobile settings (items per page, steps, view margin). @default viewport < 768 */
   mobile?: boolean;
   mvtGroups?: readonly string[];
+  /**
+   * How far (px) around the viewport the block starts loading (the config's
+   * lazyLoadMargin…Function). @default two thirds of the window height (spec §9)
+   */
+  lazyLoadMargin?(): unknown;
   onBuy?(product: Product, sku: Sku | null): void;
 }
 
@@ -212,9 +217,18 @@ export function mountRecommendations(
     observers.push(observer);
   }
 
-  // Lazy load at two thirds of the window height (spec §9).
+  function lazyLoadMargin(): number {
+    try {
+      const margin = options.lazyLoadMargin?.();
+      if (typeof margin === 'number' && Number.isFinite(margin)) return Math.round(margin);
+    } catch (error) {
+      console.error('[digi] lazy load margin function failed', error);
+    }
+    return Math.round((view.innerHeight * 2) / 3);
+  }
+
   if ((options.lazyLoad ?? true) && hasObserver) {
-    const margin = Math.round((view.innerHeight * 2) / 3);
+    const margin = lazyLoadMargin();
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
