@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { login } from './user.ts';
-import { chartId, isoDay, metricName, reportPlatform } from './metric.ts';
+import {
+  chartId,
+  isoDay,
+  MAX_DAILY_DAYS,
+  metricName,
+  periodRefinement,
+  reportPlatform,
+} from './metric.ts';
 
 /** A custom report tab (spec part 2 §3): administered per user, shown at /reporting/{pathName}. */
 export const customReportTab = z.object({
@@ -41,10 +48,7 @@ export const chartDataQuery = z
     to: isoDay,
     platform: reportPlatform.default('ALL'),
   })
-  .refine((query) => query.from <= query.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+  .superRefine(periodRefinement(MAX_DAILY_DAYS));
 
 export const chartData = z.object({
   chartId,

@@ -206,6 +206,21 @@ describe.each(DATABASES)('custom report tabs on %s', (kind) => {
       query: { token: tokens[1]!.token, from: day, to: day, platform: 'DESKTOP' },
     });
     expect(mobile.series[0]!.points).toEqual([{ day, value: 0 }]);
+    // Chart data spans at most 400 days, within 2000–2100.
+    for (const [from, to] of [
+      ['9999-12-31', '9999-12-31'],
+      ['2026-01-01', '2027-02-05'],
+      ['2000-01-01', '2100-12-31'],
+    ] as const) {
+      const error = await failure(
+        anonymous.call(chartDataRoute, { query: { token: tokens[0]!.token, from, to } }),
+      );
+      expect(error.status).toBe(400);
+    }
+    const longest = await anonymous.call(chartDataRoute, {
+      query: { token: tokens[0]!.token, from: '2026-01-01', to: '2027-02-04' },
+    });
+    expect(longest.series[0]!.points).toHaveLength(400);
 
     const status = async (token: string) =>
       (await failure(anonymous.call(chartDataRoute, { query: { token, from: day, to: day } })))

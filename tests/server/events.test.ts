@@ -12,6 +12,7 @@ import type { StorefrontEventInput } from '#contract/public/events.ts';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
 import { run } from '#server/catalog/sql.ts';
 import { sites } from '#server/db/schema.ts';
+import { daysBetween } from '#server/events/day.ts';
 import { prng } from '#server/events/demo.ts';
 import { createEventStore } from '#server/events/store.ts';
 import {
@@ -514,5 +515,21 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     expect(many.headers['access-control-allow-origin']).toBe('*');
     expect(await total()).toBe(before + 1000);
     expect(await agg('VIEWS_TOTAL,SESSIONS_TOTAL', '2026-07-01')).toEqual([1000, 37]);
+  });
+});
+
+describe('daysBetween', () => {
+  it('lists the days of a period and refuses invalid days and periods beyond the limit', () => {
+    expect(daysBetween('2026-02-27', '2026-03-01')).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+    ]);
+    expect(daysBetween('2026-03-02', '2026-03-01')).toEqual([]);
+    expect(daysBetween('2026-01-01', '2027-02-04')).toHaveLength(400);
+    expect(() => daysBetween('2026-01-01', '2027-02-05')).toThrow(RangeError);
+    expect(() => daysBetween('9999-12-31', '9999-12-31')).toThrow(RangeError);
+    expect(() => daysBetween('2026-02-30', '2026-03-01')).toThrow(RangeError);
+    expect(() => daysBetween('yesterday', '2026-03-01')).toThrow(RangeError);
   });
 });
