@@ -41,6 +41,12 @@ export const chartToken = z.object({
 });
 export type ChartToken = z.infer<typeof chartToken>;
 
+/**
+ * The `code` of chart-data's 403 for an invalid or expired token: a 403 (not 401) because the
+ * token is not the session; the console asks for fresh tokens instead of signing out.
+ */
+export const CHART_TOKEN_INVALID = 'CHART_TOKEN_INVALID';
+
 export const chartDataQuery = z
   .strictObject({
     token: z.string().min(1).max(4096),
