@@ -516,6 +516,32 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     expect(await total()).toBe(before + 1000);
     expect(await agg('VIEWS_TOTAL,SESSIONS_TOTAL', '2026-07-01')).toEqual([1000, 37]);
   });
+
+  it('caps an order at 1e8 (400 beyond) and sums the largest orders without overflow', async () => {
+    const order = (revenue: number) => ({
+      type: 'ORDER',
+      sessionId: 'whale',
+      platform: 'DESKTOP',
+      at: '2026-08-01T12:00:00Z',
+      revenue,
+    });
+    const refused = await post('/public/events', { apiKey, ...order(1e8 + 0.01) });
+    expect(refused.statusCode).toBe(400);
+    // 11 000 orders of 1e8 in one session: 1.1e12, beyond the old numeric(14,2) of a session.
+    for (let batch = 0; batch < 11; batch++) {
+      const response = await post('/public/events/bulk', {
+        apiKey,
+        events: Array.from({ length: 1000 }, () => order(1e8)),
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await agg('REVENUE_TOTAL,ORDERS_TOTAL,SESSIONS_TOTAL', '2026-08-01')).toEqual([
+      1.1e12, 11_000, 1,
+    ]);
+    const before = await rollupSnapshot();
+    await createEventStore(server.database).rebuildRollups(1);
+    expect(await rollupSnapshot()).toEqual(before);
+  });
 });
 
 describe('daysBetween', () => {
