@@ -15,6 +15,8 @@ import { sites } from '#server/db/schema.ts';
 import { daysBetween } from '#server/events/day.ts';
 import { prng } from '#server/events/demo.ts';
 import { createEventStore } from '#server/events/store.ts';
+import { toEventRow } from '#server/events/ingest.ts';
+import { rebuildRollupsIn } from '#server/events/rollups.ts';
 import {
   DATABASES,
   startTestServer,
@@ -541,6 +543,67 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     const before = await rollupSnapshot();
     await createEventStore(server.database).rebuildRollups(1);
     expect(await rollupSnapshot()).toEqual(before);
+  });
+
+  it('serialises the writers of a site: ingestion waits while a rebuild holds the site lock', async () => {
+    const store = createEventStore(server.database);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const holder = server.database.db.transaction(async (tx) => {
+      await rebuildRollupsIn(tx, 1, '2026-09-01', '2026-09-01');
+      locked();
+      await gate;
+    });
+    await holding;
+    let done = false;
+    const ingest = store
+      .ingest(1, TZ, [
+        {
+          type: 'SESSION_START',
+          sessionId: 'lock',
+          platform: 'MOBILE',
+          at: '2026-09-01T10:00:00Z',
+        },
+      ])
+      .then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done).toBe(false);
+    release();
+    await holder;
+    await ingest;
+    expect(await agg('SESSIONS_TOTAL', '2026-09-01')).toEqual([1]);
+  });
+
+  it('replace swaps the events of a site in one transaction: a failure half-way keeps the old data', async () => {
+    const store = createEventStore(server.database);
+    const count = async () =>
+      Number(
+        (
+          await run<{ n: string }>(
+            server.database.db,
+            sql`select count(*) as n from events where site_id = 1`,
+          )
+        ).rows[0]!.n,
+      );
+    const before = { events: await count(), rollups: await rollupSnapshot() };
+    expect(before.events).toBeGreaterThan(1000);
+    const row = toEventRow(
+      { type: 'SESSION_START', sessionId: 'new', platform: 'DESKTOP', at: '2026-10-01T10:00:00Z' },
+      TZ,
+      new Date('2026-10-02T00:00:00Z'),
+    );
+    function* failing() {
+      yield [row];
+      throw new Error('generator failed');
+    }
+    await expect(store.replace(1, failing())).rejects.toThrow('generator failed');
+    expect({ events: await count(), rollups: await rollupSnapshot() }).toEqual(before);
+
+    expect(await store.replace(1, [[row], [{ ...row, sessionId: 'other' }]])).toBe(2);
+    expect(await count()).toBe(2);
+    expect(await agg('SESSIONS_TOTAL,DESKTOP_SESSIONS_TOTAL', '2026-10-01')).toEqual([2, 2]);
   });
 });
 
