@@ -10,6 +10,7 @@ import {
 } from '#contract/entities/metric.ts';
 import type { StorefrontEventInput } from '#contract/public/events.ts';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
+import { updateSiteRoute } from '#contract/routes/sites.ts';
 import { run } from '#server/catalog/sql.ts';
 import { sites } from '#server/db/schema.ts';
 import { daysBetween } from '#server/events/day.ts';
@@ -604,6 +605,53 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     expect(await store.replace(1, [[row], [{ ...row, sessionId: 'other' }]])).toBe(2);
     expect(await count()).toBe(2);
     expect(await agg('SESSIONS_TOTAL,DESKTOP_SESSIONS_TOTAL', '2026-10-01')).toEqual([2, 2]);
+  });
+
+  it('moves events and rollups to the new day when the site time zone changes', async () => {
+    // 22:30 UTC on 2 November: the 3rd in Moscow (UTC+3), still the 2nd in New York (UTC−5).
+    const ok = await post('/public/events/bulk', {
+      apiKey,
+      events: [
+        {
+          type: 'SESSION_START',
+          sessionId: 'zone',
+          platform: 'MOBILE',
+          at: '2026-11-02T22:30:00Z',
+        },
+        {
+          type: 'ORDER',
+          sessionId: 'zone',
+          platform: 'MOBILE',
+          at: '2026-11-02T22:40:00Z',
+          revenue: 50,
+        },
+        {
+          type: 'SESSION_START',
+          sessionId: 'noon',
+          platform: 'DESKTOP',
+          at: '2026-11-02T12:00:00Z',
+        },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    const days = async () => ({
+      nov2: await agg('SESSIONS_TOTAL,REVENUE_TOTAL', '2026-11-02'),
+      nov3: await agg('SESSIONS_TOTAL,REVENUE_TOTAL', '2026-11-03'),
+    });
+    expect(await days()).toEqual({ nov2: [1, 0], nov3: [1, 50] });
+
+    await admin.call(updateSiteRoute, {
+      params: { id: 1 },
+      body: { timeZone: 'America/New_York' },
+    });
+    expect(await days()).toEqual({ nov2: [2, 50], nov3: [0, 0] });
+    // What the site update left is exactly what a rebuild from the raw events gives.
+    const moved = await rollupSnapshot();
+    await createEventStore(server.database).rebuildRollups(1);
+    expect(await rollupSnapshot()).toEqual(moved);
+
+    await admin.call(updateSiteRoute, { params: { id: 1 }, body: { timeZone: TZ } });
+    expect(await days()).toEqual({ nov2: [1, 0], nov3: [1, 50] });
   });
 });
 
