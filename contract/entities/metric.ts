@@ -3,7 +3,8 @@ import * as z from 'zod';
 /**
  * Report metrics (spec part 1 §3 "Metric"). Definitions, written once (the server's metrics module
  * implements them; tests check them against a brute-force count over raw events):
- * - a session is one tracking sessionId on one day (site time zone); its platform is the device's;
+ * - a session is one tracking sessionId on one day (site time zone); its platform is that of its
+ *   first event received, and all its events count under it (a session that switches device keeps it);
  * - "with search" sessions made at least one search or autocomplete click; "without search" none;
  * - ORDERS_TOTAL counts order events, REVENUE_TOTAL sums their revenue;
  * - CONVERSION = sessions with an order / sessions × 100 (percent);

@@ -41,7 +41,10 @@ const dayOf = (at: string) => {
 const normalise = (q: string) => q.trim().replace(/\s+/g, ' ').toLocaleLowerCase('ru');
 type Event = StorefrontEventInput & { at: string };
 
-/** A random storefront: sessions with consistent platforms, every kind of event, any order. */
+/**
+ * A random storefront: every kind of event, any order; one session in ten switches platform
+ * between its events (counted under the platform of its first event received).
+ */
 function randomEvents(seed: number, sessions: number, firstDay: string, days: number): Event[] {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -58,13 +61,15 @@ function randomEvents(seed: number, sessions: number, firstDay: string, days: nu
   const out: Event[] = [];
   for (let s = 0; s < sessions; s++) {
     const sessionId = `s${seed}-${s}`;
-    const platform = pick(['MOBILE', 'DESKTOP', 'APP'] as const);
+    const sessionPlatform = pick(['MOBILE', 'DESKTOP', 'APP'] as const);
+    const mixed = s % 10 === 3;
     const base =
       Date.parse(`${firstDay}T00:00:00+03:00`) + Math.floor(random() * days * 86_400_000);
     const count = 1 + Math.floor(random() * 6);
     for (let e = 0; e < count; e++) {
       // Spread over two hours, so some sessions cross local midnight (two sessions then).
       const at = new Date(base + Math.floor(random() * 7_200_000)).toISOString();
+      const platform = mixed ? pick(['MOBILE', 'DESKTOP', 'APP'] as const) : sessionPlatform;
       const common = { sessionId, platform, at };
       const r = random();
       if (r < 0.1) out.push({ type: 'SESSION_START', ...common });
@@ -98,7 +103,10 @@ function randomEvents(seed: number, sessions: number, firstDay: string, days: nu
   return out;
 }
 
-/** The metric definitions of contract/entities/metric.ts, computed straight from raw events. */
+/**
+ * The metric definitions of contract/entities/metric.ts, computed straight from raw events given
+ * in the order they were received.
+ */
 const tables = new Map<string, Record<BaseMetric, number | { name: string; count: number }[]>>();
 function bruteForce(
   events: Event[],
@@ -123,9 +131,16 @@ function bruteForceTable(
 ): Record<BaseMetric, number | { name: string; count: number }[]> {
   const inPlatform = (p: string) =>
     platform === 'ALL' || (platform === 'MOBILE' ? p !== 'DESKTOP' : p === 'DESKTOP');
+  // The rule: a session (sessionId on one day) has the platform of its first event received —
+  // `events` are in the order they were sent — and all its events count under that platform.
+  const sessionPlatform = new Map<string, string>();
+  for (const e of events) {
+    const key = `${dayOf(e.at)}|${e.sessionId}`;
+    if (!sessionPlatform.has(key)) sessionPlatform.set(key, e.platform);
+  }
   const chosen = events.filter((e) => {
     const day = dayOf(e.at);
-    return day >= from && day <= to && inPlatform(e.platform);
+    return day >= from && day <= to && inPlatform(sessionPlatform.get(`${day}|${e.sessionId}`)!);
   });
   const sessions = new Map<string, { searched: boolean; orders: number; revenue: number }>();
   for (const e of chosen) {
@@ -296,7 +311,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
           const p: ReportPlatform = prefix ? (prefix.slice(0, -1) as ReportPlatform) : platform;
           expectSame(
             metric.value[periodKey(from, to)],
-            bruteForce(events, base as BaseMetric, p, from, to, 4),
+            bruteForce(shuffled, base as BaseMetric, p, from, to, 4),
             `${metric.metricName} ${platform} ${from}_${to}`,
           );
         }
@@ -322,7 +337,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
       for (const [day, value] of Object.entries(metric.value))
         expectSame(
           value,
-          bruteForce(events, base as BaseMetric, p, day, day, 3),
+          bruteForce(shuffled, base as BaseMetric, p, day, day, 3),
           `${metric.metricName} ${day}`,
         );
     }
@@ -652,6 +667,44 @@ describe.each(DATABASES)('event store on %s', (kind) => {
 
     await admin.call(updateSiteRoute, { params: { id: 1 }, body: { timeZone: TZ } });
     expect(await days()).toEqual({ nov2: [1, 0], nov3: [1, 50] });
+  });
+
+  it('puts events on local days across a DST change (America/New_York, 8 March 2026)', async () => {
+    await admin.call(updateSiteRoute, {
+      params: { id: 1 },
+      body: { timeZone: 'America/New_York' },
+    });
+    try {
+      // Clocks go from 02:00 EST (UTC−5) to 03:00 EDT (UTC−4) on the 8th: a 23-hour day.
+      const at = [
+        ['2026-03-08T04:59:00Z', '2026-03-07'], // 23:59 EST
+        ['2026-03-08T05:00:00Z', '2026-03-08'], // 00:00 EST
+        ['2026-03-08T06:59:00Z', '2026-03-08'], // 01:59 EST
+        ['2026-03-08T07:00:00Z', '2026-03-08'], // 03:00 EDT
+        ['2026-03-09T03:59:00Z', '2026-03-08'], // 23:59 EDT
+        ['2026-03-09T04:00:00Z', '2026-03-09'], // 00:00 EDT
+      ] as const;
+      const ok = await post('/public/events/bulk', {
+        apiKey,
+        events: at.map(([time], i) => ({
+          type: 'SESSION_START',
+          sessionId: `dst${i}`,
+          platform: 'MOBILE',
+          at: time,
+        })),
+      });
+      expect(ok.statusCode).toBe(200);
+      const [sessions] = await admin.call(dailyReportRoute, {
+        params: { id: 1 },
+        query: { name: 'SESSIONS_TOTAL', from: '2026-03-07', to: '2026-03-09' },
+      });
+      expect(sessions!.value).toEqual({ '2026-03-07': 1, '2026-03-08': 4, '2026-03-09': 1 });
+      const rolled = await rollupSnapshot();
+      await createEventStore(server.database).rebuildRollups(1);
+      expect(await rollupSnapshot()).toEqual(rolled);
+    } finally {
+      await admin.call(updateSiteRoute, { params: { id: 1 }, body: { timeZone: TZ } });
+    }
   });
 });
 
