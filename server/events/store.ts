@@ -21,9 +21,22 @@ export function createEventStore(database: Database) {
   return {
     /** Writes events of one site and updates its rollups in one transaction. */
     async ingest(siteId: number, timeZone: string, batch: StorefrontEvent[], now = new Date()) {
-      const rows = batch.map((event) => toEventRow(event, timeZone, now));
-      await db.transaction((tx) => ingestRows(tx, siteId, rows));
-      return rows.length;
+      await db.transaction(async (tx) => {
+        // The zone is read again under the site's event lock: a time-zone change that committed
+        // meanwhile is seen here, and one still running re-days this batch after it commits.
+        await lockSiteEvents(tx, siteId);
+        const [site] = await tx
+          .select({ timeZone: sites.timeZone })
+          .from(sites)
+          .where(eq(sites.id, siteId));
+        const zone = site?.timeZone ?? timeZone;
+        await ingestRows(
+          tx,
+          siteId,
+          batch.map((event) => toEventRow(event, zone, now)),
+        );
+      });
+      return batch.length;
     },
 
     /** Raw rows straight into `events` (multi-row INSERT, COPY on PostgreSQL); rollups untouched. */
