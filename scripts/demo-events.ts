@@ -6,7 +6,7 @@ import { createEventStore } from '#server/events/store.ts';
 
 /**
  * Replaces a site's storefront events with realistic demo traffic ending yesterday (site time
- * zone), then rebuilds its rollups. Uses DATABASE_URL or DATA_DIR like the server; with the
+ * zone), then rebuilds its rollups, in one transaction (a failure keeps the old data). Uses DATABASE_URL or DATA_DIR like the server; with the
  * embedded database, stop the server first (one process per data directory).
  *   npm run demo:events -- --days 180 --sessions 200000 [--site 1] [--seed 1]
  */
@@ -38,29 +38,22 @@ try {
     `Site ${siteId} (${timeZone}): ${sessions} sessions over ${days} days ending ${endDay}, ${vocabulary.length} query terms, ${database.kind}`,
   );
   const started = performance.now();
-  await store.clear(siteId);
-  let written = 0;
-  for (const rows of demoEvents({
-    timeZone,
-    endDay,
-    days,
-    sessions,
-    vocabulary,
-    seed: values.seed === undefined ? siteId : Number(values.seed),
-  })) {
-    await store.bulkInsert(siteId, rows);
-    written += rows.length;
-    process.stdout.write(`\r  ${written} events`);
-  }
-  const inserted = performance.now();
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(
-    `\r  ${written} events inserted in ${seconds(inserted - started)} (${Math.round(written / ((inserted - started) / 1000))} events/s)`,
+  // One transaction (clear, load, rebuild): a failure leaves the site's old events and rollups.
+  const written = await store.replace(
+    siteId,
+    demoEvents({
+      timeZone,
+      endDay,
+      days,
+      sessions,
+      vocabulary,
+      seed: values.seed === undefined ? siteId : Number(values.seed),
+    }),
+    (count) => process.stdout.write(`\r  ${count} events`),
   );
-  await store.rebuildRollups(siteId);
-  const rolled = performance.now();
+  const seconds = (performance.now() - started) / 1000;
   console.log(
-    `  rollups rebuilt in ${seconds(rolled - inserted)}; total ${seconds(rolled - started)}`,
+    `\r  ${written} events loaded and rollups rebuilt in ${seconds.toFixed(1)} s (${Math.round(written / seconds)} events/s)`,
   );
 } finally {
   await database.close();

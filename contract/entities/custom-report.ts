@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { login } from './user.ts';
-import { chartId, isoDay, metricName, reportPlatform } from './metric.ts';
+import {
+  chartId,
+  isoDay,
+  MAX_DAILY_DAYS,
+  metricName,
+  periodRefinement,
+  reportPlatform,
+} from './metric.ts';
 
 /** A custom report tab (spec part 2 §3): administered per user, shown at /reporting/{pathName}. */
 export const customReportTab = z.object({
@@ -34,6 +41,12 @@ export const chartToken = z.object({
 });
 export type ChartToken = z.infer<typeof chartToken>;
 
+/**
+ * The `code` of chart-data's 403 for an invalid or expired token: a 403 (not 401) because the
+ * token is not the session; the console asks for fresh tokens instead of signing out.
+ */
+export const CHART_TOKEN_INVALID = 'CHART_TOKEN_INVALID';
+
 export const chartDataQuery = z
   .strictObject({
     token: z.string().min(1).max(4096),
@@ -41,10 +54,7 @@ export const chartDataQuery = z
     to: isoDay,
     platform: reportPlatform.default('ALL'),
   })
-  .refine((query) => query.from <= query.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+  .superRefine(periodRefinement(MAX_DAILY_DAYS));
 
 export const chartData = z.object({
   chartId,

@@ -3,7 +3,8 @@ import * as z from 'zod';
 /**
  * Report metrics (spec part 1 §3 "Metric"). Definitions, written once (the server's metrics module
  * implements them; tests check them against a brute-force count over raw events):
- * - a session is one tracking sessionId on one day (site time zone); its platform is the device's;
+ * - a session is one tracking sessionId on one day (site time zone); its platform is that of its
+ *   first event received, and all its events count under it (a session that switches device keeps it);
  * - "with search" sessions made at least one search or autocomplete click; "without search" none;
  * - ORDERS_TOTAL counts order events, REVENUE_TOTAL sums their revenue;
  * - CONVERSION = sessions with an order / sessions × 100 (percent);
@@ -82,8 +83,35 @@ export type ReportPlatform = z.infer<typeof reportPlatform>;
 export const eventPlatform = z.enum(['MOBILE', 'DESKTOP', 'APP']);
 export type EventPlatform = z.infer<typeof eventPlatform>;
 
-/** A calendar day in the site's time zone, `YYYY-MM-DD`. */
-export const isoDay = z.iso.date();
+export const MIN_DAY = '2000-01-01';
+export const MAX_DAY = '2100-12-31';
+/** Longest DAILY period (and chart data period), in days, both ends included. */
+export const MAX_DAILY_DAYS = 400;
+/** Longest AGG period: three years, both ends included. */
+export const MAX_AGG_DAYS = 3 * 366;
+
+/** A calendar day in the site's time zone, `YYYY-MM-DD`, between 2000 and 2100. */
+export const isoDay = z.iso.date().refine((day) => day >= MIN_DAY && day <= MAX_DAY, {
+  message: `must be a day from ${MIN_DAY} to ${MAX_DAY}`,
+});
+
+/** Days from `from` to `to`, both included (1 for a single day). */
+export const daySpan = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** Checks a `from`–`to` period: in order and at most `maxDays` long (DoS guard). */
+export function periodRefinement(maxDays: number) {
+  return (query: { from: string; to: string }, ctx: z.RefinementCtx) => {
+    if (query.from > query.to)
+      ctx.addIssue({ code: 'custom', message: 'from must not be after to', path: ['from'] });
+    else if (daySpan(query.from, query.to) > maxDays)
+      ctx.addIssue({
+        code: 'custom',
+        message: `the period must not exceed ${maxDays} days`,
+        path: ['to'],
+      });
+  };
+}
 
 export const queryCount = z.object({ name: z.string(), count: z.number().int().nonnegative() });
 export type QueryCount = z.infer<typeof queryCount>;
@@ -121,19 +149,19 @@ export const metricNameList = z.string().transform((text, ctx) => {
   return parsed.data;
 });
 
-export const metricQuery = z
-  .strictObject({
-    name: metricNameList,
-    from: isoDay,
-    to: isoDay,
-    platform: reportPlatform.default('ALL'),
-    /** Length of the TOP_* lists. */
-    limit: z.coerce.number().int().min(1).max(1000).default(20),
-  })
-  .refine((query) => query.from <= query.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+const metricQueryShape = z.strictObject({
+  name: metricNameList,
+  from: isoDay,
+  to: isoDay,
+  platform: reportPlatform.default('ALL'),
+  /** Length of the TOP_* lists. */
+  limit: z.coerce.number().int().min(1).max(1000).default(20),
+});
+
+/** AGG report query: a period of at most 3 years. */
+export const metricQuery = metricQueryShape.superRefine(periodRefinement(MAX_AGG_DAYS));
+/** DAILY report query: a period of at most 400 days (one value per day). */
+export const dailyMetricQuery = metricQueryShape.superRefine(periodRefinement(MAX_DAILY_DAYS));
 export type MetricQuery = z.input<typeof metricQuery>;
 
 /**

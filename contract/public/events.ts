@@ -70,11 +70,13 @@ export const addToCartEvent = z.strictObject({
   quantity: z.number().int().min(1).max(10_000).default(1),
 });
 
+export const MAX_ORDER_REVENUE = 1e8;
+
 export const orderEvent = z.strictObject({
   type: z.literal('ORDER'),
   ...base,
-  /** Order total in the site's currency. */
-  revenue: z.number().nonnegative().max(1e11),
+  /** Order total in the site's currency, at most 100 000 000 (sums are stored in numeric(20,2)). */
+  revenue: z.number().nonnegative().max(MAX_ORDER_REVENUE),
   items: z.number().int().min(1).max(100_000).default(1),
 });
 

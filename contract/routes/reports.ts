@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
 import { login } from '../entities/user.ts';
-import { metric, metricQuery } from '../entities/metric.ts';
+import { dailyMetricQuery, metric, metricQuery } from '../entities/metric.ts';
 import {
   chartData,
   chartDataQuery,
@@ -37,7 +37,7 @@ export const dailyReportRoute = defineRoute({
   roles: ['ROLE_REPORT_DAILY_VIEW'],
   site: 'param',
   params: siteParams,
-  query: metricQuery,
+  query: dailyMetricQuery,
   response: z.array(metric),
 });
 

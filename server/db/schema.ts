@@ -415,13 +415,15 @@ export const eventSessions = pgTable(
     /** Made at least one search or autocomplete click. */
     searched: boolean('searched').notNull().default(false),
     orders: integer('orders').notNull().default(0),
-    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull().default('0'),
+    // 20 digits: sums of per-event revenue (≤ 1e8 each) cannot overflow.
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.sessionId] })],
 );
 
 const counter = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const money = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0');
+/** Sums of per-event revenue (each ≤ MAX_ORDER_REVENUE = 1e8): 20 digits never overflow. */
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 }).notNull().default('0');
 
 /** Stamps every write of an event_daily row, so a cached TOP list can tell it is still true. */
 export const eventRollupVersion = pgSequence('event_rollup_version');

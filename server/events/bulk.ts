@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { run } from '../catalog/sql.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { lockSiteEvents } from './lock.ts';
 import type { EventRow } from './ingest.ts';
 
 const CHUNK = 2000;
@@ -12,28 +13,34 @@ export async function bulkInsertEvents(
   rows: EventRow[],
 ): Promise<void> {
   await database.db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const chunk = rows.slice(start, start + CHUNK);
-      await run(
-        tx,
-        sql`insert into events (site_id, kind, platform, session_id, at, day, query, hits,
-              corrected_query, block, product_id, revenue, items)
-            select ${siteId}, * from unnest(
-              ${arr(chunk.map((r) => r.kind))}::smallint[],
-              ${arr(chunk.map((r) => r.platform))}::smallint[],
-              ${arr(chunk.map((r) => r.sessionId))}::text[],
-              ${arr(chunk.map((r) => r.at.toISOString()))}::timestamptz[],
-              ${arr(chunk.map((r) => r.day))}::date[],
-              ${arr(chunk.map((r) => r.query))}::text[],
-              ${arr(chunk.map((r) => r.hits))}::int[],
-              ${arr(chunk.map((r) => r.correctedQuery))}::text[],
-              ${arr(chunk.map((r) => r.block))}::smallint[],
-              ${arr(chunk.map((r) => r.productId))}::text[],
-              ${arr(chunk.map((r) => (r.revenue === null ? null : r.revenue.toFixed(2))))}::numeric[],
-              ${arr(chunk.map((r) => r.items))}::int[])`,
-      );
-    }
+    await lockSiteEvents(tx, siteId);
+    await insertEventRows(tx, siteId, rows);
   });
+}
+
+/** The INSERTs of `bulkInsertEvents` in the caller's transaction (which holds the site's lock). */
+export async function insertEventRows(tx: Tx, siteId: number, rows: EventRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const chunk = rows.slice(start, start + CHUNK);
+    await run(
+      tx,
+      sql`insert into events (site_id, kind, platform, session_id, at, day, query, hits,
+            corrected_query, block, product_id, revenue, items)
+          select ${siteId}, * from unnest(
+            ${arr(chunk.map((r) => r.kind))}::smallint[],
+            ${arr(chunk.map((r) => r.platform))}::smallint[],
+            ${arr(chunk.map((r) => r.sessionId))}::text[],
+            ${arr(chunk.map((r) => r.at.toISOString()))}::timestamptz[],
+            ${arr(chunk.map((r) => r.day))}::date[],
+            ${arr(chunk.map((r) => r.query))}::text[],
+            ${arr(chunk.map((r) => r.hits))}::int[],
+            ${arr(chunk.map((r) => r.correctedQuery))}::text[],
+            ${arr(chunk.map((r) => r.block))}::smallint[],
+            ${arr(chunk.map((r) => r.productId))}::text[],
+            ${arr(chunk.map((r) => (r.revenue === null ? null : r.revenue.toFixed(2))))}::numeric[],
+            ${arr(chunk.map((r) => r.items))}::int[])`,
+    );
+  }
 }
 
 /** One array parameter, as a PostgreSQL array literal both drivers pass through as text. */

@@ -3,6 +3,7 @@ import type { EventPlatform } from '#contract/entities/metric.ts';
 import type { StorefrontEvent } from '#contract/public/events.ts';
 import { run } from '../catalog/sql.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { lockSiteEvents } from './lock.ts';
 import { events } from '../db/schema.ts';
 import { BLOCK_CODE, BLOCK_COLUMN, KIND, PLATFORM_CODE, normaliseQuery } from './codes.ts';
 import { localDay } from './day.ts';
@@ -91,6 +92,7 @@ const cents = (value: number) => Math.round(value * 100);
  */
 export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]): Promise<void> {
   if (!rows.length) return;
+  await lockSiteEvents(tx, siteId);
   await tx.insert(events).values(
     rows.map((row) => ({
       siteId,

@@ -13,6 +13,7 @@ import {
 } from '../db/schema.ts';
 import { conflict, HttpError } from '../lib/http-error.ts';
 import { recordAudit } from './audit.ts';
+import { moveEventsToTimeZone } from '../events/time-zone.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -191,6 +192,9 @@ export function createSiteRepository(db: Db) {
           })
           .where(eq(sites.id, siteId))
           .returning();
+        // Events and rollups are kept by day in the site's zone: re-day them in the same transaction.
+        if (updated!.timeZone !== row.timeZone)
+          await moveEventsToTimeZone(tx, siteId, updated!.timeZone);
         const site = toSite(updated!);
         await recordAudit(tx, {
           actor,

@@ -13,6 +13,7 @@ import {
   updateCustomReportTabRoute,
 } from '#contract/routes/reports.ts';
 import { registerUserRoute } from '#contract/routes/users.ts';
+import { CHART_TOKEN_INVALID } from '#contract/entities/custom-report.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { createEventStore } from '#server/events/store.ts';
 import { createChartTokens, slugify } from '#server/repositories/custom-reports.ts';
@@ -206,25 +207,46 @@ describe.each(DATABASES)('custom report tabs on %s', (kind) => {
       query: { token: tokens[1]!.token, from: day, to: day, platform: 'DESKTOP' },
     });
     expect(mobile.series[0]!.points).toEqual([{ day, value: 0 }]);
+    // Chart data spans at most 400 days, within 2000–2100.
+    for (const [from, to] of [
+      ['9999-12-31', '9999-12-31'],
+      ['2026-01-01', '2027-02-05'],
+      ['2000-01-01', '2100-12-31'],
+    ] as const) {
+      const error = await failure(
+        anonymous.call(chartDataRoute, { query: { token: tokens[0]!.token, from, to } }),
+      );
+      expect(error.status).toBe(400);
+    }
+    const longest = await anonymous.call(chartDataRoute, {
+      query: { token: tokens[0]!.token, from: '2026-01-01', to: '2027-02-04' },
+    });
+    expect(longest.series[0]!.points).toHaveLength(400);
 
-    const status = async (token: string) =>
-      (await failure(anonymous.call(chartDataRoute, { query: { token, from: day, to: day } })))
-        .status;
+    const refusal = async (token: string) => {
+      const error = await failure(
+        anonymous.call(chartDataRoute, { query: { token, from: day, to: day } }),
+      );
+      return [error.status, (error.body as { code?: string } | null)?.code];
+    };
+    const status = async (token: string) => (await refusal(token))[0];
+    // A bad token is 403 with its own code, never 401 (which the console takes for a lost session).
+    const stale = [403, CHART_TOKEN_INVALID];
     const [header, payload] = tokens[0]!.token.split('.');
-    expect(await status(`${header}.${payload}.AAAA`)).toBe(401);
-    expect(await status('not-a-token')).toBe(401);
+    expect(await refusal(`${header}.${payload}.AAAA`)).toEqual(stale);
+    expect(await refusal('not-a-token')).toEqual(stale);
     const forged = await new SignJWT({ site: 1, chart: 'sessions', login: 'client' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('x'.repeat(40)));
-    expect(await status(forged)).toBe(401);
+    expect(await refusal(forged)).toEqual(stale);
 
     const signer = createChartTokens(server.database.db);
     const expired = await signer.sign(
       { site: 1, chart: 'sessions', login: 'client' },
       Date.now() - 6 * 60_000,
     );
-    expect(await status(expired.token)).toBe(401);
+    expect(await refusal(expired.token)).toEqual(stale);
     // A token for a site its login is not attached to (signed with the real key): 403.
     const foreign = await signer.sign({ site: 2, chart: 'sessions', login: 'client' });
     expect(await status(foreign.token)).toBe(403);

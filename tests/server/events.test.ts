@@ -10,10 +10,14 @@ import {
 } from '#contract/entities/metric.ts';
 import type { StorefrontEventInput } from '#contract/public/events.ts';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
+import { updateSiteRoute } from '#contract/routes/sites.ts';
 import { run } from '#server/catalog/sql.ts';
 import { sites } from '#server/db/schema.ts';
+import { daysBetween } from '#server/events/day.ts';
 import { prng } from '#server/events/demo.ts';
 import { createEventStore } from '#server/events/store.ts';
+import { toEventRow } from '#server/events/ingest.ts';
+import { rebuildRollupsIn } from '#server/events/rollups.ts';
 import {
   DATABASES,
   startTestServer,
@@ -37,7 +41,10 @@ const dayOf = (at: string) => {
 const normalise = (q: string) => q.trim().replace(/\s+/g, ' ').toLocaleLowerCase('ru');
 type Event = StorefrontEventInput & { at: string };
 
-/** A random storefront: sessions with consistent platforms, every kind of event, any order. */
+/**
+ * A random storefront: every kind of event, any order; one session in ten switches platform
+ * between its events (counted under the platform of its first event received).
+ */
 function randomEvents(seed: number, sessions: number, firstDay: string, days: number): Event[] {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -54,13 +61,15 @@ function randomEvents(seed: number, sessions: number, firstDay: string, days: nu
   const out: Event[] = [];
   for (let s = 0; s < sessions; s++) {
     const sessionId = `s${seed}-${s}`;
-    const platform = pick(['MOBILE', 'DESKTOP', 'APP'] as const);
+    const sessionPlatform = pick(['MOBILE', 'DESKTOP', 'APP'] as const);
+    const mixed = s % 10 === 3;
     const base =
       Date.parse(`${firstDay}T00:00:00+03:00`) + Math.floor(random() * days * 86_400_000);
     const count = 1 + Math.floor(random() * 6);
     for (let e = 0; e < count; e++) {
       // Spread over two hours, so some sessions cross local midnight (two sessions then).
       const at = new Date(base + Math.floor(random() * 7_200_000)).toISOString();
+      const platform = mixed ? pick(['MOBILE', 'DESKTOP', 'APP'] as const) : sessionPlatform;
       const common = { sessionId, platform, at };
       const r = random();
       if (r < 0.1) out.push({ type: 'SESSION_START', ...common });
@@ -94,7 +103,10 @@ function randomEvents(seed: number, sessions: number, firstDay: string, days: nu
   return out;
 }
 
-/** The metric definitions of contract/entities/metric.ts, computed straight from raw events. */
+/**
+ * The metric definitions of contract/entities/metric.ts, computed straight from raw events given
+ * in the order they were received.
+ */
 const tables = new Map<string, Record<BaseMetric, number | { name: string; count: number }[]>>();
 function bruteForce(
   events: Event[],
@@ -119,9 +131,16 @@ function bruteForceTable(
 ): Record<BaseMetric, number | { name: string; count: number }[]> {
   const inPlatform = (p: string) =>
     platform === 'ALL' || (platform === 'MOBILE' ? p !== 'DESKTOP' : p === 'DESKTOP');
+  // The rule: a session (sessionId on one day) has the platform of its first event received —
+  // `events` are in the order they were sent — and all its events count under that platform.
+  const sessionPlatform = new Map<string, string>();
+  for (const e of events) {
+    const key = `${dayOf(e.at)}|${e.sessionId}`;
+    if (!sessionPlatform.has(key)) sessionPlatform.set(key, e.platform);
+  }
   const chosen = events.filter((e) => {
     const day = dayOf(e.at);
-    return day >= from && day <= to && inPlatform(e.platform);
+    return day >= from && day <= to && inPlatform(sessionPlatform.get(`${day}|${e.sessionId}`)!);
   });
   const sessions = new Map<string, { searched: boolean; orders: number; revenue: number }>();
   for (const e of chosen) {
@@ -292,7 +311,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
           const p: ReportPlatform = prefix ? (prefix.slice(0, -1) as ReportPlatform) : platform;
           expectSame(
             metric.value[periodKey(from, to)],
-            bruteForce(events, base as BaseMetric, p, from, to, 4),
+            bruteForce(shuffled, base as BaseMetric, p, from, to, 4),
             `${metric.metricName} ${platform} ${from}_${to}`,
           );
         }
@@ -318,7 +337,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
       for (const [day, value] of Object.entries(metric.value))
         expectSame(
           value,
-          bruteForce(events, base as BaseMetric, p, day, day, 3),
+          bruteForce(shuffled, base as BaseMetric, p, day, day, 3),
           `${metric.metricName} ${day}`,
         );
     }
@@ -514,5 +533,193 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     expect(many.headers['access-control-allow-origin']).toBe('*');
     expect(await total()).toBe(before + 1000);
     expect(await agg('VIEWS_TOTAL,SESSIONS_TOTAL', '2026-07-01')).toEqual([1000, 37]);
+  });
+
+  it('caps an order at 1e8 (400 beyond) and sums the largest orders without overflow', async () => {
+    const order = (revenue: number) => ({
+      type: 'ORDER',
+      sessionId: 'whale',
+      platform: 'DESKTOP',
+      at: '2026-08-01T12:00:00Z',
+      revenue,
+    });
+    const refused = await post('/public/events', { apiKey, ...order(1e8 + 0.01) });
+    expect(refused.statusCode).toBe(400);
+    // 11 000 orders of 1e8 in one session: 1.1e12, beyond the old numeric(14,2) of a session.
+    for (let batch = 0; batch < 11; batch++) {
+      const response = await post('/public/events/bulk', {
+        apiKey,
+        events: Array.from({ length: 1000 }, () => order(1e8)),
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await agg('REVENUE_TOTAL,ORDERS_TOTAL,SESSIONS_TOTAL', '2026-08-01')).toEqual([
+      1.1e12, 11_000, 1,
+    ]);
+    const before = await rollupSnapshot();
+    await createEventStore(server.database).rebuildRollups(1);
+    expect(await rollupSnapshot()).toEqual(before);
+  });
+
+  it('serialises the writers of a site: ingestion waits while a rebuild holds the site lock', async () => {
+    const store = createEventStore(server.database);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const holder = server.database.db.transaction(async (tx) => {
+      await rebuildRollupsIn(tx, 1, '2026-09-01', '2026-09-01');
+      locked();
+      await gate;
+    });
+    await holding;
+    let done = false;
+    const ingest = store
+      .ingest(1, TZ, [
+        {
+          type: 'SESSION_START',
+          sessionId: 'lock',
+          platform: 'MOBILE',
+          at: '2026-09-01T10:00:00Z',
+        },
+      ])
+      .then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done).toBe(false);
+    release();
+    await holder;
+    await ingest;
+    expect(await agg('SESSIONS_TOTAL', '2026-09-01')).toEqual([1]);
+  });
+
+  it('replace swaps the events of a site in one transaction: a failure half-way keeps the old data', async () => {
+    const store = createEventStore(server.database);
+    const count = async () =>
+      Number(
+        (
+          await run<{ n: string }>(
+            server.database.db,
+            sql`select count(*) as n from events where site_id = 1`,
+          )
+        ).rows[0]!.n,
+      );
+    const before = { events: await count(), rollups: await rollupSnapshot() };
+    expect(before.events).toBeGreaterThan(1000);
+    const row = toEventRow(
+      { type: 'SESSION_START', sessionId: 'new', platform: 'DESKTOP', at: '2026-10-01T10:00:00Z' },
+      TZ,
+      new Date('2026-10-02T00:00:00Z'),
+    );
+    function* failing() {
+      yield [row];
+      throw new Error('generator failed');
+    }
+    await expect(store.replace(1, failing())).rejects.toThrow('generator failed');
+    expect({ events: await count(), rollups: await rollupSnapshot() }).toEqual(before);
+
+    expect(await store.replace(1, [[row], [{ ...row, sessionId: 'other' }]])).toBe(2);
+    expect(await count()).toBe(2);
+    expect(await agg('SESSIONS_TOTAL,DESKTOP_SESSIONS_TOTAL', '2026-10-01')).toEqual([2, 2]);
+  });
+
+  it('moves events and rollups to the new day when the site time zone changes', async () => {
+    // 22:30 UTC on 2 November: the 3rd in Moscow (UTC+3), still the 2nd in New York (UTC−5).
+    const ok = await post('/public/events/bulk', {
+      apiKey,
+      events: [
+        {
+          type: 'SESSION_START',
+          sessionId: 'zone',
+          platform: 'MOBILE',
+          at: '2026-11-02T22:30:00Z',
+        },
+        {
+          type: 'ORDER',
+          sessionId: 'zone',
+          platform: 'MOBILE',
+          at: '2026-11-02T22:40:00Z',
+          revenue: 50,
+        },
+        {
+          type: 'SESSION_START',
+          sessionId: 'noon',
+          platform: 'DESKTOP',
+          at: '2026-11-02T12:00:00Z',
+        },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    const days = async () => ({
+      nov2: await agg('SESSIONS_TOTAL,REVENUE_TOTAL', '2026-11-02'),
+      nov3: await agg('SESSIONS_TOTAL,REVENUE_TOTAL', '2026-11-03'),
+    });
+    expect(await days()).toEqual({ nov2: [1, 0], nov3: [1, 50] });
+
+    await admin.call(updateSiteRoute, {
+      params: { id: 1 },
+      body: { timeZone: 'America/New_York' },
+    });
+    expect(await days()).toEqual({ nov2: [2, 50], nov3: [0, 0] });
+    // What the site update left is exactly what a rebuild from the raw events gives.
+    const moved = await rollupSnapshot();
+    await createEventStore(server.database).rebuildRollups(1);
+    expect(await rollupSnapshot()).toEqual(moved);
+
+    await admin.call(updateSiteRoute, { params: { id: 1 }, body: { timeZone: TZ } });
+    expect(await days()).toEqual({ nov2: [1, 0], nov3: [1, 50] });
+  });
+
+  it('puts events on local days across a DST change (America/New_York, 8 March 2026)', async () => {
+    await admin.call(updateSiteRoute, {
+      params: { id: 1 },
+      body: { timeZone: 'America/New_York' },
+    });
+    try {
+      // Clocks go from 02:00 EST (UTC−5) to 03:00 EDT (UTC−4) on the 8th: a 23-hour day.
+      const at = [
+        ['2026-03-08T04:59:00Z', '2026-03-07'], // 23:59 EST
+        ['2026-03-08T05:00:00Z', '2026-03-08'], // 00:00 EST
+        ['2026-03-08T06:59:00Z', '2026-03-08'], // 01:59 EST
+        ['2026-03-08T07:00:00Z', '2026-03-08'], // 03:00 EDT
+        ['2026-03-09T03:59:00Z', '2026-03-08'], // 23:59 EDT
+        ['2026-03-09T04:00:00Z', '2026-03-09'], // 00:00 EDT
+      ] as const;
+      const ok = await post('/public/events/bulk', {
+        apiKey,
+        events: at.map(([time], i) => ({
+          type: 'SESSION_START',
+          sessionId: `dst${i}`,
+          platform: 'MOBILE',
+          at: time,
+        })),
+      });
+      expect(ok.statusCode).toBe(200);
+      const [sessions] = await admin.call(dailyReportRoute, {
+        params: { id: 1 },
+        query: { name: 'SESSIONS_TOTAL', from: '2026-03-07', to: '2026-03-09' },
+      });
+      expect(sessions!.value).toEqual({ '2026-03-07': 1, '2026-03-08': 4, '2026-03-09': 1 });
+      const rolled = await rollupSnapshot();
+      await createEventStore(server.database).rebuildRollups(1);
+      expect(await rollupSnapshot()).toEqual(rolled);
+    } finally {
+      await admin.call(updateSiteRoute, { params: { id: 1 }, body: { timeZone: TZ } });
+    }
+  });
+});
+
+describe('daysBetween', () => {
+  it('lists the days of a period and refuses invalid days and periods beyond the limit', () => {
+    expect(daysBetween('2026-02-27', '2026-03-01')).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+    ]);
+    expect(daysBetween('2026-03-02', '2026-03-01')).toEqual([]);
+    expect(daysBetween('2026-01-01', '2027-02-04')).toHaveLength(400);
+    expect(() => daysBetween('2026-01-01', '2027-02-05')).toThrow(RangeError);
+    expect(() => daysBetween('9999-12-31', '9999-12-31')).toThrow(RangeError);
+    expect(() => daysBetween('2026-02-30', '2026-03-01')).toThrow(RangeError);
+    expect(() => daysBetween('yesterday', '2026-03-01')).toThrow(RangeError);
   });
 });

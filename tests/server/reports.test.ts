@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
 import { seedDemoEvents } from '#server/db/seed.ts';
-import { addDays, localDay } from '#server/events/day.ts';
+import { sql } from 'drizzle-orm';
+import { run } from '#server/catalog/sql.ts';
+import { addDays } from '#server/events/day.ts';
+import { yesterday as demoYesterday } from '#server/events/demo.ts';
 import { registerSiteToUserRoute, registerUserRoute } from '#contract/routes/users.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
@@ -19,10 +22,18 @@ describe.each(DATABASES)('report calls on demo data, %s', (kind) => {
   let yesterday: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
+    const before = demoYesterday('Europe/Moscow');
     expect(await seedDemoEvents(server.database, { days: 30, sessions: 3000 })).toBeGreaterThan(0);
+    const after = demoYesterday('Europe/Moscow');
     // A second seed finds the store filled and writes nothing.
     expect(await seedDemoEvents(server.database)).toBe(0);
-    yesterday = addDays(localDay(new Date(), 'Europe/Moscow'), -1);
+    // The seed's own last day (its 'yesterday'), read back: no flake when midnight passes meanwhile.
+    const { rows } = await run<{ day: string }>(
+      server.database.db,
+      sql`select max(day)::text as day from event_daily where site_id = 1`,
+    );
+    yesterday = rows[0]!.day;
+    expect([before, after]).toContain(yesterday);
   });
   afterAll(() => server.close());
 
@@ -84,6 +95,38 @@ describe.each(DATABASES)('report calls on demo data, %s', (kind) => {
         (await failure(client.call(aggregateReportRoute, { params: { id: 1 }, query }))).status,
       ).toBe(400);
     }
+  });
+
+  it('rejects days outside 2000–2100 and too long periods with 400 (no endless day loop)', async () => {
+    const client = await server.as('client');
+    const cases = [
+      [dailyReportRoute, '9999-12-31', '9999-12-31'],
+      [aggregateReportRoute, '9999-12-31', '9999-12-31'],
+      [dailyReportRoute, '1999-12-31', '2000-01-01'],
+      [dailyReportRoute, '2000-01-01', '2099-12-31'],
+      [dailyReportRoute, '2026-01-01', '2027-02-05'], // 401 days
+      [aggregateReportRoute, '2020-01-01', '2023-01-04'], // 1 100 days
+    ] as const;
+    for (const [route, from, to] of cases) {
+      const error = await failure(
+        client.call(route, { params: { id: 1 }, query: { name: 'SESSIONS_TOTAL', from, to } }),
+      );
+      expect(error.status).toBe(400);
+      expect(error.issues.map((issue) => issue.message).join()).toMatch(
+        /2000-01-01 to 2100-12-31|must not exceed/,
+      );
+    }
+    // The limits themselves pass.
+    const daily = await client.call(dailyReportRoute, {
+      params: { id: 1 },
+      query: { name: 'SESSIONS_TOTAL', from: '2026-01-01', to: '2027-02-04' },
+    });
+    expect(Object.keys(daily[0]!.value)).toHaveLength(400);
+    const agg = await client.call(aggregateReportRoute, {
+      params: { id: 1 },
+      query: { name: 'SESSIONS_TOTAL', from: '2020-01-01', to: '2023-01-02' },
+    });
+    expect(Object.keys(agg[0]!.value)).toEqual(['2020-01-01_2023-01-02']);
   });
 
   it('guards sites and roles: 403 for a site not attached, 401 signed out', async () => {

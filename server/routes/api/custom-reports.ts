@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { CHART_TOKEN_INVALID } from '#contract/entities/custom-report.ts';
 import { CHARTS } from '#contract/entities/metric.ts';
 import { hasAccess, isStaff } from '#contract/roles.ts';
 import {
@@ -41,7 +42,11 @@ export async function customReportRoutes(app: FastifyInstance) {
 
   registerRoute(app, chartDataRoute, async ({ query }) => {
     const claims = await tokens.verify(query.token);
-    if (!claims) throw new HttpError(401, 'Invalid or expired chart token');
+    // 403, not 401: the console signs out on any 401, and a stale chart token is no lost session.
+    if (!claims)
+      throw new HttpError(403, 'Invalid or expired chart token', undefined, {
+        code: CHART_TOKEN_INVALID,
+      });
     // The token speaks for its login: it must still be allowed to see the chart of that site.
     const [holder] = await app.database.db
       .select({ id: users.id, roles: users.roles })

@@ -15,6 +15,8 @@ import {
   updateCustomReportTabRoute,
 } from '#contract/routes/reports.ts';
 import { listUsersRoute } from '#contract/routes/users.ts';
+import { ApiError, createApiClient } from '#contract/client.ts';
+import { CHART_TOKEN_INVALID } from '#contract/entities/custom-report.ts';
 import { api } from '#src/lib/api.ts';
 import type { Period } from '../lib/period.ts';
 import { customReportKeys, reportKeys } from './keys.ts';
@@ -39,17 +41,44 @@ export const userTabsQueryOptions = (login: string) =>
     queryFn: ({ signal }) => api(listCustomReportTabsRoute, { query: { login }, signal }),
   });
 
-/** Chart tokens are short-lived: the cached ones count as stale 10 s before the first expires. */
+/** Renew chart tokens this long before the first of them expires. */
+export const TOKEN_RENEW_MARGIN = 30_000;
+
+const untilRenewal = (tokens: readonly { expiresAt: string }[] | undefined): number => {
+  const expiries = (tokens ?? []).map((token) => Date.parse(token.expiresAt));
+  return expiries.length
+    ? Math.max(1_000, Math.min(...expiries) - Date.now() - TOKEN_RENEW_MARGIN)
+    : 0;
+};
+
+/**
+ * Chart tokens are short-lived: they count as stale, and are fetched again in the background,
+ * 30 s before the first of them expires.
+ */
 export const chartTokensQueryOptions = (siteId: number, chartIds: readonly ChartId[]) =>
   queryOptions({
     queryKey: reportKeys.chartTokens(siteId, chartIds),
     queryFn: ({ signal }) =>
-      api(chartJwtRoute, { query: { siteId, chartId: [...chartIds] }, signal }),
-    staleTime: (query) => {
-      const expiries = (query.state.data ?? []).map((token) => Date.parse(token.expiresAt));
-      return expiries.length ? Math.max(0, Math.min(...expiries) - Date.now() - 10_000) : 0;
-    },
+      api(chartJwtRoute, { query: { siteId, chartId: [...chartIds] }, signal }, { overlay: false }),
+    staleTime: (query) => untilRenewal(query.state.data),
+    refetchInterval: (query) => untilRenewal(query.state.data) || false,
+    refetchIntervalInBackground: true,
   });
+
+/**
+ * Chart data is authorised by the chart token, not the session, so it bypasses `api()`: a 401 or
+ * 403 here must not sign the user out or send them home; the chart shows the error itself.
+ */
+const tokenCall = createApiClient();
+
+/** A chart-data failure caused by a stale or invalid token (fresh tokens fix it). */
+export const isStaleChartToken = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.status === 403 &&
+  (error.body as { code?: unknown } | null)?.code === CHART_TOKEN_INVALID;
+
+const sameChartView = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.slice(0, -1).every((part, i) => part === b[i]);
 
 export const chartDataQueryOptions = (
   siteId: number,
@@ -59,9 +88,23 @@ export const chartDataQueryOptions = (
   platform: ReportPlatform,
 ) =>
   queryOptions({
-    queryKey: reportKeys.chart(siteId, chartId, platform, period),
+    // The token is part of the key: renewed tokens read afresh instead of reusing a failure.
+    queryKey: reportKeys.chart(siteId, chartId, platform, period, token),
     queryFn: ({ signal }) =>
-      api(chartDataRoute, { query: { token, from: period.from, to: period.to, platform }, signal }),
+      tokenCall(chartDataRoute, {
+        query: { token, from: period.from, to: period.to, platform },
+        signal,
+      }),
+    // While renewed tokens read again, the chart keeps the same period's data on screen.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery &&
+      sameChartView(
+        previousQuery.queryKey,
+        reportKeys.chart(siteId, chartId, platform, period, token),
+      )
+        ? previous
+        : undefined,
+    retry: false,
   });
 
 /** Writes invalidate every custom-report list: the admin's and the user's own (sidebar). */

@@ -11,8 +11,13 @@ export const reportKeys = {
     ['reports', siteId, 'daily', platform, period.from, period.to, names.join(',')] as const,
   chartTokens: (siteId: number, chartIds: readonly string[]) =>
     ['reports', siteId, 'chart-tokens', chartIds.join(',')] as const,
-  chart: (siteId: number, chartId: string, platform: ReportPlatform, period: Period) =>
-    ['reports', siteId, 'chart', chartId, platform, period.from, period.to] as const,
+  chart: (
+    siteId: number,
+    chartId: string,
+    platform: ReportPlatform,
+    period: Period,
+    token: string,
+  ) => ['reports', siteId, 'chart', chartId, platform, period.from, period.to, token] as const,
 };
 
 export const customReportKeys = {

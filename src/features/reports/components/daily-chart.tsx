@@ -15,10 +15,13 @@ export function DailyChart({
   title,
   days,
   series,
+  error,
 }: {
   title: string;
   days: readonly string[];
   series: readonly ChartSeries[];
+  /** Shown in place of the plot when the data could not be read. */
+  error?: string | undefined;
 }) {
   const { t } = useTranslation();
   const captionId = useId();
@@ -27,7 +30,11 @@ export function DailyChart({
       <figcaption id={captionId} className="reports-chart__title">
         {title}
       </figcaption>
-      {days.length === 0 ? (
+      {error ? (
+        <p className="reports-empty" role="alert">
+          {error}
+        </p>
+      ) : days.length === 0 ? (
         <p className="reports-empty">{t('reports.empty')}</p>
       ) : (
         <Suspense fallback={<Spinner label={t('ui.spinner.loading')} />}>

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChartData } from '#contract/entities/custom-report.ts';
@@ -10,6 +10,7 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import {
   chartDataQueryOptions,
   chartTokensQueryOptions,
+  isStaleChartToken,
   myTabsQueryOptions,
 } from '../api/custom-report-queries.ts';
 import { DailyChart } from '../components/daily-chart.tsx';
@@ -62,6 +63,7 @@ export default function CustomTabPage() {
             siteId={siteId ?? 0}
             chartId={token.chartId}
             token={token.token}
+            chartIds={tab.chartsIds}
             period={period}
             platform={platform}
           />
@@ -75,13 +77,24 @@ function TabChart(props: {
   siteId: number;
   chartId: ChartId;
   token: string;
+  chartIds: readonly ChartId[];
   period: Period;
   platform: ReportPlatform;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const data = useQuery(
     chartDataQueryOptions(props.siteId, props.chartId, props.token, props.period, props.platform),
   );
+  const staleToken = data.isError && isStaleChartToken(data.error);
+  const { siteId, chartIds } = props;
+  useEffect(() => {
+    // An expired token (a laptop woken from sleep): fresh tokens, and the chart reads again.
+    if (staleToken)
+      void queryClient.invalidateQueries({
+        queryKey: chartTokensQueryOptions(siteId, chartIds).queryKey,
+      });
+  }, [staleToken, queryClient, siteId, chartIds]);
   const days = useMemo(() => daysOf(props.period), [props.period]);
   const series = useMemo(
     () =>
@@ -100,6 +113,11 @@ function TabChart(props: {
       title={t(`reports.charts.${props.chartId}`)}
       days={data.data ? days : []}
       series={series}
+      error={
+        data.isError && !data.data
+          ? t(staleToken ? 'reports.custom.chartTokenExpired' : 'reports.custom.chartError')
+          : undefined
+      }
     />
   );
 }

@@ -84,10 +84,14 @@ export function reportCsvRows(
   return rows;
 }
 
-/** CSV text with a UTF-8 byte order mark, so Excel reads the Cyrillic right. */
+/**
+ * CSV text with a UTF-8 byte order mark, so Excel reads the Cyrillic right. Text cells that a
+ * spreadsheet would run as a formula (=, +, -, @, tab, CR first) get a leading apostrophe: search
+ * queries come from the public storefront endpoint. Numbers are left alone.
+ */
 export async function toCsv(rows: CsvCell[][]): Promise<string> {
   const { default: Papa } = await import('papaparse');
-  return `\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}`;
+  return `\uFEFF${Papa.unparse(rows, { newline: '\r\n', escapeFormulae: true })}`;
 }
 
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {

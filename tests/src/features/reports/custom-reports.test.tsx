@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CustomReportTab } from '#contract/entities/custom-report.ts';
+import { CHART_TOKEN_INVALID, type CustomReportTab } from '#contract/entities/custom-report.ts';
+import { connectNavigation } from '#src/lib/api.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
 import CustomReportingPage from '#src/features/reports/custom/custom-reporting-page.tsx';
 import CustomTabPage from '#src/features/reports/custom/custom-tab-page.tsx';
+import { chartTokensQueryOptions } from '#src/features/reports/api/custom-report-queries.ts';
 import { defaultPeriod } from '#src/features/reports/lib/period.ts';
 import { fakeReportApi, type FakeCall } from './fake-api.ts';
 import { renderPage } from './render-page.tsx';
@@ -206,6 +209,116 @@ describe('a custom report tab', () => {
       'token-sessions',
     ]);
     expect(charts[0]!.query.get('from')).toBe(period.from);
+  });
+
+  it('renews tokens 30 s before expiry and survives a stale token without signing out', async () => {
+    const navigations: string[] = [];
+    connectNavigation({ navigate: (path) => navigations.push(path), homePath: () => '/home' });
+    let issued = 0;
+    const api = fakeReportApi({
+      periods: {},
+      other: (call) => {
+        if (call.path === '/api/custom-report') return [tab({ chartsIds: ['sessions'] })];
+        if (call.path === '/api/custom-report/chart-jwt') {
+          issued += 1;
+          // The first token expires in 31 s: renewal is due in about 1 s.
+          return [
+            {
+              chartId: 'sessions',
+              token: `token-${issued}`,
+              expiresAt: new Date(Date.now() + (issued === 1 ? 31_000 : 600_000)).toISOString(),
+            },
+          ];
+        }
+        if (call.path === '/api/custom-report/chart') {
+          if (call.query.get('token') !== 'token-3')
+            return new Response(
+              JSON.stringify({
+                status: 403,
+                message: 'Invalid or expired chart token',
+                code: CHART_TOKEN_INVALID,
+              }),
+              { status: 403, headers: { 'content-type': 'application/json' } },
+            );
+          return {
+            chartId: 'sessions',
+            series: [
+              { metricName: 'SESSIONS_TOTAL', points: [{ day: defaultPeriod().to, value: 3 }] },
+            ],
+          };
+        }
+        return undefined;
+      },
+    });
+    renderPage(<CustomTabPage />, {
+      roles: ['ROLE_CUSTOM_REPORT_VIEW'],
+      path: '/reporting/prodazhi',
+      pattern: '/reporting/:name',
+    });
+    const chart = await screen.findByRole('figure', { name: 'Сессии' });
+    // token-1 renewed on time (token-2), token-2 refused as stale: renewed again (token-3), drawn.
+    await within(chart).findByText('Все сессии', {}, { timeout: 4_000 });
+    const tokens = api.calls
+      .filter((call) => call.path === '/api/custom-report/chart')
+      .map((call) => call.query.get('token'));
+    expect(tokens).toEqual(expect.arrayContaining(['token-1', 'token-2', 'token-3']));
+    expect(navigations).toEqual([]);
+    expect(useAuthStore.getState().me).not.toBeNull();
+  });
+
+  it('schedules token renewal 30 s before the first token expires', () => {
+    const options = chartTokensQueryOptions(1, ['sessions', 'orders']);
+    const query = (...expiresIn: number[]) =>
+      ({
+        state: {
+          data: expiresIn.map((ms, i) => ({
+            chartId: i ? 'orders' : 'sessions',
+            token: `t${i}`,
+            expiresAt: new Date(Date.now() + ms).toISOString(),
+          })),
+        },
+      }) as never;
+    const interval = options.refetchInterval as (query: never) => number | false;
+    expect(interval(query(300_000, 200_000))).toBeGreaterThan(169_000);
+    expect(interval(query(300_000, 200_000))).toBeLessThanOrEqual(170_000);
+    expect(interval(query(10_000))).toBe(1_000);
+    expect(interval(query())).toBe(false);
+  });
+
+  it('shows a chart-data failure in the chart, with no sign-out and no redirect', async () => {
+    const navigations: string[] = [];
+    connectNavigation({ navigate: (path) => navigations.push(path), homePath: () => '/home' });
+    fakeReportApi({
+      periods: {},
+      other: (call) => {
+        if (call.path === '/api/custom-report') return [tab({ chartsIds: ['sessions'] })];
+        if (call.path === '/api/custom-report/chart-jwt')
+          return [
+            {
+              chartId: 'sessions',
+              token: 'token',
+              expiresAt: new Date(Date.now() + 600_000).toISOString(),
+            },
+          ];
+        if (call.path === '/api/custom-report/chart')
+          return new Response(JSON.stringify({ status: 401, message: 'Unauthorized' }), {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+          });
+        return undefined;
+      },
+    });
+    renderPage(<CustomTabPage />, {
+      roles: ['ROLE_CUSTOM_REPORT_VIEW'],
+      path: '/reporting/prodazhi',
+      pattern: '/reporting/:name',
+    });
+    const chart = await screen.findByRole('figure', { name: 'Сессии' });
+    expect(await within(chart).findByRole('alert')).toHaveTextContent(
+      'Не удалось получить данные графика',
+    );
+    expect(navigations).toEqual([]);
+    expect(useAuthStore.getState().me).not.toBeNull();
   });
 
   it('says so for a disabled or unknown tab', async () => {

@@ -11,7 +11,8 @@ export interface FakeCall {
 
 /**
  * A fake of the report calls at the network (STYLE.md 31): AGG answers from `periods` keyed by
- * `from`, DAILY answers one value per day; `fail(call)` makes a call answer 500.
+ * `from`, DAILY answers one value per day; `fail(call)` makes a call answer 500; `other` answers
+ * the rest (200 with its value, or the Response it returns).
  */
 export function fakeReportApi(options: {
   periods: Record<string, PeriodData>;
@@ -59,6 +60,7 @@ export function fakeReportApi(options: {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const answer = options.other?.(call, body);
     if (answer === undefined) return json(404, { status: 404, message: 'Not found' });
+    if (answer instanceof Response) return answer;
     return json(200, answer);
   });
   vi.stubGlobal('fetch', fetch);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from '#src/features/reports/lib/csv.ts';
+
+describe('toCsv', () => {
+  it('defuses formula-like queries and keeps numbers (negative ones too) as numbers', async () => {
+    const text = await toCsv([
+      ['Query', 'All'],
+      ['=HYPERLINK("http://evil","x")', 1],
+      ['+1+2', 2],
+      ['-2+3', 3],
+      ['@SUM(A1)', 4],
+      ['\tcmd', 5],
+      ['платье', -12.5],
+    ]);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.slice(1).split('\r\n')).toEqual([
+      'Query,All',
+      `"'=HYPERLINK(""http://evil"",""x"")",1`,
+      `"'+1+2",2`,
+      `"'-2+3",3`,
+      `"'@SUM(A1)",4`,
+      `"'\tcmd",5`,
+      'платье,-12.5',
+    ]);
+  });
+});
