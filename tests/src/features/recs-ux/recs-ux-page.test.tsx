@@ -62,7 +62,8 @@ describe('/recs-configuration/ux', () => {
           kind: 'error',
           message: '500\nStorage unavailable',
         }),
-      { timeout: 5000 },
+      // The whole suite runs many workers on two cores: the refused save can take seconds.
+      { timeout: 15_000 },
     );
     expect(server.writes()).toHaveLength(1);
     expect(screen.getByRole('dialog')).toBeVisible();
