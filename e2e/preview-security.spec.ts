@@ -224,13 +224,17 @@ async function collectForeign(page: Page): Promise<void> {
   });
 }
 
-test('a template that navigates the frame away gets no edits: the studio reloads its page', async ({
+test('template links do not navigate; a page that script loads into the frame gets no edits', async ({
   page,
 }) => {
   const received = await foreignPage(page);
   await openHarness(page);
   await collectForeign(page);
   const frame = page.frameLocator('iframe[title*="Интеграция"]');
+  let foreignLoads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/foreign-page.html')) foreignLoads++;
+  });
   await page.evaluate(() =>
     window.previewHarness?.setTemplate(
       'productItem',
@@ -238,26 +242,40 @@ test('a template that navigates the frame away gets no edits: the studio reloads
     ),
   );
   await expect(frame.locator('.t-nav')).toHaveCount(HOSTILE_NAMES.length);
-  let foreignLoaded = false;
-  page.on('request', (request) => {
-    if (request.url().endsWith('/foreign-page.html')) foreignLoaded = true;
-  });
+  // The preview is not for navigating: the click is cancelled.
   await frame.locator('.t-nav').first().click();
-  await expect.poll(() => foreignLoaded).toBe(true);
-
-  // The studio put its own page back and initialised it with the current templates.
+  await page.waitForTimeout(300);
+  expect(foreignLoads).toBe(0);
   await expect(frame.locator('.t-nav')).toHaveCount(HOSTILE_NAMES.length);
-  await expect(frame.locator('#foreign')).toHaveCount(0);
-  // Edits reach the guest again …
+
+  // Script that got past the CSP could still navigate: the guest says bye, the host goes quiet,
+  // then puts its own page back and initialises it with the current templates.
+  const handle = await page.locator('iframe[title*="Интеграция"]').elementHandle();
+  const inner = await handle?.contentFrame();
+  if (!inner) throw new Error('no preview frame');
+  // Edits keep coming while the frame navigates: none may reach the page that replaces the guest.
+  const typing = page.evaluate(async () => {
+    for (let i = 0; i < 150; i++) {
+      window.previewHarness?.setTemplate('productItem', `<p class="t-typing">${i}</p>`);
+      await new Promise((resolve) => setTimeout(resolve, 4));
+    }
+  });
+  await inner.evaluate(() => {
+    setTimeout(() => location.assign('/foreign-page.html'), 0);
+  });
+  await typing;
+  await expect.poll(() => foreignLoads).toBeGreaterThan(0);
   await page.evaluate(() =>
     window.previewHarness?.setTemplate('productItem', '<p class="t-after">{{product.id}}</p>'),
   );
+  // Edits reach the guest again …
   await expect(frame.locator('.t-after')).toHaveCount(HOSTILE_NAMES.length);
+  await expect(frame.locator('#foreign')).toHaveCount(0);
   // … and the foreign page never received anything (not even an answer to its fake `ready`).
   expect(await received()).toEqual([]);
 });
 
-test('a meta refresh in a template gets nothing either, and a fixed template takes over', async ({
+test('a meta refresh in a template is stripped: nothing navigates, a fixed template takes over', async ({
   page,
 }) => {
   const received = await foreignPage(page);
@@ -267,19 +285,23 @@ test('a meta refresh in a template gets nothing either, and a fixed template tak
   page.on('request', (request) => {
     if (request.url().endsWith('/foreign-page.html')) foreignLoads++;
   });
+  const frame = page.frameLocator('iframe[title*="Интеграция"]');
   await page.evaluate(() =>
     window.previewHarness?.setTemplate(
       'productItem',
-      '<meta http-equiv="refresh" content="0;url=/foreign-page.html"><p>{{product.id}}</p>',
+      '<meta http-equiv="refresh" content="0;url=/foreign-page.html"><base href="/foreign/">' +
+        '<p class="t-meta">{{product.id}}</p>',
     ),
   );
-  await expect.poll(() => foreignLoads).toBeGreaterThan(0);
-  // Every reload re-inits with the template, which navigates again, until the designer fixes it.
+  await expect(frame.locator('.t-meta')).toHaveCount(HOSTILE_NAMES.length);
+  await expect(frame.locator('meta[http-equiv="refresh"], base')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(foreignLoads).toBe(0);
   await page.evaluate(() =>
     window.previewHarness?.setTemplate('productItem', '<p class="t-fixed">{{product.id}}</p>'),
   );
-  const frame = page.frameLocator('iframe[title*="Интеграция"]');
   await expect(frame.locator('.t-fixed')).toHaveCount(HOSTILE_NAMES.length);
   await expect(frame.locator('#foreign')).toHaveCount(0);
+  expect(foreignLoads).toBe(0);
   expect(await received()).toEqual([]);
 });

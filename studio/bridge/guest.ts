@@ -78,6 +78,16 @@ export function createPreviewGuest(
   }
   win.addEventListener('message', onMessage);
 
+  // Tell the host before the frame's next document (a page a template navigated to) can run.
+  let leaving = false;
+  function onLeave(): void {
+    if (leaving) return;
+    leaving = true;
+    send('bye', {});
+  }
+  win.addEventListener('pagehide', onLeave);
+  win.addEventListener('beforeunload', onLeave);
+
   return {
     send,
     on(type, handler) {
@@ -118,6 +128,8 @@ export function createPreviewGuest(
     },
     dispose() {
       win.removeEventListener('message', onMessage);
+      win.removeEventListener('pagehide', onLeave);
+      win.removeEventListener('beforeunload', onLeave);
       for (const entry of waiting.values()) entry.reject(new PreviewDataError('disposed'));
       waiting.clear();
       handlers.clear();

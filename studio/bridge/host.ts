@@ -57,6 +57,8 @@ export function createPreviewHost(
   // What the frame's current document did: said `ready`, fired `load`.
   let said = false;
   let loaded = false;
+  // The guest said `bye`: its document is leaving, the next one in the frame is not ours.
+  let gone = false;
 
   function post(type: HostMessageType, payload: unknown): void {
     // '*' only because the sandboxed frame's origin is opaque: no target origin string matches
@@ -73,6 +75,7 @@ export function createPreviewHost(
     ready = false;
     said = false;
     loaded = false;
+    gone = false;
     buffer = [];
     for (const controller of pending.values()) controller.abort();
     pending.clear();
@@ -88,8 +91,21 @@ export function createPreviewHost(
     for (const { type, payload } of queued) post(type, payload);
   }
 
+  /**
+   * The guest's document is leaving: nothing more is posted (a navigation can commit before the
+   * frame's `load`, and a post with '*' would reach the new document). Edits buffer; `ready`
+   * messages are ignored until the replacing document's `load`, which reloads the guest's page.
+   */
+  function leave(): void {
+    ready = false;
+    said = false;
+    gone = true;
+    for (const controller of pending.values()) controller.abort();
+    pending.clear();
+  }
+
   function onLoad(): void {
-    if (loaded) {
+    if (loaded || gone) {
       reload(false);
       return;
     }
@@ -136,6 +152,13 @@ export function createPreviewHost(
     if (event.origin !== 'null') return;
     const message = parseGuestMessage(event.data);
     if (message === null) return;
+    if (message.type === 'bye') {
+      // Only the document the host talks to (or is about to): after reload() the old page's
+      // `bye` is expected and means nothing.
+      if (said || loaded) leave();
+      return;
+    }
+    if (gone) return;
     if (message.type === 'ready') {
       // Before `load`, a `ready` may come from the page a reload is replacing: the guest's own
       // `ready` follows. After the channel opened, a second `ready` is a new document.

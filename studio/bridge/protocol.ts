@@ -86,6 +86,11 @@ export const hostPayloads = {
 
 export const guestPayloads = {
   ready: z.object({}),
+  /**
+   * The guest's document is going away (`pagehide`/`beforeunload`): whatever replaces it in the
+   * frame is not this guest, so the host stops sending at once.
+   */
+  bye: z.object({}),
   /** The part rendered `count` slots (a list's items) in one go, taking `ms` in all. */
   rendered: z.object({
     part: z.string().max(64),

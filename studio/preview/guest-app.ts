@@ -18,6 +18,7 @@ import { mountSlider } from '#storefront/widgets/slider/slider.ts';
 import type { PreviewGuest } from '../bridge/guest.ts';
 import type { PreviewViewport, PreviewWidget, WidgetSettings } from '../bridge/protocol.ts';
 import { compileTemplate, describeTemplateError } from './compile-template.ts';
+import { guardNavigation, guardTemplate } from './navigation-guard.ts';
 
 interface MountedWidget {
   update(options: { templates?: Record<string, TemplateSpec> }): void;
@@ -54,6 +55,7 @@ export function startPreviewGuestApp(
   const style = doc.createElement('style');
   style.id = 'vitrina-preview-css';
   doc.head.appendChild(style);
+  const unguard = guardNavigation(doc);
 
   let widgetKind: PreviewWidget | null = null;
   let settings: WidgetSettings = {};
@@ -131,7 +133,7 @@ export function startPreviewGuestApp(
       }
       const result = compileTemplate(text);
       if (result.ok) {
-        compiled[part] = result.spec;
+        compiled[part] = guardTemplate(result.spec, doc);
         ok.push(part);
       } else {
         const { ok: _ok, ...problem } = result;
@@ -307,6 +309,7 @@ export function startPreviewGuestApp(
       widget?.dispose();
       widget = null;
       style.remove();
+      unguard();
     },
   };
 }

@@ -135,4 +135,17 @@ describe('preview guest', () => {
     arrive(hostMessage('data-response', { id: 1, ok: true, data: {} }));
     await expect(guest.request('search', {}, controller.signal)).rejects.toBeDefined();
   });
+
+  it('says bye once when its page goes away, and not after dispose', () => {
+    guest = createPreviewGuest(frameWindow, { studioOrigin: STUDIO });
+    frameWindow.dispatchEvent(new Event('beforeunload'));
+    frameWindow.dispatchEvent(new Event('pagehide'));
+    expect(sent).toEqual([guestMessage('bye', {})]);
+    expect(targets).toEqual([STUDIO]);
+    guest.dispose();
+    guest = createPreviewGuest(frameWindow, { studioOrigin: STUDIO });
+    guest.dispose();
+    frameWindow.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveLength(1);
+  });
 });

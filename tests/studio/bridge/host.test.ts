@@ -180,6 +180,56 @@ describe('preview host', () => {
     });
   });
 
+  it('stops sending at once when the guest says bye, until its page is back', async () => {
+    iframe.setAttribute('src', '/studio-preview.html');
+    const srcSets: string[] = [];
+    new MutationObserver((records) => {
+      for (const _ of records) srcSets.push(String(iframe.getAttribute('src')));
+    }).observe(iframe, { attributes: true, attributeFilter: ['src'] });
+    host = createPreviewHost(iframe);
+    const readies = vi.fn(() => host!.send('init', INIT));
+    host.on('ready', readies);
+    open();
+    expect(sent.map((m) => m.type)).toEqual(['init']);
+
+    // The guest's document is leaving (a navigation commits before the frame's `load`).
+    arrive(guestMessage('bye', {}));
+    expect(host.isReady()).toBe(false);
+    host.send('templates', { templates: { productItem: 'fixed' }, seq: 2 });
+    // The page that replaced it says ready before its `load`: ignored, nothing goes out.
+    arrive(guestMessage('ready', {}));
+    arrive(guestMessage('data-request', { id: 1, call: 'search', params: {} }));
+    expect(host.isReady()).toBe(false);
+    expect(sent.map((m) => m.type)).toEqual(['init']);
+    await flush();
+    expect(sent.map((m) => m.type)).toEqual(['init']);
+    expect(readies).toHaveBeenCalledOnce();
+
+    // Its `load` makes the host put its own page back; that page opens the channel afresh.
+    load();
+    expect(host.isReady()).toBe(false);
+    expect(srcSets).toEqual(['/studio-preview.html']);
+    await flush();
+    expect(srcSets).toEqual(['/studio-preview.html', '/studio-preview.html']);
+    open();
+    expect(host.isReady()).toBe(true);
+    expect(readies).toHaveBeenCalledTimes(2);
+    expect(sent.map((m) => m.type)).toEqual(['init', 'init']);
+  });
+
+  it('ignores the bye of the page its own reload replaces, and byes from other windows', () => {
+    host = createPreviewHost(iframe);
+    // Right after creation the host reloaded the frame: the old page's bye means nothing.
+    arrive(guestMessage('bye', {}));
+    open();
+    expect(host.isReady()).toBe(true);
+    arrive(guestMessage('bye', {}), window);
+    arrive(guestMessage('bye', {}), iframe.contentWindow, 'https://evil.example');
+    expect(host.isReady()).toBe(true);
+    host.send('css', { css: 'a{}', seq: 1 });
+    expect(sent.map((m) => m.type)).toEqual(['css']);
+  });
+
   it('treats a second ready on an open channel as a new document and reloads', () => {
     iframe.setAttribute('src', '/studio-preview.html');
     host = createPreviewHost(iframe);

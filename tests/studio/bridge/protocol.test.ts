@@ -76,6 +76,12 @@ describe('preview protocol', () => {
     expect(parseHostMessage(guestMessage('ready', {}))).toBeNull();
   });
 
+  it('carries bye from the guest only, with an object payload', () => {
+    expect(parseGuestMessage(guestMessage('bye', {}))).toEqual(raw('bye', {}));
+    expect(parseGuestMessage(raw('bye', null))).toBeNull();
+    expect(parseHostMessage(raw('bye', {}))).toBeNull();
+  });
+
   it('rejects data requests for anything but the three read calls', () => {
     const request = (call: string) => raw('data-request', { id: 1, call, params: { st: 'x' } });
     expect(parseGuestMessage(request('search'))).not.toBeNull();

@@ -209,4 +209,81 @@ describe('preview guest app', () => {
     host('init', init({ widget: 'product-card', templates: {}, settings: {} }));
     await until(() => root.querySelector('.digi-card') !== null);
   });
+
+  it('strips meta http-equiv and base from rendered templates, before they reach the document', async () => {
+    const { host, root } = start();
+    const inserted: string[] = [];
+    // What the document ever received (a meta refresh acts on insertion; removing it is late).
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element)
+            for (const el of [node, ...node.querySelectorAll('*')])
+              inserted.push(el.localName + (el.hasAttribute('http-equiv') ? '[http-equiv]' : ''));
+    }).observe(root, { childList: true, subtree: true });
+    host(
+      'init',
+      init({
+        templates: {
+          productItem:
+            '<META HTTP-EQUIV="refresh" content="0;url=/foreign-page.html"><base href="https://evil.example/">' +
+            '<p class="t-item">{{product.name}}<meta http-equiv="set-cookie" content="a=b"><meta charset="utf-8"></p>',
+        },
+      }),
+    );
+    await until(() => root.querySelectorAll('.t-item').length === 4);
+    await rendered();
+    expect(inserted).toContain('p');
+    expect(inserted).not.toContain('base');
+    expect(inserted).not.toContain('meta[http-equiv]');
+    expect(root.querySelectorAll('meta[http-equiv], base')).toHaveLength(0);
+    // A meta without http-equiv does nothing: it stays.
+    expect(root.querySelectorAll('.t-item meta[charset]')).toHaveLength(4);
+  });
+
+  it('removes navigating elements added to the document any other way', async () => {
+    start();
+    const meta = document.createElement('meta');
+    meta.httpEquiv = 'refresh';
+    meta.content = '0;url=/x';
+    const div = document.createElement('div');
+    div.innerHTML = '<base href="/x/"><span>ok</span>';
+    document.head.append(meta);
+    document.body.append(div);
+    await rendered();
+    expect(document.querySelectorAll('meta[http-equiv], base')).toHaveLength(0);
+    expect(div.querySelector('span')).not.toBeNull();
+  });
+
+  it('cancels link clicks and form submits in the preview, and stops doing so when disposed', async () => {
+    const { host, root } = start();
+    host(
+      'init',
+      init({
+        templates: {
+          productItem:
+            '<p class="t-item"><a class="t-link" href="/foreign-page.html"><b>{{product.name}}</b></a></p>',
+        },
+      }),
+    );
+    await until(() => root.querySelectorAll('.t-link b').length === 4);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root.querySelector('.t-link b')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root.querySelector('.t-item')!.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(false);
+
+    const form = root.appendChild(document.createElement('form'));
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+
+    app?.dispose();
+    app = undefined;
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.body.appendChild(document.createElement('a')).setAttribute('href', '#later');
+    document.querySelector('body > a')!.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+  });
 });
