@@ -2,7 +2,7 @@ import { useFormContext, type FieldPath, type FieldValues } from 'react-hook-for
 import { FormCheckboxField, FormField, FormTextField } from '#src/ui/form/form-field.tsx';
 
 /*
- * Thin wrappers over the console's form fields for the block's many settings. Paths into
+ * Thin wrappers over the console's form fields for the config screens' many settings. Paths into
  * customSettings are typed loosely (it keeps unknown settings, so its type is an index signature).
  */
 
