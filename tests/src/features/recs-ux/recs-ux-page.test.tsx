@@ -26,7 +26,7 @@ describe('/recs-configuration/ux', () => {
     const { user } = renderPage(<RecsUxPage />);
     await user.click(await screen.findByRole('button', { name: 'Создать блок' }));
     const dialog = screen.getByRole('dialog', { name: 'Новый блок рекомендаций' });
-    await user.type(within(dialog).getByLabelText(/Название/), 'Хиты продаж');
+    await typeName(dialog, user, 'Хиты продаж');
     await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
 
     await screen.findByRole('heading', { name: 'Блок «Хиты продаж»' });
@@ -54,7 +54,7 @@ describe('/recs-configuration/ux', () => {
     const { user } = renderPage(<RecsUxPage />);
     await user.click(await screen.findByRole('button', { name: 'Создать блок' }));
     const dialog = screen.getByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Название/), 'Новинки');
+    await typeName(dialog, user, 'Новинки');
     await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
     await waitFor(
       () =>
@@ -213,3 +213,18 @@ describe('/recs-configuration/ux deletion', () => {
     expect(await screen.findByRole('heading', { name: 'Блок «Вы смотрели»' })).toBeVisible();
   });
 });
+
+/**
+ * Types the new block's name once the modal has taken focus: on a loaded machine the focus manager
+ * can move focus after typing started, and the keystrokes would land elsewhere.
+ */
+async function typeName(
+  dialog: HTMLElement,
+  user: ReturnType<typeof renderPage>['user'],
+  name: string,
+) {
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  const input = within(dialog).getByLabelText(/Название/);
+  await user.type(input, name);
+  await waitFor(() => expect(input).toHaveValue(name));
+}
