@@ -3,37 +3,8 @@
  * so a merchant-supplied rule never styles the host page.
  */
 import { Worker } from 'node:worker_threads';
-import postcss, { type Rule } from 'postcss';
+import { scopeCss } from '#tokens/core/scope.ts';
 import type { BundleDiagnostic } from './types.ts';
-
-const SHIELD = '#digi-shield';
-
-/** Puts one selector under the shield: `:root`, `html` and `body` become the shield itself. */
-function scopeSelector(selector: string): string {
-  const s = selector.trim();
-  if (/^#digi-shield(?![\w-])/.test(s)) return s;
-  const page = /^(:root|html|body)(?![\w-])\s*/.exec(s);
-  if (page) {
-    const rest = s.slice(page[0].length);
-    if (rest === '') return SHIELD;
-    // `body.x` / `html:hover` keep their qualifiers on the shield; `body .x` becomes a descendant
-    return /^[.:[#]/.test(rest) && !/^\s/.test(s.slice(page[1]!.length))
-      ? `${SHIELD}${rest}`
-      : `${SHIELD} ${rest}`;
-  }
-  return `${SHIELD} ${s}`;
-}
-
-/** Scopes every rule of a stylesheet under #digi-shield (keyframe steps are left alone). */
-function scopeCss(css: string): string {
-  const root = postcss.parse(css);
-  root.walkRules((rule: Rule) => {
-    const parent = rule.parent;
-    if (parent?.type === 'atrule' && /keyframes$/i.test((parent as { name: string }).name)) return;
-    rule.selectors = rule.selectors.map(scopeSelector);
-  });
-  return root.toString();
-}
 
 /** How long one config's SCSS may compile before the worker is killed. */
 export const SCSS_TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@
  * token set's SCSS (tokens/core `compileTokensToScss`) is available as its variables and mixins.
  */
 import * as sass from 'sass';
-import { scopeCss } from './scope-css.ts';
+import { scopeCss } from '#tokens/core/scope.ts';
 
 export interface ScssDiagnostic {
   message: string;

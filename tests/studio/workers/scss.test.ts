@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileTokensToScss } from '#tokens/core/compiler.ts';
 import { compileScss } from '#studio/workers/compile-scss.ts';
-import { scopeSelector } from '#studio/workers/scope-css.ts';
+import { scopeSelector } from '#tokens/core/scope.ts';
 import {
   createScssCompiler,
   SCSS_TIMEOUT_MESSAGE,

@@ -1,6 +1,6 @@
 /**
- * Scopes a stylesheet under #digi-shield, as the server does when it builds a site's bundle
- * (server/artifacts/styles.ts on the artifacts branch: keep the two in step): every selector goes
+ * Scopes a stylesheet under #digi-shield (DESIGN.md "Tokens": PostCSS scopes every template
+ * selector), shared by the server's bundle build and the studio's SCSS worker: every selector goes
  * under the shield, `:root`, `html` and `body` become the shield itself, keyframe steps stay.
  */
 import postcss, { type Rule } from 'postcss';
