@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sites } from './accounts.ts';
+import { createdAt } from './columns.ts';
+
+/** What the console shows of a background job; pg-boss carries the queue itself. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    progress: integer('progress').notNull().default(0),
+    payload: jsonb('payload'),
+    result: jsonb('result'),
+    error: text('error'),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One job of a kind at a time per site: the second start fails the insert and answers 409.
+    uniqueIndex('jobs_one_active_idx')
+      .on(t.siteId, t.kind)
+      .where(sql`state in ('queued', 'running')`),
+    index('jobs_site_idx').on(t.siteId, t.createdAt),
+  ],
+);
