@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/app/auth.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
+import { uploadsPlugin } from './uploads/plugin.ts';
 import { artifactRoutes } from './routes/api/artifacts.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(uploadsPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina console API', version: '1' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,

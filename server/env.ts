@@ -35,6 +35,14 @@ export const envSchema = z.object({
   REPORT_JWT_SECRET: z.string().min(32).optional(),
   /** Mark cookies Secure (set when served over HTTPS). */
   COOKIE_SECURE: flag.default(false),
+  /** Largest file an operator may upload (bytes). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
+  /** Most data rows one uploaded table may hold. */
+  UPLOAD_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,0 +1,149 @@
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import type { UploadFormat } from '#contract/entities/upload.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+/** One line of an uploaded table: its 1-based line number in the file and its cells as text. */
+export interface TableLine {
+  line: number;
+  cells: string[];
+}
+
+export interface ReadTableOptions {
+  format: UploadFormat;
+  /** CSV only: the cell delimiter; empty or absent detects it (`;`, `,`, tab). */
+  delimiter?: string;
+  /** CSV only. */
+  quoteChar?: string;
+  /** CSV only. */
+  escapeChar?: string;
+  /** CSV only: the text encoding of the file. */
+  encoding?: 'utf-8' | 'windows-1251';
+}
+
+/** Decodes a byte stream to text without splitting a character across chunks; refuses invalid UTF-8. */
+function decoder(encoding: 'utf-8' | 'windows-1251'): Transform {
+  const text = new TextDecoder(encoding, { fatal: true, ignoreBOM: false });
+  const decode = (chunk: Buffer | undefined, stream: boolean): string => {
+    try {
+      return text.decode(chunk, { stream });
+    } catch {
+      throw new HttpError(
+        400,
+        `The file is not valid ${encoding === 'utf-8' ? 'UTF-8' : encoding} text`,
+      );
+    }
+  };
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      try {
+        done(null, decode(chunk, true));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    flush(done: TransformCallback) {
+      try {
+        done(null, decode(undefined, false));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+}
+
+const GUESSED_DELIMITERS = [';', ',', '\t', '|'] as const;
+
+/** The delimiter that splits the header line most often outside quotes (`;` on a tie: Russian Excel). */
+function guessDelimiter(header: string): string {
+  const counts = new Map<string, number>(GUESSED_DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const char of header) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best: string = GUESSED_DELIMITERS[0];
+  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
+  return best;
+}
+
+async function* readCsv(input: Readable, options: ReadTableOptions): AsyncGenerator<TableLine> {
+  const text = input.pipe(decoder(options.encoding ?? 'utf-8'));
+  text.setEncoding('utf8');
+  input.on('error', (error) => text.destroy(error));
+  const chunks = text[Symbol.asyncIterator]() as AsyncIterator<string>;
+  // Read up to the end of the header line to choose the delimiter, then parse the whole text.
+  let head = '';
+  while (!head.includes('\n') && head.length < 65_536) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head += next.value;
+  }
+  const delimiter = options.delimiter || guessDelimiter(head.split('\n', 1)[0] ?? '');
+  const rest = Readable.from(
+    (async function* () {
+      if (head) yield head;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    })(),
+  );
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
+    delimiter,
+    ...(options.quoteChar && { quoteChar: options.quoteChar }),
+    ...(options.escapeChar && { escapeChar: options.escapeChar }),
+    skipEmptyLines: false,
+  }) as unknown as NodeJS.ReadWriteStream;
+  rest.on('error', (error) => parser.emit('error', error));
+  rest.pipe(parser);
+  let line = 0;
+  for await (const row of parser as AsyncIterable<string[]>) {
+    line += 1;
+    if (row.length === 1 && row[0] === '') continue;
+    yield { line, cells: row.map((cell) => cell.trim()) };
+  }
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('error' in value) return '';
+  }
+  return String(value as string | number | boolean);
+}
+
+async function* readXlsx(input: Readable): AsyncGenerator<TableLine> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+  });
+  try {
+    for await (const worksheet of workbook) {
+      // The first sheet is the table; the rest of the workbook is not read.
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        const values = row.values as ExcelJS.CellValue[];
+        const cells = values.slice(1).map((value) => cellText(value).trim());
+        if (cells.every((cell) => cell === '')) continue;
+        yield { line: row.number, cells };
+      }
+      return;
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'The file is not a readable Excel workbook (.xlsx)');
+  }
+}
+
+/**
+ * Reads an uploaded table line by line without holding the file in memory: CSV through
+ * papaparse's stream parser, XLSX through exceljs's streaming workbook reader.
+ */
+export function readTable(input: Readable, options: ReadTableOptions): AsyncGenerator<TableLine> {
+  return options.format === 'xlsx' ? readXlsx(input) : readCsv(input, options);
+}
