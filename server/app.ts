@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authPlugin } from './plugins/app/auth.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
+import { mailPlugin } from './plugins/app/mail.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
 import { uploadsPlugin } from './uploads/plugin.ts';
@@ -32,6 +33,7 @@ import { customReportRoutes } from './routes/api/custom-reports.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
+import { mailRoutes } from './routes/api/mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(repositoriesPlugin, { database: options.database });
   await app.register(authPlugin);
   await app.register(jobsPlugin, { database: options.database, ...options.jobs });
+  await app.register(mailPlugin, { database: options.database });
 
   // routes
   await app.register(
@@ -111,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(artifactRoutes);
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
+      await api.register(mailRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,

@@ -35,6 +35,12 @@ export const envSchema = z.object({
   REPORT_JWT_SECRET: z.string().min(32).optional(),
   /** Mark cookies Secure (set when served over HTTPS). */
   COOKIE_SECURE: flag.default(false),
+  /** Where e-mail goes (`smtp://user:pass@host:587`, `smtps://…`); unset: kept in the outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Vitrina <no-reply@vitrina.local>'),
+  /** How often queued e-mail is looked for (ms), besides right after it is queued. */
+  MAIL_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** Largest file an operator may upload (bytes). */
   UPLOAD_MAX_BYTES: z.coerce
     .number()

@@ -8,3 +8,4 @@ export * from './schema/configs.ts';
 export * from './schema/catalog.ts';
 export * from './schema/events.ts';
 export * from './schema/artifacts.ts';
+export * from './schema/mail.ts';
