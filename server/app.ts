@@ -25,6 +25,7 @@ import { uploadsPlugin } from './uploads/plugin.ts';
 import { artifactRoutes } from './routes/api/artifacts.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { catalogLookupRoutes } from './routes/api/catalog-lookups.ts';
 import { cdnRoutes } from './routes/cdn.ts';
 import { configRoutes } from './routes/api/configs.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(siteRoutes);
       await api.register(catalogRoutes);
+      await api.register(catalogLookupRoutes);
       await api.register(configRoutes);
       await api.register(artifactRoutes);
       await api.register(reportRoutes);

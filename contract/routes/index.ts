@@ -2,6 +2,7 @@ import * as auth from './auth.ts';
 import * as users from './users.ts';
 import * as sites from './sites.ts';
 import * as catalog from './catalog.ts';
+import * as catalogLookups from './catalog-lookups.ts';
 import * as configs from './configs.ts';
 import * as reports from './reports.ts';
 import * as mail from './mail.ts';
@@ -16,6 +17,7 @@ export const apiRoutes: readonly RouteDef[] = [
   users,
   sites,
   catalog,
+  catalogLookups,
   configs,
   reports,
   mail,
