@@ -81,4 +81,93 @@ describe.each(DATABASES)('public event endpoints under attack, %s', (kind) => {
     expect(again.statusCode, again.body).toBe(200);
     expect(await count('event_sessions', sql`session_id = 'after-failure'`)).toBe(1);
   });
+
+  it('refuses widget events with huge page numbers or positions, and NUL bytes, with a 400', async () => {
+    const widget = {
+      eventType: 'WIDGET_CLICK',
+      widgetType: 'RECOMMENDATIONS',
+      viewGUID: 'v-1',
+      sessionId: 's-1',
+      referer: '',
+      location: 'https://shop.example/',
+      apiKey,
+      pageProducts: ['p1'],
+      pageNumber: 1,
+      mvtGroups: [],
+      strategy: 'popular',
+      userGUID: 'u-1',
+      productId: 'p1',
+      position: 0,
+    };
+    const before = await count('widget_events');
+    expect((await post('/public/tracking/widget', widget)).statusCode).toBe(204);
+    const bad: Record<string, unknown>[] = [
+      { pageNumber: 2 ** 31 },
+      { pageNumber: 10_001 },
+      { position: 1e12 },
+      { position: 100_001 },
+      { sessionId: 'a\u0000b' },
+      { location: 'https://shop.example/\u0000' },
+      { pageProducts: ['p\u0000'] },
+      { apiKey: `${apiKey}\u0000` },
+    ];
+    for (const change of bad) {
+      const response = await post('/public/tracking/widget', { ...widget, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400 });
+    }
+    expect(
+      (await post('/public/tracking/widget', { ...widget, pageNumber: 10_000, position: 100_000 }))
+        .statusCode,
+    ).toBe(204);
+    expect(await count('widget_events')).toBe(before + 2);
+
+    const event = { type: 'SEARCH', sessionId: 'nul', platform: 'DESKTOP', query: 'q', hits: 1 };
+    const events = await count('events');
+    for (const change of [
+      { sessionId: 'n\u0000l' },
+      { query: 'q\u0000' },
+      { correctedQuery: '\u0000' },
+      { apiKey: `${apiKey}\u0000` },
+    ]) {
+      const single = await post('/public/events', { apiKey, ...event, ...change });
+      expect(single.statusCode, JSON.stringify(change)).toBe(400);
+      const { apiKey: key = apiKey, ...rest } = change as { apiKey?: string };
+      const bulk = await post('/public/events/bulk', {
+        apiKey: key,
+        events: [{ ...event, ...rest }],
+      });
+      expect(bulk.statusCode, JSON.stringify(change)).toBe(400);
+    }
+    expect(
+      (
+        await post('/public/events/bulk', {
+          apiKey,
+          events: [
+            { type: 'PRODUCT_VIEW', sessionId: 'nul', platform: 'APP', productId: '\u0000' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await count('events')).toBe(events);
+  });
+
+  it('records a console page view only for a site the user is attached to (403 otherwise)', async () => {
+    const client = await server.as('client');
+    const views = await count('page_views');
+    const view = (query: string) =>
+      client.raw({
+        method: 'POST',
+        url: `/api/event-tracking/page-views?${query}`,
+        headers: { 'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '' },
+      });
+    expect((await view('page=%2Fhome&siteId=1')).statusCode).toBe(200);
+    expect((await view('page=%2Fhome')).statusCode).toBe(200);
+    // Site 2 exists but is not the client's.
+    expect((await view('page=%2Fhome&siteId=2')).statusCode).toBe(403);
+    expect((await view('page=%2Fhome&siteId=99999')).statusCode).toBe(404);
+    expect((await view('page=%2Fhome&siteId=99999999999')).statusCode).toBe(400);
+    expect((await view('page=%2Fho%00me&siteId=1')).statusCode).toBe(400);
+    expect(await count('page_views')).toBe(views + 2);
+  });
 });
