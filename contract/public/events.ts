@@ -114,4 +114,14 @@ export const bulkEventsBody = z.strictObject({
   events: z.array(storefrontEvent).min(1).max(MAX_BULK_EVENTS),
 });
 
-export const ingestAnswer = z.object({ accepted: z.number().int() });
+/**
+ * `accepted`: events taken; `quarantined`: of those, orders kept out of the reports as
+ * implausible (above the site's order cap, or 10× its 28-day p99), listed in the console.
+ * Events older than EVENT_MAX_AGE_HOURS (72 by default) or more than EVENT_CLOCK_SKEW_SECONDS
+ * (300) ahead of the server are refused with a 400, and more than EVENT_RATE_LIMIT (600)
+ * requests a minute per apiKey and client address with a 429.
+ */
+export const ingestAnswer = z.object({
+  accepted: z.number().int(),
+  quarantined: z.number().int(),
+});

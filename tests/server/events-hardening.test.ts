@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { periodKey } from '#contract/entities/metric.ts';
-import { aggregateReportRoute } from '#contract/routes/reports.ts';
+import {
+  aggregateReportRoute,
+  orderCapRoute,
+  orderQuarantineRoute,
+} from '#contract/routes/reports.ts';
 import { run } from '#server/catalog/sql.ts';
 import { sites } from '#server/db/schema.ts';
 import { localDay } from '#server/events/day.ts';
 import {
   DATABASES,
+  failure,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -63,7 +68,7 @@ describe.each(DATABASES)('public event endpoints under attack, %s', (kind) => {
       })),
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ accepted: 1000 });
+    expect(response.json()).toEqual({ accepted: 1000, quarantined: 0 });
     expect(await count('event_sessions', sql`session_id like 'wide-%'`)).toBe(1000);
     expect(await agg('SESSIONS_TOTAL,SEARCH_EVENTS_TOTAL', day)).toEqual([
       (before[0] as number) + 1000,
@@ -169,5 +174,160 @@ describe.each(DATABASES)('public event endpoints under attack, %s', (kind) => {
     expect((await view('page=%2Fhome&siteId=99999999999')).statusCode).toBe(400);
     expect((await view('page=%2Fho%00me&siteId=1')).statusCode).toBe(400);
     expect(await count('page_views')).toBe(views + 2);
+  });
+
+  it('refuses events dated too long ago or ahead of the clock (the 112 orders of 2000)', async () => {
+    const before = await count('events');
+    const order = (at: string) => ({
+      type: 'ORDER',
+      sessionId: 'forged',
+      platform: 'DESKTOP',
+      at,
+      revenue: 1e8,
+    });
+    const old = await post('/public/events/bulk', {
+      apiKey,
+      events: Array.from({ length: 112 }, () => order('2000-01-01T12:00:00Z')),
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toMatchObject({ status: 400, message: expect.stringContaining('72 hours') });
+    const hour = 3_600_000;
+    for (const at of [Date.now() - 73 * hour, Date.now() + hour]) {
+      const response = await post('/public/events', {
+        apiKey,
+        ...order(new Date(at).toISOString()),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await count('events')).toBe(before);
+    expect(await count('event_order_quarantine')).toBe(0);
+  });
+
+  it('quarantines orders above 10× the 28-day p99 instead of summing them into revenue', async () => {
+    const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const day = localDay(new Date(at), TZ);
+    // 120 plausible orders (1 000 – 3 000): the site now has a 28-day p99.
+    const normal = await post('/public/events/bulk', {
+      apiKey,
+      events: Array.from({ length: 120 }, (_, i) => ({
+        type: 'ORDER',
+        sessionId: `buyer-${i}`,
+        platform: 'MOBILE',
+        at,
+        revenue: 1000 + ((i * 37) % 2001),
+      })),
+    });
+    expect(normal.json()).toEqual({ accepted: 120, quarantined: 0 });
+    const [revenue, orders] = (await agg('REVENUE_TOTAL,ORDERS_TOTAL', day)) as number[];
+    expect(orders).toBeGreaterThanOrEqual(120);
+
+    // The attack of issue 20.6, with fresh timestamps: 112 orders of 1e8.
+    const attack = await post('/public/events/bulk', {
+      apiKey,
+      events: Array.from({ length: 112 }, (_, i) => ({
+        type: 'ORDER',
+        sessionId: `fake-${i}`,
+        platform: 'DESKTOP',
+        at,
+        revenue: 1e8,
+      })),
+    });
+    expect(attack.statusCode, attack.body).toBe(200);
+    expect(attack.json()).toEqual({ accepted: 112, quarantined: 112 });
+    expect(await agg('REVENUE_TOTAL,ORDERS_TOTAL', day)).toEqual([revenue, orders]);
+    const listed = await admin.call(orderQuarantineRoute, { params: { id: 1 }, query: {} });
+    expect(listed.total).toBe(112);
+    expect(listed.items).toHaveLength(100);
+    expect(listed.items[0]).toMatchObject({ revenue: 1e8, reason: 'outlier', day });
+    expect(listed.items[0]!.threshold).toBeLessThan(40_000);
+    // A plausible order still counts.
+    await post('/public/events', {
+      apiKey,
+      type: 'ORDER',
+      sessionId: 'buyer-x',
+      platform: 'MOBILE',
+      at,
+      revenue: 2500,
+    });
+    expect(await agg('REVENUE_TOTAL', day)).toEqual([revenue! + 2500]);
+  });
+
+  it('quarantines orders above the site cap an administrator sets', async () => {
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const day = localDay(new Date(at), TZ);
+    const client = await server.as('client');
+    expect(
+      (await failure(client.call(orderCapRoute, { params: { id: 1 }, body: { cap: 10 } }))).status,
+    ).toBe(403);
+    expect(
+      (await failure(admin.call(orderCapRoute, { params: { id: 1 }, body: { cap: -1 } }))).status,
+    ).toBe(400);
+    await admin.call(orderCapRoute, { params: { id: 1 }, body: { cap: 2800 } });
+    const [revenue] = (await agg('REVENUE_TOTAL', day)) as number[];
+    const orders = [2900, 2700].map((value, i) => ({
+      type: 'ORDER',
+      sessionId: `capped-${i}`,
+      platform: 'APP',
+      at,
+      revenue: value,
+    }));
+    const response = await post('/public/events/bulk', { apiKey, events: orders });
+    expect(response.json()).toEqual({ accepted: 2, quarantined: 1 });
+    expect(await agg('REVENUE_TOTAL', day)).toEqual([revenue! + 2700]);
+    const listed = await client.call(orderQuarantineRoute, {
+      params: { id: 1 },
+      query: { limit: 1 },
+    });
+    expect(listed).toMatchObject({ cap: 2800, total: 113 });
+    expect(listed.items).toEqual([
+      expect.objectContaining({ revenue: 2900, reason: 'cap', threshold: 2800, platform: 'APP' }),
+    ]);
+    await admin.call(orderCapRoute, { params: { id: 1 }, body: { cap: null } });
+    expect((await client.call(orderQuarantineRoute, { params: { id: 1 }, query: {} })).cap).toBe(
+      null,
+    );
+  });
+});
+
+describe.each(DATABASES)('public event rate limit, %s', (kind) => {
+  let server: TestServer;
+  let apiKey: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { env: { EVENT_RATE_LIMIT: '3' } });
+    const [site] = await server.database.db.select().from(sites).where(eq(sites.id, 1));
+    apiKey = site!.apiKey;
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 past EVENT_RATE_LIMIT requests a minute per apiKey and client address', async () => {
+    const send = (url: string, payload: object, remoteAddress = '10.0.0.1') =>
+      server.app.inject({ method: 'POST', url, payload, remoteAddress });
+    const event = { apiKey, type: 'SESSION_START', sessionId: 'rl', platform: 'MOBILE' };
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await send('/public/events', event)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const limited = await send('/public/events/bulk', { apiKey, events: [event] });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ status: 429 });
+    // Another client address, or another key, has its own allowance.
+    expect((await send('/public/events', event, '10.0.0.2')).statusCode).toBe(200);
+    expect((await send('/public/events', { ...event, apiKey: 'other' })).statusCode).toBe(401);
+    const widget = {
+      eventType: 'WIDGET_VIEW',
+      widgetType: 'RECOMMENDATIONS',
+      viewGUID: 'v',
+      sessionId: 's',
+      referer: '',
+      location: 'https://shop.example/',
+      apiKey,
+      pageProducts: [],
+      mvtGroups: [],
+      strategy: 'popular',
+      userGUID: 'u',
+    };
+    const widgetCodes: number[] = [];
+    for (let i = 0; i < 4; i++)
+      widgetCodes.push((await send('/public/tracking/widget', widget, '10.0.0.3')).statusCode);
+    expect(widgetCodes).toEqual([204, 204, 204, 429]);
   });
 });
