@@ -20,7 +20,11 @@ export async function bulkInsertEvents(
 }
 
 /** The INSERTs of `bulkInsertEvents` in the caller's transaction (which holds the site's lock). */
-export async function insertEventRows(tx: Db | Tx, siteId: number, rows: EventRow[]): Promise<void> {
+export async function insertEventRows(
+  tx: Db | Tx,
+  siteId: number,
+  rows: EventRow[],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK);
     await run(

@@ -271,8 +271,37 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
             ).join(', '),
           )}`,
     );
+    // The same counts into their ISO week and month (the long periods' TOP lists read those).
+    await run(
+      tx,
+      sql`insert into event_period_queries (site_id, period, start, query_id, ${sql.raw(QUERY_COLUMNS.join(', '))})
+          select ${siteId}, p.period, ${PERIOD_START}, v.query_id, ${sql.raw(
+            QUERY_COLUMNS.map((column) => `sum(v.${column})`).join(', '),
+          )}
+          from unnest(${arr(list.map((q) => q.day))}::date[],
+            ${arr(list.map((q) => ids.get(q.query)!))}::int[],
+            ${sql.join(
+              QUERY_COLUMNS.map(
+                (column) => sql`${arr(list.map((q) => q.counts[column] ?? 0))}::int[]`,
+              ),
+              sql`, `,
+            )}) as v(day, query_id, ${sql.raw(QUERY_COLUMNS.join(', '))})
+          cross join (values ('week'), ('month')) as p(period)
+          group by 2, 3, 4
+          order by 2, 3, 4
+          on conflict (site_id, period, start, query_id) do update set ${sql.raw(
+            QUERY_COLUMNS.map(
+              (column) => `${column} = event_period_queries.${column} + excluded.${column}`,
+            ).join(', '),
+          )}`,
+    );
   }
 }
+
+/** The first day of `v.day`'s period `p.period` ('week': ISO, Monday; 'month'). */
+export const PERIOD_START = sql.raw(
+  "(case p.period when 'week' then date_trunc('week', v.day::timestamp) else date_trunc('month', v.day::timestamp) end)::date",
+);
 
 /** event_daily_queries counts per platform, so one row serves every platform filter. */
 export const QUERY_COLUMN = { MOBILE: 'mobile', DESKTOP: 'desktop', APP: 'app' } as const;
