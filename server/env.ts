@@ -27,6 +27,12 @@ export const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Requests per minute to the public event endpoints (events, bulk, widget tracking) per apiKey and client address. */
+  EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** Storefront events older than this many hours are refused (400): old days cannot be rewritten. */
+  EVENT_MAX_AGE_HOURS: z.coerce.number().int().min(1).default(72),
+  /** How far ahead of the server's clock a storefront event's time may be, in seconds. */
+  EVENT_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Key (≥ 32 characters) signing the custom-report chart tokens. Unset: a random key generated

@@ -2,6 +2,10 @@ import * as z from 'zod';
 import { eventPlatform } from '../entities/metric.ts';
 import { apiKeyParam } from './common.ts';
 
+/** PostgreSQL text cannot hold NUL: refused here with a 400, not a 500 from the database. */
+const noNul = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = 'must not contain NUL characters';
+
 /**
  * Storefront events for the reports (issue 7), POSTed as JSON to /public/events (one) or
  * /public/events/bulk (up to 1000, all or nothing). `at` defaults to the time of arrival; the
@@ -9,7 +13,7 @@ import { apiKeyParam } from './common.ts';
  */
 const base = {
   /** Tracking session id (cookie, 30 minutes). */
-  sessionId: z.string().trim().min(1).max(64),
+  sessionId: z.string().trim().min(1).max(64).refine(noNul, NUL_MESSAGE),
   platform: eventPlatform,
   /** When it happened (ISO 8601 with an offset); not more than a day ahead of the server. */
   at: z.iso
@@ -23,8 +27,8 @@ const base = {
     .optional(),
 };
 
-const query = z.string().trim().min(1).max(256);
-const productId = z.string().trim().min(1).max(200);
+const query = z.string().trim().min(1).max(256).refine(noNul, NUL_MESSAGE);
+const productId = z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE);
 
 export const AUTOCOMPLETE_BLOCKS = [
   'QUERIES',
@@ -94,7 +98,7 @@ export type StorefrontEventType = StorefrontEvent['type'];
 
 export const MAX_BULK_EVENTS = 1000;
 
-const withKey = { apiKey: apiKeyParam };
+const withKey = { apiKey: apiKeyParam.refine(noNul, NUL_MESSAGE) };
 /** One event: the event's fields plus the site's apiKey. */
 export const singleEventBody = z.discriminatedUnion('type', [
   sessionStartEvent.extend(withKey),
@@ -106,8 +110,18 @@ export const singleEventBody = z.discriminatedUnion('type', [
 ]);
 
 export const bulkEventsBody = z.strictObject({
-  apiKey: apiKeyParam,
+  apiKey: withKey.apiKey,
   events: z.array(storefrontEvent).min(1).max(MAX_BULK_EVENTS),
 });
 
-export const ingestAnswer = z.object({ accepted: z.number().int() });
+/**
+ * `accepted`: events taken; `quarantined`: of those, orders kept out of the reports as
+ * implausible (above the site's order cap, or 10× its 28-day p99), listed in the console.
+ * Events older than EVENT_MAX_AGE_HOURS (72 by default) or more than EVENT_CLOCK_SKEW_SECONDS
+ * (300) ahead of the server are refused with a 400, and more than EVENT_RATE_LIMIT (600)
+ * requests a minute per apiKey and client address with a 429.
+ */
+export const ingestAnswer = z.object({
+  accepted: z.number().int(),
+  quarantined: z.number().int(),
+});

@@ -1,32 +1,42 @@
 import * as z from 'zod';
 import { apiKeyParam } from './common.ts';
 
+/** Text without NUL characters (PostgreSQL text cannot hold one: it was a 500, issue 20.9). */
+const text = () =>
+  z.string().refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+/** Highest page number and product position a widget event may carry (2^31 was a 500). */
+export const MAX_WIDGET_PAGE = 10_000;
+export const MAX_WIDGET_POSITION = 100_000;
+
 /**
  * Widget tracking event (spec part 1 §7 "Tracking"), POSTed as JSON to
  * /public/tracking/widget. The runtime swallows every failure.
  */
 const widgetEventBase = {
   /** The widget kind: a recommendation block's customSettings.widgetType or a component type. */
-  widgetType: z.string().min(1).max(64),
+  widgetType: text().min(1).max(64),
   /** Id of one showing of the widget; the view and its clicks share it. */
-  viewGUID: z.string().min(1).max(64),
+  viewGUID: text().min(1).max(64),
   /** Tracking session id (cookie, 30 minutes). */
-  sessionId: z.string().min(1).max(64),
+  sessionId: text().min(1).max(64),
   /** document.referrer ('' when none). */
-  referer: z.string().max(2048),
+  referer: text().max(2048),
   /** location.href of the page showing the widget. */
-  location: z.string().max(2048),
-  apiKey: apiKeyParam,
+  location: text().max(2048),
+  apiKey: apiKeyParam.refine(
+    (value) => !value.includes('\u0000'),
+    'must not contain NUL characters',
+  ),
   /** Ids of the products the widget shows. */
-  pageProducts: z.array(z.string().max(200)).max(500),
+  pageProducts: z.array(text().max(200)).max(500),
   /** Page of the widget's products; 1 unless the widget pages. */
-  pageNumber: z.number().int().min(1).default(1),
+  pageNumber: z.number().int().min(1).max(MAX_WIDGET_PAGE).default(1),
   /** MVT groups the visitor is in. */
-  mvtGroups: z.array(z.string().max(100)).max(50),
+  mvtGroups: z.array(text().max(100)).max(50),
   /** The strategy that produced the products; previews from the console send 'dashboard_user' or 'dashboard_digi'. */
-  strategy: z.string().min(1).max(200),
+  strategy: text().min(1).max(200),
   /** Visitor id (cookie, 30 days). */
-  userGUID: z.string().min(1).max(64),
+  userGUID: text().min(1).max(64),
 };
 
 export const widgetViewEvent = z.strictObject({
@@ -38,9 +48,9 @@ export type WidgetViewEvent = z.infer<typeof widgetViewEvent>;
 export const widgetClickEvent = z.strictObject({
   eventType: z.literal('WIDGET_CLICK'),
   ...widgetEventBase,
-  productId: z.string().min(1).max(200),
+  productId: text().min(1).max(200),
   /** 0-based position of the clicked product in the widget. */
-  position: z.number().int().min(0).default(0),
+  position: z.number().int().min(0).max(MAX_WIDGET_POSITION).default(0),
 });
 export type WidgetClickEvent = z.infer<typeof widgetClickEvent>;
 

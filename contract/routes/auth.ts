@@ -42,10 +42,15 @@ export const pageViewRoute = defineRoute({
   summary: 'Record a console page view (sent on every navigation)',
   auth: true,
   roles: [],
-  site: 'none',
+  site: 'query',
   query: z.strictObject({
-    page: z.string().min(1).max(500),
-    siteId: z.coerce.number().int().optional(),
+    page: z
+      .string()
+      .min(1)
+      .max(500)
+      .refine((page) => !page.includes('\u0000'), 'must not contain NUL characters'),
+    /** Must be a site the user is attached to (403 otherwise). */
+    siteId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   }),
   response: ok,
 });

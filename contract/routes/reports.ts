@@ -10,7 +10,8 @@ import {
   customReportTabCreate,
   customReportTabInput,
 } from '../entities/custom-report.ts';
-import { chartId } from '../entities/metric.ts';
+import { chartId, eventPlatform } from '../entities/metric.ts';
+import { MAX_ORDER_REVENUE } from '../public/events.ts';
 import { ok } from './auth.ts';
 
 const siteParams = z.strictObject({ id: z.coerce.number().int().positive() });
@@ -146,4 +147,52 @@ export const enableCustomReportTabRoute = defineRoute({
   params: z.strictObject({ login, tabId: z.coerce.number().int().positive() }),
   query: z.strictObject({ enabled: z.stringbool() }),
   response: customReportTab,
+});
+
+/** Orders kept out of the reports (issue 20.6): above the site's cap, or 10× its 28-day p99. */
+export const quarantinedOrder = z.object({
+  id: z.number().int(),
+  receivedAt: z.string(),
+  sessionId: z.string(),
+  platform: eventPlatform,
+  at: z.string(),
+  day: z.string(),
+  revenue: z.number(),
+  items: z.number().int().nullable(),
+  reason: z.enum(['cap', 'outlier']),
+  /** The bound the order exceeded. */
+  threshold: z.number(),
+});
+export type QuarantinedOrder = z.infer<typeof quarantinedOrder>;
+
+export const orderQuarantineRoute = defineRoute({
+  method: 'GET',
+  path: '/site/:id/events/quarantine',
+  summary: "The site's quarantined orders (newest first) and its order cap",
+  auth: true,
+  roles: ['ROLE_REPORT_DAILY_VIEW'],
+  site: 'param',
+  params: siteParams,
+  query: z.strictObject({
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  }),
+  response: z.object({
+    cap: z.number().nullable(),
+    total: z.number().int(),
+    items: z.array(quarantinedOrder),
+  }),
+});
+
+export const orderCapRoute = defineRoute({
+  method: 'PUT',
+  path: '/site/:id/events/order-cap',
+  summary:
+    "Sets the site's highest plausible order (null removes it); larger orders are quarantined",
+  auth: true,
+  roles: ['ROLE_ADMIN'],
+  site: 'param',
+  params: siteParams,
+  body: z.strictObject({ cap: z.number().positive().max(MAX_ORDER_REVENUE).nullable() }),
+  response: z.object({ cap: z.number().nullable() }),
 });

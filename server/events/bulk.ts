@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { run } from '../catalog/sql.ts';
-import type { Database, Tx } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 import { lockSiteEvents } from './lock.ts';
+import { arr } from './sql-array.ts';
 import type { EventRow } from './ingest.ts';
 
 const CHUNK = 2000;
 
-/** Multi-row INSERTs of raw events, CHUNK rows a statement, in one transaction. */
+/** INSERTs of raw events from arrays (unnest), CHUNK rows a statement, in one transaction. */
 export async function bulkInsertEvents(
   database: Database,
   siteId: number,
@@ -19,7 +20,11 @@ export async function bulkInsertEvents(
 }
 
 /** The INSERTs of `bulkInsertEvents` in the caller's transaction (which holds the site's lock). */
-export async function insertEventRows(tx: Tx, siteId: number, rows: EventRow[]): Promise<void> {
+export async function insertEventRows(
+  tx: Db | Tx,
+  siteId: number,
+  rows: EventRow[],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK);
     await run(
@@ -41,14 +46,4 @@ export async function insertEventRows(tx: Tx, siteId: number, rows: EventRow[]):
             ${arr(chunk.map((r) => r.items))}::int[])`,
     );
   }
-}
-
-/** One array parameter, as a PostgreSQL array literal both drivers pass through as text. */
-function arr(values: (string | number | null)[]) {
-  const items = values.map((value) => {
-    if (value === null) return 'NULL';
-    if (typeof value === 'number') return String(value);
-    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  });
-  return sql`${`{${items.join(',')}}`}`;
 }

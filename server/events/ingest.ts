@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { EventPlatform } from '#contract/entities/metric.ts';
 import type { StorefrontEvent } from '#contract/public/events.ts';
 import { run } from '../catalog/sql.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { lockSiteEvents } from './lock.ts';
-import { events } from '../db/schema.ts';
+import { insertEventRows } from './bulk.ts';
+import { arr } from './sql-array.ts';
 import { BLOCK_CODE, BLOCK_COLUMN, KIND, PLATFORM_CODE, normaliseQuery } from './codes.ts';
 import { localDay } from './day.ts';
 
@@ -93,13 +94,9 @@ const cents = (value: number) => Math.round(value * 100);
 export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]): Promise<void> {
   if (!rows.length) return;
   await lockSiteEvents(tx, siteId);
-  await tx.insert(events).values(
-    rows.map((row) => ({
-      siteId,
-      ...row,
-      revenue: row.revenue === null ? null : row.revenue.toFixed(2),
-    })),
-  );
+  // Every statement below passes its rows as a few arrays (unnest): the parameter count is fixed
+  // whatever the batch holds (issue 20.1).
+  await insertEventRows(tx, siteId, rows);
 
   // Sessions of the batch, in a fixed order (so concurrent batches lock rows alike).
   const firstPlatform = new Map<
@@ -118,19 +115,19 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
       });
     else if (row.at < seen.at) seen.at = row.at;
   }
-  const keys = [...firstPlatform.keys()].sort();
+  const sessions = [...firstPlatform.keys()].sort().map((key) => firstPlatform.get(key)!);
   const platformName = (code: number): EventPlatform =>
     code === PLATFORM_CODE.DESKTOP ? 'DESKTOP' : code === PLATFORM_CODE.APP ? 'APP' : 'MOBILE';
+  const sessionDays = arr(sessions.map((s) => s.day));
+  const sessionIds = arr(sessions.map((s) => s.sessionId));
 
   const created = await run<{ day: string; session_id: string }>(
     tx,
-    sql`insert into event_sessions (site_id, day, session_id, platform, started_at) values ${sql.join(
-      keys.map((key) => {
-        const s = firstPlatform.get(key)!;
-        return sql`(${siteId}, ${s.day}, ${s.sessionId}, ${platformName(s.platform)}, ${s.at.toISOString()})`;
-      }),
-      sql`, `,
-    )} on conflict do nothing returning day::text as day, session_id`,
+    sql`insert into event_sessions (site_id, day, session_id, platform, started_at)
+        select ${siteId}, * from unnest(${sessionDays}::date[], ${sessionIds}::text[],
+          ${arr(sessions.map((s) => platformName(s.platform)))}::text[],
+          ${arr(sessions.map((s) => s.at.toISOString()))}::timestamptz[])
+        on conflict do nothing returning day::text as day, session_id`,
   );
   const fresh = new Set(created.rows.map((row) => sessionKey(row.day, row.session_id)));
 
@@ -144,18 +141,14 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
     started_at: string;
   }>(
     tx,
-    sql`select day::text as day, session_id, platform, searched, orders,
-          (revenue * 100)::bigint as revenue_cents
-        from event_sessions
-        where site_id = ${siteId} and (day, session_id) in (${sql.join(
-          keys.map((key) => {
-            const s = firstPlatform.get(key)!;
-            return sql`(${s.day}::date, ${s.sessionId})`;
-          }),
-          sql`, `,
-        )})
-        order by day, session_id
-        for update`,
+    sql`select s.day::text as day, s.session_id, s.platform, s.searched, s.orders,
+          (s.revenue * 100)::bigint as revenue_cents
+        from event_sessions s
+        join unnest(${sessionDays}::date[], ${sessionIds}::text[]) as k(day, session_id)
+          on s.day = k.day and s.session_id = k.session_id
+        where s.site_id = ${siteId}
+        order by s.day, s.session_id
+        for update of s`,
   );
   const states = new Map<string, SessionState>();
   for (const row of current.rows) {
@@ -247,13 +240,10 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
     await run(
       tx,
       sql`update event_sessions s set searched = v.searched, orders = v.orders, revenue = v.revenue
-          from (values ${sql.join(
-            list.map(
-              (s) =>
-                sql`(${s.day}::date, ${s.sessionId}, ${s.searched}::boolean, ${s.orders}::int, ${(s.revenueCents / 100).toFixed(2)}::numeric)`,
-            ),
-            sql`, `,
-          )}) as v(day, session_id, searched, orders, revenue)
+          from unnest(${arr(list.map((s) => s.day))}::date[], ${arr(list.map((s) => s.sessionId))}::text[],
+            ${arr(list.map((s) => s.searched))}::boolean[], ${arr(list.map((s) => s.orders))}::int[],
+            ${arr(list.map((s) => (s.revenueCents / 100).toFixed(2)))}::numeric[])
+            as v(day, session_id, searched, orders, revenue)
           where s.site_id = ${siteId} and s.day = v.day and s.session_id = v.session_id`,
     );
   }
@@ -267,24 +257,51 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
     await run(
       tx,
       sql`insert into event_daily_queries (site_id, day, query_id, ${sql.raw(QUERY_COLUMNS.join(', '))})
-          values ${sql.join(
-            list.map(
-              (q) =>
-                sql`(${siteId}, ${q.day}, ${ids.get(q.query)!}, ${sql.join(
-                  QUERY_COLUMNS.map((column) => sql`${q.counts[column] ?? 0}`),
-                  sql`, `,
-                )})`,
-            ),
-            sql`, `,
-          )}
+          select ${siteId}, * from unnest(${arr(list.map((q) => q.day))}::date[],
+            ${arr(list.map((q) => ids.get(q.query)!))}::int[],
+            ${sql.join(
+              QUERY_COLUMNS.map(
+                (column) => sql`${arr(list.map((q) => q.counts[column] ?? 0))}::int[]`,
+              ),
+              sql`, `,
+            )})
           on conflict (site_id, day, query_id) do update set ${sql.raw(
             QUERY_COLUMNS.map(
               (column) => `${column} = event_daily_queries.${column} + excluded.${column}`,
             ).join(', '),
           )}`,
     );
+    // The same counts into their ISO week and month (the long periods' TOP lists read those).
+    await run(
+      tx,
+      sql`insert into event_period_queries (site_id, period, start, query_id, ${sql.raw(QUERY_COLUMNS.join(', '))})
+          select ${siteId}, p.period, ${PERIOD_START}, v.query_id, ${sql.raw(
+            QUERY_COLUMNS.map((column) => `sum(v.${column})`).join(', '),
+          )}
+          from unnest(${arr(list.map((q) => q.day))}::date[],
+            ${arr(list.map((q) => ids.get(q.query)!))}::int[],
+            ${sql.join(
+              QUERY_COLUMNS.map(
+                (column) => sql`${arr(list.map((q) => q.counts[column] ?? 0))}::int[]`,
+              ),
+              sql`, `,
+            )}) as v(day, query_id, ${sql.raw(QUERY_COLUMNS.join(', '))})
+          cross join (values ('week'), ('month')) as p(period)
+          group by 2, 3, 4
+          order by 2, 3, 4
+          on conflict (site_id, period, start, query_id) do update set ${sql.raw(
+            QUERY_COLUMNS.map(
+              (column) => `${column} = event_period_queries.${column} + excluded.${column}`,
+            ).join(', '),
+          )}`,
+    );
   }
 }
+
+/** The first day of `v.day`'s period `p.period` ('week': ISO, Monday; 'month'). */
+export const PERIOD_START = sql.raw(
+  "(case p.period when 'week' then date_trunc('week', v.day::timestamp) else date_trunc('month', v.day::timestamp) end)::date",
+);
 
 /** event_daily_queries counts per platform, so one row serves every platform filter. */
 export const QUERY_COLUMN = { MOBILE: 'mobile', DESKTOP: 'desktop', APP: 'app' } as const;
@@ -292,20 +309,17 @@ const QUERY_COLUMNS = ['mobile', 'desktop', 'app', 'zero_mobile', 'zero_desktop'
 
 /** Dictionary ids of a site's queries, adding the new ones. */
 async function queryIds(tx: Db | Tx, siteId: number, queries: string[]) {
-  const sorted = [...queries].sort();
+  const sorted = arr([...queries].sort());
   await run(
     tx,
-    sql`insert into event_queries (site_id, query) values ${sql.join(
-      sorted.map((q) => sql`(${siteId}, ${q})`),
-      sql`, `,
-    )} on conflict (site_id, query) do nothing`,
+    sql`insert into event_queries (site_id, query)
+        select ${siteId}, query from unnest(${sorted}::text[]) as q(query)
+        on conflict (site_id, query) do nothing`,
   );
   const { rows } = await run<{ id: number; query: string }>(
     tx,
-    sql`select id, query from event_queries where site_id = ${siteId} and query in (${sql.join(
-      sorted.map((q) => sql`${q}`),
-      sql`, `,
-    )})`,
+    sql`select id, query from event_queries
+        where site_id = ${siteId} and query = any(${sorted}::text[])`,
   );
   return new Map(rows.map((row) => [row.query, Number(row.id)]));
 }
@@ -335,18 +349,15 @@ export const DAILY_COLUMNS = [
 
 async function upsertDaily(tx: Db | Tx, siteId: number, daily: Map<string, Counters>) {
   if (!daily.size) return;
-  const keys = [...daily.keys()].sort();
-  const values: SQL[] = keys.map((key) => {
+  const keys = [...daily.keys()].sort().map((key) => {
     const [day, platform] = key.split('|') as [string, string];
-    const counters = daily.get(key)!;
-    const cells = DAILY_COLUMNS.map((column) => {
-      const value = counters[column] ?? 0;
-      return MONEY_COLUMNS.has(column)
-        ? sql`${(value / 100).toFixed(2)}::numeric`
-        : sql`${value}::bigint`;
-    });
-    return sql`(${siteId}, ${day}::date, ${platform}, ${sql.join(cells, sql`, `)})`;
+    return { day, platform, counters: daily.get(key)! };
   });
+  const cells = DAILY_COLUMNS.map((column) =>
+    MONEY_COLUMNS.has(column)
+      ? sql`${arr(keys.map((k) => ((k.counters[column] ?? 0) / 100).toFixed(2)))}::numeric[]`
+      : sql`${arr(keys.map((k) => k.counters[column] ?? 0))}::bigint[]`,
+  );
   const columns = sql.raw(DAILY_COLUMNS.join(', '));
   const updates = sql.raw(
     DAILY_COLUMNS.map((column) => `${column} = event_daily.${column} + excluded.${column}`)
@@ -355,7 +366,9 @@ async function upsertDaily(tx: Db | Tx, siteId: number, daily: Map<string, Count
   );
   await run(
     tx,
-    sql`insert into event_daily (site_id, day, platform, ${columns}) values ${sql.join(values, sql`, `)}
+    sql`insert into event_daily (site_id, day, platform, ${columns})
+        select ${siteId}, * from unnest(${arr(keys.map((k) => k.day))}::date[],
+          ${arr(keys.map((k) => k.platform))}::text[], ${sql.join(cells, sql`, `)})
         on conflict (site_id, day, platform) do update set ${updates}`,
   );
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   LIST_METRICS,
   periodKey,
@@ -12,7 +12,8 @@ import {
 } from '#contract/entities/metric.ts';
 import { run } from '../catalog/sql.ts';
 import type { Db } from '../db/client.ts';
-import { daysBetween } from './day.ts';
+import { coverPeriod, daysBetween } from './day.ts';
+import { arr } from './sql-array.ts';
 import { DAILY_COLUMNS, QUERY_COLUMN } from './ingest.ts';
 
 export interface MetricRequest {
@@ -161,11 +162,27 @@ async function readTops(
   const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date`;
   // Group by the query's integer id, keep the leaders (with ties, for the name order), then name.
   if (request.type === 'AGG') {
+    // Whole months and weeks of the period from their pre-summed rows, the days at its edges
+    // from the daily rows: the same sums as all its days (issue 17.6).
+    const cover = coverPeriod(request.from, request.to);
+    const pieces: SQL[] = [];
+    if (cover.days.length)
+      pieces.push(sql`select query_id, ${searches} as s, ${zero} as z from event_daily_queries
+        where site_id = ${request.siteId} and day = any(${arr(cover.days)}::date[])`);
+    for (const [period, starts] of [
+      ['week', cover.weeks],
+      ['month', cover.months],
+    ] as const)
+      if (starts.length)
+        pieces.push(sql`select query_id, ${searches} as s, ${zero} as z from event_period_queries
+          where site_id = ${request.siteId} and period = ${period}
+            and start = any(${arr(starts)}::date[])`);
+    if (!pieces.length) return [];
     const { rows } = await run<TopRow>(
       db,
       sql`with g as (
-            select query_id, sum(${searches})::int as s, sum(${zero})::int as z
-            from event_daily_queries where ${where} group by query_id
+            select query_id, sum(s)::int as s, sum(z)::int as z
+            from (${sql.join(pieces, sql` union all `)}) as pieces group by query_id
           ), top as (
             (select 'TOP_SEARCH_QUERIES' as list, query_id, s as count from g where s > 0
               order by s desc fetch first ${request.limit} rows with ties)

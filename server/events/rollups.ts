@@ -3,6 +3,8 @@ import { run } from '../catalog/sql.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { BLOCK_CODE, KIND } from './codes.ts';
 import { lockSiteEvents } from './lock.ts';
+import { addDays, monthEnd, monthStart, weekStart } from './day.ts';
+import { PERIOD_START } from './ingest.ts';
 
 const platformOf = (code: SQL) =>
   sql`(case ${code} when 1 then 'MOBILE' when 2 then 'DESKTOP' else 'APP' end)`;
@@ -123,4 +125,37 @@ export async function rebuildRollupsIn(
         where e.site_id = ${siteId} and e.kind = ${KIND.SEARCH}${range('e.day')}
         group by e.day, q.id`,
   );
+  await rebuildPeriodQueries(tx, siteId, fromDay, toDay);
+}
+
+/**
+ * Recomputes the week and month rows (event_period_queries) of every period that touches
+ * fromDay..toDay from event_daily_queries, whole periods at a time, so they equal its sums.
+ */
+async function rebuildPeriodQueries(tx: Tx, siteId: number, fromDay?: string, toDay?: string) {
+  for (const period of ['week', 'month'] as const) {
+    const first = fromDay && (period === 'week' ? weekStart(fromDay) : monthStart(fromDay));
+    const last = toDay && (period === 'week' ? addDays(weekStart(toDay), 6) : monthEnd(toDay));
+    const range = (column: string) => {
+      const parts: SQL[] = [];
+      if (first) parts.push(sql`${sql.raw(column)} >= ${first}::date`);
+      if (last) parts.push(sql`${sql.raw(column)} <= ${last}::date`);
+      return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+    };
+    await run(
+      tx,
+      sql`delete from event_period_queries
+          where site_id = ${siteId} and period = ${period}${range('start')}`,
+    );
+    await run(
+      tx,
+      sql`insert into event_period_queries (site_id, period, start, query_id, mobile, desktop, app,
+            zero_mobile, zero_desktop, zero_app)
+          select ${siteId}, p.period, ${PERIOD_START}, v.query_id, sum(v.mobile), sum(v.desktop),
+            sum(v.app), sum(v.zero_mobile), sum(v.zero_desktop), sum(v.zero_app)
+          from event_daily_queries v cross join (values (${period}::text)) as p(period)
+          where v.site_id = ${siteId}${range('v.day')}
+          group by 2, 3, 4`,
+    );
+  }
 }

@@ -9,6 +9,8 @@ import { computeMetrics, type MetricRequest } from './metrics.ts';
 import { rebuildRollups, rebuildRollupsIn } from './rollups.ts';
 import { bulkInsertEvents, insertEventRows } from './bulk.ts';
 import { lockSiteEvents } from './lock.ts';
+import { quarantineOrders } from './guard.ts';
+import { PLATFORM_OF_CODE } from './codes.ts';
 
 /**
  * The one door to the event store (DESIGN.md "Beyond one machine"): ingestion, rollups and
@@ -19,9 +21,17 @@ export function createEventStore(database: Database) {
   const { db } = database;
 
   return {
-    /** Writes events of one site and updates its rollups in one transaction. */
-    async ingest(siteId: number, timeZone: string, batch: StorefrontEvent[], now = new Date()) {
-      await db.transaction(async (tx) => {
+    /**
+     * Writes events of one site and updates its rollups in one transaction; implausible orders
+     * go to the quarantine instead (guard.ts). Answers how many were taken and quarantined.
+     */
+    async ingest(
+      siteId: number,
+      timeZone: string,
+      batch: StorefrontEvent[],
+      now = new Date(),
+    ): Promise<{ accepted: number; quarantined: number }> {
+      return db.transaction(async (tx) => {
         // The zone is read again under the site's event lock: a time-zone change that committed
         // meanwhile is seen here, and one still running re-days this batch after it commits.
         await lockSiteEvents(tx, siteId);
@@ -30,13 +40,80 @@ export function createEventStore(database: Database) {
           .from(sites)
           .where(eq(sites.id, siteId));
         const zone = site?.timeZone ?? timeZone;
-        await ingestRows(
+        const { kept, quarantined } = await quarantineOrders(
           tx,
+          database,
           siteId,
           batch.map((event) => toEventRow(event, zone, now)),
+          now,
         );
+        await ingestRows(tx, siteId, kept);
+        return { accepted: batch.length, quarantined };
       });
-      return batch.length;
+    },
+
+    /** Sets (or with null removes) a site's order cap. */
+    async setOrderCap(siteId: number, cap: number | null, actor: string): Promise<void> {
+      if (cap === null) {
+        await run(db, sql`delete from event_order_caps where site_id = ${siteId}`);
+        return;
+      }
+      await run(
+        db,
+        sql`insert into event_order_caps (site_id, cap, updated_by)
+            values (${siteId}, ${cap.toFixed(2)}::numeric, ${actor})
+            on conflict (site_id) do update
+              set cap = excluded.cap, updated_by = excluded.updated_by, updated_at = now()`,
+      );
+    },
+
+    /** A site's order cap and its quarantined orders, newest first. */
+    async quarantine(siteId: number, limit: number, offset: number) {
+      const [{ rows: caps }, { rows: totals }, { rows }] = [
+        await run<{ cap: string }>(
+          db,
+          sql`select cap from event_order_caps where site_id = ${siteId}`,
+        ),
+        await run<{ n: string | number }>(
+          db,
+          sql`select count(*) as n from event_order_quarantine where site_id = ${siteId}`,
+        ),
+        await run<{
+          id: string | number;
+          received_at: string | Date;
+          session_id: string;
+          platform: number;
+          at: string | Date;
+          day: string;
+          revenue: string;
+          items: number | null;
+          reason: 'cap' | 'outlier';
+          threshold: string;
+        }>(
+          db,
+          sql`select id, received_at, session_id, platform, at, day::text as day, revenue::text,
+                items, reason, threshold::text
+              from event_order_quarantine where site_id = ${siteId}
+              order by id desc limit ${limit} offset ${offset}`,
+        ),
+      ];
+      const iso = (value: string | Date) => new Date(value).toISOString();
+      return {
+        cap: caps[0] ? Number(caps[0].cap) : null,
+        total: Number(totals[0]?.n ?? 0),
+        items: rows.map((row) => ({
+          id: Number(row.id),
+          receivedAt: iso(row.received_at),
+          sessionId: row.session_id,
+          platform: PLATFORM_OF_CODE[Number(row.platform)] ?? 'MOBILE',
+          at: iso(row.at),
+          day: row.day,
+          revenue: Number(row.revenue),
+          items: row.items === null ? null : Number(row.items),
+          reason: row.reason,
+          threshold: Number(row.threshold),
+        })),
+      };
     },
 
     /** Raw rows straight into `events` (multi-row INSERT, COPY on PostgreSQL); rollups untouched. */
@@ -101,6 +178,7 @@ export type EventStore = ReturnType<typeof createEventStore>;
 
 async function clearSite(tx: Tx, siteId: number): Promise<void> {
   for (const table of [
+    'event_period_queries',
     'event_daily_queries',
     'event_queries',
     'event_daily',

@@ -6,10 +6,13 @@ import type * as z from 'zod';
 import { sites } from '../db/schema.ts';
 import { createEventStore } from '../events/store.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { checkEventTimes } from '../events/guard.ts';
+import { eventRateLimit } from '../events/rate-limit.ts';
 
 /**
  * Storefront event ingestion (contract/public/event-routes.ts): found by apiKey, no session.
- * CORS open like the rest of /public; a bad event answers 400 and writes nothing.
+ * CORS open like the rest of /public; a bad event answers 400 and writes nothing. Rate-limited
+ * per apiKey and client address; only recent events (issue 20.6, server/events/guard.ts).
  */
 export async function publicEventRoutes(app: FastifyInstance) {
   // Preflights are answered by the CORS plugin of the other /public scope (its OPTIONS * route is
@@ -17,7 +20,18 @@ export async function publicEventRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
   });
+  await eventRateLimit(app);
   const store = createEventStore(app.database);
+  const limits = {
+    maxAgeHours: app.env.EVENT_MAX_AGE_HOURS,
+    skewSeconds: app.env.EVENT_CLOCK_SKEW_SECONDS,
+  };
+  async function ingest(apiKey: string, batch: StorefrontEvent[]) {
+    const now = new Date();
+    checkEventTimes(batch, now, limits);
+    const site = await siteOf(apiKey);
+    return store.ingest(site.id, site.timeZone, batch, now);
+  }
 
   async function siteOf(apiKey: string) {
     const [site] = await app.database.db
@@ -34,8 +48,7 @@ export async function publicEventRoutes(app: FastifyInstance) {
     schema: { tags: ['public'], body: publicEvent.body },
     handler: async (request) => {
       const { apiKey, ...event } = request.body as z.output<typeof publicEvent.body>;
-      const site = await siteOf(apiKey);
-      return { accepted: await store.ingest(site.id, site.timeZone, [event as StorefrontEvent]) };
+      return ingest(apiKey, [event as StorefrontEvent]);
     },
   });
 
@@ -45,8 +58,7 @@ export async function publicEventRoutes(app: FastifyInstance) {
     schema: { tags: ['public'], body: publicEventsBulk.body },
     handler: async (request) => {
       const body = request.body as z.output<typeof publicEventsBulk.body>;
-      const site = await siteOf(body.apiKey);
-      return { accepted: await store.ingest(site.id, site.timeZone, body.events) };
+      return ingest(body.apiKey, body.events);
     },
   });
 }

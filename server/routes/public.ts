@@ -10,6 +10,7 @@ import {
 import { demoPicture } from '../catalog/demo-feed.ts';
 import { sites } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { eventRateLimit } from '../events/rate-limit.ts';
 
 /** The site an apiKey names; 401 with a message for an unknown key. */
 async function siteFor(app: FastifyInstance, apiKey: string): Promise<number> {
@@ -59,15 +60,19 @@ export async function publicRoutes(app: FastifyInstance) {
     );
   });
 
-  app.route({
-    method: 'POST',
-    url: publicWidgetTracking.path,
-    schema: { tags: ['public'], body: publicWidgetTracking.body },
-    handler: async (request, reply) => {
-      const event = request.body as ReturnType<typeof publicWidgetTracking.body.parse>;
-      await catalog.track(await siteFor(app, event.apiKey), event);
-      return reply.status(204).send();
-    },
+  // Widget tracking is rate-limited per apiKey and client address like the other event endpoints.
+  await app.register(async (scoped) => {
+    await eventRateLimit(scoped);
+    scoped.route({
+      method: 'POST',
+      url: publicWidgetTracking.path,
+      schema: { tags: ['public'], body: publicWidgetTracking.body },
+      handler: async (request, reply) => {
+        const event = request.body as ReturnType<typeof publicWidgetTracking.body.parse>;
+        await catalog.track(await siteFor(app, event.apiKey), event);
+        return reply.status(204).send();
+      },
+    });
   });
 }
 

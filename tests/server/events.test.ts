@@ -8,7 +8,8 @@ import {
   type MetricName,
   type ReportPlatform,
 } from '#contract/entities/metric.ts';
-import type { StorefrontEventInput } from '#contract/public/events.ts';
+import * as z from 'zod';
+import { storefrontEvent, type StorefrontEventInput } from '#contract/public/events.ts';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
 import { updateSiteRoute } from '#contract/routes/sites.ts';
 import { run } from '#server/catalog/sql.ts';
@@ -261,10 +262,22 @@ describe.each(DATABASES)('event store on %s', (kind) => {
             where event_daily_queries.site_id = 1 order by day, query collate "C"`,
       )
     ).rows,
+    periods: (
+      await run(
+        server.database.db,
+        sql`select period, start::text, query, mobile, desktop, app, zero_mobile, zero_desktop, zero_app
+            from event_period_queries join event_queries q on q.id = query_id
+            where event_period_queries.site_id = 1
+              and mobile + desktop + app + zero_mobile + zero_desktop + zero_app > 0
+            order by period, start, query collate "C"`,
+      )
+    ).rows,
   });
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // Fixed dates of 2026 throughout: the 72-hour window of live ingestion is widened here
+    // (events-hardening.test.ts covers it).
+    server = await startTestServer(kind, { env: { EVENT_MAX_AGE_HOURS: '1000000' } });
     const [site] = await server.database.db.select().from(sites).where(eq(sites.id, 1));
     apiKey = site!.apiKey;
     admin = await server.as('admin');
@@ -529,7 +542,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
       })),
     });
     expect(many.statusCode).toBe(200);
-    expect(many.json()).toEqual({ accepted: 1000 });
+    expect(many.json()).toEqual({ accepted: 1000, quarantined: 0 });
     expect(many.headers['access-control-allow-origin']).toBe('*');
     expect(await total()).toBe(before + 1000);
     expect(await agg('VIEWS_TOTAL,SESSIONS_TOTAL', '2026-07-01')).toEqual([1000, 37]);
@@ -705,6 +718,64 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     } finally {
       await admin.call(updateSiteRoute, { params: { id: 1 }, body: { timeZone: TZ } });
     }
+  });
+});
+
+describe.each(DATABASES)('TOP lists of long periods from week and month rows, %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it('answers exactly what the raw events give, for periods made of months, weeks and days', async () => {
+    const store = createEventStore(server.database);
+    // ~110 days crossing four month boundaries, ingested shuffled in batches (late days first too).
+    const events = randomEvents(23, 1200, '2026-03-14', 110);
+    const random = prng(9);
+    const shuffled = [...events].sort(() => random() - 0.5);
+    for (let i = 0; i < shuffled.length; i += 500)
+      await store.ingest(1, TZ, z.array(storefrontEvent).parse(shuffled.slice(i, i + 500)));
+    const periods: [string, string][] = [
+      ['2026-03-14', '2026-07-01'], // months, weeks and days at both ends
+      ['2026-04-01', '2026-05-31'], // whole months only
+      ['2026-04-06', '2026-04-26'], // whole weeks only
+      ['2026-03-25', '2026-06-22'], // the home screen's 90 days
+      ['2026-05-13', '2026-05-15'], // days only
+    ];
+    for (const [from, to] of periods)
+      for (const platform of ['ALL', 'MOBILE', 'DESKTOP'] as const) {
+        const metrics = await store.metrics({
+          siteId: 1,
+          names: ['TOP_SEARCH_QUERIES', 'TOP_ZERO_QUERIES'],
+          from,
+          to,
+          platform,
+          limit: 5,
+          type: 'AGG',
+        });
+        for (const metric of metrics)
+          expect(metric.value[periodKey(from, to)], `${metric.metricName} ${from} ${to}`).toEqual(
+            bruteForce(shuffled, metric.metricName as BaseMetric, platform, from, to, 5),
+          );
+      }
+    // A rebuild of part of the range rewrites the touched weeks and months with the same sums.
+    const periodRows = async () =>
+      (
+        await run(
+          server.database.db,
+          sql`select period, start::text, query_id, mobile, desktop, app, zero_mobile, zero_desktop, zero_app
+              from event_period_queries where site_id = 1
+                and mobile + desktop + app + zero_mobile + zero_desktop + zero_app > 0
+              order by 1, 2, 3`,
+        )
+      ).rows;
+    const incremental = await periodRows();
+    expect(incremental.length).toBeGreaterThan(20);
+    await store.rebuildRollups(1, '2026-04-15', '2026-05-02');
+    expect(await periodRows()).toEqual(incremental);
+    await store.rebuildRollups(1);
+    expect(await periodRows()).toEqual(incremental);
   });
 });
 

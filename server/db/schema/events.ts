@@ -59,7 +59,13 @@ export const events = pgTable(
     revenue: numeric('revenue', { precision: 14, scale: 2 }),
     items: integer('items'),
   },
-  (t) => [index('events_site_day_idx').on(t.siteId, t.day)],
+  (t) => [
+    index('events_site_day_idx').on(t.siteId, t.day),
+    // The orders of a site by time, for the 28-day p99 of the order quarantine (issue 20.6).
+    index('events_site_orders_idx')
+      .on(t.siteId, t.at)
+      .where(sql`${t.kind} = 6`),
+  ],
 );
 
 /** Per session (sessionId on one day) the facts the rollups depend on, for incremental updates. */
@@ -162,6 +168,31 @@ export const eventDailyQueries = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.queryId] })],
 );
 
+/**
+ * event_daily_queries summed per ISO week (Monday) and per calendar month, kept by ingestion in
+ * the same transaction (issue 17.6): a long period's TOP lists read its whole months and weeks
+ * here and only the days at its edges from the daily table, with exactly the same sums.
+ */
+export const eventPeriodQueries = pgTable(
+  'event_period_queries',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    period: text('period', { enum: ['week', 'month'] }).notNull(),
+    /** First day of the week (Monday) or month. */
+    start: date('start').notNull(),
+    queryId: integer('query_id').notNull(),
+    mobile: integer('mobile').notNull().default(0),
+    desktop: integer('desktop').notNull().default(0),
+    app: integer('app').notNull().default(0),
+    zeroMobile: integer('zero_mobile').notNull().default(0),
+    zeroDesktop: integer('zero_desktop').notNull().default(0),
+    zeroApp: integer('zero_app').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.period, t.start, t.queryId] })],
+);
+
 /** Storefront widget tracking (WIDGET_VIEW, WIDGET_CLICK). */
 export const widgetEvents = pgTable(
   'widget_events',
@@ -186,4 +217,41 @@ export const widgetEvents = pgTable(
     location: text('location').notNull(),
   },
   (t) => [index('widget_events_site_idx').on(t.siteId, t.at)],
+);
+
+/** A site's highest plausible order (issue 20.6): a larger order is quarantined, not summed. */
+export const eventOrderCaps = pgTable('event_order_caps', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  cap: numeric('cap', { precision: 20, scale: 2 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull(),
+});
+
+/**
+ * Orders kept out of the reports (issue 20.6): above the site's cap, or above 10× the p99 of the
+ * site's orders of the last 28 days once it has 100. They never reach `events`, so rollups and
+ * rebuilds agree; an operator reads them through GET /api/site/:id/events/quarantine.
+ */
+export const eventOrderQuarantine = pgTable(
+  'event_order_quarantine',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    sessionId: text('session_id').notNull(),
+    platform: smallint('platform').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    day: date('day').notNull(),
+    revenue: numeric('revenue', { precision: 20, scale: 2 }).notNull(),
+    items: integer('items'),
+    /** 'cap' (the site's order cap) or 'outlier' (above 10× the 28-day p99). */
+    reason: text('reason', { enum: ['cap', 'outlier'] }).notNull(),
+    /** The bound the order exceeded. */
+    threshold: numeric('threshold', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [index('event_order_quarantine_site_idx').on(t.siteId, t.id)],
 );

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
+import {
+  aggregateReportRoute,
+  dailyReportRoute,
+  orderCapRoute,
+  orderQuarantineRoute,
+} from '#contract/routes/reports.ts';
 import { createEventStore } from '../../events/store.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 
@@ -14,6 +19,15 @@ export async function reportRoutes(app: FastifyInstance) {
   registerRoute(app, dailyReportRoute, ({ params, query }) =>
     store.metrics({ siteId: params.id, names: query.name, ...pick(query), type: 'DAILY' }),
   );
+
+  registerRoute(app, orderQuarantineRoute, ({ params, query }) =>
+    store.quarantine(params.id, query.limit, query.offset),
+  );
+
+  registerRoute(app, orderCapRoute, async ({ params, body, user }) => {
+    await store.setOrderCap(params.id, body.cap, user.login);
+    return { cap: body.cap };
+  });
 }
 
 function pick(query: {
