@@ -23,13 +23,19 @@ export const jobs = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] })
       .notNull()
       .default('queued'),
     progress: integer('progress').notNull().default(0),
     payload: jsonb('payload'),
     result: jsonb('result'),
     error: text('error'),
+    /** The translation key of the error (`errors:fetch.idle-timeout`, `errors:feed.doctype` …). */
+    errorCode: text('error_code'),
+    /** The process running the job (`host:pid:boot`); its heartbeat shows it is alive. */
+    owner: text('owner'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by'),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),

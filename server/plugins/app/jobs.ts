@@ -28,6 +28,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const runner = createJobRunner(options.database, {
       handlers: JOB_HANDLERS,
       logger: app.log,
+      env: app.env,
       ...(options.work !== undefined && { work: options.work }),
       ...(options.pollingIntervalSeconds !== undefined && {
         pollingIntervalSeconds: options.pollingIntervalSeconds,
