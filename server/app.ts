@@ -28,6 +28,7 @@ import { configRoutes } from './routes/api/configs.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { publicEventRoutes } from './routes/public-events.ts';
 import { customReportRoutes } from './routes/api/custom-reports.ts';
+import { jobRoutes } from './routes/api/jobs.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(siteRoutes);
+      await api.register(jobRoutes);
       await api.register(catalogRoutes);
       await api.register(configRoutes);
       await api.register(artifactRoutes);

@@ -4,6 +4,7 @@ import * as sites from './sites.ts';
 import * as catalog from './catalog.ts';
 import * as configs from './configs.ts';
 import * as reports from './reports.ts';
+import * as jobs from './jobs.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -17,4 +18,5 @@ export const apiRoutes: readonly RouteDef[] = [
   catalog,
   configs,
   reports,
+  jobs,
 ].flatMap((area) => Object.values(area).filter(isRoute));
