@@ -45,7 +45,7 @@ export interface AppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   /** Whether this process takes jobs from the queue, and how often it looks. */
-  jobs?: { work?: boolean; pollingIntervalSeconds?: number };
+  jobs?: { work?: boolean; pollingIntervalSeconds?: number; schedules?: boolean };
   /** The built console to serve at `/` (default dist/app when it exists). */
   staticRoot?: string | false;
 }

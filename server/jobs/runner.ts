@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { readEnv, type Env } from '../env.ts';
 import { createJobRepository, type JobRow } from '../repositories/jobs.ts';
+import { createSchedules, SCHEDULE_TICK_CRON, SCHEDULE_TICK_QUEUE } from './schedules.ts';
 
 export interface JobContext {
   job: JobRow;
@@ -37,6 +38,8 @@ export interface JobRunnerOptions {
   heartbeatStaleMs?: number;
   /** Settings handed to the handlers (default: read from an empty environment). */
   env?: Env;
+  /** Fire the recurring schedules (pg-boss cron) in this process. @default work */
+  schedules?: boolean;
 }
 
 /** This process, as a job's owner: host, process id and a boot id (pids are reused). */
@@ -115,9 +118,10 @@ returning id, kind, site_id, error`;
  */
 export function createJobRunner(database: Database, options: JobRunnerOptions) {
   const repository = createJobRepository(database.db);
+  const fireSchedules = options.schedules ?? options.work !== false;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
-    schedule: false,
+    schedule: fireSchedules,
     supervise: database.kind === 'postgres',
   });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
@@ -198,8 +202,28 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
     return row;
   }
 
+  const enqueue = (
+    tx: Db | Tx,
+    entry: { siteId: number; kind: string; payload?: unknown; createdBy: string },
+  ) => {
+    if (!options.handlers[entry.kind]) throw new Error(`Unknown job kind ${entry.kind}`);
+    return repository.insert(tx, entry);
+  };
+  async function dispatch(job: JobRow): Promise<void> {
+    try {
+      await boss.send(job.kind, { jobId: job.id }, { retryLimit: 2, expireInMinutes: 30 });
+    } catch (error) {
+      await repository.claim(job.id);
+      await repository.finish(job.id, { error: `Could not queue the job: ${String(error)}` });
+      throw error;
+    }
+  }
+  const schedules = createSchedules(database.db, { enqueue, dispatch }, kinds);
+
   return {
     kinds,
+    /** Per-site recurring schedules (server/jobs/schedules.ts). */
+    schedules,
     async start(): Promise<void> {
       await boss.start();
       for (const kind of kinds) await boss.createQueue(kind);
@@ -208,6 +232,19 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
       reaper.unref();
       heart = setInterval(() => void beatLogged(), options.heartbeatMs ?? 5000);
       heart.unref();
+      if (fireSchedules) {
+        await boss.createQueue(SCHEDULE_TICK_QUEUE);
+        await boss.schedule(SCHEDULE_TICK_QUEUE, SCHEDULE_TICK_CRON);
+        await boss.work(
+          SCHEDULE_TICK_QUEUE,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+          async () => {
+            const { launched, skipped } = await schedules.tick();
+            if (launched.length || skipped)
+              options.logger.info({ launched: launched.length, skipped }, 'scheduled jobs');
+          },
+        );
+      }
       if (options.work === false) return;
       for (const kind of kinds) {
         await boss.work<{ jobId: string }>(
@@ -229,28 +266,17 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
     },
 
     /** Adds the job row in the caller's transaction; call `dispatch` after it commits. */
-    enqueue(
-      tx: Db | Tx,
-      entry: { siteId: number; kind: string; payload?: unknown; createdBy: string },
-    ) {
-      if (!options.handlers[entry.kind]) throw new Error(`Unknown job kind ${entry.kind}`);
-      return repository.insert(tx, entry);
-    },
+    enqueue,
 
-    async dispatch(job: JobRow): Promise<void> {
-      try {
-        await boss.send(job.kind, { jobId: job.id }, { retryLimit: 2, expireInMinutes: 30 });
-      } catch (error) {
-        await repository.claim(job.id);
-        await repository.finish(job.id, { error: `Could not queue the job: ${String(error)}` });
-        throw error;
-      }
-    },
+    dispatch,
+
+    /** The recurring schedules pg-boss holds (the tick), for checks. */
+    bossSchedules: () => boss.getSchedules(),
 
     /** Enqueue and dispatch in one step, for callers with no transaction of their own. */
     async launch(entry: { siteId: number; kind: string; payload?: unknown; createdBy: string }) {
       const job = await repository.insert(database.db, entry);
-      await this.dispatch(job);
+      await dispatch(job);
       return job;
     },
 
