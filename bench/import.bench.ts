@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeDemoFeed } from '#server/catalog/demo-feed.ts';
 import { importYml, openFeed } from '#server/catalog/yml-import.ts';
+import { readEnv } from '#server/env.ts';
+import { fetchPolicy } from '#server/net/guarded-fetch.ts';
 import { openPglite, openPostgres } from '#server/db/client.ts';
 import { sites } from '#server/db/schema.ts';
 
@@ -35,7 +37,9 @@ try {
   const started = performance.now();
   const result = await importYml(database.db, {
     siteId: site!.id,
-    source: await openFeed(pathToFileURL(feed).href),
+    source: await openFeed(pathToFileURL(feed).href, {
+      policy: fetchPolicy(readEnv({ DATA_DIR: dir })),
+    }),
   });
   const seconds = (performance.now() - started) / 1000;
   sample();

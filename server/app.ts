@@ -31,6 +31,7 @@ import { configRoutes } from './routes/api/configs.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { publicEventRoutes } from './routes/public-events.ts';
 import { customReportRoutes } from './routes/api/custom-reports.ts';
+import { jobRoutes } from './routes/api/jobs.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
@@ -48,7 +49,7 @@ export interface AppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   /** Whether this process takes jobs from the queue, and how often it looks. */
-  jobs?: { work?: boolean; pollingIntervalSeconds?: number };
+  jobs?: { work?: boolean; pollingIntervalSeconds?: number; schedules?: boolean };
   /** The built console to serve at `/` (default dist/app when it exists). */
   staticRoot?: string | false;
 }
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(siteRoutes);
+      await api.register(jobRoutes);
       await api.register(catalogRoutes);
       await api.register(catalogLookupRoutes);
       await api.register(configRoutes);

@@ -55,6 +55,44 @@ export const envSchema = z.object({
     .default(20 * 1024 * 1024),
   /** Most data rows one uploaded table may hold. */
   UPLOAD_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
+  /**
+   * Host names (`feeds.corp.local`, `*.corp.local`), addresses and CIDR ranges the server may
+   * fetch from although they are internal (loopback, private, link-local); comma-separated.
+   */
+  FETCH_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+  FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A fetch that receives nothing for this long fails (a feed that never ends). */
+  FETCH_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  FETCH_TOTAL_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(30 * 60_000),
+  /** Size cap of a fetched body (after decompression) other than feeds. */
+  FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 * 1024),
+  FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  /** Size cap of a feed after decompression. */
+  FEED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 * 1024 * 1024),
+  /** Longest text of one feed field (a description, a param value), in characters. */
+  FEED_MAX_FIELD_CHARS: z.coerce.number().int().min(100).default(100_000),
+  /** Most offers one site's feed may hold. */
+  FEED_MAX_OFFERS: z.coerce.number().int().min(1).default(2_000_000),
 });
 export type Env = z.infer<typeof envSchema>;
 

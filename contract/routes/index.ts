@@ -6,6 +6,7 @@ import * as catalogLookups from './catalog-lookups.ts';
 import * as configs from './configs.ts';
 import * as reports from './reports.ts';
 import * as mail from './mail.ts';
+import * as jobs from './jobs.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -21,4 +22,5 @@ export const apiRoutes: readonly RouteDef[] = [
   configs,
   reports,
   mail,
+  jobs,
 ].flatMap((area) => Object.values(area).filter(isRoute));

@@ -1,11 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
+import { readEnv, type Env } from '../env.ts';
 import { createJobRepository, type JobRow } from '../repositories/jobs.ts';
+import { createSchedules, SCHEDULE_TICK_CRON, SCHEDULE_TICK_QUEUE } from './schedules.ts';
 
 export interface JobContext {
   job: JobRow;
   db: Db;
+  /** The server's settings (fetch policy, feed limits). */
+  env: Env;
+  /** Aborted when the job is cancelled (or the server stops): pass it to fetches and imports. */
+  signal: AbortSignal;
   /** Reports progress in percent (0–99; 100 is set when the job is done). */
   progress(percent: number): Promise<void>;
 }
@@ -24,6 +32,37 @@ export interface JobRunnerOptions {
   staleAfterMinutes?: number;
   /** How often the reaper runs (it also runs on start). @default 60 000 */
   reapIntervalMs?: number;
+  /** How often a running job's heartbeat is written (and a cancel noticed). @default 5 000 */
+  heartbeatMs?: number;
+  /** A running job whose heartbeat is older than this belongs to a dead process. @default 60 000 */
+  heartbeatStaleMs?: number;
+  /** Settings handed to the handlers (default: read from an empty environment). */
+  env?: Env;
+  /** Fire the recurring schedules (pg-boss cron) in this process. @default work */
+  schedules?: boolean;
+}
+
+/** This process, as a job's owner: host, process id and a boot id (pids are reused). */
+export function processOwner(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/** True when an owner string names a process that is certainly gone. */
+export function ownerIsDead(owner: string, me: string, embedded: boolean): boolean {
+  if (owner === me) return false;
+  // The embedded database serves one process: any other owner is a process that stopped.
+  if (embedded) return true;
+  const [host, pid] = owner.split(':');
+  const [myHost, myPid] = me.split(':');
+  if (host !== myHost) return false;
+  // Same host: our own pid with another boot id (a restarted container), or a pid that is gone.
+  if (pid === myPid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /**
@@ -49,6 +88,7 @@ update jobs set
     else 'interrupted: the job queue no longer holds this job (the server stopped during it, or its retries ran out)'
   end
 where state in ('queued', 'running')
+  and owner is null
   and created_at < now() - make_interval(secs => $2)
   and (
     (state = 'running' and started_at < now() - make_interval(secs => $1))
@@ -61,62 +101,150 @@ where state in ('queued', 'running')
   )
 returning id, kind, site_id, error`;
 
+/** Jobs claimed by a process (owner set): failed when the owner is dead or its heartbeat stale. */
+const OWNED_SQL = `
+select id, owner, heartbeat_at < now() - make_interval(secs => $1) as stale
+from jobs where state = 'running' and owner is not null and owner <> $2`;
+
+const FAIL_OWNED_SQL = `
+update jobs set state = 'failed', finished_at = now(), error_code = 'errors:jobs.interrupted',
+  error = 'interrupted: the server process running it stopped (' || owner || ')'
+where id = $1 and state = 'running'
+returning id, kind, site_id, error`;
+
 /**
  * Jobs the console shows live in our `jobs` table; pg-boss carries the queue (claimed with
  * FOR UPDATE SKIP LOCKED, kept across restarts, spread over several processes on PostgreSQL).
  */
 export function createJobRunner(database: Database, options: JobRunnerOptions) {
   const repository = createJobRepository(database.db);
+  const fireSchedules = options.schedules ?? options.work !== false;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
-    schedule: false,
+    schedule: fireSchedules,
     supervise: database.kind === 'postgres',
   });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   const kinds = Object.keys(options.handlers);
+  const env = options.env ?? readEnv({});
+  const owner = processOwner();
+  /** The jobs this process runs, to cancel them. */
+  const running = new Map<string, AbortController>();
   let reaper: NodeJS.Timeout | null = null;
+  let heart: NodeJS.Timeout | null = null;
 
+  type Reaped = Array<{ id: string; kind: string; site_id: number; error: string }>;
   async function reap(): Promise<number> {
     const staleSeconds = (options.staleAfterMinutes ?? 15) * 60;
     const { rows } = await database.executeSql(REAP_SQL, [staleSeconds, DISPATCH_GRACE_SECONDS]);
-    for (const row of rows as Array<{ id: string; kind: string; site_id: number; error: string }>) {
+    const reaped = [...(rows as Reaped)];
+    const heartbeatStale = (options.heartbeatStaleMs ?? 60_000) / 1000;
+    const owned = await database.executeSql(OWNED_SQL, [heartbeatStale, owner]);
+    for (const row of owned.rows as Array<{ id: string; owner: string; stale: boolean }>) {
+      if (!row.stale && !ownerIsDead(row.owner, owner, database.kind === 'pglite')) continue;
+      const failed = await database.executeSql(FAIL_OWNED_SQL, [row.id]);
+      reaped.push(...(failed.rows as Reaped));
+    }
+    for (const row of reaped) {
       options.logger.warn({ jobId: row.id, kind: row.kind, siteId: row.site_id }, row.error);
     }
-    return rows.length;
+    return reaped.length;
   }
+
+  async function beat(): Promise<void> {
+    const states = await repository.heartbeat([...running.keys()]);
+    for (const { id, state } of states) {
+      if (state !== 'running') running.get(id)?.abort(new Error(`The job is ${state}`));
+    }
+  }
+  const beatLogged = () =>
+    beat().catch((error: unknown) =>
+      options.logger.error({ err: error }, 'could not write the job heartbeat'),
+    );
   const reapLogged = () =>
     reap().catch((error: unknown) =>
       options.logger.error({ err: error }, 'could not reap interrupted jobs'),
     );
 
   async function run(jobId: string): Promise<void> {
-    const job = await repository.claim(jobId);
+    const job = await repository.claim(jobId, owner);
     if (!job) return;
     const handler = options.handlers[job.kind];
+    const controller = new AbortController();
+    running.set(jobId, controller);
     try {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       const result = await handler({
         job,
         db: database.db,
+        env,
+        signal: controller.signal,
         progress: (percent) => repository.progress(jobId, percent),
       });
       await repository.finish(jobId, { result });
     } catch (error) {
       options.logger.warn({ err: error, jobId, kind: job.kind }, 'job failed');
+      // A cancelled job's row already says so; finish changes only running rows.
+      const i18nKey = (error as { i18nKey?: unknown } | null)?.i18nKey;
       await repository.finish(jobId, {
         error: error instanceof Error ? error.message : String(error),
+        errorCode: typeof i18nKey === 'string' ? i18nKey : null,
       });
+    } finally {
+      running.delete(jobId);
     }
   }
 
+  /** Cancels a job: its row at once, its handler through the AbortSignal (here or, via the heartbeat, in the process running it). */
+  async function cancel(jobId: string, by: string): Promise<JobRow | undefined> {
+    const row = await repository.cancel(jobId, by);
+    if (row) running.get(jobId)?.abort(new Error(`Cancelled by ${by}`));
+    return row;
+  }
+
+  const enqueue = (
+    tx: Db | Tx,
+    entry: { siteId: number; kind: string; payload?: unknown; createdBy: string },
+  ) => {
+    if (!options.handlers[entry.kind]) throw new Error(`Unknown job kind ${entry.kind}`);
+    return repository.insert(tx, entry);
+  };
+  async function dispatch(job: JobRow): Promise<void> {
+    try {
+      await boss.send(job.kind, { jobId: job.id }, { retryLimit: 2, expireInMinutes: 30 });
+    } catch (error) {
+      await repository.claim(job.id);
+      await repository.finish(job.id, { error: `Could not queue the job: ${String(error)}` });
+      throw error;
+    }
+  }
+  const schedules = createSchedules(database.db, { enqueue, dispatch }, kinds);
+
   return {
     kinds,
+    /** Per-site recurring schedules (server/jobs/schedules.ts). */
+    schedules,
     async start(): Promise<void> {
       await boss.start();
       for (const kind of kinds) await boss.createQueue(kind);
       await reapLogged();
       reaper = setInterval(() => void reapLogged(), options.reapIntervalMs ?? 60_000);
       reaper.unref();
+      heart = setInterval(() => void beatLogged(), options.heartbeatMs ?? 5000);
+      heart.unref();
+      if (fireSchedules) {
+        await boss.createQueue(SCHEDULE_TICK_QUEUE);
+        await boss.schedule(SCHEDULE_TICK_QUEUE, SCHEDULE_TICK_CRON);
+        await boss.work(
+          SCHEDULE_TICK_QUEUE,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+          async () => {
+            const { launched, skipped } = await schedules.tick();
+            if (launched.length || skipped)
+              options.logger.info({ launched: launched.length, skipped }, 'scheduled jobs');
+          },
+        );
+      }
       if (options.work === false) return;
       for (const kind of kinds) {
         await boss.work<{ jobId: string }>(
@@ -132,36 +260,32 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
     async stop(): Promise<void> {
       if (reaper) clearInterval(reaper);
       reaper = null;
+      if (heart) clearInterval(heart);
+      heart = null;
       await boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
     },
 
     /** Adds the job row in the caller's transaction; call `dispatch` after it commits. */
-    enqueue(
-      tx: Db | Tx,
-      entry: { siteId: number; kind: string; payload?: unknown; createdBy: string },
-    ) {
-      if (!options.handlers[entry.kind]) throw new Error(`Unknown job kind ${entry.kind}`);
-      return repository.insert(tx, entry);
-    },
+    enqueue,
 
-    async dispatch(job: JobRow): Promise<void> {
-      try {
-        await boss.send(job.kind, { jobId: job.id }, { retryLimit: 2, expireInMinutes: 30 });
-      } catch (error) {
-        await repository.claim(job.id);
-        await repository.finish(job.id, { error: `Could not queue the job: ${String(error)}` });
-        throw error;
-      }
-    },
+    dispatch,
+
+    /** The recurring schedules pg-boss holds (the tick), for checks. */
+    bossSchedules: () => boss.getSchedules(),
 
     /** Enqueue and dispatch in one step, for callers with no transaction of their own. */
     async launch(entry: { siteId: number; kind: string; payload?: unknown; createdBy: string }) {
       const job = await repository.insert(database.db, entry);
-      await this.dispatch(job);
+      await dispatch(job);
       return job;
     },
 
     get: (id: string) => repository.get(id),
+
+    cancel,
+
+    /** This process as the owner of the jobs it runs. */
+    owner,
 
     /** Marks the interrupted jobs failed now (it also runs on start and every minute); how many. */
     reap,

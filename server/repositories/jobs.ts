@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Job } from '#contract/entities/job.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
@@ -15,6 +15,7 @@ export function toJob(row: JobRow): Job {
     progress: row.progress,
     result: row.result ?? null,
     error: row.error,
+    errorCode: row.errorCode,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
@@ -51,11 +52,11 @@ export function createJobRepository(db: Db) {
       return row;
     },
 
-    /** Claims a job for running; undefined when it is gone or already finished. */
-    async claim(id: string): Promise<JobRow | undefined> {
+    /** Claims a job for running; undefined when it is gone, finished or cancelled. */
+    async claim(id: string, owner: string | null = null): Promise<JobRow | undefined> {
       const [row] = await db
         .update(jobs)
-        .set({ state: 'running', startedAt: new Date() })
+        .set({ state: 'running', startedAt: new Date(), owner, heartbeatAt: new Date() })
         .where(and(eq(jobs.id, id), sql`${jobs.state} in ('queued', 'running')`))
         .returning();
       return row;
@@ -69,15 +70,44 @@ export function createJobRepository(db: Db) {
         .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
     },
 
-    async finish(id: string, outcome: { result: unknown } | { error: string }): Promise<void> {
+    async finish(
+      id: string,
+      outcome: { result: unknown } | { error: string; errorCode?: string | null },
+    ): Promise<void> {
       const fields =
         'error' in outcome
-          ? { state: 'failed' as const, error: outcome.error }
+          ? { state: 'failed' as const, error: outcome.error, errorCode: outcome.errorCode ?? null }
           : { state: 'done' as const, progress: 100, result: outcome.result ?? null };
       await db
         .update(jobs)
         .set({ ...fields, finishedAt: new Date() })
         .where(and(eq(jobs.id, id), eq(jobs.state, 'running')));
+    },
+
+    /** Cancels a queued or running job; undefined when it had already finished. */
+    async cancel(id: string, by: string): Promise<JobRow | undefined> {
+      const [row] = await db
+        .update(jobs)
+        .set({
+          state: 'cancelled',
+          cancelledBy: by,
+          error: `Cancelled by ${by}`,
+          errorCode: 'errors:jobs.cancelled',
+          finishedAt: new Date(),
+        })
+        .where(and(eq(jobs.id, id), sql`${jobs.state} in ('queued', 'running')`))
+        .returning();
+      return row;
+    },
+
+    /** Marks the jobs this process runs alive; answers their states (a cancel shows here). */
+    async heartbeat(ids: string[]): Promise<{ id: string; state: JobRow['state'] }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .update(jobs)
+        .set({ heartbeatAt: new Date() })
+        .where(inArray(jobs.id, ids))
+        .returning({ id: jobs.id, state: jobs.state });
     },
   };
 }

@@ -8,8 +8,16 @@ import { writeDemoFeed, type DemoFeedOptions } from '#server/catalog/demo-feed.t
 import { importYml, openFeed, type ImportSummary } from '#server/catalog/yml-import.ts';
 import type { Database } from '#server/db/client.ts';
 import { catalogImports, catalogs, sites } from '#server/db/schema.ts';
+import { fetchPolicy } from '#server/net/guarded-fetch.ts';
+import { testEnv } from './server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrina-feeds-'));
+
+/** The folder the test feeds are written to: the DATA_DIR of servers that import them. */
+export const feedDir = dir;
+
+/** The guarded-fetch policy of a server whose DATA_DIR is the test feeds' folder. */
+export const feedPolicy = fetchPolicy(testEnv({ DATA_DIR: dir }));
 let counter = 0;
 
 /** Writes a generated demo feed to a temporary file; answers its file:// URL. */
@@ -33,7 +41,7 @@ export async function importFeed(
   siteId: number,
   url: string,
 ): Promise<ImportSummary> {
-  return importYml(database.db, { siteId, source: await openFeed(url) });
+  return importYml(database.db, { siteId, source: await openFeed(url, { policy: feedPolicy }) });
 }
 
 export async function apiKeyOf(database: Database, siteId: number): Promise<string> {

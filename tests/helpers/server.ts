@@ -161,6 +161,8 @@ export async function startTestServer(
     seed?: boolean;
     database?: Database;
     work?: boolean;
+    /** Fire the recurring schedules (default: when working). */
+    schedules?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase(kind));
@@ -172,6 +174,7 @@ export async function startTestServer(
     jobs: {
       pollingIntervalSeconds: 0.5,
       ...(options.work !== undefined && { work: options.work }),
+      ...(options.schedules !== undefined && { schedules: options.schedules }),
     },
   });
   await app.ready();

@@ -13,7 +13,9 @@ import {
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import {
   demoFeedUrl,
+  feedDir,
   feedFileUrl,
+  feedPolicy,
   importFeed,
   liveCatalog,
   offerXml,
@@ -25,7 +27,7 @@ const CATEGORIES = `<category id="1">Одежда</category><category id="2" par
 describe.each(DATABASES)('YML importer on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, { work: true });
+    server = await startTestServer(kind, { work: true, env: { DATA_DIR: feedDir } });
   });
   afterAll(() => server.close());
 
@@ -221,7 +223,7 @@ describe.each(DATABASES)('YML importer on %s', (kind) => {
     const { importYml, openFeed } = await import('#server/catalog/yml-import.ts');
     const summary = await importYml(server.database.db, {
       siteId: 1,
-      source: await openFeed(url),
+      source: await openFeed(url, { policy: feedPolicy }),
       progress: async (percent) => {
         steps.push(percent);
       },

@@ -360,7 +360,13 @@ describe.each(DATABASES)('config promotion of the launched version on %s', (kind
     const job = await server.app.jobs.get(id);
     if (!job) throw new Error(`job ${id} is gone`);
     try {
-      return await configGenerateJob({ job, db: server.database.db, progress: async () => {} });
+      return await configGenerateJob({
+        job,
+        db: server.database.db,
+        env: server.app.env,
+        signal: new AbortController().signal,
+        progress: async () => {},
+      });
     } finally {
       // What the runner does after the handler: the job no longer blocks the next launch.
       await server.database.db

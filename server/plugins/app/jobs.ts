@@ -21,6 +21,7 @@ export interface JobsPluginOptions {
   database: Database;
   work?: boolean;
   pollingIntervalSeconds?: number;
+  schedules?: boolean;
 }
 
 export const jobsPlugin = fp<JobsPluginOptions>(
@@ -28,7 +29,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const runner = createJobRunner(options.database, {
       handlers: JOB_HANDLERS,
       logger: app.log,
+      env: app.env,
       ...(options.work !== undefined && { work: options.work }),
+      ...(options.schedules !== undefined && { schedules: options.schedules }),
       ...(options.pollingIntervalSeconds !== undefined && {
         pollingIntervalSeconds: options.pollingIntervalSeconds,
       }),

@@ -72,6 +72,8 @@ export async function siteRoutes(app: FastifyInstance) {
     if (!row || row.siteId !== params.id) throw notFound('Job');
     const job = toJob(row);
     if (job.state === 'failed') throw new HttpError(500, job.error ?? 'The job failed', job);
+    if (job.state === 'cancelled')
+      throw new HttpError(410, job.error ?? 'The job was cancelled', job);
     reply.status(job.state === 'done' ? 200 : 202);
     return job;
   });

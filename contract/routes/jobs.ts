@@ -1,0 +1,36 @@
+import * as z from 'zod';
+import { defineRoute } from '../route.ts';
+import { CONFIG_ROLES, type ConfigKind } from '../entities/config.ts';
+import { job } from '../entities/job.ts';
+import type { Role } from '../roles.ts';
+
+const allConfigRoles = (action: 'preview' | 'generate') => [
+  ...new Set(Object.values(CONFIG_ROLES).flatMap((roles) => roles[action])),
+];
+
+/** Who may start (and so cancel) a job of each kind. */
+export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
+  'feed-update': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'config-preview': allConfigRoles('preview'),
+  'config-generate': allConfigRoles('generate'),
+};
+
+/** The roles that start a job of this kind, narrowed by its payload where the start was. */
+export function jobStartRoles(kind: string, payload: unknown): readonly Role[] {
+  const configKind = (payload as { kind?: unknown } | null)?.kind;
+  if (kind === 'config-generate' && typeof configKind === 'string' && configKind in CONFIG_ROLES)
+    return CONFIG_ROLES[configKind as ConfigKind].generate;
+  return JOB_START_ROLES[kind] ?? ['ROLE_ADMIN'];
+}
+
+export const cancelJobRoute = defineRoute({
+  method: 'DELETE',
+  path: '/site/:id/jobs/:jobId',
+  summary:
+    'Cancel a queued or running job of the site (the roles that start its kind); 409 when it has finished',
+  auth: true,
+  roles: [...new Set(Object.values(JOB_START_ROLES).flat())],
+  site: 'param',
+  params: z.strictObject({ id: z.coerce.number().int().positive(), jobId: z.uuid() }),
+  response: job,
+});
