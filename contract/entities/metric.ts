@@ -76,8 +76,11 @@ export const GRAPH_STATISTICS = [
 ] as const;
 export type GraphStatistic = (typeof GRAPH_STATISTICS)[number];
 
-/** Platforms of a report call; MOBILE APP events count as mobile in the MOBILE_ metrics. */
-export const reportPlatform = z.enum(['ALL', 'MOBILE', 'DESKTOP']);
+/**
+ * Platforms of a report call (spec §3 "Shared enumerations": ALL, MOBILE, DESKTOP, MOBILE APP).
+ * MOBILE counts the mobile web and the app (as the MOBILE_ metrics do); MOBILE APP only the app.
+ */
+export const reportPlatform = z.enum(['ALL', 'MOBILE', 'DESKTOP', 'MOBILE APP']);
 export type ReportPlatform = z.infer<typeof reportPlatform>;
 
 export const eventPlatform = z.enum(['MOBILE', 'DESKTOP', 'APP']);

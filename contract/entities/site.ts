@@ -18,8 +18,10 @@ export const site = z.object({
   siteName: z.string(),
   siteUrl: z.string(),
   enabled: z.boolean(),
-  /** Segments the site belongs to (the spec's comma-separated segment list). */
+  /** Segments the site belongs to, as a list. */
   verticals: z.array(z.string()),
+  /** The same segments as the spec's comma-separated `segment` (spec §3 Site): `verticals` joined by ','. */
+  segment: z.string(),
   /** IANA time zone in which the site's reporting days are counted. */
   timeZone: z.string(),
   /** Where the feed-update job downloads the site's YML feed from. */
@@ -28,6 +30,9 @@ export const site = z.object({
   version: z.number().int(),
 });
 export type Site = z.infer<typeof site>;
+
+/** The spec's comma-separated segment of a site's verticals (no spaces: 'fashion,home'). */
+export const segmentOf = (verticals: readonly string[]): string => verticals.join(',');
 
 const siteFields = {
   siteName: z.string().trim().min(1).max(200),

@@ -34,6 +34,7 @@ const PLATFORMS: Record<ReportPlatform, readonly EventPlatform[]> = {
   ALL: ['MOBILE', 'DESKTOP', 'APP'],
   MOBILE: ['MOBILE', 'APP'],
   DESKTOP: ['DESKTOP'],
+  'MOBILE APP': ['APP'],
 };
 
 export function splitName(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Site } from '#contract/entities/site.ts';
+import { segmentOf, type Site } from '#contract/entities/site.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   catalogImports,
@@ -25,6 +25,7 @@ export function toSite(row: SiteRow): Site {
     siteUrl: row.url,
     enabled: row.enabled,
     verticals: row.verticals,
+    segment: segmentOf(row.verticals),
     timeZone: row.timeZone,
     feedUrl: row.feedUrl,
     version: row.version,

@@ -130,7 +130,12 @@ function bruteForceTable(
   limit: number,
 ): Record<BaseMetric, number | { name: string; count: number }[]> {
   const inPlatform = (p: string) =>
-    platform === 'ALL' || (platform === 'MOBILE' ? p !== 'DESKTOP' : p === 'DESKTOP');
+    platform === 'ALL' ||
+    (platform === 'MOBILE'
+      ? p !== 'DESKTOP'
+      : platform === 'MOBILE APP'
+        ? p === 'APP'
+        : p === 'DESKTOP');
   // The rule: a session (sessionId on one day) has the platform of its first event received —
   // `events` are in the order they were sent — and all its events count under that platform.
   const sessionPlatform = new Map<string, string>();
@@ -295,7 +300,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     ];
     // AGG for two periods (compare mode), under each platform parameter.
     for (const [from, to] of periods) {
-      for (const platform of ['ALL', 'MOBILE', 'DESKTOP'] as const) {
+      for (const platform of ['ALL', 'MOBILE', 'DESKTOP', 'MOBILE APP'] as const) {
         const answers = (
           await Promise.all(
             batches(platform === 'ALL' ? names : [...BASE_METRICS]).map((list) =>
