@@ -6,7 +6,7 @@ import {
   periodKey,
   type BaseMetric,
   type MetricName,
-  type ReportPlatform,
+  type ReportCallPlatform,
 } from '#contract/entities/metric.ts';
 import type { StorefrontEventInput } from '#contract/public/events.ts';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
@@ -111,7 +111,7 @@ const tables = new Map<string, Record<BaseMetric, number | { name: string; count
 function bruteForce(
   events: Event[],
   base: BaseMetric,
-  platform: ReportPlatform,
+  platform: ReportCallPlatform,
   from: string,
   to: string,
   limit: number,
@@ -124,7 +124,7 @@ function bruteForce(
 
 function bruteForceTable(
   events: Event[],
-  platform: ReportPlatform,
+  platform: ReportCallPlatform,
   from: string,
   to: string,
   limit: number,
@@ -313,7 +313,9 @@ describe.each(DATABASES)('event store on %s', (kind) => {
         ).flat();
         for (const metric of answers) {
           const [, prefix, base] = /^(MOBILE_|DESKTOP_)?(.*)$/.exec(metric.metricName)!;
-          const p: ReportPlatform = prefix ? (prefix.slice(0, -1) as ReportPlatform) : platform;
+          const p: ReportCallPlatform = prefix
+            ? (prefix.slice(0, -1) as ReportCallPlatform)
+            : platform;
           expectSame(
             metric.value[periodKey(from, to)],
             bruteForce(shuffled, base as BaseMetric, p, from, to, 4),
@@ -338,7 +340,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     for (const metric of daily) {
       expect(Object.keys(metric.value)).toHaveLength(9);
       const [, prefix, base] = /^(MOBILE_|DESKTOP_)?(.*)$/.exec(metric.metricName)!;
-      const p: ReportPlatform = prefix ? (prefix.slice(0, -1) as ReportPlatform) : 'ALL';
+      const p: ReportCallPlatform = prefix ? (prefix.slice(0, -1) as ReportCallPlatform) : 'ALL';
       for (const [day, value] of Object.entries(metric.value))
         expectSame(
           value,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReportPlatform } from '#contract/entities/metric.ts';
+import type { ReportCallPlatform } from '#contract/entities/metric.ts';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
 import { createEventStore } from '../../events/store.ts';
 import { registerRoute } from '../../lib/register-route.ts';
@@ -17,6 +17,6 @@ export async function reportRoutes(app: FastifyInstance) {
   );
 }
 
-function pick(query: { from: string; to: string; platform: ReportPlatform; limit: number }) {
+function pick(query: { from: string; to: string; platform: ReportCallPlatform; limit: number }) {
   return { from: query.from, to: query.to, platform: query.platform, limit: query.limit };
 }
