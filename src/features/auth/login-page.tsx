@@ -60,11 +60,18 @@ export default function LoginPage() {
         setServerErrors(fields);
         if (Object.keys(fields).length > 0) return;
       }
-      const wrong = error instanceof ApiError && error.status === 401;
+      // Translated, never the server's English (issue 19.7).
+      const status = error instanceof ApiError ? error.status : 0;
       setRootError(
-        error instanceof ApiError && error.status > 0 && !wrong
-          ? error.message
-          : t(wrong ? 'auth.wrong' : 'errors.network'),
+        t(
+          status === 401
+            ? 'auth.wrong'
+            : status === 429
+              ? 'auth.tooMany'
+              : status > 0
+                ? 'errors.generic'
+                : 'errors.network',
+        ),
       );
     } finally {
       setBusy(false);
