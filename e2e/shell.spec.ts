@@ -121,3 +121,19 @@ test('a 403 leaves a user with reports on /home', async ({ page }) => {
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Главная');
 });
+
+test('a screen loads its strings with it, in the language switched to', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/mvt');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Эксперименты (MVT)');
+  await page.getByRole('button', { name: 'EN' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experiments (MVT)');
+  // A screen opened after the switch brings its own strings in English.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Tracking' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tracking');
+  await page.getByRole('button', { name: 'RU' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Трекинг');
+});
