@@ -31,9 +31,6 @@ export const site = z.object({
 });
 export type Site = z.infer<typeof site>;
 
-/** The spec's comma-separated segment of a site's verticals (no spaces: 'fashion,home'). */
-export const segmentOf = (verticals: readonly string[]): string => verticals.join(',');
-
 const siteFields = {
   siteName: z.string().trim().min(1).max(200),
   siteUrl,

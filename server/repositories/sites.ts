@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { segmentOf, type Site } from '#contract/entities/site.ts';
+import type { Site } from '#contract/entities/site.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   catalogImports,
@@ -25,7 +25,8 @@ export function toSite(row: SiteRow): Site {
     siteUrl: row.url,
     enabled: row.enabled,
     verticals: row.verticals,
-    segment: segmentOf(row.verticals),
+    // The spec's comma-separated segment (spec §3 Site), derived: no column of its own.
+    segment: row.verticals.join(','),
     timeZone: row.timeZone,
     feedUrl: row.feedUrl,
     version: row.version,

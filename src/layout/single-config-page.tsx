@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import { useConfigActor, useMachineForm } from '#src/lib/config-form.ts';
+import { useConfigActor, useMachineForm, type MachineFormOptions } from '#src/lib/config-form.ts';
 import {
   ConfigDraft,
   ConfigLifecycle,
@@ -22,6 +22,8 @@ export interface SingleConfigPageProps<TIn extends FieldValues, TOut extends Fie
   kind: PageKind;
   schema: z.ZodType<TOut, TIn>;
   defaultValues: DefaultValues<TIn>;
+  /** How the machine's config and the form's values convert (useMachineForm's options). */
+  convert?: MachineFormOptions<TIn>;
   /** What the page says, already translated. */
   texts: { title: string; lead: string; noSite: string; form: string; versions: string };
   /** The form's fields; `disabled` when the user may not change this copy. */
@@ -59,6 +61,7 @@ function ConfigEditor<TIn extends FieldValues, TOut extends FieldValues>({
   kind,
   schema,
   defaultValues,
+  convert,
   texts,
   children,
   siteId,
@@ -67,7 +70,7 @@ function ConfigEditor<TIn extends FieldValues, TOut extends FieldValues>({
   const { t } = useTranslation();
   const actor = useConfigActor({ kind, siteId, test: copy === 'integration' });
   const form = useZodForm<TIn, TOut>(schema, { defaultValues });
-  const binding = useMachineForm(actor, form);
+  const binding = useMachineForm(actor, form, convert);
   const permissions = usePermissions(kind);
   const canEdit = copy === 'integration' ? permissions.canSave : permissions.canSaveToProd;
   const versionsId = `${kind}-versions`;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReportCallPlatform } from '#contract/entities/metric.ts';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
 import { createEventStore } from '../../events/store.ts';
 import { registerRoute } from '../../lib/register-route.ts';
@@ -17,6 +16,7 @@ export async function reportRoutes(app: FastifyInstance) {
   );
 }
 
-function pick(query: { from: string; to: string; platform: ReportCallPlatform; limit: number }) {
+/** The period, platform and list length of a report query (the platform as the contract parsed it). */
+function pick<P>(query: { from: string; to: string; platform: P; limit: number }) {
   return { from: query.from, to: query.to, platform: query.platform, limit: query.limit };
 }
