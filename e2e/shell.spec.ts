@@ -82,3 +82,58 @@ test('every screen has no serious or critical accessibility violations', async (
     await expectAccessible(page);
   }
 });
+
+test('a 403 goes to /home, and /home sends a user without reports to their first screen', async ({
+  page,
+}) => {
+  // The layout designer holds no report role (spec §6): their first screen is the greeting at /.
+  await signIn(page, 'designer');
+  await expect(page).toHaveURL(/\/$/);
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  // The server refuses the site record, as it would after the roles changed.
+  await page.route(/\/api\/site\/\d+(\?.*)?$/, (route) =>
+    route.fulfill({ status: 403, json: { status: 403, message: 'Access denied' } }),
+  );
+  const rolesReread = page.waitForRequest((request) => request.url().endsWith('/api/me'));
+  await page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: 'Редактирование сайта' })
+    .click();
+  await rolesReread;
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Здравствуйте');
+  expect(visited).toContain('/home');
+  expect(visited.at(-1)).toBe('/');
+});
+
+test('a 403 leaves a user with reports on /home', async ({ page }) => {
+  await signIn(page, 'manager');
+  await page.route(/\/api\/site\/\d+(\?.*)?$/, (route) =>
+    route.fulfill({ status: 403, json: { status: 403, message: 'Access denied' } }),
+  );
+  await page
+    .getByRole('navigation', { name: 'Главное меню' })
+    .getByRole('link', { name: 'Редактирование сайта' })
+    .click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Главная');
+});
+
+test('a screen loads its strings with it, in the language switched to', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/mvt');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Эксперименты (MVT)');
+  await page.getByRole('button', { name: 'EN' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experiments (MVT)');
+  // A screen opened after the switch brings its own strings in English.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Tracking' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tracking');
+  await page.getByRole('button', { name: 'RU' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Трекинг');
+});

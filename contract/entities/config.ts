@@ -1,20 +1,10 @@
 import * as z from 'zod';
 import { parse as parseSelector } from 'css-what';
-import type { Role } from '../roles.ts';
+import { CONFIG_KINDS } from './config-roles.ts';
 
-/**
- * UX configs (spec part 1 §3, §4, §9; DESIGN.md "Config lifecycle"). Each exists as an integration
- * copy (test=true) and a production copy (test=false); every save appends a version.
- */
-export const CONFIG_KINDS = [
-  'instant-search',
-  'autocomplete',
-  'search',
-  'tracking',
-  'mvt',
-  'recommendations-block',
-  'global-component',
-] as const;
+/** The kinds and their roles live in ./config-roles.ts (no zod: the sign-in route reads them). */
+export { CONFIG_KINDS, CONFIG_ROLES, ANY_CONFIG_ROLE, type ConfigRoles } from './config-roles.ts';
+
 export const configKind = z.enum(CONFIG_KINDS);
 export type ConfigKind = z.infer<typeof configKind>;
 
@@ -34,68 +24,6 @@ export const GENERATE_KINDS = SINGLE_CONFIG_KINDS;
 export const DEPLOY_KINDS = ['recommendations-block', 'global-component'] as const;
 export const deployKind = z.enum(DEPLOY_KINDS);
 export type DeployKind = z.infer<typeof deployKind>;
-
-export interface ConfigRoles {
-  /** Save the integration copy (anyone who may preview, generate or save to production). */
-  save: readonly Role[];
-  preview: readonly Role[];
-  /** Generate, or deploy for blocks and components. */
-  generate: readonly Role[];
-  /** Save straight into the production copy. */
-  saveToProd: readonly Role[];
-}
-
-const configRoles = (preview: Role[], generate: Role[], saveToProd: Role[]): ConfigRoles => ({
-  save: [...preview, ...generate, ...saveToProd],
-  preview,
-  generate,
-  saveToProd,
-});
-
-/** Spec §6: which role allows what on each config (shared by the server's checks and the buttons). */
-export const CONFIG_ROLES: Readonly<Record<ConfigKind, ConfigRoles>> = {
-  'instant-search': configRoles(
-    ['ROLE_CONFIG_INSTANT_SEARCH_PREVIEW'],
-    ['ROLE_CONFIG_INSTANT_SEARCH_GENERATE'],
-    ['ROLE_CONFIG_INSTANT_SEARCH_SAVE_TO_PROD'],
-  ),
-  autocomplete: configRoles(
-    ['ROLE_CONFIG_AUTOCOMPLETE_PREVIEW'],
-    ['ROLE_CONFIG_AUTOCOMPLETE_GENERATE'],
-    ['ROLE_CONFIG_AUTOCOMPLETE_SAVE_TO_PROD'],
-  ),
-  search: configRoles(
-    ['ROLE_CONFIG_SEARCH_PREVIEW'],
-    ['ROLE_CONFIG_SEARCH_GENERATE'],
-    ['ROLE_CONFIG_SEARCH_SAVE_TO_PROD'],
-  ),
-  tracking: configRoles(
-    ['ROLE_CONFIG_TRACKING_PREVIEW'],
-    ['ROLE_CONFIG_TRACKING_GENERATE'],
-    ['ROLE_CONFIG_TRACKING_SAVE_TO_PROD'],
-  ),
-  mvt: configRoles(
-    ['ROLE_CONFIG_MVT_PREVIEW'],
-    ['ROLE_CONFIG_MVT_GENERATE'],
-    ['ROLE_CONFIG_MVT_SAVE_TO_PROD'],
-  ),
-  'recommendations-block': configRoles(
-    ['ROLE_RECS_UX_PREVIEW'],
-    ['ROLE_RECS_UX_GENERATE'],
-    ['ROLE_RECS_UX_SAVE_TO_PROD'],
-  ),
-  // Components are the storefront's cards and buttons, edited by whoever edits search UX.
-  'global-component': configRoles(
-    ['ROLE_CONFIG_INSTANT_SEARCH_PREVIEW', 'ROLE_CONFIG_AUTOCOMPLETE_PREVIEW'],
-    ['ROLE_CONFIG_INSTANT_SEARCH_GENERATE', 'ROLE_CONFIG_AUTOCOMPLETE_GENERATE'],
-    ['ROLE_CONFIG_INSTANT_SEARCH_SAVE_TO_PROD', 'ROLE_CONFIG_AUTOCOMPLETE_SAVE_TO_PROD'],
-  ),
-};
-
-/** Every role that lets a user touch some config (the union, for route-level guards). */
-export const ANY_CONFIG_ROLE: readonly Role[] = [
-  ...new Set(Object.values(CONFIG_ROLES).flatMap((roles) => roles.save)),
-];
 
 // ---------------------------------------------------------------------------------------------
 // Shared field rules (spec §5)

@@ -76,9 +76,17 @@ export const GRAPH_STATISTICS = [
 ] as const;
 export type GraphStatistic = (typeof GRAPH_STATISTICS)[number];
 
-/** Platforms of a report call; MOBILE APP events count as mobile in the MOBILE_ metrics. */
+/** Platforms of the report screens and of the MOBILE_ / DESKTOP_ metric names. */
 export const reportPlatform = z.enum(['ALL', 'MOBILE', 'DESKTOP']);
 export type ReportPlatform = z.infer<typeof reportPlatform>;
+
+/**
+ * The platform parameter of a report call (spec §3 "Shared enumerations": ALL, MOBILE, DESKTOP,
+ * MOBILE APP). MOBILE counts the mobile web and the app (as the MOBILE_ metrics do); MOBILE APP
+ * only the app.
+ */
+export const reportCallPlatform = z.enum([...reportPlatform.options, 'MOBILE APP']);
+export type ReportCallPlatform = z.infer<typeof reportCallPlatform>;
 
 export const eventPlatform = z.enum(['MOBILE', 'DESKTOP', 'APP']);
 export type EventPlatform = z.infer<typeof eventPlatform>;
@@ -153,7 +161,7 @@ const metricQueryShape = z.strictObject({
   name: metricNameList,
   from: isoDay,
   to: isoDay,
-  platform: reportPlatform.default('ALL'),
+  platform: reportCallPlatform.default('ALL'),
   /** Length of the TOP_* lists. */
   limit: z.coerce.number().int().min(1).max(1000).default(20),
 });

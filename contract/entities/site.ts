@@ -18,8 +18,10 @@ export const site = z.object({
   siteName: z.string(),
   siteUrl: z.string(),
   enabled: z.boolean(),
-  /** Segments the site belongs to (the spec's comma-separated segment list). */
+  /** Segments the site belongs to, as a list. */
   verticals: z.array(z.string()),
+  /** The same segments as the spec's comma-separated `segment` (spec §3 Site): `verticals` joined by ','. */
+  segment: z.string(),
   /** IANA time zone in which the site's reporting days are counted. */
   timeZone: z.string(),
   /** Where the feed-update job downloads the site's YML feed from. */

@@ -8,7 +8,7 @@ import {
   type MetricName,
   type MetricType,
   type QueryCount,
-  type ReportPlatform,
+  type ReportCallPlatform,
 } from '#contract/entities/metric.ts';
 import { run } from '../catalog/sql.ts';
 import type { Db } from '../db/client.ts';
@@ -22,7 +22,7 @@ export interface MetricRequest {
   from: string;
   to: string;
   /** Applies to the names without a MOBILE_ / DESKTOP_ prefix; a prefix wins. */
-  platform: ReportPlatform;
+  platform: ReportCallPlatform;
   /** Length of the TOP_* lists. */
   limit: number;
   type: MetricType;
@@ -31,16 +31,17 @@ export interface MetricRequest {
 type Column = (typeof DAILY_COLUMNS)[number];
 type Counters = Record<Column, number>;
 
-const PLATFORMS: Record<ReportPlatform, readonly EventPlatform[]> = {
+const PLATFORMS: Record<ReportCallPlatform, readonly EventPlatform[]> = {
   ALL: ['MOBILE', 'DESKTOP', 'APP'],
   MOBILE: ['MOBILE', 'APP'],
   DESKTOP: ['DESKTOP'],
+  'MOBILE APP': ['APP'],
 };
 
 export function splitName(
   name: MetricName,
-  platform: ReportPlatform,
-): { base: BaseMetric; platform: ReportPlatform } {
+  platform: ReportCallPlatform,
+): { base: BaseMetric; platform: ReportCallPlatform } {
   if (name.startsWith('MOBILE_'))
     return { base: name.slice('MOBILE_'.length) as BaseMetric, platform: 'MOBILE' };
   if (name.startsWith('DESKTOP_'))
@@ -256,7 +257,7 @@ async function rollupStamp(db: Db, request: MetricRequest): Promise<string> {
 async function cachedTops(
   db: Db,
   request: MetricRequest,
-  platform: ReportPlatform,
+  platform: ReportCallPlatform,
 ): Promise<TopRow[]> {
   let cache = topCacheByDb.get(db);
   if (!cache) topCacheByDb.set(db, (cache = new Map()));
@@ -286,7 +287,7 @@ export async function computeMetrics(db: Db, request: MetricRequest): Promise<Me
         readDaily(db, request.siteId, request.from, request.to),
       )
     : [];
-  const tops = (platform: ReportPlatform) =>
+  const tops = (platform: ReportCallPlatform) =>
     shared(
       db,
       `top|${request.siteId}|${request.from}|${request.to}|${platform}|${request.type}|${request.limit}`,

@@ -25,6 +25,8 @@ export function toSite(row: SiteRow): Site {
     siteUrl: row.url,
     enabled: row.enabled,
     verticals: row.verticals,
+    // The spec's comma-separated segment (spec §3 Site), derived: no column of its own.
+    segment: row.verticals.join(','),
     timeZone: row.timeZone,
     feedUrl: row.feedUrl,
     version: row.version,

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { CONFIG_ROLES, type ConfigKind } from '#contract/entities/config.ts';
+import { CONFIG_ROLES, type ConfigKind } from '#contract/entities/config-roles.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
+import type { LocaleDomain } from '#src/lib/i18n-domains.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
@@ -68,8 +69,16 @@ export interface AppRoute {
   };
   /** Show the global loading overlay while calls run. @default true */
   overlay?: boolean;
+  /**
+   * The key domains the screen shows beyond CORE_LOCALES and LAYOUT_LOCALES: loaded with its
+   * chunk, in the active language only (tests/src/app/locale-domains.test.ts checks the list).
+   */
+  locales: readonly LocaleDomain[];
   page: () => Promise<{ default: ComponentType }>;
 }
+
+/** The key domains of the signed-in frame (sidebar section and route titles, breadcrumbs). */
+export const LAYOUT_LOCALES: readonly LocaleDomain[] = ['reports'];
 
 /** Who may open a search UX screen: viewers read it, the config roles of spec §6 act on it. */
 const searchUxRoles = (kind: 'instant-search' | 'autocomplete' | 'search'): readonly Role[] => [
@@ -95,6 +104,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: [],
     menu: { section: 'home', replacedBy: '/home' },
+    locales: [],
     page: () => import('#src/features/system/greeting-page.tsx'),
   },
   {
@@ -103,6 +113,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_REPORT_AGG_VIEW'],
     menu: { section: 'home' },
+    locales: ['reports'],
     page: () => import('#src/features/reports/home/home-page.tsx'),
   },
   {
@@ -111,6 +122,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_REPORT_AGG_VIEW', 'ROLE_REPORT_DAILY_VIEW'],
     menu: { section: 'reporting' },
+    locales: ['reports'],
     page: () => import('#src/features/reports/reporting/reporting-page.tsx'),
   },
   {
@@ -120,6 +132,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Superusers and administrators (spec §6); hasAccess lets ROLE_ADMIN through every list.
     roles: ['ROLE_SUPERUSER'],
     menu: { section: 'reporting' },
+    locales: ['reports'],
     page: () => import('#src/features/reports/custom/custom-reporting-page.tsx'),
   },
   {
@@ -128,6 +141,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'reports.routes.customTab',
     breadcrumbs: ['reports.routes.reporting'],
     roles: ['ROLE_CUSTOM_REPORT_VIEW'],
+    locales: ['reports'],
     page: () => import('#src/features/reports/custom/custom-tab-page.tsx'),
   },
   {
@@ -136,6 +150,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: searchUxRoles('instant-search'),
     menu: { section: 'searchUx' },
+    locales: ['ux', 'studio'],
     page: searchUxPage,
   },
   {
@@ -144,6 +159,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: searchUxRoles('autocomplete'),
     menu: { section: 'searchUx' },
+    locales: ['ux', 'studio'],
     page: searchUxPage,
   },
   {
@@ -152,6 +168,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: searchUxRoles('search'),
     menu: { section: 'searchUx' },
+    locales: ['ux', 'studio'],
     page: searchUxPage,
   },
   {
@@ -160,6 +177,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: configRoles('global-component'),
     menu: { section: 'searchUx' },
+    locales: ['componentsUx', 'configStudio', 'studio'],
     page: () => import('#src/features/components-ux/components-ux-page.tsx'),
   },
   {
@@ -168,6 +186,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: configRoles('recommendations-block'),
     menu: { section: 'recommendations' },
+    locales: ['recsUx', 'configStudio', 'studio'],
     page: () => import('#src/features/recs-ux/recs-ux-page.tsx'),
   },
   {
@@ -176,6 +195,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: configRoles('mvt'),
     menu: { section: 'experiments' },
+    locales: ['mvt', 'configStudio', 'studio'],
     page: () => import('#src/features/mvt/mvt-page.tsx'),
   },
   {
@@ -184,6 +204,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
     menu: { section: 'integration' },
+    locales: ['sites'],
     page: () => import('#src/features/sites/site-edit-page.tsx'),
   },
   {
@@ -192,6 +213,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: configRoles('tracking'),
     menu: { section: 'integration' },
+    locales: ['tracking', 'configStudio', 'studio'],
     page: () => import('#src/features/tracking/tracking-page.tsx'),
   },
   {
@@ -200,6 +222,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_REGISTER_CONFIG'],
     menu: { section: 'integration' },
+    locales: ['sites', 'users'],
     page: () => import('#src/features/users/register-page.tsx'),
   },
   {
@@ -208,6 +231,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_ADMIN'],
     menu: { section: 'admin' },
+    locales: ['users'],
     page: () => import('#src/features/users/roles-page.tsx'),
   },
   {
@@ -216,6 +240,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: ['routes.roles'],
     roles: ['ROLE_ADMIN'],
     menu: { section: 'admin' },
+    locales: ['users'],
     page: () => import('#src/features/users/edit-user-page.tsx'),
   },
 ];
@@ -228,6 +253,17 @@ export function homePath(
   roles: readonly string[] = useAuthStore.getState().me?.roles ?? [],
 ): string {
   return hasAccess(roles, ['ROLE_REPORT_AGG_VIEW']) ? '/home' : '/';
+}
+
+/**
+ * The screen a user lands on when /home is not theirs (no aggregate-report role): the first
+ * entry of their menu (the greeting at / for everyone without the statistics).
+ */
+export function firstScreen(roles: readonly string[]): string {
+  const first = menuFor(roles)
+    .flatMap((group) => group.routes)
+    .find((route) => isFixedPath(route.path));
+  return first?.path ?? '/';
 }
 
 /** Whether a route stands for one fixed page (not a pattern like /reporting/:name). */

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { meRoute, pageViewRoute } from '#contract/routes/auth.ts';
 import type { AppRoute } from '#src/app/routes.ts';
 import { queryClient } from '#src/app/query-client.ts';
-import { api } from '#src/lib/api.ts';
+import { api, onForbidden } from '#src/lib/api.ts';
 import { useActivityStore } from '#src/stores/activity-store.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
@@ -40,7 +40,16 @@ function useNavigationEffects() {
   }, [pathname]);
 }
 
+/** The signed-in frame with the query client every screen under it uses. */
 export function DashboardLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Frame />
+    </QueryClientProvider>
+  );
+}
+
+function Frame() {
   const { t } = useTranslation();
   const me = useAuthStore((state) => state.me);
   const signedIn = useAuthStore((state) => state.signedIn);
@@ -58,6 +67,9 @@ export function DashboardLayout() {
   useEffect(() => {
     if (check.data) signedIn(check.data);
   }, [check.data, signedIn]);
+  // A 403 may mean the roles changed on the server: read them again, so the menu and the guards follow.
+  const { refetch } = check;
+  useEffect(() => onForbidden(() => void refetch()), [refetch]);
 
   if (!me) return <Navigate to="/login" replace />;
   return (

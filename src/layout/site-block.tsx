@@ -10,12 +10,16 @@ import { useSiteStore } from '#src/stores/site-store.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 
-/** 'Mar 5th 2024, 14:07:09' in English, '5 мар. 2024, 14:07:09' in Russian; local time. */
+/**
+ * The spec's 'MMM Do YYYY, H:mm:ss' (spec §2 "Sidebar"): 'Mar 5th 2024, 4:07:09' in English, the
+ * hour not zero-padded; '5 мар. 2024, 4:07:09' in Russian (the spec gives no Russian form: day
+ * before month as Russian writes it, the same clock). Local time.
+ */
 export function formatFeedTime(iso: string, language: string): string {
   const date = new Date(iso);
   return language === 'ru'
-    ? format(date, 'd MMM yyyy, HH:mm:ss', { locale: ru })
-    : format(date, 'MMM do yyyy, HH:mm:ss');
+    ? format(date, 'd MMM yyyy, H:mm:ss', { locale: ru })
+    : format(date, 'MMM do yyyy, H:mm:ss');
 }
 
 /** The public preview calls behind AUTO and SORT (spec §7 "Preview windows"). */

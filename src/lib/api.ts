@@ -18,15 +18,24 @@ export function sessionLength(): number {
 }
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
-let homePath = () => '/';
+let homePath = () => '/home';
+const forbiddenListeners = new Set<() => void>();
 
-/** The router hands over its navigate function and where "home" is for the signed-in user. */
+/** The router hands over its navigate function and where a 403 sends the user (/home, spec §8). */
 export function connectNavigation(options: {
   navigate: (path: string) => void;
   homePath: () => string;
 }) {
   navigate = options.navigate;
   homePath = options.homePath;
+}
+
+/** Called on every 403 answer (the signed-in frame re-reads the user's roles); returns the unsubscribe. */
+export function onForbidden(listener: () => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
 }
 
 export interface CallOptions {
@@ -52,6 +61,7 @@ export function reportError(error: unknown, options: Pick<CallOptions, 'quiet'> 
     return;
   }
   if (error instanceof ApiError && error.status === 403) {
+    for (const listener of forbiddenListeners) listener();
     navigate(homePath());
     return;
   }

@@ -6,7 +6,7 @@ import {
   periodKey,
   type BaseMetric,
   type MetricName,
-  type ReportPlatform,
+  type ReportCallPlatform,
 } from '#contract/entities/metric.ts';
 import * as z from 'zod';
 import { storefrontEvent, type StorefrontEventInput } from '#contract/public/events.ts';
@@ -112,7 +112,7 @@ const tables = new Map<string, Record<BaseMetric, number | { name: string; count
 function bruteForce(
   events: Event[],
   base: BaseMetric,
-  platform: ReportPlatform,
+  platform: ReportCallPlatform,
   from: string,
   to: string,
   limit: number,
@@ -125,13 +125,18 @@ function bruteForce(
 
 function bruteForceTable(
   events: Event[],
-  platform: ReportPlatform,
+  platform: ReportCallPlatform,
   from: string,
   to: string,
   limit: number,
 ): Record<BaseMetric, number | { name: string; count: number }[]> {
   const inPlatform = (p: string) =>
-    platform === 'ALL' || (platform === 'MOBILE' ? p !== 'DESKTOP' : p === 'DESKTOP');
+    platform === 'ALL' ||
+    (platform === 'MOBILE'
+      ? p !== 'DESKTOP'
+      : platform === 'MOBILE APP'
+        ? p === 'APP'
+        : p === 'DESKTOP');
   // The rule: a session (sessionId on one day) has the platform of its first event received —
   // `events` are in the order they were sent — and all its events count under that platform.
   const sessionPlatform = new Map<string, string>();
@@ -308,7 +313,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     ];
     // AGG for two periods (compare mode), under each platform parameter.
     for (const [from, to] of periods) {
-      for (const platform of ['ALL', 'MOBILE', 'DESKTOP'] as const) {
+      for (const platform of ['ALL', 'MOBILE', 'DESKTOP', 'MOBILE APP'] as const) {
         const answers = (
           await Promise.all(
             batches(platform === 'ALL' ? names : [...BASE_METRICS]).map((list) =>
@@ -321,7 +326,9 @@ describe.each(DATABASES)('event store on %s', (kind) => {
         ).flat();
         for (const metric of answers) {
           const [, prefix, base] = /^(MOBILE_|DESKTOP_)?(.*)$/.exec(metric.metricName)!;
-          const p: ReportPlatform = prefix ? (prefix.slice(0, -1) as ReportPlatform) : platform;
+          const p: ReportCallPlatform = prefix
+            ? (prefix.slice(0, -1) as ReportCallPlatform)
+            : platform;
           expectSame(
             metric.value[periodKey(from, to)],
             bruteForce(shuffled, base as BaseMetric, p, from, to, 4),
@@ -346,7 +353,7 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     for (const metric of daily) {
       expect(Object.keys(metric.value)).toHaveLength(9);
       const [, prefix, base] = /^(MOBILE_|DESKTOP_)?(.*)$/.exec(metric.metricName)!;
-      const p: ReportPlatform = prefix ? (prefix.slice(0, -1) as ReportPlatform) : 'ALL';
+      const p: ReportCallPlatform = prefix ? (prefix.slice(0, -1) as ReportCallPlatform) : 'ALL';
       for (const [day, value] of Object.entries(metric.value))
         expectSame(
           value,

@@ -42,6 +42,11 @@ describe.each(DATABASES)('sites on %s', (kind) => {
   it('shows a user only the sites attached to them, and every site to staff', async () => {
     const client = await server.as('client');
     expect((await client.call(listSitesRoute, { query: {} })).map((s) => s.siteId)).toEqual([1]);
+    // The spec's comma-separated segment rides beside the verticals it is made of (spec §3 Site).
+    expect(await client.call(getSiteRoute, { params: { id: 1 } })).toMatchObject({
+      verticals: ['fashion', 'home'],
+      segment: 'fashion,home',
+    });
     expect((await failure(client.call(getSiteRoute, { params: { id: 2 } }))).status).toBe(403);
     const admin = await server.as('admin');
     expect(await admin.call(listSitesRoute, { query: {} })).toHaveLength(2);
@@ -61,6 +66,7 @@ describe.each(DATABASES)('sites on %s', (kind) => {
     expect(updated).toMatchObject({
       siteName: 'Новое имя',
       verticals: ['fashion'],
+      segment: 'fashion',
       version: before.version + 1,
     });
     expect(updated.timeZone).toBe(before.timeZone);

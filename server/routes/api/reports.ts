@@ -30,11 +30,7 @@ export async function reportRoutes(app: FastifyInstance) {
   });
 }
 
-function pick(query: {
-  from: string;
-  to: string;
-  platform: 'ALL' | 'MOBILE' | 'DESKTOP';
-  limit: number;
-}) {
+/** The period, platform and list length of a report query (the platform as the contract parsed it). */
+function pick<P>(query: { from: string; to: string; platform: P; limit: number }) {
   return { from: query.from, to: query.to, platform: query.platform, limit: query.limit };
 }

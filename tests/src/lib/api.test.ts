@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#contract/client.ts';
-import { connectNavigation, reportError } from '#src/lib/api.ts';
+import { connectNavigation, onForbidden, reportError } from '#src/lib/api.ts';
 import { initI18n } from '#src/lib/i18n.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useToastStore } from '#src/ui/toast/toast-store.ts';
@@ -9,7 +9,7 @@ const navigate = vi.fn();
 
 beforeAll(async () => {
   await initI18n('en');
-  connectNavigation({ navigate, homePath: () => '/' });
+  connectNavigation({ navigate, homePath: () => '/home' });
 });
 afterEach(() => {
   navigate.mockReset();
@@ -40,8 +40,15 @@ describe('reportError (spec §8)', () => {
     reportError(new ApiError(401, 'Authentication required'));
     expect(useAuthStore.getState().me).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
+    const forbidden = vi.fn();
+    const stop = onForbidden(forbidden);
     reportError(new ApiError(403, 'Access denied'));
-    expect(navigate).toHaveBeenLastCalledWith('/');
+    // /home, as spec §8 says (the route guard sends a user without reports on to their first screen).
+    expect(navigate).toHaveBeenLastCalledWith('/home');
+    expect(forbidden).toHaveBeenCalledTimes(1);
+    stop();
+    reportError(new ApiError(403, 'Access denied'));
+    expect(forbidden).toHaveBeenCalledTimes(1);
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 

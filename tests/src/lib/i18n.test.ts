@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { currentLocale, i18n, initI18n, setLocale } from '#src/lib/i18n.ts';
+import { currentLocale, i18n, initI18n, loadLocales, setLocale } from '#src/lib/i18n.ts';
 import { readLocaleCookie } from '#src/lib/locale.ts';
 
 afterAll(() => {
@@ -22,6 +22,21 @@ describe('i18n', () => {
 
     await expect(setLocale('de')).rejects.toThrow('Parameter is not present in list of allowed');
     expect(currentLocale()).toBe('en');
+    await setLocale('ru');
+  });
+
+  it('loads a route domain only when asked, and again in the language switched to', async () => {
+    await initI18n('ru');
+    // Only the core domains come first (DESIGN.md: translations load per route namespace).
+    expect(i18n.exists('mvt.title')).toBe(false);
+    expect(i18n.exists('studio.editors.code.loading')).toBe(false);
+    await loadLocales(['mvt', 'studio']);
+    expect(i18n.t('mvt.title')).toBe('Эксперименты (MVT)');
+    expect(i18n.t('studio.editors.code.loading')).toBe('Загрузка редактора…');
+    expect(i18n.exists('recsUx.title')).toBe(false);
+    await setLocale('en');
+    expect(i18n.t('mvt.title')).toBe('Experiments (MVT)');
+    expect(i18n.t('studio.editors.code.loading')).not.toBe('Загрузка редактора…');
     await setLocale('ru');
   });
 

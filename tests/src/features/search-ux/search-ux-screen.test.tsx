@@ -27,6 +27,7 @@ const SITE = {
   siteUrl: 'https://demo.example',
   enabled: true,
   verticals: [],
+  segment: '',
   timeZone: 'Europe/Moscow',
   feedUrl: null,
   version: 1,

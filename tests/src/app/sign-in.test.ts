@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loginRoute } from '#contract/routes/auth.ts';
+import { SIGN_IN_CALL, signInErrors } from '#src/features/auth/sign-in-call.ts';
+
+describe('the sign-in call without zod', () => {
+  it('is loginRoute on the wire', () => {
+    expect(SIGN_IN_CALL).toEqual({
+      method: loginRoute.method,
+      path: loginRoute.path,
+      bodyType: loginRoute.bodyType,
+    });
+  });
+
+  it('checks the form as loginRoute.body does', () => {
+    for (const values of [
+      { username: '', password: '' },
+      { username: '  ', password: 'x' },
+      { username: 'admin', password: '' },
+      { username: ' admin ', password: ' ' },
+      { username: 'a', password: 'b' },
+    ]) {
+      const errors = signInErrors(values);
+      const valid = !errors.username && !errors.password;
+      expect({ values, valid }).toEqual({
+        values,
+        valid: loginRoute.body.safeParse(values).success,
+      });
+    }
+  });
+});
