@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   parseGlobalComponent,
@@ -28,12 +28,12 @@ import { promoteActionOf } from '#studio/machines/config.machine.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
-import { compileScssInWorker } from '#studio/workers/scss-client.ts';
 import { VersionsPanel } from '#studio/panels/versions-panel.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { api } from './api.ts';
 import { parseSingleConfig } from './config-actors.ts';
+import { useSiteStyles } from './config-styles.ts';
 import { useLifecycleFlags, type ConfigActor } from './config-form.ts';
 import './config-studio.css';
 
@@ -244,23 +244,17 @@ export function useDefaultTemplates() {
   });
 }
 
-/** SCSS → scoped CSS in the studio's worker (latest wins); '' where workers do not exist. */
-export function useCompiledCss(scss: string): { css: string; diagnostics: EditorDiagnostic[] } {
-  const [result, setResult] = useState<{ css: string; diagnostics: EditorDiagnostic[] }>({
-    css: '',
-    diagnostics: [],
-  });
-  useEffect(() => {
-    if (typeof Worker === 'undefined') return;
-    let live = true;
-    void compileScssInWorker(scss).then((compiled) => {
-      if (live && compiled) setResult({ css: compiled.css, diagnostics: compiled.diagnostics });
-    });
-    return () => {
-      live = false;
-    };
-  }, [scss]);
-  return result;
+/**
+ * A component's or block's SCSS → the preview's whole stylesheet, exactly as the search screens
+ * make theirs (src/lib/config-styles.ts): the storefront's CSS, the site's compiled tokens, then
+ * the SCSS compiled with them in the studio's worker (latest wins).
+ */
+export function useCompiledCss(
+  scss: string,
+  { siteId, copy }: { siteId: number; copy: ConfigCopy },
+): { css: string; diagnostics: EditorDiagnostic[] } {
+  const styles = useSiteStyles(scss, siteId, copy === 'integration');
+  return { css: styles.css, diagnostics: styles.diagnostics };
 }
 
 /** The live preview of a widget with the site's catalog (the site's public apiKey). */

@@ -13,7 +13,7 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { versionQueryOptions, versionsQueryOptions } from '../api/search-ux-queries.ts';
 import { templatePartsOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { SettingsForm } from './settings-form.tsx';
-import type { CompiledStyles } from './use-compiled-styles.ts';
+import type { CompiledStyles } from '#src/lib/config-styles.ts';
 
 // The tokens and versions panels (the token compiler, the merge view) load when their tab opens.
 const TokensPanel = lazy(() =>

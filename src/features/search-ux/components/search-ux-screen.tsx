@@ -19,6 +19,7 @@ import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
 import { configActors } from '#src/lib/config-actors.ts';
+import { useCompiledStyles, useTokenScss } from '#src/lib/config-styles.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form } from '#src/ui/form/form.tsx';
@@ -35,9 +36,7 @@ import { previewSettings, previewTemplates } from '../lib/preview-settings.ts';
 import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { EditorTabs, type EditorTab } from './editor-tabs.tsx';
 import { PreviewWindowButtons } from './preview-window-buttons.tsx';
-import { useCompiledStyles } from './use-compiled-styles.ts';
 import { useConfigForm } from './use-config-form.ts';
-import { useTokenScss } from './use-token-scss.ts';
 
 export interface SearchUxScreenProps {
   kind: SearchUxKind;
