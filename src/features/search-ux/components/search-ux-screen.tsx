@@ -20,6 +20,7 @@ import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
 import { configActors } from '#src/lib/config-actors.ts';
 import { useCompiledStyles, useTokenScss } from '#src/lib/config-styles.ts';
+import { usePromoteTarget } from '#src/lib/config-promote.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form } from '#src/ui/form/form.tsx';
@@ -148,6 +149,7 @@ export function SearchUxScreen({
   });
 
   const site = useQuery(siteQueryOptions(siteId));
+  const promoteTarget = usePromoteTarget(kind);
   const defaults = useQuery(defaultTemplatesQueryOptions());
   const production = useQuery({ ...searchConfigQueryOptions(siteId, kind, false), enabled: test });
   const parsed = useParsed(config);
@@ -195,6 +197,7 @@ export function SearchUxScreen({
         onSave={() => void save()}
         onPreview={() => actor.send({ type: 'PREVIEW' })}
         onPromote={() => actor.send({ type: 'PROMOTE' })}
+        target={promoteTarget}
       />
       {site.data && (
         <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />
