@@ -6,7 +6,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { defaultTemplatesRoute, getConfigRoute } from '#contract/routes/configs.ts';
+import { scssProblemText, type Translate } from '#studio/editors/problem-text.ts';
 import type { CompiledTokens, TokenSession } from '#studio/panels/tokens-panel-compiler.ts';
 import {
   createScssCompiler,
@@ -105,9 +107,19 @@ export function useCompiledStyles(scss: string, tokensScss: string): CompiledSty
     };
   }, [compiler, scss, tokensScss, source]);
 
+  // sass's own words, in the interface language (studio/editors/problem-text.ts).
+  const { t } = useTranslation();
+  const diagnostics = useMemo(
+    () =>
+      state.diagnostics.map((d) => ({
+        ...d,
+        message: scssProblemText(t as unknown as Translate, d.message),
+      })),
+    [state.diagnostics, t],
+  );
   return {
     css: state.css,
-    diagnostics: state.diagnostics,
+    diagnostics,
     ms: state.ms,
     compiling: compiler !== null && state.source !== source,
   };
