@@ -19,11 +19,12 @@ import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
 import { configActors } from '#src/lib/config-actors.ts';
+import { useMachineForm } from '#src/lib/config-form.ts';
 import { useCompiledStyles, useTokenScss } from '#src/lib/config-styles.ts';
 import { usePromoteTarget } from '#src/lib/config-promote.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { Form } from '#src/ui/form/form.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { searchUxKeys } from '../api/keys.ts';
@@ -37,7 +38,6 @@ import { previewSettings, previewTemplates } from '../lib/preview-settings.ts';
 import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { EditorTabs, type EditorTab } from './editor-tabs.tsx';
 import { PreviewWindowButtons } from './preview-window-buttons.tsx';
-import { useConfigForm } from './use-config-form.ts';
 
 export interface SearchUxScreenProps {
   kind: SearchUxKind;
@@ -107,12 +107,14 @@ export function SearchUxScreen({
   const flags = useSelector(actor, lifecycleFlags, shallowEqual);
   const config = useSelector(actor, (snapshot) => snapshot.context.config);
   const conflict = useSelector(actor, (snapshot) => snapshot.context.conflict);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
 
-  const { form, save } = useConfigForm(actor, config, error, () => {
-    onTabChange('settings');
-    toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
+  const form = useZodForm(searchConfig, { mode: 'onChange' });
+  const { save } = useMachineForm(actor, form, {
+    onInvalid: () => {
+      onTabChange('settings');
+      toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
+    },
   });
   const values = (config ?? {}) as SearchConfigInput;
 
