@@ -253,7 +253,7 @@ export function VersionsPanel({
                       <span className="vitrina-versions-panel__source">
                         {source
                           ? text('versions.generatedFrom', { version: label(source.versionId) })
-                          : text('versions.generatedFromGone')}
+                          : text('versions.generatedFromIntegration')}
                       </span>
                     )}
                   </td>
