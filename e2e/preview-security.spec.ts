@@ -133,13 +133,13 @@ test('the pane is accessible, switches to mobile and shows production beside int
   page,
 }) => {
   const frame = await openHarness(page);
-  await page.getByRole('button', { name: 'Телефон, 768 px' }).click();
-  await expect(page.getByRole('button', { name: 'Телефон, 768 px' })).toHaveAttribute(
+  await page.getByRole('button', { name: 'Телефон, 390 px' }).click();
+  await expect(page.getByRole('button', { name: 'Телефон, 390 px' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  // The widget sees a 768 px wide window: the storefront's mobile breakpoint.
-  await expect.poll(() => frame.evaluate(() => window.innerWidth)).toBe(768);
+  // The widget sees a phone's 390 px wide window: below the storefront's 768 px breakpoint.
+  await expect.poll(() => frame.evaluate(() => window.innerWidth)).toBe(390);
   await expect(frame.locator('html[data-viewport="mobile"]')).toHaveCount(1);
   await page.evaluate(() =>
     window.previewHarness?.set({

@@ -52,8 +52,19 @@ test('an integrator creates a recommendation block, edits it and deploys it to t
   const list = page.getByRole('list', { name: 'Блоки рекомендаций, в порядке вывода' });
   await expect(list.getByRole('listitem').filter({ hasText: name })).toContainText('десктоп');
 
-  // Deploy: start, poll every second until done.
+  // Deploy asks first, naming what goes live; Cancel sends nothing.
   await editor.getByRole('button', { name: 'Развернуть' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Развернуть в продакшн?' });
+  await expect(confirm).toContainText(
+    `версия 2 конфигурации «Блок рекомендаций «${name}»» сайта «Демо-магазин одежды»`,
+  );
+  await confirm.getByRole('button', { name: 'Отмена' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await productionBundle(page.request)).toBe(before);
+
+  // Deploy: confirmed, start, poll every second until done.
+  await editor.getByRole('button', { name: 'Развернуть' }).click();
+  await confirm.getByRole('button', { name: 'Да, развернуть' }).click();
   await expect(editor.getByText('В продакшне', { exact: true })).toBeVisible({ timeout: 60_000 });
 
   // Production now serves a new bundle carrying the block.
@@ -127,4 +138,61 @@ test('blocks are reordered with the keyboard on the drag handle, and the order i
   await expect
     .poll(names)
     .toEqual([expect.stringContaining('Второй'), expect.stringContaining('Первый')]);
+});
+
+test('an integrator puts production back on an earlier build from the versions panel', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'integrator');
+  await openRecsUx(page);
+  const name = `Откат e2e ${Date.now()}`;
+  await page.getByRole('button', { name: 'Создать блок' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новый блок рекомендаций' });
+  await dialog.getByLabel('Название').fill(name);
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(dialog).toBeHidden();
+  const editor = page.getByRole('region', { name: `Блок «${name}»` });
+  await expect(editor.getByText(/Версия 1 · integrator/)).toBeVisible();
+  const confirm = page.getByRole('dialog', { name: 'Развернуть в продакшн?' });
+
+  /** Saves a new title and deploys it; returns the production bundle's hash. */
+  async function deployTitle(title: string, version: number): Promise<string> {
+    await editor.getByLabel('Заголовок блока').fill(title);
+    await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await expect(editor.getByText(new RegExp(`Версия ${version} · integrator`))).toBeVisible();
+    await editor.getByRole('button', { name: 'Развернуть' }).click();
+    await confirm.getByRole('button', { name: 'Да, развернуть' }).click();
+    await expect(editor.getByText('В продакшне', { exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
+    const hash = await productionBundle(page.request);
+    expect(hash).not.toBeNull();
+    return hash!;
+  }
+  // Enabled with a placement: a disabled block adds nothing to the bundle.
+  await editor
+    .getByLabel('Место вставки (CSS-селектор)', { exact: true })
+    .fill('#digi-recommendations');
+  await editor.getByLabel('Включён на десктопе').check();
+  const first = await deployTitle(`first-${Date.now()}`, 2);
+  const second = await deployTitle(`second-${Date.now()}`, 3);
+  expect(second).not.toBe(first);
+
+  // The versions panel: the newest production version is live, the older one can go back.
+  await editor.getByRole('tab', { name: 'Версии' }).click();
+  const versions = editor.getByRole('region', { name: 'Версии' });
+  const rows = versions.getByRole('row').filter({ hasText: 'Продакшен' });
+  await expect(rows.filter({ hasText: 'Сейчас на сайте' })).toHaveCount(1);
+  const back = versions.getByRole('button', { name: /^Вернуть на сайт сборку с версией/ }).first();
+  await back.click();
+  const rollback = page.getByRole('dialog', { name: 'Вернуть прежнюю сборку на сайт?' });
+  await expect(rollback).toContainText(`«Блок рекомендаций «${name}»»`);
+  await rollback.getByRole('button', { name: 'Да, вернуть' }).click();
+  await expect(versions.getByRole('status')).toContainText('На сайте снова сборка');
+
+  // Production serves the first build again, at once.
+  expect(await productionBundle(page.request)).toBe(first);
+  await page.screenshot({ path: test.info().outputPath('versions-rollback.png') });
+  await expectAccessible(page);
 });

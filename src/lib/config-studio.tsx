@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   parseGlobalComponent,
@@ -28,12 +28,13 @@ import { promoteActionOf } from '#studio/machines/config.machine.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
-import { compileScssInWorker } from '#studio/workers/scss-client.ts';
 import { VersionsPanel } from '#studio/panels/versions-panel.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { api } from './api.ts';
 import { parseSingleConfig } from './config-actors.ts';
+import { usePromoteTarget, useRollback } from './config-promote.ts';
+import { useSiteStyles } from './config-styles.ts';
 import { useLifecycleFlags, type ConfigActor } from './config-form.ts';
 import './config-studio.css';
 
@@ -43,6 +44,8 @@ import './config-studio.css';
  */
 
 export type ConfigCopy = 'integration' | 'production';
+
+const quiet = { overlay: false } as const;
 
 /** Integration (test) or production copy: a radio group. */
 export function CopySwitch({
@@ -91,11 +94,11 @@ export function ConfigLifecycle({
   /** Validates the form, then sends SAVE (useMachineForm's `save`). */
   onSave: () => void;
 }) {
-  const { i18n } = useTranslation();
   const flags = useLifecycleFlags(actor);
   const conflict = useSelector(actor, (s) => s.context.conflict);
   const roles = usePermissions(kind);
-  const formatTime = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const name = useSelector(actor, (s) => (s.context.config as { name?: unknown } | null)?.name);
+  const target = usePromoteTarget(kind, typeof name === 'string' ? name : undefined);
   return (
     <>
       <LifecycleToolbar
@@ -106,14 +109,13 @@ export function ConfigLifecycle({
         onSave={onSave}
         onPreview={() => actor.send({ type: 'PREVIEW' })}
         onPromote={() => actor.send({ type: 'PROMOTE' })}
-        formatTime={formatTime}
+        target={target}
       />
       <ConflictDialog
         conflict={conflict}
         onReload={() => actor.send({ type: 'RELOAD' })}
         onOverwrite={() => actor.send({ type: 'OVERWRITE' })}
         onClose={() => actor.send({ type: 'CANCEL' })}
-        formatTime={formatTime}
       />
     </>
   );
@@ -150,8 +152,6 @@ export function ConfigDraft({
     />
   );
 }
-
-const quiet = { overlay: false } as const;
 
 /** Both copies' version lists of a config, and a loader of one version parsed. */
 function versionCalls(kind: ConfigKind, siteId: number, key: number | undefined) {
@@ -223,6 +223,9 @@ export function ConfigVersions({
       return [...integration, ...production];
     },
   });
+  const name = useSelector(actor, (s) => (s.context.config as { name?: unknown } | null)?.name);
+  const target = usePromoteTarget(kind, typeof name === 'string' ? name : undefined);
+  const rollback = useRollback(siteId, kind, configKey ?? null, usePermissions(kind).canGenerate);
   if (!versions.data) return <Spinner label={t('ui.spinner.loading')} />;
   return (
     <VersionsPanel
@@ -231,6 +234,7 @@ export function ConfigVersions({
       current={current}
       canRestore={canRestore}
       onRestore={(config) => onRestore(config)}
+      {...(rollback ? { rollback: { ...rollback, ...target } } : {})}
     />
   );
 }
@@ -244,23 +248,17 @@ export function useDefaultTemplates() {
   });
 }
 
-/** SCSS → scoped CSS in the studio's worker (latest wins); '' where workers do not exist. */
-export function useCompiledCss(scss: string): { css: string; diagnostics: EditorDiagnostic[] } {
-  const [result, setResult] = useState<{ css: string; diagnostics: EditorDiagnostic[] }>({
-    css: '',
-    diagnostics: [],
-  });
-  useEffect(() => {
-    if (typeof Worker === 'undefined') return;
-    let live = true;
-    void compileScssInWorker(scss).then((compiled) => {
-      if (live && compiled) setResult({ css: compiled.css, diagnostics: compiled.diagnostics });
-    });
-    return () => {
-      live = false;
-    };
-  }, [scss]);
-  return result;
+/**
+ * A component's or block's SCSS → the preview's whole stylesheet, exactly as the search screens
+ * make theirs (src/lib/config-styles.ts): the storefront's CSS, the site's compiled tokens, then
+ * the SCSS compiled with them in the studio's worker (latest wins).
+ */
+export function useCompiledCss(
+  scss: string,
+  { siteId, copy }: { siteId: number; copy: ConfigCopy },
+): { css: string; diagnostics: EditorDiagnostic[] } {
+  const styles = useSiteStyles(scss, siteId, copy === 'integration');
+  return { css: styles.css, diagnostics: styles.diagnostics };
 }
 
 /** The live preview of a widget with the site's catalog (the site's public apiKey). */

@@ -21,7 +21,7 @@ export const previewWidget = z.enum([
 ]);
 export type PreviewWidget = z.infer<typeof previewWidget>;
 
-/** Desktop, or mobile (iframe width 768: the storefront's mobile breakpoint, spec part 1 §9). */
+/** Desktop (a 1280 px frame), or mobile (a 390 px frame: below the storefront's 768 px breakpoint). */
 export const previewViewport = z.enum(['desktop', 'mobile']);
 export type PreviewViewport = z.infer<typeof previewViewport>;
 

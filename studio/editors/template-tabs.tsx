@@ -2,12 +2,14 @@
  * One editor tab per template part. An empty part shows the storefront's default text; editing
  * it starts an override, and text equal to the default is stored as '' (back to the default).
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { KeyboardEvent } from 'react';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { CodeEditor } from './code-editor.tsx';
 import { useEditorsText } from './editors-text.ts';
+import { templateProblemText, type Translate } from './problem-text.ts';
 import type { EditorDiagnostic, EditorLanguage } from './types.ts';
 
 export interface TemplateTabsProps {
@@ -92,7 +94,17 @@ export function TemplateTabs({
   const tabId = (part: string) => `${baseId}-tab-${part}`;
   const panelId = (part: string) => `${baseId}-panel-${part}`;
   const modified = isPartModified(current, values, defaults);
-  const currentDiagnostics = diagnostics?.[current] ?? NO_DIAGNOSTICS;
+  const rawDiagnostics = diagnostics?.[current] ?? NO_DIAGNOSTICS;
+  const { t } = useTranslation();
+  // Handlebars' own words, in the interface language (studio/editors/problem-text.ts).
+  const currentDiagnostics = useMemo(
+    () =>
+      rawDiagnostics.map((d) => ({
+        ...d,
+        message: templateProblemText(t as unknown as Translate, d.message),
+      })),
+    [rawDiagnostics, t],
+  );
   const value = values[current] || defaults[current] || '';
 
   return (

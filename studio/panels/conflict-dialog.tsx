@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConflictMeta } from '#studio/machines/config.machine.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
+import { formatShortTime } from './format-time.ts';
 
 export interface ConflictDialogProps {
   /** The newer version the save ran into; the dialog is open while it is set. */
@@ -16,15 +17,7 @@ export interface ConflictDialogProps {
   formatTime?: (iso: string) => string;
 }
 
-/** The time in the interface language ('21 нояб. 2026 г., 10:47'). */
-const formatIn = (language: string) => (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(language || 'ru', { dateStyle: 'medium', timeStyle: 'short' }).format(
-        date,
-      );
-};
+const formatIn = (language: string) => (iso: string) => formatShortTime(iso, language);
 
 /** A save based on a stale version: reload theirs or overwrite with mine (DESIGN.md). */
 export function ConflictDialog({

@@ -1,11 +1,13 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BaseMeta, JobAction, Outcome } from '#studio/machines/config.machine.ts';
 import type { LifecyclePermissions } from '#studio/machines/config-permissions.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Hint } from '#src/ui/hint/hint.tsx';
+import { Modal } from '#src/ui/modal/modal.tsx';
 import './lifecycle-toolbar.css';
+import { formatShortTime } from './format-time.ts';
 
 /** The machine's state, flattened for the toolbar (select it with `lifecycleFlags`). */
 export interface LifecycleFlags {
@@ -35,6 +37,14 @@ export interface LifecycleToolbarProps {
   onPromote: () => void;
   /** Formats the version time; the interface language's medium date and short time by default. */
   formatTime?: (iso: string) => string;
+  /** What goes live, named in the confirmation Generate and Deploy ask for first. */
+  target?: PromoteTarget;
+}
+
+/** The site and the config a promotion puts into production (their display names). */
+export interface PromoteTarget {
+  site?: string | undefined;
+  config?: string | undefined;
 }
 
 type ReasonKey =
@@ -95,15 +105,7 @@ export function lifecycleReasons({
   };
 }
 
-/** The time in the interface language ('21 нояб. 2026 г., 10:47'). */
-const formatIn = (language: string) => (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(language || 'ru', { dateStyle: 'medium', timeStyle: 'short' }).format(
-        date,
-      );
-};
+const formatIn = (language: string) => (iso: string) => formatShortTime(iso, language);
 
 function ActionButton({
   label,
@@ -182,6 +184,9 @@ export function LifecycleToolbar(props: LifecycleToolbarProps) {
         }[flags.outcome]
       : null;
   const { base } = flags;
+  const [confirming, setConfirming] = useState(false);
+  const target = props.target ?? {};
+  const confirmKey = promoteAction === 'deploy' ? 'deploy' : 'generate';
 
   return (
     <div className="vitrina-lifecycle" role="toolbar" aria-label={t('studio.lifecycle.toolbar')}>
@@ -215,7 +220,8 @@ export function LifecycleToolbar(props: LifecycleToolbarProps) {
           label={t(`studio.lifecycle.${promoteAction}`)}
           reason={reason(reasons.promote)}
           loading={flags.calculating && flags.jobAction !== 'preview'}
-          onClick={onPromote}
+          // Production in one click is too easy: name what goes live and ask first (issue 19.5).
+          onClick={() => setConfirming(true)}
         />
       </div>
       <div className="vitrina-lifecycle__status" role="status">
@@ -250,6 +256,46 @@ export function LifecycleToolbar(props: LifecycleToolbarProps) {
           </span>
         )}
       </div>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t(`studio.lifecycle.confirm.${confirmKey}.title`)}
+        footer={
+          <>
+            <Button onClick={() => setConfirming(false)}>
+              {t('studio.lifecycle.confirm.cancel')}
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => {
+                setConfirming(false);
+                onPromote();
+              }}
+            >
+              {t(`studio.lifecycle.confirm.${confirmKey}.confirm`)}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {target.config !== undefined && target.site !== undefined
+            ? t('studio.lifecycle.confirm.what', {
+                version: base.version,
+                config: target.config,
+                site: target.site,
+              })
+            : t('studio.lifecycle.confirm.whatUnnamed', { version: base.version })}
+        </p>
+        {base.createdAt && (
+          <p className="ui-hint-text">
+            {t('studio.lifecycle.confirm.versionMeta', {
+              author: base.author ?? '—',
+              time: formatTime(base.createdAt),
+            })}
+          </p>
+        )}
+        <p>{t(`studio.lifecycle.confirm.${confirmKey}.effect`)}</p>
+      </Modal>
     </div>
   );
 }

@@ -1,9 +1,12 @@
 /**
  * The studio's live preview: the real storefront runtime in a sandboxed frame (never
- * allow-same-origin), fed by postMessage (studio/bridge). Desktop or mobile (768 px), and the
- * integration copy beside the production one. Only what changed crosses the channel.
+ * allow-same-origin), fed by postMessage (studio/bridge). The frame has a real device's width
+ * (desktop 1280 px, phone 390 px: below the storefront's 768 px breakpoint, spec part 1 §9) and is
+ * scaled down with a CSS transform to fit the pane, so the widget lays itself out as on that
+ * device. The integration copy can sit beside the production one. Only what changed crosses the
+ * channel.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createApiClient } from '#storefront/runtime/api-client.ts';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
@@ -22,8 +25,21 @@ import './preview-pane.css';
 
 /** The frame's page, built into the console's output by studio/preview/build-guest.ts. */
 export const PREVIEW_GUEST_URL = '/studio-preview.html';
-/** Width of the mobile viewport: the storefront's mobile breakpoint (spec part 1 §9). */
-export const MOBILE_WIDTH = 768;
+/** Width of the desktop viewport: a common laptop, well above the mobile breakpoint. */
+export const DESKTOP_WIDTH = 1280;
+/**
+ * Width of the mobile viewport: a phone's (390 px). The storefront switches to its mobile layout
+ * below its 768 px breakpoint (`max-width: 767px`, spec part 1 §9), so a 768 px frame would still
+ * show the desktop layout.
+ */
+export const MOBILE_WIDTH = 390;
+/** The device's width by viewport. */
+export const VIEWPORT_WIDTH: Readonly<Record<PreviewViewport, number>> = {
+  desktop: DESKTOP_WIDTH,
+  mobile: MOBILE_WIDTH,
+};
+/** Height of a frame's stage in the pane, CSS px (the frame is as tall, divided by its scale). */
+export const STAGE_HEIGHT = 560;
 
 export interface PreviewCopy {
   templates: TemplateSources;
@@ -129,7 +145,6 @@ export function PreviewPane({
           </p>
         )}
       </div>
-      {/* Scrolls when a 768 px frame (or two) is wider than the pane: focusable for keyboards. */}
       <div
         className={cx(
           'vitrina-preview-pane__frames',
@@ -137,7 +152,6 @@ export function PreviewPane({
         )}
         role="group"
         aria-label={text('frames')}
-        tabIndex={0}
       >
         <PreviewFrame
           title={text('frameTitle', { copy: text('integration') })}
@@ -247,24 +261,55 @@ function PreviewFrame({
     if (current?.host.isReady()) current.sync.update(state);
   });
 
-  const mobile = state.viewport === 'mobile';
+  const stage = useRef<HTMLDivElement>(null);
+  const stageWidth = useWidth(stage);
+  const deviceWidth = VIEWPORT_WIDTH[state.viewport];
+  // Never enlarged; before the first measure (and without ResizeObserver) at its own size.
+  const scale = stageWidth > 0 ? Math.min(1, stageWidth / deviceWidth) : 1;
   return (
     <figure className="vitrina-preview-pane__frame">
       {label !== undefined && (
         <figcaption className="vitrina-preview-pane__label">{label}</figcaption>
       )}
-      <iframe
-        ref={iframe}
-        title={title}
-        src={guestUrl}
-        sandbox="allow-scripts"
-        referrerPolicy="no-referrer"
-        className={cx(
-          'vitrina-preview-pane__iframe',
-          mobile && 'vitrina-preview-pane__iframe--mobile',
-        )}
-        style={mobile ? { width: MOBILE_WIDTH } : undefined}
-      />
+      <div
+        ref={stage}
+        className="vitrina-preview-pane__stage"
+        data-scale={scale.toFixed(3)}
+        style={{ height: STAGE_HEIGHT }}
+      >
+        <iframe
+          ref={iframe}
+          title={title}
+          src={guestUrl}
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          className={cx(
+            'vitrina-preview-pane__iframe',
+            state.viewport === 'mobile' && 'vitrina-preview-pane__iframe--mobile',
+          )}
+          style={{
+            width: deviceWidth,
+            height: Math.round(STAGE_HEIGHT / scale),
+            transform: scale === 1 ? undefined : `scale(${scale})`,
+            // Centred when narrower than the stage (a phone), from the left edge otherwise.
+            left: Math.max(0, (stageWidth - deviceWidth * scale) / 2),
+          }}
+        />
+      </div>
     </figure>
   );
+}
+
+/** An element's content width, kept current with ResizeObserver (0 until measured). */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }

@@ -1,7 +1,9 @@
 /** One token: its path, type, value editor (colour picker + text, or JSON for composites) and diagnostics. */
 import { memo, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Diagnostic } from '#tokens/core/types.ts';
 import { useEditorsText } from '../editors/editors-text.ts';
+import { tokenProblemText, type Translate } from '../editors/problem-text.ts';
 import { RefInput } from './tokens-panel-ref-input.tsx';
 import { tokenValueText } from './tokens-panel-model.ts';
 import type { TokenEntry } from './tokens-panel-model.ts';
@@ -89,6 +91,7 @@ function TokenRowView({
   readOnly = false,
 }: TokenRowProps) {
   const text = useEditorsText();
+  const { t } = useTranslation();
   const diagId = useId();
   const hasError = diagnostics.some((d) => d.severity === 'error');
   const composite = typeof entry.value === 'object' && entry.value !== null;
@@ -152,7 +155,7 @@ function TokenRowView({
         <ul id={diagId} className="vitrina-diagnostics">
           {diagnostics.map((d, i) => (
             <li key={i} className={`vitrina-diagnostics__item--${d.severity}`}>
-              {d.message}
+              {tokenProblemText(t as unknown as Translate, d)}
             </li>
           ))}
         </ul>

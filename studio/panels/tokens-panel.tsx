@@ -4,11 +4,13 @@
  * diagnostics beside the token they name. Compiles incrementally in the browser.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadTokens } from '#tokens/core/loaders/index.ts';
 import type { CompileOptions, Diagnostic, TokenTree } from '#tokens/core/types.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useEditorsText } from '../editors/editors-text.ts';
+import { tokenProblemText, type Translate } from '../editors/problem-text.ts';
 import { useCompiledTokens } from './tokens-panel-compiler.ts';
 import type { CompiledTokens } from './tokens-panel-compiler.ts';
 import { filterTokens, groupTokens, listTokens, updateTokenValue } from './tokens-panel-model.ts';
@@ -60,6 +62,7 @@ export function TokensPanel({
   onClear,
 }: TokensPanelProps) {
   const text = useEditorsText();
+  const translate = useTranslation().t as unknown as Translate;
   const own = useCompiledTokens(given ? null : tokens, compileOptions);
   const compiled = given ?? own;
   const [query, setQuery] = useState('');
@@ -235,7 +238,9 @@ export function TokensPanel({
             <ul className="vitrina-diagnostics" aria-label={text('tokens.generalProblems')}>
               {general.map((d, i) => (
                 <li key={i} className={`vitrina-diagnostics__item--${d.severity}`}>
-                  {d.path ? `${d.path}: ${d.message}` : d.message}
+                  {d.path
+                    ? `${d.path}: ${tokenProblemText(translate, d)}`
+                    : tokenProblemText(translate, d)}
                 </li>
               ))}
             </ul>

@@ -1,15 +1,18 @@
 /**
  * A config's version history (either copy): pick two versions, or a version and the current
- * draft, to see their DiffView; restore any version into the integration draft.
+ * draft, to see their DiffView; restore any version into the integration draft; put production
+ * back on the build a production version went live in (the server's artifact rollback).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigVersionMeta } from '#contract/entities/config.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
+import { Modal } from '#src/ui/modal/modal.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { useEditorsText } from '../editors/editors-text.ts';
 import { DiffView } from './diff-view.tsx';
+import { formatShortTime } from './format-time.ts';
 import './versions-panel.css';
 
 export interface VersionsPanelProps {
@@ -22,6 +25,19 @@ export interface VersionsPanelProps {
   onRestore: (config: unknown, version: ConfigVersionMeta) => void;
   /** @default true */
   canRestore?: boolean;
+  /** Rollback of production to an earlier build; absent: no rollback offered. */
+  rollback?: VersionsRollback;
+}
+
+/** The production builds that carried each production version, and the rollback call. */
+export interface VersionsRollback {
+  /** Production versionId → the newest production build holding it (`live`: production serves it). */
+  builds: ReadonlyMap<number, { artifactId: number; live: boolean }>;
+  /** Points production at the build (resolves when done; rejects with a message). */
+  onRollback: (artifactId: number, version: ConfigVersionMeta) => Promise<void>;
+  /** Names for the confirmation ('Блок рекомендаций «Хиты»', the site's name). */
+  config?: string | undefined;
+  site?: string | undefined;
 }
 
 /** 'current' = the editor's config. */
@@ -37,6 +53,7 @@ export function VersionsPanel({
   current,
   onRestore,
   canRestore = true,
+  rollback,
 }: VersionsPanelProps) {
   const text = useEditorsText();
   const { i18n } = useTranslation();
@@ -44,6 +61,8 @@ export function VersionsPanel({
   const [result, setResult] = useState<{ key: string; loaded: Loaded } | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const [rollingBack, setRollingBack] = useState<ConfigVersionMeta | null>(null);
+  const [rollbackBusy, setRollbackBusy] = useState(false);
   const cache = useRef(new Map<number, Promise<unknown>>());
   const loadRef = useRef(loadVersion);
   useEffect(() => {
@@ -58,21 +77,16 @@ export function VersionsPanel({
     [versions],
   );
   const byId = useMemo(() => new Map(versions.map((v) => [v.versionId, v])), [versions]);
-  const time = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language || 'ru', { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.language],
-  );
-  const formatTime = (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : time.format(date);
-  };
+  const formatTime = (iso: string) => formatShortTime(iso, i18n.language);
   const copyName = (v: ConfigVersionMeta) =>
     text(v.test ? 'versions.integration' : 'versions.production');
+  /** One label for every version: 'Версия 3 (интеграция)'. */
   const label = (pick: VersionPick): string => {
     if (pick === 'current') return text('versions.current');
     const v = byId.get(pick);
-    return v ? text('versions.label', { version: v.version, copy: copyName(v) }) : `#${pick}`;
+    return v
+      ? text('versions.label', { version: v.version, copy: copyName(v) })
+      : text('versions.unknown');
   };
 
   const fetchVersion = (versionId: number): Promise<unknown> => {
@@ -159,6 +173,31 @@ export function VersionsPanel({
     }
   };
 
+  const confirmRollback = async () => {
+    const v = rollingBack;
+    const build = v && rollback?.builds.get(v.versionId);
+    if (!v || !build || !rollback) return;
+    setRollbackBusy(true);
+    setNotice(null);
+    try {
+      await rollback.onRollback(build.artifactId, v);
+      setNotice({
+        error: false,
+        text: text('versions.rolledBack', { version: label(v.versionId) }),
+      });
+    } catch (error) {
+      setNotice({
+        error: true,
+        text: text('versions.rollbackFailed', {
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      });
+    } finally {
+      setRollbackBusy(false);
+      setRollingBack(null);
+    }
+  };
+
   const pickBox = (pick: VersionPick) => (
     <input
       type="checkbox"
@@ -186,9 +225,7 @@ export function VersionsPanel({
                 <span className="ui-visually-hidden">{text('versions.compareColumn')}</span>
               </th>
               <th scope="col">{text('versions.version')}</th>
-              <th scope="col">{text('versions.copy')}</th>
-              <th scope="col">{text('versions.author')}</th>
-              <th scope="col">{text('versions.time')}</th>
+              <th scope="col">{text('versions.saved')}</th>
               <th scope="col">
                 <span className="ui-visually-hidden">{text('versions.actions')}</span>
               </th>
@@ -198,33 +235,49 @@ export function VersionsPanel({
             {current !== undefined && (
               <tr className="vitrina-versions-panel__current">
                 <td>{pickBox('current')}</td>
-                <td colSpan={5}>{text('versions.current')}</td>
+                <td colSpan={3}>{text('versions.current')}</td>
               </tr>
             )}
             {sorted.map((v) => {
               const source = v.sourceVersionId === null ? undefined : byId.get(v.sourceVersionId);
+              const build = v.test ? undefined : rollback?.builds.get(v.versionId);
               return (
                 <tr key={v.versionId}>
                   <td>{pickBox(v.versionId)}</td>
                   <td>
-                    v{v.version}
+                    <span className="vitrina-versions-panel__version">
+                      {text('versions.number', { version: v.version })}
+                      <Badge tone={v.test ? 'accent' : 'success'}>{copyName(v)}</Badge>
+                    </span>
                     {v.sourceVersionId !== null && (
                       <span className="vitrina-versions-panel__source">
-                        {' '}
                         {source
-                          ? text('versions.generatedFrom', { version: source.version })
-                          : text('versions.generatedFromId', { id: v.sourceVersionId })}
+                          ? text('versions.generatedFrom', { version: label(source.versionId) })
+                          : text('versions.generatedFromIntegration')}
                       </span>
                     )}
                   </td>
                   <td>
-                    <Badge tone={v.test ? 'accent' : 'success'}>{copyName(v)}</Badge>
+                    <span className="vitrina-versions-panel__author">{v.author}</span>
+                    <time className="vitrina-versions-panel__time" dateTime={v.createdAt}>
+                      {formatTime(v.createdAt)}
+                    </time>
                   </td>
-                  <td>{v.author}</td>
-                  <td>
-                    <time dateTime={v.createdAt}>{formatTime(v.createdAt)}</time>
-                  </td>
-                  <td>
+                  <td className="vitrina-versions-panel__actions">
+                    {build?.live && <Badge tone="success">{text('versions.live')}</Badge>}
+                    {build && !build.live && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={rollbackBusy}
+                        aria-label={text('versions.rollbackVersion', {
+                          version: label(v.versionId),
+                        })}
+                        onClick={() => setRollingBack(v)}
+                      >
+                        {text('versions.rollback')}
+                      </Button>
+                    )}
                     {canRestore && (
                       <Button
                         size="sm"
@@ -256,6 +309,34 @@ export function VersionsPanel({
           afterLabel={loaded.afterLabel}
         />
       )}
+      <Modal
+        open={rollingBack !== null}
+        onClose={() => setRollingBack(null)}
+        title={text('versions.rollbackTitle')}
+        footer={
+          <>
+            <Button onClick={() => setRollingBack(null)}>{text('versions.cancel')}</Button>
+            <Button variant="primary" loading={rollbackBusy} onClick={() => void confirmRollback()}>
+              {text('versions.rollbackConfirm')}
+            </Button>
+          </>
+        }
+      >
+        {rollingBack && (
+          <>
+            <p>
+              {rollback?.config !== undefined && rollback.site !== undefined
+                ? text('versions.rollbackWhat', {
+                    version: label(rollingBack.versionId),
+                    config: rollback.config,
+                    site: rollback.site,
+                  })
+                : text('versions.rollbackWhatUnnamed', { version: label(rollingBack.versionId) })}
+            </p>
+            <p>{text('versions.rollbackEffect')}</p>
+          </>
+        )}
+      </Modal>
     </section>
   );
 }

@@ -155,6 +155,10 @@ export function startPreviewGuestApp(
 
   async function mount(): Promise<void> {
     const mine = ++generation;
+    // What the designer typed into the previewed search box survives the remount (a device
+    // switch, a settings edit): it becomes the query the new widget starts with.
+    const typed = searchInput()?.value;
+    if (typed !== undefined) query = typed;
     widget?.dispose();
     widget = null;
     container?.remove();

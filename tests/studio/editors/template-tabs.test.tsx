@@ -113,18 +113,22 @@ describe('TemplateTabs', () => {
     const { user } = renderEditors(
       <Host
         diagnostics={{
-          pagination: [{ line: 3, message: "Expecting 'ID', got 'EOF'" }],
+          pagination: [
+            { line: 3, message: "Expecting 'ID', got 'EOF'" },
+            { line: 5, message: 'Unknown helper "upper"' },
+          ],
         }}
       />,
       { locale: 'en' },
     );
     const tab = screen.getByRole('tab', { name: /pagination/ });
-    expect(within(tab).getByText('1 error')).toBeInTheDocument();
+    expect(within(tab).getByText('2 errors')).toBeInTheDocument();
     expect(screen.queryByText(/Line 3/)).toBeNull();
     await user.click(tab);
-    expect(screen.getByRole('list', { name: 'Template errors' })).toHaveTextContent(
-      "Line 3: Expecting 'ID', got 'EOF'",
-    );
+    // Handlebars' words in the interface language: a known shape translated, others kept inside.
+    const list = screen.getByRole('list', { name: 'Template errors' });
+    expect(list).toHaveTextContent("Line 3: Template problem (Expecting 'ID', got 'EOF')");
+    expect(list).toHaveTextContent('Line 5: Unknown helper «upper»');
   });
 
   it('tells whether a part is modified', () => {

@@ -50,8 +50,27 @@ describe('LifecycleToolbar', () => {
     await user.click(button('Preview'));
     await user.click(button('Generate'));
     expect(onPreview).toHaveBeenCalledTimes(1);
+    // Generate asks first (issue 19.5): nothing starts until confirmed.
+    expect(onPromote).not.toHaveBeenCalled();
+    const dialog = screen.getByRole('dialog', { name: 'Generate to production?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, generate' }));
     expect(onPromote).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('status')).toHaveTextContent('Version 3 · designer · 2026-11-21');
+  });
+
+  it('Generate and Deploy name what goes live and do nothing when cancelled', async () => {
+    const { user, onPromote } = renderToolbar({
+      promoteAction: 'deploy',
+      target: { site: 'Shop', config: 'Recommendation block «Hits»' },
+    });
+    await user.click(button('Deploy'));
+    const dialog = screen.getByRole('dialog', { name: 'Deploy to production?' });
+    expect(dialog).toHaveTextContent(
+      'Version 3 of the «Recommendation block «Hits»» config of the site «Shop» goes to production.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onPromote).not.toHaveBeenCalled();
   });
 
   it('with unsaved edits: Save works, Preview and Generate ask to save first', async () => {

@@ -129,11 +129,13 @@ describe('PreviewPane', () => {
     const guest = guestOf(frame);
     guest.say(guestMessage('ready', {}));
     const group = screen.getByRole('group', { name: 'Размер экрана' });
-    const mobile = within(group).getByRole('button', { name: 'Телефон, 768 px' });
+    // A desktop's width, then a phone's (below the storefront's 768 px breakpoint).
+    expect(frame.style.width).toBe('1280px');
+    const mobile = within(group).getByRole('button', { name: 'Телефон, 390 px' });
     expect(mobile).toHaveAttribute('aria-pressed', 'false');
     await user.click(mobile);
     expect(mobile).toHaveAttribute('aria-pressed', 'true');
-    expect(frame.style.width).toBe('768px');
+    expect(frame.style.width).toBe('390px');
     expect(guest.sent.at(-1)).toEqual(hostMessage('viewport', { viewport: 'mobile' }));
   });
 

@@ -61,9 +61,10 @@ describe('VersionsPanel', () => {
     });
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual([
-      'v1 generated from v2',
-      'v2',
-      'v1',
+      // One label format: 'Version N' and the copy, the source by the same label.
+      'Version 1Productionfrom: version 2 (Integration)',
+      'Version 2Integration',
+      'Version 1Integration',
     ]);
     expect(within(rows[0] as HTMLElement).getByText('Production')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Integration')).toBeInTheDocument();
@@ -78,8 +79,8 @@ describe('VersionsPanel', () => {
       { locale: 'en' },
     );
     // picked newest first: the older one still lands on the left
-    await user.click(screen.getByRole('checkbox', { name: 'Compare: v2 (Integration)' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Compare: v1 (Integration)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare: version 2 (Integration)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare: version 1 (Integration)' }));
     expect(await screen.findByText('3 changes')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: '1 changed setting' });
     const [, row] = within(table).getAllByRole('row');
@@ -89,7 +90,9 @@ describe('VersionsPanel', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['800', '500']);
-    expect(screen.getByRole('columnheader', { name: 'v1 (Integration)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('columnheader', { name: 'version 1 (Integration)' }),
+    ).toBeInTheDocument();
     const css = screen.getByRole('region', { name: 'css' });
     await waitFor(() => expect(css.querySelector('.cm-mergeView')).not.toBeNull());
     expect(css).toHaveTextContent('.a { color: red; }');
@@ -97,14 +100,16 @@ describe('VersionsPanel', () => {
     expect(screen.getByRole('region', { name: 'htmlTemplate.productItem' })).toBeInTheDocument();
 
     // a third pick replaces the first one (v2): v1 against production v1
-    await user.click(screen.getByRole('checkbox', { name: 'Compare: v1 (Production)' }));
-    expect(screen.getByRole('checkbox', { name: 'Compare: v2 (Integration)' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Compare: version 1 (Production)' }));
     expect(
-      await screen.findByRole('columnheader', { name: 'v1 (Production)' }),
+      screen.getByRole('checkbox', { name: 'Compare: version 2 (Integration)' }),
+    ).not.toBeChecked();
+    expect(
+      await screen.findByRole('columnheader', { name: 'version 1 (Production)' }),
     ).toBeInTheDocument();
     // production v1 was generated from v2: identical
-    await user.click(screen.getByRole('checkbox', { name: 'Compare: v1 (Integration)' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Compare: v2 (Integration)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare: version 1 (Integration)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare: version 2 (Integration)' }));
     expect(await screen.findByText('The versions do not differ')).toBeInTheDocument();
     expect(loadVersion.mock.calls.map(([id]) => id).sort()).toEqual([11, 12, 20]);
   });
@@ -121,7 +126,7 @@ describe('VersionsPanel', () => {
       { locale: 'en' },
     );
     await user.click(screen.getByRole('checkbox', { name: 'Compare: Current draft' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Compare: v1 (Integration)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare: version 1 (Integration)' }));
     expect(await screen.findByText('1 change')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Current draft' })).toBeInTheDocument();
   });
@@ -133,10 +138,12 @@ describe('VersionsPanel', () => {
       { locale: 'en' },
     );
     await user.click(
-      screen.getByRole('button', { name: 'Restore v1 (Integration) into the integration draft' }),
+      screen.getByRole('button', {
+        name: 'Restore version 1 (Integration) into the integration draft',
+      }),
     );
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Version v1 is loaded into the integration draft',
+      'Version 1 is loaded into the integration draft',
     );
     expect(onRestore).toHaveBeenCalledWith(CONFIGS[11], VERSIONS[0]);
   });
@@ -151,13 +158,15 @@ describe('VersionsPanel', () => {
       <VersionsPanel versions={versions} loadVersion={load()} onRestore={onRestore} />,
       { locale: 'en' },
     );
-    await user.click(screen.getByRole('checkbox', { name: 'Compare: v9 (Integration)' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Compare: v1 (Integration)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare: version 9 (Integration)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare: version 1 (Integration)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load the version: HTTP 404',
     );
     await user.click(
-      screen.getByRole('button', { name: 'Restore v9 (Integration) into the integration draft' }),
+      screen.getByRole('button', {
+        name: 'Restore version 9 (Integration) into the integration draft',
+      }),
     );
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(onRestore).not.toHaveBeenCalled();

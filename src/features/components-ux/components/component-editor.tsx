@@ -63,7 +63,7 @@ export function ComponentEditor({
   const canEdit = copy === 'integration' ? permissions.canSave : permissions.canSaveToProd;
   const defaults = useDefaultTemplates();
   const values = useWatch({ control: form.control }) as ComponentForm;
-  const compiled = useCompiledCss(values.css ?? '');
+  const compiled = useCompiledCss(values.css ?? '', { siteId, copy });
   const { widget, part } = widgetOf(values.type);
 
   const base = useSelector(actor, (s) => s.context.base.versionId);

@@ -82,7 +82,7 @@ export function BlockEditor({
   const canEdit = copy === 'integration' ? permissions.canSave : permissions.canSaveToProd;
   const defaults = useDefaultTemplates();
   const values = useWatch({ control: form.control }) as BlockForm;
-  const compiled = useCompiledCss(values.css ?? '');
+  const compiled = useCompiledCss(values.css ?? '', { siteId, copy });
   const preview = previewOf(values);
 
   // A save or a deployment changes what the list shows (name, flags, production version).

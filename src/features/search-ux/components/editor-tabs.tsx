@@ -13,7 +13,10 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { versionQueryOptions, versionsQueryOptions } from '../api/search-ux-queries.ts';
 import { templatePartsOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { SettingsForm } from './settings-form.tsx';
-import type { CompiledStyles } from './use-compiled-styles.ts';
+import { usePromoteTarget, useRollback } from '#src/lib/config-promote.ts';
+import type { CompiledStyles } from '#src/lib/config-styles.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { configPermissions } from '#studio/machines/config-permissions.ts';
 
 // The tokens and versions panels (the token compiler, the merge view) load when their tab opens.
 const TokensPanel = lazy(() =>
@@ -45,6 +48,10 @@ export interface EditorTabsProps {
 /** Settings / Templates / Styles / Tokens / Versions over one form (the edited config). */
 export function EditorTabs(props: EditorTabsProps) {
   const { kind, siteId, test, tab, onTabChange, config, readOnly } = props;
+  // Production versions offer a rollback to the build they went live in (issue 19.5).
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const rollback = useRollback(siteId, kind, null, configPermissions(kind, roles).canGenerate);
+  const promoteTarget = usePromoteTarget(kind);
   const { t } = useTranslation();
   const { setValue } = useFormContext<SearchConfigInput>();
   const queryClient = useQueryClient();
@@ -173,6 +180,7 @@ export function EditorTabs(props: EditorTabsProps) {
                 queryClient.fetchQuery(versionQueryOptions(siteId, kind, versionId))
               }
               onRestore={props.onRestore}
+              {...(rollback ? { rollback: { ...rollback, ...promoteTarget } } : {})}
             />
           )}
         </Suspense>

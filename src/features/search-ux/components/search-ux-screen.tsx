@@ -19,9 +19,12 @@ import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
 import { configActors } from '#src/lib/config-actors.ts';
+import { useMachineForm } from '#src/lib/config-form.ts';
+import { useCompiledStyles, useTokenScss } from '#src/lib/config-styles.ts';
+import { usePromoteTarget } from '#src/lib/config-promote.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { Form } from '#src/ui/form/form.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { searchUxKeys } from '../api/keys.ts';
@@ -35,9 +38,6 @@ import { previewSettings, previewTemplates } from '../lib/preview-settings.ts';
 import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { EditorTabs, type EditorTab } from './editor-tabs.tsx';
 import { PreviewWindowButtons } from './preview-window-buttons.tsx';
-import { useCompiledStyles } from './use-compiled-styles.ts';
-import { useConfigForm } from './use-config-form.ts';
-import { useTokenScss } from './use-token-scss.ts';
 
 export interface SearchUxScreenProps {
   kind: SearchUxKind;
@@ -107,12 +107,14 @@ export function SearchUxScreen({
   const flags = useSelector(actor, lifecycleFlags, shallowEqual);
   const config = useSelector(actor, (snapshot) => snapshot.context.config);
   const conflict = useSelector(actor, (snapshot) => snapshot.context.conflict);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
 
-  const { form, save } = useConfigForm(actor, config, error, () => {
-    onTabChange('settings');
-    toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
+  const form = useZodForm(searchConfig, { mode: 'onChange' });
+  const { save } = useMachineForm(actor, form, {
+    onInvalid: () => {
+      onTabChange('settings');
+      toast.error(t('ui.toast.errorTitle'), t('ux.invalid'));
+    },
   });
   const values = (config ?? {}) as SearchConfigInput;
 
@@ -149,6 +151,7 @@ export function SearchUxScreen({
   });
 
   const site = useQuery(siteQueryOptions(siteId));
+  const promoteTarget = usePromoteTarget(kind);
   const defaults = useQuery(defaultTemplatesQueryOptions());
   const production = useQuery({ ...searchConfigQueryOptions(siteId, kind, false), enabled: test });
   const parsed = useParsed(config);
@@ -196,6 +199,7 @@ export function SearchUxScreen({
         onSave={() => void save()}
         onPreview={() => actor.send({ type: 'PREVIEW' })}
         onPromote={() => actor.send({ type: 'PROMOTE' })}
+        target={promoteTarget}
       />
       {site.data && (
         <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />

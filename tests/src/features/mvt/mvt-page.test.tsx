@@ -57,6 +57,8 @@ describe('/mvt', () => {
     const { user } = renderPage(<MvtPage />);
     await screen.findByDisplayValue('A');
     await user.click(screen.getByRole('button', { name: 'Сгенерировать' }));
+    // Production asks first (issue 19.5).
+    await user.click(await screen.findByRole('button', { name: 'Да, сгенерировать' }));
     await waitFor(
       () =>
         expect(

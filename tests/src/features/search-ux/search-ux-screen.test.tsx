@@ -320,7 +320,7 @@ describe('search UX screen', () => {
     const { user } = renderPage('/anyquery/ux/autocomplete?copy=production&tab=versions');
     await user.click(
       await screen.findByRole('button', {
-        name: 'Restore v2 (Production) into the integration draft',
+        name: 'Restore version 2 (Production) into the integration draft',
       }),
     );
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Integration' })).toBeChecked());
