@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { findCause, isStatementTimeout, QueryTimeoutError } from './errors.ts';
+import { PgliteEngine, RemotePglite, withDeadline } from './pglite-engine.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,21 +24,76 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   executeSql: ExecuteSql;
+  /**
+   * Runs read-only work whose statements must finish within `timeoutMs` (public queries, issue
+   * 20.2): PostgreSQL runs it in a transaction with a local statement_timeout, the embedded
+   * engine stops (restarts) a statement past the deadline. Out of time: QueryTimeoutError (503).
+   */
+  bounded<T>(timeoutMs: number, work: (db: Db) => Promise<T>): Promise<T>;
+  /** The embedded engine in its worker (watchdog, restarts); absent on PostgreSQL. */
+  engine?: PgliteEngine;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export async function openPglite(
-  options: { dataDir?: string; pglite?: PGlite } = {},
-): Promise<Database> {
+export interface PgliteOptions {
+  dataDir?: string | undefined;
+  /** An open PGlite to use in this thread (no worker, no watchdog). */
+  pglite?: PGlite;
+  /** A statement or transaction of the worker past this many ms restarts it (default 5 min). */
+  watchdogMs?: number | undefined;
+}
+
+/** Rethrows a cancelled statement as QueryTimeoutError (503). */
+function timeoutError(error: unknown, timeoutMs: number): unknown {
+  if (findCause(error, (e): e is QueryTimeoutError => e instanceof QueryTimeoutError))
+    return findCause(error, (e): e is QueryTimeoutError => e instanceof QueryTimeoutError);
+  if (findCause(error, isStatementTimeout)) return new QueryTimeoutError(timeoutMs);
+  return error;
+}
+
+/** The first HttpError (503 restart or timeout) behind a drizzle error, else the error. */
+async function unwrapping<T>(timeoutMs: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw timeoutError(error, timeoutMs);
+  }
+}
+
+/**
+ * The embedded database. By default PGlite runs in a worker thread (pglite-engine.ts): the event
+ * loop stays free while it works, a deep statement cannot overflow the server's stack, and a
+ * wedged engine is restarted on the same data directory.
+ */
+export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client =
-    options.pglite ??
-    (await PGlite.create({
-      ...(options.dataDir && { dataDir: options.dataDir }),
-      extensions: { pg_trgm },
-    }));
+  if (options.pglite) return inThread(options.pglite);
+  const engine = await PgliteEngine.start({
+    dataDir: options.dataDir,
+    migrationsFolder,
+    watchdogMs: options.watchdogMs,
+  });
+  const client = new RemotePglite(engine);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    engine,
+    async executeSql(text, values) {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    bounded: (timeoutMs, work) =>
+      unwrapping(timeoutMs, () => withDeadline(timeoutMs, () => work(db))),
+    close: () => engine.close(),
+  };
+}
+
+/** PGlite in this thread, as given (no bound on statement time). */
+async function inThread(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -47,6 +104,7 @@ export async function openPglite(
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    bounded: (_timeoutMs, work) => work(db as unknown as Db),
     close: () => client.close(),
   };
 }
@@ -66,6 +124,18 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows as unknown[] | undefined) ?? [] };
     },
+    bounded: (timeoutMs, work) =>
+      unwrapping(timeoutMs, () =>
+        db.transaction(
+          async (tx) => {
+            await tx.execute(
+              sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`,
+            );
+            return work(tx as unknown as Db);
+          },
+          { accessMode: 'read only' },
+        ),
+      ),
     close: () => pool.end(),
   };
 }
