@@ -33,6 +33,16 @@ export const envSchema = z.object({
    * once and stored in the database, so every server process on it verifies the same tokens.
    */
   REPORT_JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * How long the statements of one public search, autocomplete or recommendations call may run
+   * (ms); past it the call answers 503 (PostgreSQL cancels it; the embedded engine is restarted).
+   */
+  PUBLIC_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * Embedded database only: a statement or transaction running longer than this (ms) is taken
+   * for a wedged engine, which is restarted on the same data directory.
+   */
+  DB_WATCHDOG_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Mark cookies Secure (set when served over HTTPS). */
   COOKIE_SECURE: flag.default(false),
 });

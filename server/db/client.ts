@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -143,6 +143,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 export function openDatabase(env: {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
+  DB_WATCHDOG_MS?: number | undefined;
 }): Promise<Database> {
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite({ dataDir: env.DATA_DIR });
+  return env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL)
+    : openPglite({ dataDir: env.DATA_DIR, watchdogMs: env.DB_WATCHDOG_MS });
 }

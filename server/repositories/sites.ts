@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Site } from '#contract/entities/site.ts';
+import { anyOf } from '../db/any.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   catalogImports,
@@ -51,7 +52,7 @@ async function assertVerticalsExist(
   const found = await tx
     .select({ name: verticals.name })
     .from(verticals)
-    .where(inArray(verticals.name, [...names]));
+    .where(anyOf(verticals.name, names));
   const missing = names.filter((name) => !found.some((row) => row.name === name));
   if (missing.length) throw new HttpError(400, `Unknown vertical: ${missing.join(', ')}`);
 }

@@ -14,6 +14,7 @@ export function createRepositories(
   database: Database,
   sessionLength: number,
   sessionCacheMs?: number,
+  publicTimeoutMs?: number,
 ) {
   const { db } = database;
   return {
@@ -22,7 +23,7 @@ export function createRepositories(
     sessions: createSessionRepository(db, sessionLength, sessionCacheMs),
     verticals: createVerticalRepository(db),
     feeds: createFeedRepository(db),
-    catalog: createCatalogRepository(db),
+    catalog: createCatalogRepository(database, { publicTimeoutMs }),
     jobs: createJobRepository(db),
     pageViews: createPageViewRepository(db),
     artifacts: createArtifactRepository(db),
@@ -40,7 +41,12 @@ export const repositoriesPlugin = fp<{ database: Database }>(
   async (app, { database }) => {
     app.decorate(
       'repos',
-      createRepositories(database, app.env.SESSION_LENGTH, app.env.SESSION_CACHE_MS),
+      createRepositories(
+        database,
+        app.env.SESSION_LENGTH,
+        app.env.SESSION_CACHE_MS,
+        app.env.PUBLIC_QUERY_TIMEOUT_MS,
+      ),
     );
   },
   { name: 'repositories' },
