@@ -25,6 +25,11 @@ export const envSchema = z.object({
     .default(3600),
   /** How long a process may reuse a session it has read (ms); 0 reads the database on every call. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How long a process may keep a site it has read (ms), dropped at once on any change to the
+   * site or its attached users (notified across processes); 0 reads the database every time.
+   */
+  SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -30,6 +30,12 @@ export interface Database {
    * engine stops (restarts) a statement past the deadline. Out of time: QueryTimeoutError (503).
    */
   bounded<T>(timeoutMs: number, work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` with the payload of each NOTIFY on `channel` (PostgreSQL: on its own
+   * connection, from every process; embedded: before the committing statement answers), and with
+   * '*' when notifications may have been lost (reconnect, restart). Answers the unsubscribe.
+   */
+  listen(channel: string, listener: (payload: string) => void): Promise<() => void>;
   /** The embedded engine in its worker (watchdog, restarts); absent on PostgreSQL. */
   engine?: PgliteEngine;
   close(): Promise<void>;
@@ -88,6 +94,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     },
     bounded: (timeoutMs, work) =>
       unwrapping(timeoutMs, () => withDeadline(timeoutMs, () => work(db))),
+    listen: (channel, listener) => engine.listen(channel, listener),
     close: () => engine.close(),
   };
 }
@@ -105,6 +112,10 @@ async function inThread(client: PGlite): Promise<Database> {
       return { rows: results.at(-1)?.rows ?? [] };
     },
     bounded: (_timeoutMs, work) => work(db as unknown as Db),
+    async listen(channel, listener) {
+      const stop = await client.listen(channel, listener);
+      return () => void stop();
+    },
     close: () => client.close(),
   };
 }
@@ -116,6 +127,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
+  const notifications = postgresNotifications(connectionString);
   return {
     kind: 'postgres',
     db: db as unknown as Db,
@@ -136,7 +148,71 @@ export async function openPostgres(connectionString: string): Promise<Database> 
           { accessMode: 'read only' },
         ),
       ),
-    close: () => pool.end(),
+    listen: (channel, listener) => notifications.listen(channel, listener),
+    async close() {
+      await notifications.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on one dedicated connection, opened on the first listen; a lost connection is reopened
+ * after a second and every listener gets '*' (what was notified meanwhile is unknown).
+ */
+function postgresNotifications(connectionString: string) {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let closed = false;
+  const flush = () => {
+    for (const set of listeners.values()) for (const listener of set) listener('*');
+  };
+  const connect = (): Promise<void> =>
+    (connecting ??= (async () => {
+      const next = new pg.Client({ connectionString });
+      next.on('notification', (message) => {
+        for (const listener of listeners.get(message.channel) ?? [])
+          listener(message.payload ?? '');
+      });
+      const lost = (reason: string) => {
+        if (client !== next) return;
+        client = null;
+        connecting = null;
+        next.end().catch(() => undefined);
+        if (closed) return;
+        console.warn(`PostgreSQL: the notification connection was lost (${reason})`);
+        flush();
+        setTimeout(() => {
+          if (!closed) connect().catch(() => undefined);
+        }, 1000).unref();
+      };
+      next.on('error', (error) => lost(error.message));
+      next.on('end', () => lost('closed'));
+      await next.connect();
+      client = next;
+      for (const channel of listeners.keys()) await next.query(`listen "${channel}"`);
+    })().catch((error: unknown) => {
+      connecting = null;
+      throw error;
+    }));
+  return {
+    async listen(channel: string, listener: (payload: string) => void): Promise<() => void> {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+      let set = listeners.get(channel);
+      const fresh = !set;
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(listener);
+      if (!client) await connect();
+      else if (fresh) await client.query(`listen "${channel}"`);
+      return () => set.delete(listener);
+    },
+    async close() {
+      closed = true;
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -68,6 +68,7 @@ export class PgliteEngine {
   #abandonedBegins = new Set<number>();
   #timer: NodeJS.Timeout;
   #closed = false;
+  #listeners = new Map<string, Set<(payload: string) => void>>();
   /** How many times the watchdog (or a crash) restarted the worker. */
   restarts = 0;
 
@@ -126,6 +127,10 @@ export class PgliteEngine {
   }
 
   #onReply(reply: Exclude<Reply, { type: 'ready' | 'startup-failed' }>): void {
+    if (reply.type === 'notify') {
+      for (const listener of this.#listeners.get(reply.channel) ?? []) listener(reply.payload);
+      return;
+    }
     if (reply.type === 'running') {
       const call = this.#calls.get(reply.id);
       if (call) {
@@ -215,6 +220,21 @@ export class PgliteEngine {
   }
 
   /**
+   * Calls `listener` with each NOTIFY payload on `channel`, and with '*' after a restart (the
+   * notifications of the lost worker are gone: listeners drop what they derived).
+   */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => void> {
+    let set = this.#listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(channel, set);
+      await this.send({ op: 'listen', channel });
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /**
    * Terminates the worker and starts a new one on the same data directory (an in-memory database
    * starts empty). Calls in flight fail: the running one with `runningError` when given.
    */
@@ -236,7 +256,16 @@ export class PgliteEngine {
       call.reject(
         call === running && runningError ? runningError : new DatabaseRestartedError(reason),
       );
-    this.#ready = old.terminate().then(() => this.#spawn());
+    this.#ready = old
+      .terminate()
+      .then(() => this.#spawn())
+      .then(async () => {
+        for (const channel of this.#listeners.keys()) {
+          const id = ++this.#lastId;
+          this.#worker?.postMessage({ op: 'listen', channel, id });
+        }
+        for (const set of this.#listeners.values()) for (const listener of set) listener('*');
+      });
     return this.#ready.catch((error: unknown) => {
       (this.#options.warn ?? console.warn)(
         `Embedded database: the engine did not start again: ${(error as Error).message}`,

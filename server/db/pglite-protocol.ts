@@ -17,6 +17,7 @@ export type Request =
     }
   | { id: number; op: 'exec'; text: string; tx?: number | undefined }
   | { id: number; op: 'begin' }
+  | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'close' };
 
@@ -55,6 +56,8 @@ export type Reply =
   | { type: 'ready' }
   | { type: 'startup-failed'; error: SerializedError }
   | { type: 'running'; id: number }
+  /** A NOTIFY on a listened channel: sent before the answer of the statement that committed it. */
+  | { type: 'notify'; channel: string; payload: string }
   | { type: 'done'; id: number; result: unknown }
   | { type: 'failed'; id: number; error: SerializedError };
 

@@ -66,6 +66,11 @@ async function execute(request: Request): Promise<unknown> {
         openTx = null;
       }
       return null;
+    case 'listen':
+      await pglite.listen(request.channel, (payload) =>
+        post({ type: 'notify', channel: request.channel, payload }),
+      );
+      return null;
     case 'close':
       await pglite.close();
       return null;
