@@ -11,8 +11,23 @@ import { recommendations } from '../catalog/query/recommendations.ts';
 import { search } from '../catalog/query/search.ts';
 import type { Database } from '../db/client.ts';
 import { widgetEvents } from '../db/schema.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 export { PUBLIC_LIMITS } from '../catalog/query/limits.ts';
+
+const INT_MAX = 2 ** 31 - 1;
+
+/** 400 for what the widget_events columns cannot hold (it used to answer 500): NUL, int overflow. */
+function checkWidgetEvent(event: WidgetEvent): void {
+  const texts = Object.values(event).flatMap((value) =>
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : [],
+  );
+  if (texts.some((text) => text.includes('\u0000')))
+    throw new HttpError(400, 'The event contains a NUL character');
+  if (event.pageNumber > INT_MAX) throw new HttpError(400, `pageNumber may be at most ${INT_MAX}`);
+  if (event.eventType === 'WIDGET_CLICK' && event.position > INT_MAX)
+    throw new HttpError(400, `position may be at most ${INT_MAX}`);
+}
 
 /**
  * The public catalog API's data (the queries live in server/catalog/query/ by what they do).
@@ -42,6 +57,7 @@ export function createCatalogRepository(
       database.bounded(timeoutMs, (bounded) => recommendations(bounded, siteId, params)),
 
     async track(siteId: number, event: WidgetEvent): Promise<void> {
+      checkWidgetEvent(event);
       await db.insert(widgetEvents).values({
         siteId,
         eventType: event.eventType,

@@ -73,6 +73,8 @@ describe.each(DATABASES)('public query limits on %s', (kind) => {
       expect(answer.status, JSON.stringify(params)).toBe(400);
       expect(answer.body.message).toMatch(message);
     }
+    const badKey = await server.app.inject({ url: '/public/search?apiKey=ab%00cd&st=x' });
+    expect(badKey.statusCode).toBe(401);
     const autocomplete = await get('/public/autocomplete', { st: 'a\u0000' });
     expect(autocomplete.status).toBe(400);
     const recommendations = await get('/public/recommendations', {
@@ -88,6 +90,30 @@ describe.each(DATABASES)('public query limits on %s', (kind) => {
     });
     expect(within.status).toBe(200);
     await consoleAnswers();
+  });
+
+  it('answers 400 to widget events the database cannot hold (NUL, pageNumber past 2^31)', async () => {
+    const base = {
+      widgetType: 'recommendations',
+      viewGUID: 'view-1',
+      sessionId: 's-1',
+      referer: '',
+      location: 'https://shop.example.ru/',
+      apiKey,
+      pageProducts: ['1'],
+      mvtGroups: [],
+      strategy: 'popular',
+      userGUID: 'u-1',
+    };
+    const post = async (payload: object) =>
+      (await server.app.inject({ method: 'POST', url: '/public/tracking/widget', payload }))
+        .statusCode;
+    expect(await post({ eventType: 'WIDGET_VIEW', ...base, pageNumber: 2 ** 31 })).toBe(400);
+    expect(await post({ eventType: 'WIDGET_VIEW', ...base, sessionId: 's\u0000' })).toBe(400);
+    expect(
+      await post({ eventType: 'WIDGET_CLICK', ...base, productId: '1', position: 2 ** 31 }),
+    ).toBe(400);
+    expect(await post({ eventType: 'WIDGET_VIEW', ...base, pageNumber: 2 })).toBe(204);
   });
 
   it('keeps answering after a failing statement', async () => {
