@@ -19,13 +19,30 @@ export interface CachedSite {
 export interface SiteCache {
   /** The cached entry, else `load()`'s (shared by concurrent callers); absent sites are not kept. */
   get(siteId: number, load: () => Promise<CachedSite | null>): Promise<CachedSite | null>;
-  /** Drops one site's entry, or all of them ('*'). */
+  /** A cached site list (by who asks and the search), else `load()`'s; any change drops them all. */
+  list(key: string, load: () => Promise<Site[]>): Promise<Site[]>;
+  /** Drops one site's entry, or all of them ('*'), and every cached list. */
   invalidate(siteId: number | '*'): void;
 }
 
 export function createSiteCache(options: { ttlMs: number }): SiteCache {
   const entries = new Map<number, { at: number; value: Promise<CachedSite | null> }>();
+  const lists = new Map<string, { at: number; value: Promise<Site[]> }>();
   return {
+    list(key, load) {
+      if (options.ttlMs <= 0) return load();
+      const now = Date.now();
+      const hit = lists.get(key);
+      if (hit && now - hit.at < options.ttlMs) return hit.value;
+      const entry = { at: now, value: load() };
+      lists.set(key, entry);
+      entry.value.catch(() => {
+        if (lists.get(key) === entry) lists.delete(key);
+      });
+      // A list is one row per site: keep a bounded number of searches.
+      if (lists.size > 1000) lists.delete(lists.keys().next().value!);
+      return entry.value;
+    },
     get(siteId, load) {
       if (options.ttlMs <= 0) return load();
       const now = Date.now();
@@ -45,6 +62,7 @@ export function createSiteCache(options: { ttlMs: number }): SiteCache {
       return value;
     },
     invalidate(siteId) {
+      lists.clear();
       if (siteId === '*') entries.clear();
       else entries.delete(siteId);
     },

@@ -130,12 +130,14 @@ export function createSiteRepository(db: Db, cache: SiteCache = createSiteCache(
   return {
     async list(scope: { userId: number; all: boolean }, search?: string): Promise<Site[]> {
       const term = search?.trim() ?? '';
-      const rows = await (scope.all ? listAll : listAttached).execute({
-        userId: scope.userId,
-        term,
-        pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      return cache.list(`${scope.all ? '*' : scope.userId}\u0000${term}`, async () => {
+        const rows = await (scope.all ? listAll : listAttached).execute({
+          userId: scope.userId,
+          term,
+          pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+        });
+        return rows.map(toSite);
       });
-      return rows.map(toSite);
     },
 
     async get(siteId: number): Promise<Site | undefined> {
@@ -181,9 +183,12 @@ export function createSiteRepository(db: Db, cache: SiteCache = createSiteCache(
         });
         return site;
       };
-      // A new id has no cached entry (absent sites are not kept); a caller's transaction may still
-      // roll back, so nothing is dropped on its behalf.
-      return tx ? run(tx) : db.transaction(run);
+      // The cached lists lack the new site: dropped after the commit (in a caller's transaction,
+      // which may still roll back, the triggers' notification at its commit drops them).
+      if (tx) return run(tx);
+      const site = await db.transaction(run);
+      cache.invalidate(site.siteId);
+      return site;
     },
 
     async update(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { getSiteRoute, updateSiteRoute } from '#contract/routes/sites.ts';
+import { getSiteRoute, listSitesRoute, updateSiteRoute } from '#contract/routes/sites.ts';
+import { registerSiteRoute } from '#contract/routes/users.ts';
 import { openPostgres } from '#server/db/client.ts';
 import { sites, users, userSites } from '#server/db/schema.ts';
 import {
@@ -47,6 +48,19 @@ describe.each(DATABASES)('site read cache on %s', (kind) => {
         'Renamed in SQL',
       );
     });
+  });
+
+  it('keeps site lists current: a created site, a rename in SQL', async () => {
+    const admin = await server.as('admin');
+    const names = async () =>
+      (await admin.call(listSitesRoute, { query: {} })).map((s) => s.siteName);
+    const before = await names();
+    await admin.call(registerSiteRoute, {
+      body: { siteName: 'Brand new', siteUrl: 'https://new.example.ru', verticals: [] },
+    });
+    expect(await names()).toEqual([...before, 'Brand new']);
+    await server.database.db.update(sites).set({ name: 'Listed in SQL' }).where(eq(sites.id, 2));
+    await eventually(async () => expect(await names()).toContain('Listed in SQL'));
   });
 
   it('follows attaching and detaching users to a site', async () => {
