@@ -25,6 +25,11 @@ export const envSchema = z.object({
     .default(3600),
   /** How long a process may reuse a session it has read (ms); 0 reads the database on every call. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How long a process may keep a site it has read (ms), dropped at once on any change to the
+   * site or its attached users (notified across processes); 0 reads the database every time.
+   */
+  SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Requests per minute to the public event endpoints (events, bulk, widget tracking) per apiKey and client address. */
@@ -39,6 +44,16 @@ export const envSchema = z.object({
    * once and stored in the database, so every server process on it verifies the same tokens.
    */
   REPORT_JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * How long the statements of one public search, autocomplete or recommendations call may run
+   * (ms); past it the call answers 503 (PostgreSQL cancels it; the embedded engine is restarted).
+   */
+  PUBLIC_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * Embedded database only: a statement or transaction running longer than this (ms) is taken
+   * for a wedged engine, which is restarted on the same data directory.
+   */
+  DB_WATCHDOG_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Mark cookies Secure (set when served over HTTPS). */
   COOKIE_SECURE: flag.default(false),
   /** Where e-mail goes (`smtp://user:pass@host:587`, `smtps://…`); unset: kept in the outbox. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Site } from '#contract/entities/site.ts';
+import { anyOf } from '../db/any.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   catalogImports,
@@ -13,6 +14,7 @@ import {
 } from '../db/schema.ts';
 import { conflict, HttpError } from '../lib/http-error.ts';
 import { recordAudit } from './audit.ts';
+import { createSiteCache, type CachedSite, type SiteCache } from './site-cache.ts';
 import { moveEventsToTimeZone } from '../events/time-zone.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -53,7 +55,7 @@ async function assertVerticalsExist(
   const found = await tx
     .select({ name: verticals.name })
     .from(verticals)
-    .where(inArray(verticals.name, [...names]));
+    .where(anyOf(verticals.name, names));
   const missing = names.filter((name) => !found.some((row) => row.name === name));
   if (missing.length) throw new HttpError(400, `Unknown vertical: ${missing.join(', ')}`);
 }
@@ -72,7 +74,7 @@ function assertTimeZone(zone: string | undefined): void {
     throw new HttpError(400, `Unknown time zone: ${zone}`);
 }
 
-export function createSiteRepository(db: Db) {
+export function createSiteRepository(db: Db, cache: SiteCache = createSiteCache({ ttlMs: 0 })) {
   // The site selector's list, read on every console load: built once, run with placeholders.
   const matching = sql`(${sql.placeholder('term')} = '' or ${sites.name} ilike ${sql.placeholder('pattern')}
     or ${sites.url} ilike ${sql.placeholder('pattern')} or ${sites.id}::text = ${sql.placeholder('term')})`;
@@ -92,15 +94,35 @@ export function createSiteRepository(db: Db) {
     .where(matching)
     .orderBy(asc(sites.id))
     .prepare('list_user_sites');
-  const getWithAccess = db
-    .select({ site: sites, attached: sql<boolean>`${userSites.userId} is not null` })
+  const getOne = db
+    .select()
     .from(sites)
-    .leftJoin(
-      userSites,
-      and(eq(userSites.siteId, sites.id), eq(userSites.userId, sql.placeholder('userId'))),
-    )
     .where(eq(sites.id, sql.placeholder('siteId')))
-    .prepare('site_with_access');
+    .prepare('site_by_id');
+  const attachedUsers = db
+    .select({ userId: userSites.userId })
+    .from(userSites)
+    .where(eq(userSites.siteId, sql.placeholder('siteId')))
+    .prepare('site_attached_users');
+
+  /** The site and its attached users, from the cache (read in one snapshot when loaded). */
+  function cached(siteId: number): Promise<CachedSite | null> {
+    return cache.get(siteId, async () => {
+      const [row] = await getOne.execute({ siteId });
+      if (!row) return null;
+      const users = await attachedUsers.execute({ siteId });
+      return { site: toSite(row), attached: new Set(users.map((user) => user.userId)) };
+    });
+  }
+
+  /** Runs a write, then drops the site's cached entry (after the commit: no stale reload). */
+  async function changing<T>(siteId: number | '*', write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      cache.invalidate(siteId);
+    }
+  }
 
   async function lockRow(tx: Tx, siteId: number): Promise<SiteRow | undefined> {
     const [row] = await tx.select().from(sites).where(eq(sites.id, siteId)).for('update');
@@ -110,17 +132,18 @@ export function createSiteRepository(db: Db) {
   return {
     async list(scope: { userId: number; all: boolean }, search?: string): Promise<Site[]> {
       const term = search?.trim() ?? '';
-      const rows = await (scope.all ? listAll : listAttached).execute({
-        userId: scope.userId,
-        term,
-        pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      return cache.list(`${scope.all ? '*' : scope.userId}\u0000${term}`, async () => {
+        const rows = await (scope.all ? listAll : listAttached).execute({
+          userId: scope.userId,
+          term,
+          pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+        });
+        return rows.map(toSite);
       });
-      return rows.map(toSite);
     },
 
     async get(siteId: number): Promise<Site | undefined> {
-      const [row] = await db.select().from(sites).where(eq(sites.id, siteId));
-      return row && toSite(row);
+      return (await cached(siteId))?.site;
     },
 
     /** The site as the user may see it: 'forbidden' when it exists but is not attached to them. */
@@ -128,9 +151,9 @@ export function createSiteRepository(db: Db) {
       siteId: number,
       user: { id: number; seesAllSites: boolean },
     ): Promise<Site | 'forbidden' | undefined> {
-      const [row] = await getWithAccess.execute({ siteId, userId: user.id });
-      if (!row) return undefined;
-      return row.attached || user.seesAllSites ? toSite(row.site) : 'forbidden';
+      const entry = await cached(siteId);
+      if (!entry) return undefined;
+      return entry.attached.has(user.id) || user.seesAllSites ? entry.site : 'forbidden';
     },
 
     async create(
@@ -162,7 +185,12 @@ export function createSiteRepository(db: Db) {
         });
         return site;
       };
-      return tx ? run(tx) : db.transaction(run);
+      // The cached lists lack the new site: dropped after the commit (in a caller's transaction,
+      // which may still roll back, the triggers' notification at its commit drops them).
+      if (tx) return run(tx);
+      const site = await db.transaction(run);
+      cache.invalidate(site.siteId);
+      return site;
     },
 
     async update(
@@ -170,44 +198,46 @@ export function createSiteRepository(db: Db) {
       fields: SiteFields & { version?: number | undefined },
       actor: string,
     ) {
-      return db.transaction(async (tx) => {
-        const row = await lockRow(tx, siteId);
-        if (!row) return undefined;
-        if (fields.version !== undefined && fields.version !== row.version) {
-          throw conflict(`The site was changed by someone else (now version ${row.version})`, {
-            version: row.version,
-            updatedAt: row.updatedAt.toISOString(),
+      return changing(siteId, () =>
+        db.transaction(async (tx) => {
+          const row = await lockRow(tx, siteId);
+          if (!row) return undefined;
+          if (fields.version !== undefined && fields.version !== row.version) {
+            throw conflict(`The site was changed by someone else (now version ${row.version})`, {
+              version: row.version,
+              updatedAt: row.updatedAt.toISOString(),
+            });
+          }
+          await assertVerticalsExist(tx, fields.verticals);
+          assertTimeZone(fields.timeZone);
+          const [updated] = await tx
+            .update(sites)
+            .set({
+              name: fields.siteName,
+              url: fields.siteUrl,
+              verticals: fields.verticals,
+              timeZone: fields.timeZone,
+              feedUrl: fields.feedUrl,
+              version: row.version + 1,
+              updatedAt: new Date(),
+            })
+            .where(eq(sites.id, siteId))
+            .returning();
+          // Events and rollups are kept by day in the site's zone: re-day them in the same transaction.
+          if (updated!.timeZone !== row.timeZone)
+            await moveEventsToTimeZone(tx, siteId, updated!.timeZone);
+          const site = toSite(updated!);
+          await recordAudit(tx, {
+            actor,
+            action: 'update',
+            entity: 'site',
+            entityId: siteId,
+            before: toSite(row),
+            after: site,
           });
-        }
-        await assertVerticalsExist(tx, fields.verticals);
-        assertTimeZone(fields.timeZone);
-        const [updated] = await tx
-          .update(sites)
-          .set({
-            name: fields.siteName,
-            url: fields.siteUrl,
-            verticals: fields.verticals,
-            timeZone: fields.timeZone,
-            feedUrl: fields.feedUrl,
-            version: row.version + 1,
-            updatedAt: new Date(),
-          })
-          .where(eq(sites.id, siteId))
-          .returning();
-        // Events and rollups are kept by day in the site's zone: re-day them in the same transaction.
-        if (updated!.timeZone !== row.timeZone)
-          await moveEventsToTimeZone(tx, siteId, updated!.timeZone);
-        const site = toSite(updated!);
-        await recordAudit(tx, {
-          actor,
-          action: 'update',
-          entity: 'site',
-          entityId: siteId,
-          before: toSite(row),
-          after: site,
-        });
-        return site;
-      });
+          return site;
+        }),
+      );
     },
 
     /** Switches `enabled`; `inside` runs in the same transaction (job scheduling, data purge). */
@@ -217,26 +247,28 @@ export function createSiteRepository(db: Db) {
       actor: string,
       inside: (tx: Tx, site: Site) => Promise<void>,
     ) {
-      return db.transaction(async (tx) => {
-        const row = await lockRow(tx, siteId);
-        if (!row) return undefined;
-        const [updated] = await tx
-          .update(sites)
-          .set({ enabled, version: row.version + 1, updatedAt: new Date() })
-          .where(eq(sites.id, siteId))
-          .returning();
-        const site = toSite(updated!);
-        await inside(tx, site);
-        await recordAudit(tx, {
-          actor,
-          action: enabled ? 'activate' : 'deactivate',
-          entity: 'site',
-          entityId: siteId,
-          before: toSite(row),
-          after: site,
-        });
-        return site;
-      });
+      return changing(siteId, () =>
+        db.transaction(async (tx) => {
+          const row = await lockRow(tx, siteId);
+          if (!row) return undefined;
+          const [updated] = await tx
+            .update(sites)
+            .set({ enabled, version: row.version + 1, updatedAt: new Date() })
+            .where(eq(sites.id, siteId))
+            .returning();
+          const site = toSite(updated!);
+          await inside(tx, site);
+          await recordAudit(tx, {
+            actor,
+            action: enabled ? 'activate' : 'deactivate',
+            entity: 'site',
+            entityId: siteId,
+            before: toSite(row),
+            after: site,
+          });
+          return site;
+        }),
+      );
     },
 
     /** Switches `enabled` inside the caller's transaction, without audit (seeding). */
@@ -253,19 +285,21 @@ export function createSiteRepository(db: Db) {
     },
 
     async remove(siteId: number, actor: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const row = await lockRow(tx, siteId);
-        if (!row) return false;
-        await tx.delete(sites).where(eq(sites.id, siteId));
-        await recordAudit(tx, {
-          actor,
-          action: 'delete',
-          entity: 'site',
-          entityId: siteId,
-          before: toSite(row),
-        });
-        return true;
-      });
+      return changing(siteId, () =>
+        db.transaction(async (tx) => {
+          const row = await lockRow(tx, siteId);
+          if (!row) return false;
+          await tx.delete(sites).where(eq(sites.id, siteId));
+          await recordAudit(tx, {
+            actor,
+            action: 'delete',
+            entity: 'site',
+            entityId: siteId,
+            before: toSite(row),
+          });
+          return true;
+        }),
+      );
     },
   };
 }

@@ -6,6 +6,12 @@ import { createFeedRepository } from '../../repositories/feeds.ts';
 import { createJobRepository } from '../../repositories/jobs.ts';
 import { createPageViewRepository } from '../../repositories/page-views.ts';
 import { createSessionRepository } from '../../repositories/sessions.ts';
+import {
+  changedSite,
+  createSiteCache,
+  SITE_CHANGED_CHANNEL,
+  type SiteCache,
+} from '../../repositories/site-cache.ts';
 import { createSiteRepository } from '../../repositories/sites.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { createVerticalRepository } from '../../repositories/verticals.ts';
@@ -14,15 +20,17 @@ export function createRepositories(
   database: Database,
   sessionLength: number,
   sessionCacheMs?: number,
+  publicTimeoutMs?: number,
+  siteCache?: SiteCache,
 ) {
   const { db } = database;
   return {
     users: createUserRepository(db),
-    sites: createSiteRepository(db),
+    sites: createSiteRepository(db, siteCache),
     sessions: createSessionRepository(db, sessionLength, sessionCacheMs),
     verticals: createVerticalRepository(db),
     feeds: createFeedRepository(db),
-    catalog: createCatalogRepository(db),
+    catalog: createCatalogRepository(database, { publicTimeoutMs }),
     jobs: createJobRepository(db),
     pageViews: createPageViewRepository(db),
     artifacts: createArtifactRepository(db),
@@ -38,9 +46,23 @@ declare module 'fastify' {
 
 export const repositoriesPlugin = fp<{ database: Database }>(
   async (app, { database }) => {
+    // Site reads are cached per site, dropped on every change (site-cache.ts).
+    const siteCache = createSiteCache({ ttlMs: app.env.SITE_CACHE_MS });
+    if (app.env.SITE_CACHE_MS > 0) {
+      const stop = await database.listen(SITE_CHANGED_CHANNEL, (payload) =>
+        siteCache.invalidate(changedSite(payload)),
+      );
+      app.addHook('onClose', async () => stop());
+    }
     app.decorate(
       'repos',
-      createRepositories(database, app.env.SESSION_LENGTH, app.env.SESSION_CACHE_MS),
+      createRepositories(
+        database,
+        app.env.SESSION_LENGTH,
+        app.env.SESSION_CACHE_MS,
+        app.env.PUBLIC_QUERY_TIMEOUT_MS,
+        siteCache,
+      ),
     );
   },
   { name: 'repositories' },

@@ -1,0 +1,136 @@
+/** The public autocomplete (GET /public/autocomplete): products, queries, categories, brands, taps. */
+import { sql } from 'drizzle-orm';
+import type { AutocompleteParams, AutocompleteResponse } from '#contract/public/autocomplete.ts';
+import { wordsOf } from '../yml-import.ts';
+import { run } from '../sql.ts';
+import {
+  categoryMap,
+  liveImport,
+  matchCondition,
+  scoreExpression,
+  type Matching,
+  type QueryDb,
+} from './common.ts';
+import { checkText } from './limits.ts';
+import { search } from './search.ts';
+
+export async function autocomplete(
+  db: QueryDb,
+  siteId: number,
+  params: AutocompleteParams,
+): Promise<AutocompleteResponse> {
+  checkText(params.st);
+  const query = params.st.trim();
+  const answer: AutocompleteResponse = {
+    query,
+    queries: [],
+    products: [],
+    categories: [],
+    brands: [],
+    taps: [],
+  };
+  const importId = await liveImport(db, siteId);
+  if (importId === null) return answer;
+  const words = wordsOf(query);
+  const found = await search(db, siteId, {
+    st: query,
+    apiKey: params.apiKey,
+    strategy: params.strategy,
+    fullData: true,
+    withCorrection: true,
+    withFacets: false,
+    treeFacets: false,
+    regionId: params.regionId,
+    useCategoryPrediction: false,
+    size: params.productsSize,
+    offset: 0,
+    showUnavailable: params.showUnavailable,
+    unavailableMultiplier: params.unavailableMultiplier,
+    preview: false,
+    withSku: params.withSku,
+    sort: query ? 'DEFAULT' : 'POPULARITY',
+  });
+  answer.products = found.products;
+  const m: Matching = {
+    importId,
+    st: query,
+    words: found.correction ? wordsOf(found.correction) : words,
+    showUnavailable: params.showUnavailable,
+    multiplier: params.unavailableMultiplier,
+  };
+  const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
+
+  // Query suggestions: the last word completed from the catalog's words.
+  const last = words.at(-1);
+  const head = words.slice(0, -1);
+  if (last) {
+    const { rows } = await run<{ word: string; products: number }>(
+      db,
+      sql`select word, products from catalog_words where import_id = ${importId}
+          and word like ${`${last}%`} and length(word) >= 3 order by products desc, word limit 6`,
+    );
+    answer.queries = rows.map((row) => ({
+      text: [...head, row.word].join(' '),
+      count: head.length ? null : row.products,
+    }));
+    if (found.correction && !answer.queries.some((q) => q.text === found.correction))
+      answer.queries.unshift({ text: found.correction, count: found.total });
+  } else if (params.strategy.includes('zero_queries')) {
+    const { rows } = await run<{ word: string; products: number }>(
+      db,
+      sql`select word, products from catalog_words where import_id = ${importId}
+          and length(word) >= 4 and word !~ '[0-9]' order by products desc, word limit 6`,
+    );
+    answer.queries = rows.map((row) => ({ text: row.word, count: row.products }));
+  }
+
+  const categories = await run<{ id: string; n: number }>(
+    db,
+    sql`select p.category_id as id, count(*)::int as n from catalog_products p where ${base}
+        group by p.category_id order by n desc, p.category_id limit 5`,
+  );
+  const map = await categoryMap(
+    db,
+    importId,
+    categories.rows.map((row) => row.id),
+  );
+  answer.categories = categories.rows.flatMap((row) => {
+    const category = map.get(row.id);
+    return category
+      ? [
+          {
+            id: row.id,
+            name: category.name,
+            path: category.pathNames.slice(0, -1),
+            count: row.n,
+            url: category.url,
+          },
+        ]
+      : [];
+  });
+  const brands = await run<{ v: string; n: number }>(
+    db,
+    sql`select p.vendor as v, count(*)::int as n from catalog_products p where ${base} and p.vendor is not null
+        group by p.vendor order by n desc, p.vendor limit 5`,
+  );
+  answer.brands = brands.rows.map((row) => ({ name: row.v, count: row.n }));
+
+  if (query) {
+    // Taps: frequent words of the matching names the query does not have yet.
+    const { rows } = await run<{ name: string }>(
+      db,
+      sql`select p.name from catalog_products p where ${base} order by ${scoreExpression(m)} desc limit 200`,
+    );
+    const frequency = new Map<string, number>();
+    for (const row of rows)
+      for (const word of new Set(wordsOf(row.name)))
+        if (word.length >= 3 && !m.words.some((w) => word.startsWith(w) || w.startsWith(word)))
+          frequency.set(word, (frequency.get(word) ?? 0) + 1);
+    answer.taps = [...frequency]
+      .filter(([, n]) => n >= 2 && n < rows.length)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'ru'))
+      .slice(0, 6)
+      .map(([tap]) => ({ tap, query: `${found.correction ?? query} ${tap}` }));
+  }
+  return answer;
+}

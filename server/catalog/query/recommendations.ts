@@ -1,0 +1,69 @@
+/** The public recommendations (GET /public/recommendations): popular, same category, similar price. */
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  RecommendationsParams,
+  RecommendationsResponse,
+} from '#contract/public/recommendations.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { run } from '../sql.ts';
+import {
+  liveImport,
+  PRODUCT_COLUMNS,
+  toProducts,
+  type ProductRow,
+  type QueryDb,
+} from './common.ts';
+import { checkValue } from './limits.ts';
+
+export async function recommendations(
+  db: QueryDb,
+  siteId: number,
+  params: RecommendationsParams,
+): Promise<RecommendationsResponse> {
+  const answer: RecommendationsResponse = {
+    strategy: params.strategy,
+    blockId: params.blockId ?? null,
+    total: 0,
+    products: [],
+  };
+  if (params.strategy !== 'popular' && !params.productId)
+    throw new HttpError(400, `The ${params.strategy} strategy needs productId`);
+  checkValue('productId', params.productId);
+  checkValue('categoryId', params.categoryId);
+  const importId = await liveImport(db, siteId);
+  if (importId === null) return answer;
+  const conditions: SQL[] = [sql`p.import_id = ${importId}`];
+  if (!params.showUnavailable) conditions.push(sql`p.available`);
+  if (params.categoryId) conditions.push(sql`${params.categoryId} = any(p.category_path)`);
+  let order = sql`p.popularity desc, p.id`;
+  if (params.strategy !== 'popular') {
+    const { rows } = await run<{ category_id: string; price: number }>(
+      db,
+      sql`select category_id, price from catalog_products where import_id = ${importId} and id = ${params.productId}`,
+    );
+    const product = rows[0];
+    if (!product) throw new HttpError(404, `No product ${params.productId} in the catalog`);
+    conditions.push(sql`p.id <> ${params.productId}`);
+    if (params.strategy === 'same_category') {
+      conditions.push(sql`p.category_id = ${product.category_id}`);
+    } else {
+      conditions.push(sql`p.price between ${product.price * 0.7} and ${product.price * 1.3}`);
+      order = sql`abs(p.price - ${product.price}), p.popularity desc, p.id`;
+    }
+  }
+  const where = sql.join(conditions, sql` and `);
+  const totals = await run<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from catalog_products p where ${where}`,
+  );
+  const rows = await run<ProductRow>(
+    db,
+    sql`select ${PRODUCT_COLUMNS} from catalog_products p where ${where}
+        order by ${order} limit ${params.size} offset ${params.offset}`,
+  );
+  return {
+    ...answer,
+    total: totals.rows[0]?.n ?? 0,
+    products: await toProducts(db, importId, rows.rows, { withSku: params.withSku }),
+  };
+}
