@@ -86,6 +86,7 @@ export default defineConfig({
             'tests/{contract,server,tokens}/**/*.test.ts',
             'tests/storefront/**/*.node.test.ts',
           ],
+          setupFiles: ['tests/helpers/repo-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -96,7 +97,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/{src,studio}/**/*.test.{ts,tsx}', 'tests/storefront/**/*.dom.test.ts'],
-          setupFiles: ['tests/helpers/dom-setup.ts'],
+          setupFiles: ['tests/helpers/repo-guard.ts', 'tests/helpers/dom-setup.ts'],
           // Generous: user-event journeys on a loaded 2-core machine take seconds.
           testTimeout: 30_000,
           hookTimeout: 60_000,
