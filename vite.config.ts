@@ -57,8 +57,31 @@ function previewGuest(): Plugin {
   };
 }
 
+/**
+ * The storefront's precompiled templates (`*.templates.ts`, generated, not committed): written
+ * before a build, the dev server or vitest start, and again when a `.hbs` file changes.
+ */
+function storefrontTemplates(): Plugin {
+  const load = () => import('./storefront/build/precompile-templates.ts');
+  return {
+    name: 'vitrina-storefront-templates',
+    async buildStart() {
+      await (await load()).writeTemplateModules();
+    },
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (!file.endsWith('.hbs') || !/[\\/]storefront[\\/]/.test(file)) return;
+        void load().then(async (t) => {
+          const dir = file.replace(/[\\/][^\\/]+$/, '');
+          await t.writeTemplateModules(t.templateModules().filter((m) => m.from === dir));
+        });
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), previewGuest()],
+  plugins: [react(), storefrontTemplates(), previewGuest()],
   build: {
     outDir,
     emptyOutDir: true,
