@@ -150,7 +150,10 @@ export function createInstantSearchConnector(
       fullData: 'true',
       withCorrection: String(settings.withCorrection ?? true),
       withFacets: 'true',
-      treeFacets: String(settings.treeFacets ?? false),
+      // The category facet always comes as a tree: a flat CATEGORY answer loses the hierarchy
+      // (each level's names repeated with no parents). `settings.treeFacets` picks how it is
+      // shown: a nested list (true) or a drill-down (false).
+      treeFacets: 'true',
       regionId: settings.regionId ?? 'global',
       useCategoryPrediction: String(settings.useCategoryPrediction ?? false),
       size: pageSize,

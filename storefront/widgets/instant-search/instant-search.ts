@@ -164,7 +164,11 @@ export function mountInstantSearch(
           facets: (s.result?.facets ?? []).map((f) => ({
             name: f.name,
             type: f.type,
-            part: FACET_PART[f.type],
+            // treeFacets off: the category tree is shown as a drill-down
+            part:
+              f.type === 'TREE' && !(options.treeFacets ?? false)
+                ? 'facetCategory'
+                : FACET_PART[f.type],
           })),
         }),
       },
