@@ -27,6 +27,12 @@ const ALLOWED = [
   '/tmp',
 ];
 
+/**
+ * Refused even where a folder above allows it (a clone inside the temporary folder): the
+ * `shared` folder beside the repository, which a developer's checkout has and a fresh clone not.
+ */
+const DENIED = [resolve(REPO_ROOT, '../shared')];
+
 export class OutsideRepositoryError extends Error {}
 
 function pathOf(target: unknown): string | null {
@@ -41,9 +47,10 @@ export function readable(target: unknown): boolean {
   const path = pathOf(target);
   if (path === null) return true;
   const abs = resolve(path);
-  return ALLOWED.some(
-    (root) => abs === root || abs.startsWith(root.endsWith(sep) ? root : root + sep),
-  );
+  const under = (root: string): boolean =>
+    abs === root || abs.startsWith(root.endsWith(sep) ? root : root + sep);
+  if (DENIED.some(under)) return false;
+  return ALLOWED.some(under);
 }
 
 function check(fn: string, target: unknown): void {
