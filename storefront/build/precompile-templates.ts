@@ -9,7 +9,7 @@
  *
  *   npm run templates
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
@@ -83,13 +83,32 @@ export async function generateModule(module: TemplateModule): Promise<string> {
   return prettier.format(text, { ...config, filepath: module.to });
 }
 
-/** Writes the modules whose text changed (or is missing); returns the files written. */
+/** Whether a module is newer than its `.hbs` files and this generator (no need to regenerate). */
+function fresh(module: TemplateModule): boolean {
+  if (!existsSync(module.to)) return false;
+  const built = statSync(module.to).mtimeMs;
+  const sources = [
+    fileURLToPath(import.meta.url),
+    ...readdirSync(module.from)
+      .filter((f) => f.endsWith('.hbs'))
+      .map((f) => join(module.from, f)),
+  ];
+  return sources.every((file) => statSync(file).mtimeMs <= built);
+}
+
+/**
+ * Writes the modules whose text changed (or is missing); returns the files written. `force`:
+ * regenerate even modules newer than their sources (`npm run templates -- --force`); otherwise
+ * they are skipped (prettier is slow).
+ */
 export async function writeTemplateModules(
   modules: TemplateModule[] = templateModules(),
+  force = false,
 ): Promise<string[]> {
   const written: string[] = [];
   await Promise.all(
     modules.map(async (module) => {
+      if (!force && fresh(module)) return;
       const text = await generateModule(module);
       if (existsSync(module.to) && readFileSync(module.to, 'utf8') === text) return;
       writeFileSync(module.to, text);
@@ -100,7 +119,7 @@ export async function writeTemplateModules(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const written = await writeTemplateModules();
+  const written = await writeTemplateModules(templateModules(), process.argv.includes('--force'));
   for (const file of written) process.stdout.write(`wrote ${relative(process.cwd(), file)}\n`);
   if (written.length === 0) process.stdout.write('storefront templates up to date\n');
 }

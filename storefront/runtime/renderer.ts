@@ -87,7 +87,8 @@ export function createPartRenderer<S>(options: PartRendererOptions<S>): PartRend
    */
   function renderSlot(
     el: HTMLElement,
-    force: ReadonlySet<Element> = new Set(),
+    /** Rendered child slots to render again, with their view models when already selected. */
+    force: ReadonlyMap<Element, unknown> = new Map(),
     /** false: `el` is re-rendered only to carry `force` (its own content does not change). */
     reportSelf = true,
   ): void {
@@ -118,7 +119,10 @@ export function createPartRenderer<S>(options: PartRendererOptions<S>): PartRend
         const childPart = partOf(slot);
         if (parts[childPart] === undefined) continue;
         const t0 = performance.now();
-        const childVm = parts[childPart].select(state, keyOf(slot));
+        const childVm =
+          existing && force.has(existing)
+            ? force.get(existing)
+            : parts[childPart].select(state, keyOf(slot));
         const childHtml = markup(childPart, childVm);
         if (childHtml === null) continue;
         slot.innerHTML = childHtml;
@@ -170,26 +174,27 @@ export function createPartRenderer<S>(options: PartRendererOptions<S>): PartRend
 
   function renderStale(part: string): void {
     const state = options.getState();
-    const stale: HTMLElement[] = [];
+    const stale = new Map<HTMLElement, unknown>();
     for (const el of slots()) {
       if (partOf(el) !== part || !el.isConnected) continue;
       const vm = parts[part]?.select(state, keyOf(el));
-      if (!rendered.has(el) || !deepEqual(vm, rendered.get(el))) stale.push(el);
+      if (!rendered.has(el) || !deepEqual(vm, rendered.get(el))) stale.set(el, vm);
     }
     // Several items of one list (a template edit): one pass over the list, one morph, when the
     // list itself is up to date (re-rendering it changes nothing of its own).
-    const parent = stale.length > 1 ? slotParent(stale[0] as HTMLElement) : null;
+    const first = stale.keys().next().value;
+    const parent = stale.size > 1 && first ? slotParent(first) : null;
     if (
       parent !== null &&
       root.contains(parent) &&
       rendered.has(parent) &&
-      stale.every((el) => slotParent(el) === parent) &&
+      [...stale.keys()].every((el) => slotParent(el) === parent) &&
       deepEqual(parts[partOf(parent)]?.select(state, keyOf(parent)), rendered.get(parent))
     ) {
-      renderSlot(parent, new Set(stale), false);
+      renderSlot(parent, stale, false);
       return;
     }
-    for (const el of stale) renderSlot(el);
+    for (const el of stale.keys()) renderSlot(el);
   }
 
   return {
