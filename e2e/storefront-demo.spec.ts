@@ -197,8 +197,9 @@ test.describe('storefront demo page', () => {
     await page.keyboard.press('Escape');
     const facet = results(page).locator('.digi-facet__group--category');
     const names = facet.locator('.digi-facet__category .digi-facet__text');
+    // facets render after their own delay (spec §4: facetCategory 400 ms)
+    await expect.poll(async () => (await names.allTextContents()).length).toBeGreaterThan(1);
     const roots = await names.allTextContents();
-    expect(roots.length).toBeGreaterThan(1);
     expect(new Set(roots).size).toBe(roots.length);
     await facet.locator('.digi-facet__category').first().click();
     await expect(facet.locator('[aria-current="true"]')).toHaveText(roots[0]!);
