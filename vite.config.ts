@@ -57,8 +57,31 @@ function previewGuest(): Plugin {
   };
 }
 
+/**
+ * The storefront's precompiled templates (`*.templates.ts`, generated, not committed): written
+ * before a build, the dev server or vitest start, and again when a `.hbs` file changes.
+ */
+function storefrontTemplates(): Plugin {
+  const load = () => import('./storefront/build/precompile-templates.ts');
+  return {
+    name: 'vitrina-storefront-templates',
+    async buildStart() {
+      await (await load()).writeTemplateModules();
+    },
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (!file.endsWith('.hbs') || !/[\\/]storefront[\\/]/.test(file)) return;
+        void load().then(async (t) => {
+          const dir = file.replace(/[\\/][^\\/]+$/, '');
+          await t.writeTemplateModules(t.templateModules().filter((m) => m.from === dir));
+        });
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), previewGuest()],
+  plugins: [react(), storefrontTemplates(), previewGuest()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -86,6 +109,7 @@ export default defineConfig({
             'tests/{contract,server,tokens}/**/*.test.ts',
             'tests/storefront/**/*.node.test.ts',
           ],
+          setupFiles: ['tests/helpers/repo-guard.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -96,7 +120,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/{src,studio}/**/*.test.{ts,tsx}', 'tests/storefront/**/*.dom.test.ts'],
-          setupFiles: ['tests/helpers/dom-setup.ts'],
+          setupFiles: ['tests/helpers/repo-guard.ts', 'tests/helpers/dom-setup.ts'],
           // Generous: user-event journeys on a loaded 2-core machine take seconds.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -139,7 +139,10 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', (error) => console.error('page error:', error.message));
-    const settings = encodeURIComponent(JSON.stringify({ pageSize: PRODUCTS }));
+    // browseWithoutQuery: the catalogue without a query (a storefront waits for one; the studio preview browses)
+    const settings = encodeURIComponent(
+      JSON.stringify({ pageSize: PRODUCTS, browseWithoutQuery: true }),
+    );
     await page.goto(
       `${server.baseUrl}${HARNESS_PATH}?apiKey=${server.apiKey}&settings=${settings}`,
     );

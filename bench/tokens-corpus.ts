@@ -1,6 +1,7 @@
 /**
- * The corpus builds (shared/corpus/tokens/SOURCES.md), read from disk, for
- * the bench and the tests.
+ * The corpus builds (tests/tokens/corpus/README.md: sources and licences), read
+ * from disk, for the bench and the tests. The corpus lives inside the repository,
+ * so a fresh clone needs nothing beside it.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +16,7 @@ import type {
 
 export const CORPUS_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),
-  process.env['VITRINA_SHARED'] ?? '../../shared',
-  'corpus/tokens',
+  '../tests/tokens/corpus',
 );
 
 export interface CorpusBuild {

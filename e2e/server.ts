@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '#server/app.ts';
 import { openPglite } from '#server/db/client.ts';
+import { demoFeedChunks } from '#server/catalog/demo-feed.ts';
+import { importYml } from '#server/catalog/yml-import.ts';
 import { seedDemo, seedDemoEvents } from '#server/db/seed.ts';
+import { sites } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { readEnv } from '#server/env.ts';
 
 const env = readEnv({
@@ -14,6 +18,18 @@ const env = readEnv({
 });
 const database = await openPglite({ dataDir: env.DATA_DIR });
 await seedDemo(database);
+// The demo site's catalog (its /cdn/1/demo.html searches it): the generated demo feed through the
+// real importer, streamed from memory (a few hundred offers: a second or two).
+for (const site of await database.db.select().from(sites).where(eq(sites.enabled, true)))
+  await importYml(database.db, {
+    siteId: site.id,
+    source: {
+      body: (async function* () {
+        for (const chunk of demoFeedChunks({ offers: 300 })) yield Buffer.from(chunk);
+      })(),
+      size: 0,
+    },
+  });
 // Storefront events for the report screens (fewer sessions than `npm start`: a faster start).
 await seedDemoEvents(database, { sessions: 5000 });
 const app = await buildApp({ env, database, logger: { level: env.LOG_LEVEL } });

@@ -52,7 +52,9 @@ function runtimeSourceKey(): string {
   const files: string[] = [];
   for (const dir of SOURCE_DIRS) walk(join(STOREFRONT_DIR, dir), files);
   files.sort();
-  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\nsass ${sass.info}\n`);
+  const hash = createHash('sha256').update(
+    `esbuild ${esbuildVersion}\nsass ${sass.info} charset=false\n`,
+  );
   for (const file of files) {
     hash
       .update(relative(STOREFRONT_DIR, file))
@@ -81,6 +83,9 @@ async function compileRuntime(variant: RuntimeVariant): Promise<{ js: string; cs
   if (!js) throw new Error('esbuild produced no storefront runtime');
   const css = sass.compile(join(STOREFRONT_DIR, 'styles/storefront.scss'), {
     style: 'compressed',
+    // No byte-order mark (compressed) or @charset: this CSS is concatenated after the tokens',
+    // where a mid-file BOM invalidates the first rule (#digi-shield's font and line height).
+    charset: false,
   }).css;
   return { js, css };
 }

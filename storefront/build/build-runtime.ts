@@ -43,7 +43,11 @@ export async function buildRuntime(): Promise<string> {
   await bundle('entries/full.ts', 'digi.js', 'iife');
   await bundle('entries/full.ts', 'digi.esm.js', 'es');
   await bundle('entries/demo.ts', 'digi-demo.js', 'iife');
-  const css = sass.compile(join(storefront, 'styles/storefront.scss'), { style: 'compressed' }).css;
+  const css = sass.compile(join(storefront, 'styles/storefront.scss'), {
+    style: 'compressed',
+    // no byte-order mark or @charset: the file is concatenated with others and served as UTF-8
+    charset: false,
+  }).css;
   writeFileSync(join(out, 'digi.css'), css);
   copyFileSync(join(storefront, 'demo/index.html'), join(out, 'index.html'));
   return out;

@@ -2,11 +2,14 @@
  * Precompiles the storefront's Handlebars templates at build time, so the shipped runtime carries
  * `handlebars/runtime` only (DESIGN.md budgets). For every folder of `.hbs` files it writes a
  * `*.templates.ts` module exporting the precompiled specs keyed by part name (file name in
- * camelCase). The output is committed; a test fails when it is stale.
+ * camelCase). The output is generated, not committed (.gitignore): `npm run templates` writes
+ * it, run by `prepare` (npm install / npm ci), before typecheck, tests, dev and size, and by the
+ * vite plugin in vite.config.ts (vite build, the dev server and vitest, which also regenerates a
+ * module when one of its `.hbs` files changes). A test fails when a module is stale.
  *
- *   node --import tsx storefront/build/precompile-templates.ts
+ *   npm run templates
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
@@ -80,11 +83,43 @@ export async function generateModule(module: TemplateModule): Promise<string> {
   return prettier.format(text, { ...config, filepath: module.to });
 }
 
-async function main(): Promise<void> {
-  for (const module of templateModules()) {
-    writeFileSync(module.to, await generateModule(module));
-    process.stdout.write(`wrote ${relative(process.cwd(), module.to)}\n`);
-  }
+/** Whether a module is newer than its `.hbs` files and this generator (no need to regenerate). */
+function fresh(module: TemplateModule): boolean {
+  if (!existsSync(module.to)) return false;
+  const built = statSync(module.to).mtimeMs;
+  const sources = [
+    fileURLToPath(import.meta.url),
+    ...readdirSync(module.from)
+      .filter((f) => f.endsWith('.hbs'))
+      .map((f) => join(module.from, f)),
+  ];
+  return sources.every((file) => statSync(file).mtimeMs <= built);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+/**
+ * Writes the modules whose text changed (or is missing); returns the files written. `force`:
+ * regenerate even modules newer than their sources (`npm run templates -- --force`); otherwise
+ * they are skipped (prettier is slow).
+ */
+export async function writeTemplateModules(
+  modules: TemplateModule[] = templateModules(),
+  force = false,
+): Promise<string[]> {
+  const written: string[] = [];
+  await Promise.all(
+    modules.map(async (module) => {
+      if (!force && fresh(module)) return;
+      const text = await generateModule(module);
+      if (existsSync(module.to) && readFileSync(module.to, 'utf8') === text) return;
+      writeFileSync(module.to, text);
+      written.push(module.to);
+    }),
+  );
+  return written;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const written = await writeTemplateModules(templateModules(), process.argv.includes('--force'));
+  for (const file of written) process.stdout.write(`wrote ${relative(process.cwd(), file)}\n`);
+  if (written.length === 0) process.stdout.write('storefront templates up to date\n');
+}

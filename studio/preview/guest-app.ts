@@ -174,6 +174,8 @@ export function startPreviewGuestApp(
           return;
         case 'instant-search':
           widget = mountInstantSearch(target, {
+            // the preview lists the catalogue before a query (a storefront waits for one)
+            browseWithoutQuery: true,
             ...s,
             ...hooks(),
             source,

@@ -1,5 +1,5 @@
 /**
- * Every corpus build (shared/corpus/tokens/SOURCES.md) compiles, sass
+ * Every corpus build (tests/tokens/corpus/README.md) compiles, sass
  * compiles the SCSS, and every diagnostic the build reports is explained here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

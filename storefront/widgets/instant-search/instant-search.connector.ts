@@ -24,6 +24,11 @@ export interface InstantSearchSettings {
   withCorrection?: boolean;
   withSku?: boolean;
   initialQuery?: string;
+  /**
+   * Search (and list the catalogue) with an empty query and no filters. A storefront shows
+   * nothing until the shopper searches; the studio's preview may browse. @default false
+   */
+  browseWithoutQuery?: boolean;
   /** Preview windows from the console send preview=true (not counted in reports). */
   preview?: boolean;
 }
@@ -42,6 +47,11 @@ export interface InstantSearchState {
   products: readonly Product[];
   /** SKU picks per product id. */
   selections: Readonly<Record<string, SkuSelection>>;
+  /**
+   * Queries to offer when a search found nothing: the query's near matches ('didYouMean'), or
+   * else the site's popular queries ('popular'); null otherwise.
+   */
+  suggestions: { kind: 'didYouMean' | 'popular'; queries: readonly string[] } | null;
 }
 
 export interface SelectedFilter {
@@ -58,8 +68,12 @@ export interface InstantSearchConnector {
   params(): Record<string, string | number | string[]>;
   /** Runs the search for the current state now. */
   search(): Promise<void>;
-  /** Typing: the search runs throttled (800 ms). */
+  /** Typing: the search runs throttled (800 ms). A new query drops the selected filters. */
   setQuery(query: string): void;
+  /** A suggested query chosen: searches it now (filters dropped). */
+  searchQuery(query: string): void;
+  /** Category drill-down: selects one category (null: all categories). */
+  setCategory(facet: string, id: string | null): void;
   toggleValue(facet: string, value: string): void;
   /** Slider or range: null bounds are open; both null clears the facet. */
   setRange(facet: string, min: number | null, max: number | null): void;
@@ -123,6 +137,7 @@ export function createInstantSearchConnector(
     result: null,
     products: [],
     selections: {},
+    suggestions: null,
   });
   let controller: AbortController | null = null;
   let disposed = false;
@@ -135,7 +150,10 @@ export function createInstantSearchConnector(
       fullData: 'true',
       withCorrection: String(settings.withCorrection ?? true),
       withFacets: 'true',
-      treeFacets: String(settings.treeFacets ?? false),
+      // The category facet always comes as a tree: a flat CATEGORY answer loses the hierarchy
+      // (each level's names repeated with no parents). `settings.treeFacets` picks how it is
+      // shown: a nested list (true) or a drill-down (false).
+      treeFacets: 'true',
       regionId: settings.regionId ?? 'global',
       useCategoryPrediction: String(settings.useCategoryPrediction ?? false),
       size: pageSize,
@@ -151,19 +169,56 @@ export function createInstantSearchConnector(
     };
   }
 
+  /** Near matches of a query that found nothing, else the popular queries. */
+  async function suggestionsFor(
+    query: string,
+    signal: AbortSignal,
+  ): Promise<InstantSearchState['suggestions']> {
+    const base = { productsSize: 0, strategy: settings.strategy ?? 'advanced_xname,zero_queries' };
+    try {
+      const near = await source.autocomplete({ ...base, st: query }, signal);
+      const typed = query.trim().toLowerCase();
+      const didYouMean = near.queries
+        .map((q) => q.text)
+        .filter((t) => t.toLowerCase() !== typed)
+        .slice(0, 5);
+      if (didYouMean.length > 0) return { kind: 'didYouMean', queries: didYouMean };
+      const popular = await source.autocomplete({ ...base, st: '' }, signal);
+      const queries = popular.queries.map((q) => q.text).slice(0, 5);
+      return queries.length > 0 ? { kind: 'popular', queries } : null;
+    } catch {
+      return null; // suggestions are a nicety: the empty answer stands without them
+    }
+  }
+
   async function run(append: boolean): Promise<void> {
     controller?.abort();
     const current = new AbortController();
     controller = current;
-    const page = store.get().page;
+    const { page, query, filters } = store.get();
+    if (
+      !(settings.browseWithoutQuery ?? false) &&
+      query.trim() === '' &&
+      Object.keys(filters).length === 0
+    ) {
+      // No search yet (or the query was erased): nothing is listed, no request is made.
+      store.set({ loading: false, failed: false, result: null, products: [], suggestions: null });
+      return;
+    }
     store.set({ loading: true });
     try {
       const result = await source.search(params(page), current.signal);
+      if (disposed || controller !== current) return;
+      const suggestions =
+        result.total === 0 && query.trim() !== ''
+          ? await suggestionsFor(query.trim(), current.signal)
+          : null;
       if (disposed || controller !== current) return;
       store.set(({ products }) => ({
         result,
         loading: false,
         failed: false,
+        suggestions,
         products: append ? [...products, ...result.products] : result.products,
       }));
     } catch (error) {
@@ -193,8 +248,17 @@ export function createInstantSearchConnector(
     params: () => params(),
     search: () => run(false),
     setQuery(query) {
-      store.set({ query, page: 1 });
+      const current = store.get();
+      // A new query is a new search: the previous query's filters do not carry over.
+      const fresh = query.trim() !== current.query.trim();
+      store.set({ query, page: 1, ...(fresh && { filters: {} }) });
       throttledSearch();
+    },
+    searchQuery(query) {
+      refine({ query, filters: {} });
+    },
+    setCategory(facet, id) {
+      setFacet(facet, id === null ? [] : [id]);
     },
     toggleValue(facet, value) {
       const values = store.get().filters[facet] ?? [];

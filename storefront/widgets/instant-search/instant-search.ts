@@ -1,4 +1,4 @@
-import type { Facet, SearchSort } from '#contract/public/search.ts';
+import type { Facet, FacetTreeNode, SearchSort } from '#contract/public/search.ts';
 import type { Product, Sku } from '#contract/public/product.ts';
 import { cardActionHandlers, onActions } from '../../runtime/card-actions.ts';
 import type { DataSource } from '../../runtime/data-source.ts';
@@ -69,6 +69,32 @@ function pageList(
 }
 
 /**
+ * The category facet as a drill-down: the path to the selected category (root first) and the
+ * categories to pick next (the selected one's children, or the roots).
+ */
+export function categoryDrillDown(tree: readonly FacetTreeNode[]): {
+  path: FacetTreeNode[];
+  options: readonly FacetTreeNode[];
+} {
+  const find = (
+    nodes: readonly FacetTreeNode[],
+    trail: FacetTreeNode[],
+  ): FacetTreeNode[] | null => {
+    for (const node of nodes) {
+      const here = [...trail, node];
+      // the deepest selected node wins (a parent may be marked selected with its child)
+      const deeper = find(node.children, here);
+      if (deeper) return deeper;
+      if (node.selected) return here;
+    }
+    return null;
+  };
+  const path = find(tree, []) ?? [];
+  const last = path.at(-1);
+  return { path, options: last ? last.children : tree };
+}
+
+/**
  * Mounts the instant search: search header (`highlight`), selected `filters`, `sort`, `facets`
  * (facetCommon, facetSlider, facetBoolean, facetTreeList, facetCategory), `productList` of
  * `productItem` cards and `pagination` (pages or infinite), laid out by `common`.
@@ -125,7 +151,9 @@ export function mountInstantSearch(
           result: s.result !== null,
           loading: s.loading,
           failed: s.failed,
-          query: s.result?.query ?? '',
+          // the results are the corrected query's when there is a correction
+          query: s.result?.correction ?? s.result?.query ?? '',
+          typed: s.result?.query ?? '',
           total: s.result?.total ?? 0,
           correction: s.result?.correction ?? null,
           categoryPrediction: s.result?.categoryPrediction ?? null,
@@ -136,7 +164,11 @@ export function mountInstantSearch(
           facets: (s.result?.facets ?? []).map((f) => ({
             name: f.name,
             type: f.type,
-            part: FACET_PART[f.type],
+            // treeFacets off: the category tree is shown as a drill-down
+            part:
+              f.type === 'TREE' && !(options.treeFacets ?? false)
+                ? 'facetCategory'
+                : FACET_PART[f.type],
           })),
         }),
       },
@@ -176,7 +208,19 @@ export function mountInstantSearch(
       },
       facetBoolean: { select: facetVm },
       facetTreeList: { select: facetVm },
-      facetCategory: { select: facetVm },
+      facetCategory: {
+        select(s, name) {
+          const facet = facetOf(s, name);
+          if (facet?.type !== 'CATEGORY' && facet?.type !== 'TREE') return { facet: null, texts };
+          const { path, options } = categoryDrillDown(facet.tree);
+          return {
+            facet,
+            texts,
+            path: path.map((n, i) => ({ id: n.id, name: n.name, current: i === path.length - 1 })),
+            options: options.map((n) => ({ id: n.id, name: n.name, count: n.count })),
+          };
+        },
+      },
       filters: { select: () => ({ texts, chips: connector.selectedFilters() }) },
       sort: {
         select: (s) => ({
@@ -193,6 +237,8 @@ export function mountInstantSearch(
           texts,
           loading: s.loading,
           searched: s.result !== null,
+          suggestions: s.suggestions,
+          didYouMean: s.suggestions?.kind === 'didYouMean',
           items: s.products.map((p) => ({ id: p.id })),
           skeleton: Array.from({ length: 8 }, (_, i) => i),
         }),
@@ -297,6 +343,19 @@ export function mountInstantSearch(
     'is-category'(el) {
       const id = el.dataset['digiValue'];
       if (id) connector.toggleValue('categoryId', id);
+    },
+    'is-category-pick'(el) {
+      const facet = el.dataset['digiFacet'];
+      if (facet) connector.setCategory(facet, el.dataset['digiValue'] || null);
+    },
+    'is-suggestion'(el) {
+      const query = el.dataset['digiValue'];
+      if (!query) return;
+      if (input) input.value = query;
+      host
+        .querySelector<HTMLInputElement>('[data-digi-action="is-query"]')
+        ?.setAttribute('value', query);
+      connector.searchQuery(query);
     },
   });
 

@@ -67,7 +67,7 @@ describe('instant search connector', () => {
 
   it('pages with offset (page-1)×size and appends in infinite mode', async () => {
     const source = createMemorySource();
-    const c = createInstantSearchConnector(source, { isInfinite: true });
+    const c = createInstantSearchConnector(source, { isInfinite: true, browseWithoutQuery: true });
     await c.search();
     expect(c.pageCount()).toBeGreaterThan(2);
     await c.loadMore();
@@ -80,7 +80,7 @@ describe('instant search connector', () => {
 
   it('refinements go back to page 1 and sort is passed through', async () => {
     const source = createMemorySource();
-    const c = createInstantSearchConnector(source);
+    const c = createInstantSearchConnector(source, { browseWithoutQuery: true });
     await c.search();
     c.setPage(3);
     c.setSort('PRICE_ASC');
@@ -88,5 +88,69 @@ describe('instant search connector', () => {
     expect(lastParams(source)).toMatchObject({ offset: 0, sort: 'PRICE_ASC' });
     const prices = c.store.get().products.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  // Issue 19.8: the storefront listed the whole catalogue before any search.
+  it('makes no request and lists nothing without a query, unless browseWithoutQuery', async () => {
+    const source = createMemorySource();
+    const c = createInstantSearchConnector(source);
+    await c.search();
+    expect(source.calls).toHaveLength(0);
+    expect(c.store.get()).toMatchObject({ result: null, products: [] });
+    c.setQuery('куртка');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.store.get().products.length).toBeGreaterThan(0);
+    c.setQuery('  ');
+    await vi.advanceTimersByTimeAsync(800);
+    expect(c.store.get()).toMatchObject({ result: null, products: [] });
+
+    const browsing = createInstantSearchConnector(source, { browseWithoutQuery: true });
+    await browsing.search();
+    expect(browsing.store.get().result?.total).toBeGreaterThan(20);
+  });
+
+  // Issue 19.8: filters carried over to a new query.
+  it('a new query drops the selected filters; the same query (spaces aside) keeps them', async () => {
+    const source = createMemorySource();
+    const c = createInstantSearchConnector(source, { initialQuery: 'кроссовки' });
+    await c.search();
+    c.toggleValue('brand', 'Nike');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastParams(source)['filter']).toEqual(['brand:Nike']);
+    c.setQuery('кроссовки ');
+    expect(c.store.get().filters).toEqual({ brand: ['Nike'] });
+    c.setQuery('куртка');
+    expect(c.store.get().filters).toEqual({});
+    await vi.advanceTimersByTimeAsync(800);
+    expect(lastParams(source)).toMatchObject({ st: 'куртка', filter: [] });
+    c.toggleValue('brand', 'Nike');
+    c.searchQuery('смартфон');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastParams(source)).toMatchObject({ st: 'смартфон', filter: [] });
+  });
+
+  // Issue 19.8: «Ничего не найдено» came with no suggestions.
+  it('a query that finds nothing gets suggestions: near matches, else popular queries', async () => {
+    const source = createMemorySource();
+    const c = createInstantSearchConnector(source, { initialQuery: 'zzzzqqq' });
+    await c.search();
+    expect(c.store.get().result?.total).toBe(0);
+    const suggestions = c.store.get().suggestions;
+    expect(suggestions?.kind).toBe('popular');
+    expect(suggestions?.queries.length).toBeGreaterThan(0);
+    c.searchQuery('куртка');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.store.get().suggestions).toBeNull();
+  });
+
+  it('setCategory selects one category for the drill-down, null clears it', async () => {
+    const source = createMemorySource();
+    const c = createInstantSearchConnector(source, { initialQuery: 'кроссовки' });
+    await c.search();
+    c.setCategory('categoryId', '1');
+    c.setCategory('categoryId', '2');
+    expect(c.store.get().filters).toEqual({ categoryId: ['2'] });
+    c.setCategory('categoryId', null);
+    expect(c.store.get().filters).toEqual({});
   });
 });

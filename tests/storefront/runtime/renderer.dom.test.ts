@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Morphdom from 'morphdom';
 import { createPartRenderer } from '#storefront/runtime/renderer.ts';
 import {
   DEFAULT_PART_DELAY,
@@ -6,6 +7,18 @@ import {
   createPartScheduler,
 } from '#storefront/runtime/scheduler.ts';
 import { createStore } from '#storefront/runtime/store.ts';
+
+/** Counts morphs: a list and its items must cost one (issue 17.6: studio keystroke budget). */
+const morphs = vi.hoisted(() => ({ count: 0 }));
+vi.mock('morphdom', async (importOriginal) => {
+  const actual = await importOriginal<typeof Morphdom>();
+  return {
+    default: (...args: Parameters<typeof actual.default>) => {
+      morphs.count += 1;
+      return actual.default(...args);
+    },
+  };
+});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -121,5 +134,56 @@ describe('part renderer', () => {
     renderer.flush();
     expect(root.innerHTML).toBe('<h3>Список</h3>');
     error.mockRestore();
+  });
+
+  it('renders a list and its items in one pass and one morph, on mount and on a template edit', () => {
+    const store = createStore({
+      items: Array.from({ length: 20 }, (_, i) => ({ id: `p${i}`, n: i })),
+    });
+    const templates = {
+      productList: (vm: unknown) =>
+        `<h2>Список</h2>${(vm as { ids: string[] }).ids.map((id) => `<p data-digi-part="productItem" data-digi-key="${id}"></p>`).join('')}`,
+      productItem: (vm: unknown) => `<span>${(vm as { n: number }).n}</span>`,
+    };
+    const root = document.body.appendChild(document.createElement('div'));
+    const rendered: string[] = [];
+    const renderer = createPartRenderer({
+      root,
+      rootPart: 'productList',
+      getState: store.get,
+      templates,
+      parts: {
+        productList: { select: (s) => ({ ids: s.items.map((i) => i.id) }) },
+        productItem: { select: (s, key) => ({ n: s.items.find((i) => i.id === key)?.n ?? 0 }) },
+      },
+      onRender: (part) => rendered.push(part),
+    });
+    morphs.count = 0;
+    renderer.render();
+    expect(morphs.count).toBe(1);
+    expect(root.querySelectorAll('span')).toHaveLength(20);
+    expect(rendered.filter((p) => p === 'productItem')).toHaveLength(20);
+
+    const heading = root.querySelector('h2');
+    const slot = root.querySelector('[data-digi-key="p3"]');
+    morphs.count = 0;
+    rendered.length = 0;
+    renderer.setTemplates({
+      ...templates,
+      productItem: (vm) => `<b>${(vm as { n: number }).n}</b>`,
+    });
+    renderer.flush();
+    expect(root.querySelectorAll('b')).toHaveLength(20);
+    expect(root.querySelectorAll('span')).toHaveLength(0);
+    expect(morphs.count).toBe(1);
+    // the list's own nodes and the item slots are kept, not rebuilt
+    expect(root.querySelector('h2')).toBe(heading);
+    expect(root.querySelector('[data-digi-key="p3"]')).toBe(slot);
+    // afterwards an item's data change still renders that item alone
+    store.set(({ items }) => ({ items: items.map((i) => (i.id === 'p3' ? { ...i, n: 99 } : i)) }));
+    renderer.update();
+    renderer.flush();
+    expect(root.querySelector('[data-digi-key="p3"]')?.textContent).toBe('99');
+    renderer.dispose();
   });
 });

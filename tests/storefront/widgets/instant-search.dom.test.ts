@@ -66,7 +66,7 @@ describe('instant search widget', { timeout: 20_000 }, () => {
   });
 
   it('sorts, pages and types', async () => {
-    await mount();
+    await mount({ browseWithoutQuery: true });
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: 'Сортировка' }),
       'PRICE_ASC',
@@ -89,7 +89,11 @@ describe('instant search widget', { timeout: 20_000 }, () => {
 
   it('corrects a misspelt query and offers load-more in infinite mode', async () => {
     await mount({ initialQuery: 'кросовки', isInfinite: true });
-    expect(screen.getByText(/Показаны результаты по запросу/)).toBeInTheDocument();
+    expect(screen.getByText(/Показаны результаты по запросу/)).toHaveTextContent(
+      'Показаны результаты по запросу «кроссовки» — «кросовки» исправлено на «кроссовки»',
+    );
+    // the count is the corrected query's
+    expect(screen.getByText(/Найдено \d+ товар/)).toHaveTextContent('по запросу «кроссовки»');
     const before = document.querySelectorAll('.digi-card').length;
     await userEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
     await settle();
@@ -97,9 +101,52 @@ describe('instant search widget', { timeout: 20_000 }, () => {
     expect(document.querySelectorAll('.digi-card').length).toBeGreaterThan(before);
   });
 
-  it('shows the empty state', async () => {
+  it('shows the empty state once, with suggestions that search when chosen', async () => {
     await mount({ initialQuery: 'zzzzqqq' });
-    expect(screen.getAllByText(/Ничего не найдено/).length).toBeGreaterThan(0);
+    await settle();
+    expect(screen.getAllByText(/Ничего не найдено/)).toHaveLength(1);
     expect(document.querySelectorAll('.digi-card')).toHaveLength(0);
+    expect(screen.getByText('Часто ищут:')).toBeInTheDocument();
+    const suggestion = document.querySelector<HTMLButtonElement>(
+      '[data-digi-action="is-suggestion"]',
+    )!;
+    const query = suggestion.textContent!.trim();
+    await userEvent.click(suggestion);
+    await settle();
+    await settle();
+    expect(screen.getByText(/Найдено \d+ товар/)).toHaveTextContent(`по запросу «${query}»`);
+    expect(screen.queryByText(/Ничего не найдено/)).toBeNull();
+  });
+
+  it('lists nothing before a search (no whole catalogue)', async () => {
+    const source = createMemorySource();
+    await mount({ source });
+    expect(source.calls).toHaveLength(0);
+    expect(document.querySelectorAll('.digi-card')).toHaveLength(0);
+    expect(screen.queryByText(/Найдено/)).toBeNull();
+  });
+
+  it("the category facet drills down: roots, then the chosen one's children, with a path back", async () => {
+    await mount({ initialQuery: 'кроссовки', treeFacets: false });
+    const facet = () => document.querySelector('.digi-facet__group--category')!;
+    const options = () =>
+      [...facet().querySelectorAll('.digi-facet__category .digi-facet__text')].map(
+        (e) => e.textContent,
+      );
+    const roots = options();
+    expect(roots.length).toBeGreaterThan(0);
+    // a drill-down level lists each category once (not the flat list of every level)
+    expect(new Set(roots).size).toBe(roots.length);
+    await userEvent.click(facet().querySelector<HTMLButtonElement>('.digi-facet__category')!);
+    await settle();
+    await settle();
+    expect(facet().querySelector('[aria-current="true"]')).toHaveTextContent(roots[0]!);
+    expect(options()).not.toEqual(roots);
+    await userEvent.click(
+      within(facet() as HTMLElement).getByRole('button', { name: 'Все категории' }),
+    );
+    await settle();
+    await settle();
+    expect(options()).toEqual(roots);
   });
 });

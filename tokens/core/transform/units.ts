@@ -4,7 +4,9 @@
  * Percentages of letter spacing, paragraph spacing and paragraph indent become
  * `em` (`-2%` → `-0.02em`: Figma's percent is of the font size); line heights
  * in percent become unitless factors (`125%` → `1.25`), `AUTO` becomes
- * `normal`; opacities in percent become factors (`40%` → `0.4`).
+ * `normal`; opacities in percent become factors (`40%` → `0.4`). A bare line
+ * height up to 5 is a factor of the font size and stays unitless (`1.4`, not
+ * `1.4px`, which collapses every line); above 5 it is pixels (`24` → `24px`).
  *
  * Length types (bare number → px): sizing, spacing, dimension, borderRadius,
  * borderWidth, fontSizes, letterSpacing, paragraphSpacing, paragraphIndent,
@@ -29,12 +31,17 @@ export const LENGTH_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 const NUM = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** The largest bare line height read as a factor of the font size rather than pixels. */
+export const MAX_UNITLESS_LINE_HEIGHT = 5;
+
+const isLineHeight = (type: string): boolean => type === 'lineHeights' || type === 'lineHeight';
 const PCT = /^([-+]?(?:\d+\.?\d*|\.\d+))%$/;
 
 function part(p: string, type: string): string {
   if (p === '0%') return '0';
   if (NUM.test(p)) {
     if (Number(p) === 0) return '0';
+    if (isLineHeight(type) && Math.abs(Number(p)) <= MAX_UNITLESS_LINE_HEIGHT) return p;
     return LENGTH_TYPES.has(type) ? `${p}px` : p;
   }
   const m = PCT.exec(p);
@@ -58,8 +65,7 @@ function part(p: string, type: string): string {
 export function applyUnits(value: string, type: string): string {
   const v = value.trim();
   if (v.length === 0 || v.length > 200 || v.startsWith('calc(')) return v;
-  if ((type === 'lineHeights' || type === 'lineHeight') && v.toUpperCase() === 'AUTO')
-    return 'normal';
+  if (isLineHeight(type) && v.toUpperCase() === 'AUTO') return 'normal';
   if (v.indexOf(' ') < 0) return part(v, type);
   if (v.indexOf('(') >= 0) return v;
   return v
