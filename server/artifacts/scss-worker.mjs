@@ -38,6 +38,8 @@ parentPort.on('message', ({ id, scss }) => {
   try {
     const { css } = sass.compileString(scss, {
       style: 'expanded',
+      // No @charset/BOM: this CSS is concatenated after the storefront's (a mid-file BOM drops a rule).
+      charset: false,
       importers: [storefrontImporter],
       logger: sass.Logger.silent,
     });

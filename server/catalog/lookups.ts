@@ -8,6 +8,7 @@ import type {
   CatalogProduct,
   catalogRegion,
 } from '#contract/entities/catalog.ts';
+import { anyOf } from '../db/any.ts';
 import type { Db } from '../db/client.ts';
 
 type Rows<T> = { rows: T[] };
@@ -54,8 +55,7 @@ export function createCatalogLookups(db: Db) {
   return {
     products(siteId: number, options: { externalIds?: string[]; search?: string; limit: number }) {
       const filters: SQL[] = [];
-      if (options.externalIds?.length)
-        filters.push(sql`p.id = any(${sql.param(options.externalIds)}::text[])`);
+      if (options.externalIds?.length) filters.push(anyOf(sql`p.id`, options.externalIds));
       if (options.search)
         filters.push(sql`(p.name ilike ${contains(options.search)} or p.id = ${options.search}
                           or p.vendor_code = ${options.search})`);

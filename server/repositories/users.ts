@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { anyOf } from '../db/any.ts';
 import type { User } from '#contract/entities/user.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { userSites, userTabs, users } from '../db/schema.ts';
@@ -21,11 +22,15 @@ async function hydrate(db: Db | Tx, rows: UserRow[]): Promise<User[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [tabs, links] = await Promise.all([
-    db.select().from(userTabs).where(inArray(userTabs.userId, ids)).orderBy(asc(userTabs.id)),
+    db
+      .select()
+      .from(userTabs)
+      .where(anyOf(userTabs.userId, ids, 'int'))
+      .orderBy(asc(userTabs.id)),
     db
       .select()
       .from(userSites)
-      .where(inArray(userSites.userId, ids))
+      .where(anyOf(userSites.userId, ids, 'int'))
       .orderBy(asc(userSites.siteId)),
   ]);
   return rows.map((row) => ({
