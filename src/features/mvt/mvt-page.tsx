@@ -13,14 +13,14 @@ import { useSiteStore } from '#src/stores/site-store.ts';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { MvtEntries } from './components/mvt-entries.tsx';
-import { mvtForm, type MvtFormIn, type MvtFormOut } from './mvt-form.ts';
+import { mvtForm, mvtFromForm, mvtToForm, type MvtFormIn, type MvtFormOut } from './mvt-form.ts';
 
 /** One copy of the site's MVT config on its lifecycle machine. */
 function MvtEditor({ siteId, copy }: { siteId: number; copy: ConfigCopy }) {
   const { t } = useTranslation();
   const actor = useConfigActor({ kind: 'mvt', siteId, test: copy === 'integration' });
   const form = useZodForm<MvtFormIn, MvtFormOut>(mvtForm, { defaultValues: { entries: [] } });
-  const binding = useMachineForm(actor, form);
+  const binding = useMachineForm(actor, form, { toForm: mvtToForm, fromForm: mvtFromForm });
   const permissions = usePermissions('mvt');
   const canEdit = copy === 'integration' ? permissions.canSave : permissions.canSaveToProd;
   return (
