@@ -54,7 +54,7 @@ test('an integrator creates a recommendation block, edits it and deploys it to t
 
   // Deploy: start, poll every second until done.
   await editor.getByRole('button', { name: 'Развернуть' }).click();
-  await expect(editor.getByText('В продакшне', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(editor.getByText('В продакшене', { exact: true })).toBeVisible({ timeout: 60_000 });
 
   // Production now serves a new bundle carrying the block.
   const after = await productionBundle(page.request);

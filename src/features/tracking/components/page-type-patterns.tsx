@@ -25,7 +25,7 @@ export function PageTypePatterns() {
           <FormSelectField<TrackingFormIn, string>
             name={`pageTypes.${index}.pageType`}
             label={t('tracking.fields.pageType')}
-            options={PAGE_TYPES.map((value) => ({ value, label: value }))}
+            options={PAGE_TYPES.map((value) => ({ value, label: t(`fields.pageTypes.${value}`) }))}
           />
           <FormTextField<TrackingFormIn>
             name={`pageTypes.${index}.urlPattern`}

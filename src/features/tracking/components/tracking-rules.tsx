@@ -60,7 +60,10 @@ export function TrackingRules() {
             <FormSelectField<TrackingFormIn, string>
               name={`rules.${index}.pageType`}
               label={t('tracking.fields.pageType')}
-              options={PAGE_TYPES.map((value) => ({ value, label: value }))}
+              options={PAGE_TYPES.map((value) => ({
+                value,
+                label: t(`fields.pageTypes.${value}`),
+              }))}
             />
             <FormSelectField<TrackingFormIn, string>
               name={`rules.${index}.trigger`}

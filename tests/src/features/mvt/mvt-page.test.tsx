@@ -64,13 +64,13 @@ describe('/mvt', () => {
         ).toEqual(['/config/generate/mvt', '/config/generate/status', '/config/generate/status']),
       { timeout: 5000 },
     );
-    expect(await screen.findByText('В продакшне')).toBeVisible();
+    expect(await screen.findByText('В продакшене')).toBeVisible();
 
     await user.click(screen.getByRole('radio', { name: 'Продакшен' }));
     await screen.findByText('Групп пока нет.');
     await user.click(screen.getByRole('button', { name: 'Добавить группу' }));
     await user.type(screen.getByLabelText(/Название/), 'B');
-    await user.click(screen.getByRole('button', { name: 'Сохранить в продакшн' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить в продакшен' }));
     await waitFor(() =>
       expect(server.writes().map((call) => call.path)).toContain('/config/save/mvt'),
     );

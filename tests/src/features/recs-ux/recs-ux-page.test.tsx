@@ -175,7 +175,7 @@ describe('/recs-configuration/ux', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Развернуть' }));
-    expect(await screen.findByText('В продакшне', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('В продакшене', {}, { timeout: 5000 })).toBeVisible();
     expect(toasts.last()).toMatchObject({ kind: 'success' });
     const jobCalls = server.calls.filter(
       (call) => call.path.startsWith('/config/deploy') || call.path.endsWith('/status'),
