@@ -46,11 +46,16 @@ const STATUSES = [400, 401, 403, 404, 409, 413, 429] as const;
 
 /** What the user reads for a failed call, in the interface language. */
 export function errorText(error: ApiError, t = i18next.t.bind(i18next)): string {
+  // Without loaded texts (i18n not started) the server's own words are better than nothing.
+  const text = (key: string, values: Record<string, unknown> = {}) => {
+    const translated = (t as (key: string, values: Record<string, unknown>) => string)(key, values);
+    return translated && translated !== key ? translated : error.message;
+  };
   for (const [pattern, key, param] of KNOWN) {
     const match = pattern.exec(error.message);
-    if (match) return t(`errors.server.${key}`, param ? { [param]: match[1] } : {});
+    if (match) return text(`errors.server.${key}`, param ? { [param]: match[1] } : {});
   }
   const status = STATUSES.find((code) => code === error.status);
-  if (status) return t(`errors.http.${status}`);
-  return error.status >= 500 ? t('errors.http.500') : t('errors.generic');
+  if (status) return text(`errors.http.${status}`);
+  return text(error.status >= 500 ? 'errors.http.500' : 'errors.generic');
 }

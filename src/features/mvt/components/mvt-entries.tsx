@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { MVT_ACTIONS, mvtTotalShare, type MvtEntry } from '#contract/entities/config.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { DeleteButton } from '#src/ui/button/delete-button.tsx';
 import {
   FormCheckboxField,
   FormField,
@@ -72,16 +73,13 @@ export function MvtEntries({ disabled }: { disabled: boolean }) {
           />
           <EntryScript index={index} />
           <div>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => remove(index)}
+            <DeleteButton
+              name={entries[index]?.name || t('mvt.entry', { number: index + 1 })}
+              onDelete={() => remove(index)}
               aria-label={t('mvt.remove', {
                 name: entries[index]?.name || t('mvt.entry', { number: index + 1 }),
               })}
-            >
-              {t('actions.delete')}
-            </Button>
+            />
           </div>
         </fieldset>
       ))}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { PAGE_TYPES, TRIGGER_TYPES } from '#contract/entities/config.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { DeleteButton } from '#src/ui/button/delete-button.tsx';
 import { FormCheckboxField, FormField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import type { TrackingFormIn } from '../tracking-form.ts';
@@ -80,16 +81,13 @@ export function TrackingRules() {
             label={t('tracking.fields.ruleEnabled')}
           />
           <div>
-            <Button
-              variant="ghost"
-              size="sm"
+            <DeleteButton
+              name={rules[index]?.name || t('tracking.rule', { number: index + 1 })}
               aria-label={t('tracking.removeRule', {
                 name: rules[index]?.name || t('tracking.rule', { number: index + 1 }),
               })}
-              onClick={() => remove(index)}
-            >
-              {t('actions.delete')}
-            </Button>
+              onDelete={() => remove(index)}
+            />
           </div>
         </fieldset>
       ))}
