@@ -30,13 +30,15 @@ export function Sidebar() {
 
   const menu = menuFor(me.roles);
   // Below 960 px the sidebar is a drawer behind a menu button (CSS hides the button on wide screens).
-  const [open, setOpen] = useState(false);
+  // Open for the page it was opened on: a navigation closes it without an effect.
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setOpenOn(null);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
