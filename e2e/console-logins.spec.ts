@@ -61,10 +61,22 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   const text = await visibleText(page);
   expect(text, `${name}: raw i18n key`).not.toMatch(RAW_KEY);
   expect(text.match(ENGLISH)?.[0], `${name}: English word in the Russian console`).toBeUndefined();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name}: horizontal overflow in px`).toBeLessThanOrEqual(1);
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The outermost elements sticking out, to name the culprit in the failure.
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .filter(
+        (el) => !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1),
+      )
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+    return { px: document.documentElement.scrollWidth - width, wide };
+  });
+  expect(
+    overflow.px,
+    `${name}: horizontal overflow in px (${overflow.wide.join(', ')})`,
+  ).toBeLessThanOrEqual(1);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
