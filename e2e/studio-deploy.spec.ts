@@ -54,7 +54,7 @@ test('an integrator creates a recommendation block, edits it and deploys it to t
 
   // Deploy asks first, naming what goes live; Cancel sends nothing.
   await editor.getByRole('button', { name: 'Развернуть' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Развернуть в продакшн?' });
+  const confirm = page.getByRole('dialog', { name: 'Развернуть в продакшен?' });
   await expect(confirm).toContainText(
     `версия 2 конфигурации «Блок рекомендаций «${name}»» сайта «Демо-магазин одежды»`,
   );
@@ -65,7 +65,7 @@ test('an integrator creates a recommendation block, edits it and deploys it to t
   // Deploy: confirmed, start, poll every second until done.
   await editor.getByRole('button', { name: 'Развернуть' }).click();
   await confirm.getByRole('button', { name: 'Да, развернуть' }).click();
-  await expect(editor.getByText('В продакшне', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(editor.getByText('В продакшене', { exact: true })).toBeVisible({ timeout: 60_000 });
 
   // Production now serves a new bundle carrying the block.
   const after = await productionBundle(page.request);
@@ -154,7 +154,7 @@ test('an integrator puts production back on an earlier build from the versions p
   await expect(dialog).toBeHidden();
   const editor = page.getByRole('region', { name: `Блок «${name}»` });
   await expect(editor.getByText(/Версия 1 · integrator/)).toBeVisible();
-  const confirm = page.getByRole('dialog', { name: 'Развернуть в продакшн?' });
+  const confirm = page.getByRole('dialog', { name: 'Развернуть в продакшен?' });
 
   /** Saves a new title and deploys it; returns the production bundle's hash. */
   async function deployTitle(title: string, version: number): Promise<string> {
@@ -163,7 +163,7 @@ test('an integrator puts production back on an earlier build from the versions p
     await expect(editor.getByText(new RegExp(`Версия ${version} · integrator`))).toBeVisible();
     await editor.getByRole('button', { name: 'Развернуть' }).click();
     await confirm.getByRole('button', { name: 'Да, развернуть' }).click();
-    await expect(editor.getByText('В продакшне', { exact: true })).toBeVisible({
+    await expect(editor.getByText('В продакшене', { exact: true })).toBeVisible({
       timeout: 60_000,
     });
     const hash = await productionBundle(page.request);

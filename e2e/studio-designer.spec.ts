@@ -56,13 +56,13 @@ test('a designer edits the autocomplete template, sees the preview, saves, gener
   // Generate: production now holds this version.
   await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
   // Production is never one click away: the confirmation names the site, config and version.
-  const confirm = page.getByRole('dialog', { name: 'Сгенерировать в продакшн?' });
+  const confirm = page.getByRole('dialog', { name: 'Сгенерировать в продакшен?' });
   await expect(confirm).toContainText(
     /версия \d+ конфигурации «Автодополнение» сайта «Демо-магазин одежды»/,
   );
   await confirm.getByRole('button', { name: 'Да, сгенерировать' }).click();
-  await expect(toolbar.getByText('В продакшне', { exact: true })).toBeVisible({ timeout: 90_000 });
-  await expect(toolbar.getByText('Эта версия в продакшне')).toBeVisible();
+  await expect(toolbar.getByText('В продакшене', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible();
 
   // A plain merchant page with only the loader shows the change.
   const siteId = await selectedSiteId(page);

@@ -11,21 +11,21 @@ test('a manager may preview the autocomplete but finds Generate disabled, with t
   const generate = toolbar.getByRole('button', { name: 'Сгенерировать' });
   await expect(generate).toBeDisabled();
   await expect(generate).toHaveAccessibleDescription(
-    'Ваша роль не позволяет генерировать в продакшн',
+    'Ваша роль не позволяет генерировать в продакшен',
   );
   await generate.hover();
   await expect(page.getByRole('tooltip')).toHaveText(
-    'Ваша роль не позволяет генерировать в продакшн',
+    'Ваша роль не позволяет генерировать в продакшен',
   );
   await expect(toolbar.getByRole('button', { name: 'Предпросмотр' })).toBeEnabled();
 
   // The production copy: a manager cannot save to production.
   // The copy lives in the URL: the radio turns checked when the navigation commits.
-  await page.getByRole('radio', { name: 'Продакшн' }).click();
-  await expect(page.getByRole('radio', { name: 'Продакшн' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Продакшен' }).click();
+  await expect(page.getByRole('radio', { name: 'Продакшен' })).toBeChecked();
   await expect(
-    toolbar.getByRole('button', { name: 'Сохранить в продакшн' }),
-  ).toHaveAccessibleDescription('Ваша роль не позволяет сохранять в продакшн');
+    toolbar.getByRole('button', { name: 'Сохранить в продакшен' }),
+  ).toHaveAccessibleDescription('Ваша роль не позволяет сохранять в продакшен');
   await expect(page.getByLabel('Стратегия автодополнения')).toBeDisabled();
 });
 

@@ -287,8 +287,44 @@ export const mvtEntry = z.object({
   /** For RUN_CUSTOM_SCRIPT. */
   script: script.default(''),
 });
-export const mvtConfig = z.object({ entries: z.array(mvtEntry).max(50).default([]) });
+export type MvtEntry = z.infer<typeof mvtEntry>;
+
+/** The share of visitors the enabled groups take together, %. */
+export const mvtTotalShare = (entries: readonly { enabled?: boolean; share?: unknown }[]) =>
+  entries
+    .filter((entry) => entry.enabled)
+    .reduce((sum, entry) => sum + (Number(entry.share) || 0), 0);
+
+/**
+ * Spec part 1 §3: the MVT config is a list of entries. Enabled groups split the visitors, so
+ * their shares add up to at most 100 % (60 % + 60 % is refused by the server and the form).
+ */
+export const mvtConfig = z
+  .array(mvtEntry)
+  .max(50)
+  .superRefine((entries, ctx) => {
+    const total = mvtTotalShare(entries);
+    if (total > 100) {
+      ctx.addIssue({
+        code: 'custom',
+        input: entries,
+        params: {
+          i18nKey: 'errors.validation.mvtTotal',
+          en: `Enabled groups take ${total} % of visitors; at most 100 %`,
+          total,
+        },
+      });
+    }
+  });
 export type MvtConfig = z.infer<typeof mvtConfig>;
+
+/** Configs stored before the list shape were `{entries: [...]}` (the defaults `{}`): read them as their list. */
+export function migrateMvtConfig(data: unknown): unknown {
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    return (data as { entries?: unknown }).entries ?? [];
+  }
+  return data ?? [];
+}
 
 // ---------------------------------------------------------------------------------------------
 // Recommendation blocks (spec §3; defaults §9)

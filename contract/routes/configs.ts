@@ -221,6 +221,18 @@ export const saveTrackingConfigRoute = defineRoute({
   response: storedConfig(trackingConfig),
 });
 
+/**
+ * The MVT body is the spec's list of entries, so the version it was based on comes in the query:
+ * 'null' when the copy was never saved; absent, the save is not checked for staleness (a client
+ * that knows no versions, as the spec's).
+ */
+const mvtSaveQuery = z.strictObject({
+  ...siteQuery,
+  baseVersionId: z
+    .union([z.literal('null').transform(() => null), z.coerce.number().int().positive()])
+    .optional(),
+});
+
 export const saveMvtConfigRoute = defineRoute({
   method: 'POST',
   path: '/config/save/mvt',
@@ -228,8 +240,8 @@ export const saveMvtConfigRoute = defineRoute({
   auth: true,
   roles: CONFIG_ROLES.mvt.saveToProd,
   site: 'query',
-  query: z.strictObject(siteQuery),
-  body: mvtConfig.extend(saveMeta),
+  query: mvtSaveQuery,
+  body: mvtConfig,
   response: storedConfig(mvtConfig),
 });
 
@@ -240,8 +252,8 @@ export const saveIntegrationMvtConfigRoute = defineRoute({
   auth: true,
   roles: CONFIG_ROLES.mvt.save,
   site: 'query',
-  query: z.strictObject(siteQuery),
-  body: mvtConfig.extend(saveMeta),
+  query: mvtSaveQuery,
+  body: mvtConfig,
   response: storedConfig(mvtConfig),
 });
 

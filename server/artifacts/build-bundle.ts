@@ -314,11 +314,11 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
   // --- recommendation blocks, in their ordering
   // --- MVT: the boot puts each visitor in or out of every enabled group
   const mvt: BootMvtGroup[] = [];
-  for (const [index, entry] of (configs.mvt?.config.entries ?? []).entries()) {
+  for (const [index, entry] of (configs.mvt?.config ?? []).entries()) {
     if (!entry.enabled) continue;
     const script =
       entry.action === 'RUN_CUSTOM_SCRIPT'
-        ? await code.functionOf(entry.script, ['config'], `mvt.entries[${index}].script`)
+        ? await code.functionOf(entry.script, ['config'], `mvt[${index}].script`)
         : null;
     mvt.push({
       name: entry.name,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   globalComponent,
   migrateSearchConfig,
+  migrateMvtConfig,
   mvtConfig,
   parseGlobalComponent,
   parseRecommendationsBlock,
@@ -39,7 +40,7 @@ export function parseSingle(kind: SingleConfigKind, data: unknown): SingleConfig
     case 'tracking':
       return trackingConfig.parse(data);
     case 'mvt':
-      return mvtConfig.parse(data);
+      return mvtConfig.parse(migrateMvtConfig(data));
     default:
       return searchConfig.parse(migrateSearchConfig(data));
   }

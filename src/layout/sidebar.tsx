@@ -1,4 +1,5 @@
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '#contract/roles.ts';
 import { logoutRoute } from '#contract/routes/auth.ts';
@@ -28,58 +29,87 @@ export function Sidebar() {
   };
 
   const menu = menuFor(me.roles);
+  // Below 960 px the sidebar is a drawer behind a menu button (CSS hides the button on wide screens).
+  // Open for the page it was opened on: a navigation closes it without an effect.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
 
   return (
-    <aside className="sidebar">
-      <div className="sidebar__brand">Vitrina</div>
-      {!demoMode && <SiteBlock />}
-      <nav aria-label={t('shell.menu')} className="sidebar__nav">
-        {menu.map((group) => [
-          <section key={group.section} className="sidebar__section">
-            <h2 className="sidebar__heading">{t(MENU_SECTION_TITLES[group.section])}</h2>
-            <ul>
-              {group.routes.map((route) => (
-                <li key={route.path}>
-                  <NavLink to={route.path} end className="sidebar__link">
-                    {t(route.titleKey)}
-                  </NavLink>
-                </li>
-              ))}
-              {group.section === 'reporting' && <UserTabLinks roles={me.roles} />}
-            </ul>
-          </section>,
-          // Custom-report viewers without report roles still get their tabs, in spec order.
-          group.section === 'home' && !menu.some((other) => other.section === 'reporting') && (
-            <UserTabSection
-              key="reporting"
-              roles={me.roles}
-              title={t(MENU_SECTION_TITLES.reporting)}
-            />
-          ),
-        ])}
-      </nav>
-      <div className="sidebar__footer">
-        {staff && (
-          <div className="sidebar__toggles">
-            <Checkbox
-              label={t('shell.demoMode')}
-              checked={demoMode}
-              onChange={(e) => setDemoMode(e.target.checked)}
-            />
-            <Checkbox
-              label={t('shell.showDisabledSites')}
-              checked={showDisabledSites}
-              onChange={(e) => setShowDisabledSites(e.target.checked)}
-            />
+    <>
+      <button
+        type="button"
+        className="sidebar-toggle"
+        aria-expanded={open}
+        aria-controls="sidebar"
+        aria-label={t(open ? 'shell.menuClose' : 'shell.menuOpen')}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+      </button>
+      {open && (
+        <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />
+      )}
+      <aside id="sidebar" className={open ? 'sidebar sidebar--open' : 'sidebar'}>
+        <div className="sidebar__brand">Vitrina</div>
+        {!demoMode && <SiteBlock />}
+        <nav aria-label={t('shell.menu')} className="sidebar__nav">
+          {menu.map((group) => [
+            <section key={group.section} className="sidebar__section">
+              <h2 className="sidebar__heading">{t(MENU_SECTION_TITLES[group.section])}</h2>
+              <ul>
+                {group.routes.map((route) => (
+                  <li key={route.path}>
+                    <NavLink to={route.path} end className="sidebar__link">
+                      {t(route.titleKey)}
+                    </NavLink>
+                  </li>
+                ))}
+                {group.section === 'reporting' && <UserTabLinks roles={me.roles} />}
+              </ul>
+            </section>,
+            // Custom-report viewers without report roles still get their tabs, in spec order.
+            group.section === 'home' && !menu.some((other) => other.section === 'reporting') && (
+              <UserTabSection
+                key="reporting"
+                roles={me.roles}
+                title={t(MENU_SECTION_TITLES.reporting)}
+              />
+            ),
+          ])}
+        </nav>
+        <div className="sidebar__footer">
+          {staff && (
+            <div className="sidebar__toggles">
+              <Checkbox
+                label={t('shell.demoMode')}
+                checked={demoMode}
+                onChange={(e) => setDemoMode(e.target.checked)}
+              />
+              <Checkbox
+                label={t('shell.showDisabledSites')}
+                checked={showDisabledSites}
+                onChange={(e) => setShowDisabledSites(e.target.checked)}
+              />
+            </div>
+          )}
+          <div className="sidebar__user">
+            <span className="sidebar__login">{me.name || me.login}</span>
+            <button type="button" className="sidebar__logout" onClick={() => void logout()}>
+              {t('shell.logout')}
+            </button>
           </div>
-        )}
-        <div className="sidebar__user">
-          <span className="sidebar__login">{me.name || me.login}</span>
-          <button type="button" className="sidebar__logout" onClick={() => void logout()}>
-            {t('shell.logout')}
-          </button>
         </div>
-      </div>
-    </aside>
+      </aside>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, createApiClient, type CallInput } from '#contract/client.ts';
 import type { RouteDef, RouteResponse } from '#contract/route.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
+import { errorText } from './error-text.ts';
 import { useActivityStore } from '#src/stores/activity-store.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 
@@ -67,7 +68,7 @@ export function reportError(error: unknown, options: Pick<CallOptions, 'quiet'> 
   }
   if (options.quiet) return;
   if (error instanceof ApiError && error.status > 0) {
-    toast.error(t('ui.toast.errorTitle'), `${error.status}\n${error.message}`);
+    toast.error(t('ui.toast.errorTitle'), `${error.status}\n${errorText(error, t)}`);
   } else {
     const text = error instanceof Error ? error.message : '';
     toast.error(

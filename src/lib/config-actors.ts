@@ -4,6 +4,7 @@ import { ApiError } from '#contract/client.ts';
 import {
   globalComponent,
   migrateSearchConfig,
+  migrateMvtConfig,
   mvtConfig,
   parseGlobalComponent,
   parseRecommendationsBlock,
@@ -93,7 +94,7 @@ export function parseSingleConfig(kind: ConfigKind, raw: unknown): unknown {
     case 'tracking':
       return trackingConfig.parse(raw);
     case 'mvt':
-      return mvtConfig.parse(raw);
+      return mvtConfig.parse(migrateMvtConfig(raw));
     default:
       throw new Error(`${kind} is not a single config`);
   }
@@ -172,10 +173,10 @@ export function configActors(options: ConfigActorsOptions) {
         { quiet: true },
       );
     } else if (kind === 'mvt') {
-      const body = { ...(config as MvtConfig), baseVersionId };
       stored = await api(
         test ? saveIntegrationMvtConfigRoute : saveMvtConfigRoute,
-        { query: { siteId }, body },
+        // Spec §3: the body is the list itself, so the base version travels in the query.
+        { query: { siteId, baseVersionId: baseVersionId ?? 'null' }, body: config as MvtConfig },
         { quiet: true },
       );
     } else {

@@ -20,6 +20,7 @@ export type ValidationKey =
   | 'errors.validation.numberTooBig'
   | 'errors.validation.notMultipleOf'
   | 'errors.validation.unrecognizedKeys'
+  | 'errors.validation.mvtTotal'
   | 'errors.validation.invalid';
 
 export interface IssueMessage {
@@ -79,7 +80,13 @@ export function issueMessage(issue: Issue): IssueMessage {
     case 'custom': {
       const key: unknown = issue.params?.['i18nKey'];
       if (typeof key === 'string' && key.startsWith('errors.validation.')) {
-        return { key: key as ValidationKey };
+        // Numbers a refinement passes beside its key (e.g. the MVT total) fill the text.
+        const values = Object.entries(issue.params ?? {}).filter(
+          (entry): entry is [string, number] => typeof entry[1] === 'number',
+        );
+        return values.length
+          ? { key: key as ValidationKey, params: Object.fromEntries(values) }
+          : { key: key as ValidationKey };
       }
       return { key: 'errors.validation.invalid' };
     }

@@ -41,7 +41,7 @@ function siteConfigs(setup: Setup = {}): SiteBundleConfigs {
     autocomplete: null,
     search: null,
     tracking: null,
-    mvt: stored(mvtConfig.parse({ entries: [] })),
+    mvt: stored(mvtConfig.parse([])),
     recommendationBlocks: (setup.recommendationBlocks ?? []).map((block) =>
       stored(recommendationsBlock.parse({ ...block, test: false })),
     ),

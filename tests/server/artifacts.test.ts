@@ -48,7 +48,7 @@ interface Setup {
   instantSearch?: SearchConfigInput;
   autocomplete?: SearchConfigInput;
   recommendationBlocks?: Array<Omit<RecommendationsBlockInput, 'test'>>;
-  mvt?: MvtConfigInput['entries'];
+  mvt?: MvtConfigInput;
   tokens?: SiteBundleConfigs['tokens'];
   version?: number;
 }
@@ -76,7 +76,7 @@ function siteConfigs(setup: Setup = {}): SiteBundleConfigs {
     ),
     search: null,
     tracking: null,
-    mvt: setup.mvt ? stored(mvtConfig.parse({ entries: setup.mvt }), version) : null,
+    mvt: setup.mvt ? stored(mvtConfig.parse(setup.mvt), version) : null,
     recommendationBlocks: (setup.recommendationBlocks ?? []).map((block) =>
       stored(recommendationsBlock.parse({ ...block, test: false }), version),
     ),
@@ -239,7 +239,7 @@ describe('site bundle build', () => {
   });
 
   it('carries the enabled MVT groups; a custom script with a syntax error fails the build', async () => {
-    const mvt: MvtConfigInput['entries'] = [
+    const mvt: MvtConfigInput = [
       { name: 'a', enabled: true, action: 'DISABLE_IS', share: 30 },
       { name: 'b', enabled: false, action: 'DISABLE_IS', share: 30 },
       { name: 'c', enabled: true, action: 'RUN_CUSTOM_SCRIPT', share: 50, script: 'config.x = 1;' },
@@ -254,7 +254,7 @@ describe('site bundle build', () => {
     const broken = await build(siteConfigs({ mvt: [{ ...mvt[2]!, script: 'config.x = ;' }] }));
     expect(broken.js).toBe('');
     expect(errors(broken)).toEqual([
-      expect.objectContaining({ code: 'script/syntax', path: 'mvt.entries[0].script' }),
+      expect.objectContaining({ code: 'script/syntax', path: 'mvt[0].script' }),
     ]);
   });
 

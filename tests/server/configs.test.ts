@@ -86,7 +86,7 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       params: { id: SITE, kind: 'mvt' },
       query: {},
     });
-    expect(mvt.config).toEqual({ entries: [] });
+    expect(mvt.config).toEqual([]);
     expect(
       await designer.call(configVersionsRoute, {
         params: { id: SITE, kind: 'autocomplete' },
@@ -300,17 +300,17 @@ describe.each(DATABASES)('configs on %s', (kind) => {
     );
     expect(denied.status).toBe(403);
     const mvt = await manager.call(saveIntegrationMvtConfigRoute, {
-      query: { siteId: SITE },
-      body: { baseVersionId: null, entries: [{ name: 'A' }] },
+      query: { siteId: SITE, baseVersionId: 'null' },
+      body: [{ name: 'A' }],
     });
-    expect(mvt).toMatchObject({ test: true, config: { entries: [{ name: 'A', share: 50 }] } });
+    expect(mvt).toMatchObject({ test: true, config: [{ name: 'A', share: 50 }] });
     const afterMvt = await versionCount();
     expect(
       (
         await failure(
           manager.call(saveMvtConfigRoute, {
-            query: { siteId: SITE },
-            body: { baseVersionId: null },
+            query: { siteId: SITE, baseVersionId: 'null' },
+            body: [],
           }),
         )
       ).status,

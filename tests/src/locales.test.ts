@@ -85,3 +85,27 @@ describe('locales', () => {
     expect(empty(languages.en)).toBe(false);
   });
 });
+
+describe('ru texts', () => {
+  const texts = (tree: Tree): string[] =>
+    Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : texts(value)));
+
+  it('spell «продакшен» one way (never «продакшн»)', () => {
+    expect(texts(ru as Tree).filter((text) => /продакшн/i.test(text))).toEqual([]);
+  });
+
+  it('describe every role and name every preset and page type in Russian', () => {
+    const ruTree = ru as unknown as {
+      users: { roleText: Record<string, string>; presets: Record<string, string> };
+      fields: { pageTypes: Record<string, string> };
+    };
+    const all = [
+      ...Object.values(ruTree.users.roleText),
+      ...Object.values(ruTree.users.presets),
+      ...Object.values(ruTree.fields.pageTypes),
+    ];
+    expect(all.length).toBeGreaterThan(80);
+    // Cyrillic in each; Latin only in names (MVT, AnyQuery, API).
+    expect(all.filter((text) => !/[а-яё]/i.test(text))).toEqual([]);
+  });
+});

@@ -238,19 +238,35 @@ export async function configRoutes(app: FastifyInstance) {
     );
   });
 
-  registerRoute(app, saveMvtConfigRoute, ({ query, body, user }) => {
-    const { baseVersionId, ...config } = body;
+  /** Without a base version in the query the MVT save is unchecked: it builds on the latest. */
+  async function mvtBase(siteId: number, test: boolean, base: number | null | undefined) {
+    if (base !== undefined) return base;
+    return (await configs.latest({ siteId, kind: 'mvt', key: 0, test }))?.id ?? null;
+  }
+
+  registerRoute(app, saveMvtConfigRoute, async ({ query, body, user }) => {
     return saveSingle(
-      { siteId: query.siteId, kind: 'mvt', test: false, user, baseVersionId },
-      config,
+      {
+        siteId: query.siteId,
+        kind: 'mvt',
+        test: false,
+        user,
+        baseVersionId: await mvtBase(query.siteId, false, query.baseVersionId),
+      },
+      body,
     );
   });
 
-  registerRoute(app, saveIntegrationMvtConfigRoute, ({ query, body, user }) => {
-    const { baseVersionId, ...config } = body;
+  registerRoute(app, saveIntegrationMvtConfigRoute, async ({ query, body, user }) => {
     return saveSingle(
-      { siteId: query.siteId, kind: 'mvt', test: true, user, baseVersionId },
-      config,
+      {
+        siteId: query.siteId,
+        kind: 'mvt',
+        test: true,
+        user,
+        baseVersionId: await mvtBase(query.siteId, true, query.baseVersionId),
+      },
+      body,
     );
   });
 

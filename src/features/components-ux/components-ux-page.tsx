@@ -99,6 +99,7 @@ function ComponentsUx({ siteId }: { siteId: number }) {
           mode="EDIT"
           title={t('componentsUx.editor.deleteTitle', { name: selected.component.name })}
           confirmLabel={t('actions.delete')}
+          confirmVariant="danger"
           confirmLoading={remove.isPending}
           onClose={() => setDeleting(false)}
           onConfirm={async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SingleConfigPage } from '#src/layout/single-config-page.tsx';
 import { MvtEntries } from './components/mvt-entries.tsx';
-import { mvtForm } from './mvt-form.ts';
+import { mvtForm, mvtFromForm, mvtToForm } from './mvt-form.ts';
 
 export default function MvtPage() {
   const { t } = useTranslation();
@@ -10,6 +10,7 @@ export default function MvtPage() {
       kind="mvt"
       schema={mvtForm}
       defaultValues={{ entries: [] }}
+      convert={{ toForm: mvtToForm, fromForm: mvtFromForm }}
       texts={{
         title: t('mvt.title'),
         lead: t('mvt.lead'),

@@ -95,6 +95,7 @@ function RecsUx({ siteId }: { siteId: number }) {
           mode="EDIT"
           title={t('recsUx.editor.deleteTitle', { name: selected.block.name })}
           confirmLabel={t('actions.delete')}
+          confirmVariant="danger"
           confirmLoading={remove.isPending}
           onClose={() => setDeleting(false)}
           onConfirm={async () => {

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import { ApiError } from '#contract/client.ts';
-import { siteInput, siteUrl, type Site } from '#contract/entities/site.ts';
+import { siteInput, siteUrl, type Site, type SiteUpdate } from '#contract/entities/site.ts';
 import { hasAccess } from '#contract/roles.ts';
 import {
   createVerticalRoute,
@@ -25,17 +25,55 @@ import { ActivationModal } from './components/activation-modal.tsx';
 import { VerticalCreate } from './components/vertical-create.tsx';
 import { VerticalList } from './components/vertical-list.tsx';
 
-const siteForm = siteInput.extend({ feedUrl: z.union([siteUrl, z.literal('')]) });
-type SiteFormIn = z.input<typeof siteForm>;
+/**
+ * The editable fields only (the record's siteId, apiKey, enabled and version are not the form's).
+ * A feed URL must be http(s) unless it is the stored one left untouched: the demo's `file://` feed
+ * is accepted by the server under DATA_DIR and must not block every other edit.
+ */
+export function siteFormSchema(storedFeedUrl: string | null) {
+  return siteInput.omit({ feedUrl: true }).extend({
+    feedUrl: z.union([
+      siteUrl,
+      z.literal(''),
+      ...(storedFeedUrl ? [z.literal(storedFeedUrl)] : []),
+    ] as unknown as [typeof siteUrl, z.ZodLiteral<string>]),
+  });
+}
+export type SiteFormIn = z.input<ReturnType<typeof siteFormSchema>>;
+type SiteFormOut = z.output<ReturnType<typeof siteFormSchema>>;
 
-function toForm(site: Site): SiteFormIn {
-  return { ...site, feedUrl: site.feedUrl ?? '' };
+export function toForm(site: Site): SiteFormIn {
+  return {
+    siteName: site.siteName,
+    siteUrl: site.siteUrl,
+    verticals: site.verticals,
+    timeZone: site.timeZone,
+    feedUrl: site.feedUrl ?? '',
+  };
+}
+
+/** Only what the user changed, with the version the edit was based on (409 when stale). */
+export function siteChanges(site: Site, values: SiteFormOut): SiteUpdate {
+  const update: SiteUpdate = { version: site.version };
+  if (values.siteName !== site.siteName) update.siteName = values.siteName;
+  if (values.siteUrl !== site.siteUrl) update.siteUrl = values.siteUrl;
+  if (values.timeZone !== site.timeZone) update.timeZone = values.timeZone;
+  const feedUrl = values.feedUrl || null;
+  if (feedUrl !== site.feedUrl) update.feedUrl = feedUrl;
+  if (
+    values.verticals.length !== site.verticals.length ||
+    values.verticals.some((name) => !site.verticals.includes(name))
+  ) {
+    update.verticals = values.verticals;
+  }
+  return update;
 }
 
 function SiteForm({ site, canEdit }: { site: Site; canEdit: boolean }) {
   const { t } = useTranslation();
   const roles = useAuthStore((state) => state.me?.roles ?? []);
-  const form = useZodForm(siteForm, { defaultValues: toForm(site) });
+  const schema = useMemo(() => siteFormSchema(site.feedUrl), [site.feedUrl]);
+  const form = useZodForm(schema, { defaultValues: toForm(site) });
   const mutation = useUpdateSiteMutation(site.siteId);
   const verticals = useQuery({
     ...verticalsQueryOptions(),
@@ -49,11 +87,7 @@ function SiteForm({ site, canEdit }: { site: Site; canEdit: boolean }) {
       aria-label={t('routes.siteEdit')}
       onSubmit={async (values) => {
         try {
-          await mutation.mutateAsync({
-            ...values,
-            feedUrl: values.feedUrl || null,
-            version: site.version,
-          });
+          await mutation.mutateAsync(siteChanges(site, values));
         } catch (error) {
           if (applyServerIssues(error, form.setError)) return;
           if (error instanceof ApiError && error.status === 409) {

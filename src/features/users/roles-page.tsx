@@ -61,7 +61,7 @@ export default function RolesPage() {
           onClose={() => setEditing(null)}
           footer={null}
         >
-          <RolesEditor user={user} />
+          <RolesEditor user={user} onSaved={() => setEditing(null)} />
         </Modal>
       )}
     </div>

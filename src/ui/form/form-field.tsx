@@ -4,6 +4,7 @@ import { get, useFormContext, useFormState } from 'react-hook-form';
 import type { FieldError, FieldPath, FieldValues } from 'react-hook-form';
 import { Checkbox } from '../checkbox/checkbox.tsx';
 import { Field, describedBy, fieldIds } from '../field/field.tsx';
+import { useShownField } from './form.tsx';
 
 /** Attributes wired once for every control of a form (STYLE.md 14). */
 export interface FormControlProps {
@@ -44,6 +45,7 @@ export function FormField<T extends FieldValues>({
 }: FormFieldProps<T>) {
   const ids = fieldIds(useId());
   const error = useFieldError<T>(name);
+  useShownField(name);
   return (
     <Field
       ids={ids}
@@ -115,6 +117,7 @@ export function FormCheckboxField<T extends FieldValues>({
   const { register } = useFormContext<T>();
   const ids = fieldIds(useId());
   const error = useFieldError<T>(name);
+  useShownField(name);
   return (
     <Field ids={ids} error={error}>
       <Checkbox

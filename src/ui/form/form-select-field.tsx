@@ -3,6 +3,7 @@ import type { FieldValues } from 'react-hook-form';
 import { Select } from '../select/select.tsx';
 import type { SelectOption } from '../select/select.tsx';
 import type { FormFieldBaseProps } from './form-field.tsx';
+import { useShownField } from './form.tsx';
 
 // Apart from form-field.tsx so that forms without a select (the sign-in page) do not load it.
 export interface FormSelectFieldProps<
@@ -27,6 +28,7 @@ export function FormSelectField<T extends FieldValues, V extends string | number
 }: FormSelectFieldProps<T, V>) {
   const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ control, name });
+  useShownField(name);
   return (
     <Select<V>
       label={label}

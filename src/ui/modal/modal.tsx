@@ -34,6 +34,8 @@ export interface ModalProps {
   confirmLabel?: ReactNode;
   confirmDisabled?: boolean;
   confirmLoading?: boolean;
+  /** 'danger' for a confirmation that deletes. @default 'primary' */
+  confirmVariant?: 'primary' | 'danger';
   /** Replaces the default buttons entirely; `null` hides the footer. */
   footer?: ReactNode;
   /** @default true */
@@ -55,6 +57,7 @@ export function Modal({
   confirmLabel,
   confirmDisabled = false,
   confirmLoading = false,
+  confirmVariant = 'primary',
   footer,
   closeOnOutsideClick = true,
   initialFocus,
@@ -87,7 +90,7 @@ export function Modal({
       <>
         <Button onClick={onClose}>{t('actions.cancel')}</Button>
         <Button
-          variant="primary"
+          variant={confirmVariant}
           type={formId ? 'submit' : 'button'}
           form={formId}
           onClick={formId ? undefined : onConfirm}

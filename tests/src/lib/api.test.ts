@@ -19,13 +19,15 @@ afterEach(() => {
 const lastToast = () => useToastStore.getState().toasts.at(-1);
 
 describe('reportError (spec §8)', () => {
-  it("shows 'ERROR!' with the status and the server's message on two lines", () => {
+  it("shows 'ERROR!' with the status and the server's message, in the interface language, on two lines", () => {
     reportError(new ApiError(500, 'Internal server error'));
     expect(lastToast()).toMatchObject({
       kind: 'error',
       title: 'ERROR!',
-      message: '500\nInternal server error',
+      message: '500\nServer error. Try again later',
     });
+    reportError(new ApiError(409, 'User anna already exists'));
+    expect(lastToast()).toMatchObject({ message: '409\nUser anna already exists' });
   });
 
   it("says 'Error: …' when no answer came, or 'Network or connection error' without a text", () => {

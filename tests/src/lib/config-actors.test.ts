@@ -211,7 +211,7 @@ describe('configActors: other kinds', () => {
       'POST /api/config/save/mvt': (call) => ({ status: 200, body: stored(call.body) }),
       'POST /api/config/save/tracking': (call) => ({ status: 200, body: stored(call.body) }),
     });
-    const body = { config: { entries: [] }, baseVersionId: 3 };
+    const body = { config: [], baseVersionId: 3 };
     await run(configActors({ kind: 'mvt', siteId: 1, test: true }).actors.saveConfig, body);
     await run(configActors({ kind: 'mvt', siteId: 1, test: false }).actors.saveConfig, body);
     await run(configActors({ kind: 'tracking', siteId: 1, test: false }).actors.saveConfig, {
@@ -219,8 +219,8 @@ describe('configActors: other kinds', () => {
       baseVersionId: 3,
     });
     expect(calls.map((call) => call.url)).toEqual([
-      '/api/config/save/integration/mvt?siteId=1',
-      '/api/config/save/mvt?siteId=1',
+      '/api/config/save/integration/mvt?siteId=1&baseVersionId=3',
+      '/api/config/save/mvt?siteId=1&baseVersionId=3',
       '/api/config/save/tracking?siteId=1&test=false',
     ]);
   });

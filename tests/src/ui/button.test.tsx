@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button, IconButton } from '#src/ui/button/button.tsx';
+import { DeleteButton } from '#src/ui/button/delete-button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { renderWithProviders } from '#tests/helpers/render.tsx';
@@ -53,5 +54,26 @@ describe('Button, IconButton, Badge, Checkbox, Spinner', () => {
       </div>,
     );
     await expectNoSeriousA11yViolations(container);
+  });
+});
+
+describe('DeleteButton', () => {
+  it('is a danger button that deletes only after a confirmation naming what goes', async () => {
+    const onDelete = vi.fn();
+    const { user } = renderWithProviders(<DeleteButton name="Группа 1" onDelete={onDelete} />);
+    const button = screen.getByRole('button', { name: 'Удалить' });
+    expect(button.className).toContain('ui-button--danger');
+    await user.click(button);
+    expect(onDelete).not.toHaveBeenCalled();
+    const dialog = screen.getByRole('dialog', { name: 'Удалить «Группа 1»?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(onDelete).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Удалить' }));
+    const again = screen.getByRole('dialog');
+    const confirm = within(again).getByRole('button', { name: 'Удалить' });
+    expect(confirm.className).toContain('ui-button--danger');
+    await user.click(confirm);
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -125,4 +125,40 @@ describe('Form', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText(/409/)).toHaveAttribute('role', 'alert');
   });
+
+  it('lists errors of fields the form does not show (an unknown key) in a summary', async () => {
+    const strict = z.strictObject({ siteName: z.string().min(1) });
+    function StrictForm({ onSubmit }: { onSubmit: () => void }) {
+      // The defaults carry a key the schema does not know, as a whole stored record would.
+      const form = useZodForm(strict, {
+        defaultValues: { siteName: 'Магазин', apiKey: 'k' } as z.input<typeof strict>,
+      });
+      return (
+        <Form form={form} aria-label="Сайт" onSubmit={onSubmit}>
+          <FormTextField<z.input<typeof strict>> name="siteName" label="Название сайта" />
+          <Button type="submit">Сохранить</Button>
+        </Form>
+      );
+    }
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<StrictForm onSubmit={onSubmit} />);
+    expect(screen.queryByTestId('form-error-summary')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(summary).toHaveAttribute('role', 'alert');
+    expect(summary.textContent).not.toBe('');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows no error before the user types, submits or leaves a field', async () => {
+    const { user } = renderWithProviders(<SiteForm onSubmit={vi.fn()} />);
+    const name = screen.getByRole('textbox', { name: /Название сайта/ });
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    await user.click(name);
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    await user.tab();
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    // Errors of fields with their own line never repeat in the summary.
+    expect(screen.queryByTestId('form-error-summary')).toBeNull();
+  });
 });

@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { MVT_ACTIONS, type MvtConfig } from '#contract/entities/config.ts';
+import { MVT_ACTIONS, mvtTotalShare, type MvtEntry } from '#contract/entities/config.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { FormCheckboxField, FormField, FormTextField } from '#src/ui/form/form-field.tsx';
+import { DeleteButton } from '#src/ui/button/delete-button.tsx';
+import {
+  FormCheckboxField,
+  FormField,
+  FormTextField,
+  useFieldError,
+} from '#src/ui/form/form-field.tsx';
+import { useShownField } from '#src/ui/form/form.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import type { MvtFormIn } from '../mvt-form.ts';
 
@@ -31,12 +38,11 @@ export function MvtEntries({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const { control } = useFormContext<MvtFormIn>();
   const { fields, append, remove } = useFieldArray({ control, name: 'entries' });
-  const entries = (useWatch({ control, name: 'entries' }) ?? []) as Partial<
-    MvtConfig['entries'][number]
-  >[];
-  const total = entries
-    .filter((entry) => entry.enabled)
-    .reduce((sum, entry) => sum + (Number(entry.share) || 0), 0);
+  const entries = (useWatch({ control, name: 'entries' }) ?? []) as Partial<MvtEntry>[];
+  const total = mvtTotalShare(entries);
+  // The list's own error (the shares' total) is shown on the total line below, not in the summary.
+  const totalError = useFieldError<MvtFormIn>('entries');
+  useShownField('entries');
   return (
     <fieldset disabled={disabled} className="config-sections">
       <legend className="ui-visually-hidden">{t('mvt.entries')}</legend>
@@ -67,22 +73,25 @@ export function MvtEntries({ disabled }: { disabled: boolean }) {
           />
           <EntryScript index={index} />
           <div>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => remove(index)}
+            <DeleteButton
+              name={entries[index]?.name || t('mvt.entry', { number: index + 1 })}
+              onDelete={() => remove(index)}
               aria-label={t('mvt.remove', {
                 name: entries[index]?.name || t('mvt.entry', { number: index + 1 }),
               })}
-            >
-              {t('actions.delete')}
-            </Button>
+            />
           </div>
         </fieldset>
       ))}
-      <p className={total > 100 ? 'warning-text' : 'muted'} role="status">
-        {t(total > 100 ? 'mvt.overTotal' : 'mvt.total', { total })}
-      </p>
+      {totalError ? (
+        <p className="ui-field__error" role="alert">
+          {totalError}
+        </p>
+      ) : (
+        <p className={total > 100 ? 'warning-text' : 'muted'} role="status">
+          {t(total > 100 ? 'mvt.overTotal' : 'mvt.total', { total })}
+        </p>
+      )}
       <div>
         <Button
           onClick={() =>

@@ -44,7 +44,7 @@ export function BlockList({ blocks, selectedId, onSelect, onReorder, canReorder 
         >
           <span className="config-list__name">{block.name}</span>
           <span className="config-list__meta">
-            {block.pageType}
+            {t(`fields.pageTypes.${block.pageType}`)}
             {block.enabledDesktop && <Badge tone="success">{t('recsUx.list.desktop')}</Badge>}
             {block.enabledMobile && <Badge tone="success">{t('recsUx.list.mobile')}</Badge>}
             {!block.enabledDesktop && !block.enabledMobile && <Badge>{t('recsUx.list.off')}</Badge>}

@@ -62,7 +62,7 @@ export function BlockSettings({ disabled }: { disabled?: boolean }) {
           <FormSelectField<BlockForm, string>
             name="pageType"
             label={f('pageType')}
-            options={PAGE_TYPES.map((value) => ({ value, label: value }))}
+            options={PAGE_TYPES.map((value) => ({ value, label: t(`fields.pageTypes.${value}`) }))}
           />
           <TextField name="placement" label={f('placement')} />
           <TextField name="oldPlacement" label={f('oldPlacement')} />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import type { FieldValues, FieldPath } from 'react-hook-form';
+import { useShownField } from '#src/ui/form/form.tsx';
 
 const DEVICES = ['phones', 'tablets', 'laptops', 'monitors', 'tv'] as const;
 const COLUMNS = ['slidesPerView', 'slidesPerGroup', 'spaceBetween', 'speed'] as const;
@@ -11,6 +12,7 @@ function Cell({ name, label }: { name: string; label: string }) {
   const { errors } = useFormState({ control, name });
   const error = (get(errors, name) as { message?: string } | undefined)?.message;
   const errorId = useId();
+  useShownField(name);
   return (
     <td>
       <input

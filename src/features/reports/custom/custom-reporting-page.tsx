@@ -144,6 +144,7 @@ export default function CustomReportingPage() {
           title={t('reports.custom.deleteTitle')}
           onClose={() => setDeleting(null)}
           confirmLabel={t('actions.delete')}
+          confirmVariant="danger"
           confirmLoading={remove.isPending}
           onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         >

@@ -84,14 +84,51 @@ export function reportCsvRows(
   return rows;
 }
 
+/** How a spreadsheet of the user's language reads CSV: Russian Excel splits on ';' and reads '1,5'. */
+export interface CsvDialect {
+  /** @default ',' */
+  delimiter: ',' | ';';
+  /** @default '.' */
+  decimal: '.' | ',';
+}
+
+export const CSV_DIALECTS = {
+  en: { delimiter: ',', decimal: '.' },
+  ru: { delimiter: ';', decimal: ',' },
+} as const satisfies Record<string, CsvDialect>;
+
+/** The dialect of a language ('ru' → ';' and decimal commas, others the English one). */
+export const csvDialect = (language: string): CsvDialect =>
+  language.startsWith('ru') ? CSV_DIALECTS.ru : CSV_DIALECTS.en;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * CSV text with a UTF-8 byte order mark, so Excel reads the Cyrillic right. Text cells that a
- * spreadsheet would run as a formula (=, +, -, @, tab, CR first) get a leading apostrophe: search
- * queries come from the public storefront endpoint. Numbers are left alone.
+ * CSV text with a UTF-8 byte order mark, so Excel reads the Cyrillic right, in the dialect of the
+ * user's spreadsheet. Text cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR
+ * first) get a leading apostrophe: search queries come from the public storefront endpoint.
+ * Numbers are left alone (a negative number is not a formula).
  */
-export async function toCsv(rows: CsvCell[][]): Promise<string> {
+export async function toCsv(
+  rows: CsvCell[][],
+  dialect: CsvDialect = CSV_DIALECTS.en,
+): Promise<string> {
   const { default: Papa } = await import('papaparse');
-  return `\uFEFF${Papa.unparse(rows, { newline: '\r\n', escapeFormulae: true })}`;
+  const cells = rows.map((row) =>
+    row.map((cell) => {
+      if (typeof cell === 'number') {
+        return dialect.decimal === ',' ? String(cell).replace('.', ',') : String(cell);
+      }
+      return FORMULA_START.test(cell) ? `'${cell}` : cell;
+    }),
+  );
+  // Defused cells are quoted, as Papa's own escapeFormulae does.
+  const quotes = (value: unknown) => typeof value === 'string' && /^'[=+\-@\t\r]/.test(value);
+  return `\uFEFF${Papa.unparse(cells, {
+    newline: '\r\n',
+    delimiter: dialect.delimiter,
+    quotes: quotes as unknown as boolean,
+  })}`;
 }
 
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {

@@ -8,7 +8,7 @@ import { Button } from '#src/ui/button/button.tsx';
 import { DateRangePicker } from '#src/ui/date-range-picker/date-range-picker.tsx';
 import { formatDateRange } from '#src/ui/date-range-picker/date-range.ts';
 import { aggMetricsQueryOptions, dailyMetricsQueryOptions } from '../api/metric-queries.ts';
-import { downloadText, reportCsvRows, toCsv } from '../lib/csv.ts';
+import { csvDialect, downloadText, reportCsvRows, toCsv } from '../lib/csv.ts';
 import { CHART_IDS, chartMetrics, REPORTING_METRICS } from '../lib/metric-groups.ts';
 import {
   daysOf,
@@ -26,7 +26,7 @@ import '../reports.css';
 
 /** Full reporting (spec §2 "Reporting screen"): two periods compared, every metric, daily charts. */
 export default function ReportingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const siteId = useSiteStore((state) => state.siteId);
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const [period, setPeriod] = useState<Period>(() => defaultPeriod());
@@ -76,7 +76,10 @@ export default function ReportingPage() {
         group: (group) => t(`reports.groups.${group}`),
         metric: (metric) => t(`reports.metrics.${metric}`),
       });
-      downloadText(`report-${siteId ?? 0}-${period.from}_${period.to}.csv`, await toCsv(rows));
+      downloadText(
+        `report-${siteId ?? 0}-${period.from}_${period.to}.csv`,
+        await toCsv(rows, csvDialect(i18n.language)),
+      );
     } finally {
       setExporting(false);
     }

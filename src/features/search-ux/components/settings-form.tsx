@@ -189,12 +189,12 @@ export function SettingsForm({ kind }: { kind: SearchUxKind }) {
         <FormSelectField<Values, (typeof TEMPLATE_NAMES)[number]>
           name="customSettings.templateName"
           label={cs('templateName')}
-          options={options(TEMPLATE_NAMES)}
+          options={options(TEMPLATE_NAMES, (name) => t(`ux.templateNames.${name}`))}
         />
         <FormSelectField<Values, (typeof TEMPLATE_VERSIONS)[number]>
           name="customSettings.templateVersion"
           label={cs('templateVersion')}
-          options={options(TEMPLATE_VERSIONS)}
+          options={options(TEMPLATE_VERSIONS, (version) => t('ux.templateVersion', { version }))}
         />
         <FormTextField<Values> name="customSettings.apiTypeAC" label={cs('apiTypeAC')} />
         <FormTextField<Values> name="customSettings.apiTypeIS" label={cs('apiTypeIS')} />
@@ -210,7 +210,7 @@ export function SettingsForm({ kind }: { kind: SearchUxKind }) {
         <FormSelectField<Values, (typeof CONTENT_LANGUAGES)[number]>
           name="customSettings.contentLanguage"
           label={cs('contentLanguage')}
-          options={options(CONTENT_LANGUAGES)}
+          options={options(CONTENT_LANGUAGES, (lang) => t(`ux.contentLanguages.${lang}`))}
         />
       </Section>
 
@@ -220,7 +220,7 @@ export function SettingsForm({ kind }: { kind: SearchUxKind }) {
           name="customSettings.tokensApiType"
           label={cs('tokensApiType')}
           hint={t('ux.hints.tokensApiType')}
-          options={options(TOKENS_API_TYPES)}
+          options={options(TOKENS_API_TYPES, (type) => t(`ux.tokensApiTypes.${type}`))}
         />
       </Section>
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { PAGE_TYPES } from '#contract/entities/config.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { DeleteButton } from '#src/ui/button/delete-button.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import type { TrackingFormIn } from '../tracking-form.ts';
@@ -25,21 +26,18 @@ export function PageTypePatterns() {
           <FormSelectField<TrackingFormIn, string>
             name={`pageTypes.${index}.pageType`}
             label={t('tracking.fields.pageType')}
-            options={PAGE_TYPES.map((value) => ({ value, label: value }))}
+            options={PAGE_TYPES.map((value) => ({ value, label: t(`fields.pageTypes.${value}`) }))}
           />
           <FormTextField<TrackingFormIn>
             name={`pageTypes.${index}.urlPattern`}
             label={t('tracking.fields.urlPattern')}
             hint={t('tracking.fields.urlPatternHint')}
           />
-          <Button
-            variant="ghost"
-            size="sm"
+          <DeleteButton
+            name={t('tracking.pageTypeName', { number: index + 1 })}
             aria-label={t('tracking.removePageType', { number: index + 1 })}
-            onClick={() => remove(index)}
-          >
-            {t('actions.delete')}
-          </Button>
+            onDelete={() => remove(index)}
+          />
         </div>
       ))}
       <div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { PAGE_TYPES, TRIGGER_TYPES } from '#contract/entities/config.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { DeleteButton } from '#src/ui/button/delete-button.tsx';
 import { FormCheckboxField, FormField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import type { TrackingFormIn } from '../tracking-form.ts';
@@ -60,7 +61,10 @@ export function TrackingRules() {
             <FormSelectField<TrackingFormIn, string>
               name={`rules.${index}.pageType`}
               label={t('tracking.fields.pageType')}
-              options={PAGE_TYPES.map((value) => ({ value, label: value }))}
+              options={PAGE_TYPES.map((value) => ({
+                value,
+                label: t(`fields.pageTypes.${value}`),
+              }))}
             />
             <FormSelectField<TrackingFormIn, string>
               name={`rules.${index}.trigger`}
@@ -77,16 +81,13 @@ export function TrackingRules() {
             label={t('tracking.fields.ruleEnabled')}
           />
           <div>
-            <Button
-              variant="ghost"
-              size="sm"
+            <DeleteButton
+              name={rules[index]?.name || t('tracking.rule', { number: index + 1 })}
               aria-label={t('tracking.removeRule', {
                 name: rules[index]?.name || t('tracking.rule', { number: index + 1 }),
               })}
-              onClick={() => remove(index)}
-            >
-              {t('actions.delete')}
-            </Button>
+              onDelete={() => remove(index)}
+            />
           </div>
         </fieldset>
       ))}

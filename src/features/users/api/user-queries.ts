@@ -12,6 +12,9 @@ import {
 } from '#contract/routes/users.ts';
 import { api } from '#src/lib/api.ts';
 
+/** The registration forms toast their own message (naming the login or site): no generic second toast. */
+const OWN_TOAST = { quiet: true, successToast: false } as const;
+
 export const userKeys = {
   all: ['users'] as const,
   list: ['users', 'list'] as const,
@@ -34,7 +37,7 @@ export const roleCatalogueQueryOptions = () =>
 export function useRegisterUserMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserRegistration) => api(registerUserRoute, { body }, { quiet: true }),
+    mutationFn: (body: UserRegistration) => api(registerUserRoute, { body }, OWN_TOAST),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -42,7 +45,7 @@ export function useRegisterUserMutation() {
 export function useRegisterSiteMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SiteInput) => api(registerSiteRoute, { body }, { quiet: true }),
+    mutationFn: (body: SiteInput) => api(registerSiteRoute, { body }, OWN_TOAST),
     onSuccess: () => client.invalidateQueries({ queryKey: ['sites'] }),
   });
 }
@@ -51,7 +54,7 @@ export function useAttachSiteMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ login, siteId }: { login: string; siteId: number }) =>
-      api(registerSiteToUserRoute, { query: { siteId }, body: { login } }, { quiet: true }),
+      api(registerSiteToUserRoute, { query: { siteId }, body: { login } }, OWN_TOAST),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -4,6 +4,8 @@ import { userRegistration } from '#contract/entities/user.ts';
 import { ROLE_PRESETS, ROLE_PRESET_NAMES } from '#contract/role-presets.ts';
 import { applyServerIssues, reportError } from '#src/lib/api.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
+import { ApiError } from '#contract/client.ts';
+import { errorText } from '#src/lib/error-text.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
@@ -39,7 +41,13 @@ export function RegisterUserForm({ isAdmin }: { isAdmin: boolean }) {
           );
           form.reset();
         } catch (error) {
-          if (!applyServerIssues(error, form.setError)) reportError(error);
+          if (applyServerIssues(error, form.setError)) return;
+          // «User … already exists» belongs on the login field, in the user's language.
+          if (error instanceof ApiError && error.status === 409) {
+            form.setError('login', { type: 'server', message: errorText(error, t) });
+            return;
+          }
+          reportError(error);
         }
       }}
     >
@@ -57,7 +65,7 @@ export function RegisterUserForm({ isAdmin }: { isAdmin: boolean }) {
         <FormSelectField
           name="preset"
           label={t('users.fields.preset')}
-          options={presets.map((name) => ({ value: name, label: name }))}
+          options={presets.map((name) => ({ value: name, label: t(`users.presets.${name}`) }))}
           required
         />
         <FormCheckboxField name="isClient" label={t('users.fields.isClient')} />

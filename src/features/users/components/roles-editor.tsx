@@ -8,7 +8,7 @@ import { Select } from '#src/ui/select/select.tsx';
 import { roleCatalogueQueryOptions, useSetRolesMutation } from '../api/user-queries.ts';
 
 /** Roles of one user: apply a preset, or tick roles one by one; saved with PUT /user/roles/{login}. */
-export function RolesEditor({ user }: { user: User }) {
+export function RolesEditor({ user, onSaved }: { user: User; onSaved?: () => void }) {
   const { t } = useTranslation();
   const catalogue = useQuery(roleCatalogueQueryOptions());
   const mutation = useSetRolesMutation();
@@ -18,9 +18,15 @@ export function RolesEditor({ user }: { user: User }) {
   const matching = presets.find(
     (p) => p.roles.length === roles.length && p.roles.every((r) => roles.includes(r)),
   );
+  // The catalogue's descriptions are the server's English; the console shows its own texts.
+  const describe = (name: string, fallback: string) =>
+    t(`users.roleText.${name}`, { defaultValue: fallback });
   const shown = (catalogue.data?.roles ?? []).filter(
     (role) =>
-      !filter || `${role.name} ${role.description}`.toLowerCase().includes(filter.toLowerCase()),
+      !filter ||
+      `${role.name} ${describe(role.name, role.description)}`
+        .toLowerCase()
+        .includes(filter.toLowerCase()),
   );
 
   return (
@@ -28,7 +34,10 @@ export function RolesEditor({ user }: { user: User }) {
       <div className="roles-editor__bar">
         <Select
           label={t('users.roles.preset')}
-          options={presets.map((preset) => ({ value: preset.name, label: preset.name }))}
+          options={presets.map((preset) => ({
+            value: preset.name,
+            label: t(`users.presets.${preset.name}`, { defaultValue: preset.name }),
+          }))}
           value={matching?.name ?? null}
           placeholder={t('users.roles.custom')}
           onChange={(name) => setRoles([...(presets.find((p) => p.name === name)?.roles ?? [])])}
@@ -49,7 +58,8 @@ export function RolesEditor({ user }: { user: User }) {
             key={role.name}
             label={
               <span>
-                <code>{role.name}</code> <span className="muted">{role.description}</span>
+                <code>{role.name}</code>{' '}
+                <span className="muted">{describe(role.name, role.description)}</span>
               </span>
             }
             checked={roles.includes(role.name)}
@@ -64,7 +74,7 @@ export function RolesEditor({ user }: { user: User }) {
       <div className="form-actions">
         <Button
           loading={mutation.isPending}
-          onClick={() => mutation.mutate({ login: user.login, roles })}
+          onClick={() => mutation.mutate({ login: user.login, roles }, { onSuccess: onSaved })}
         >
           {t('actions.save')}
         </Button>

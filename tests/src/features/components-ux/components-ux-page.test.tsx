@@ -125,11 +125,11 @@ describe('/anyquery/ux/global-components', () => {
     );
     const deploy = screen.getByRole('button', { name: 'Развернуть' });
     expect(deploy).toHaveAttribute('aria-disabled', 'true');
-    expect(deploy).toHaveAccessibleDescription('Ваша роль не позволяет разворачивать в продакшн');
+    expect(deploy).toHaveAccessibleDescription('Ваша роль не позволяет разворачивать в продакшен');
     expect(screen.queryByRole('button', { name: 'Создать компонент' })).toBeNull();
 
     await user.click(screen.getByRole('radio', { name: 'Продакшен' }));
-    const saveToProd = await screen.findByRole('button', { name: 'Сохранить в продакшн' });
+    const saveToProd = await screen.findByRole('button', { name: 'Сохранить в продакшен' });
     expect(saveToProd).toHaveAttribute('aria-disabled', 'true');
   });
 

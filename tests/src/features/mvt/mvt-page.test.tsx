@@ -34,26 +34,24 @@ describe('/mvt', () => {
     await waitFor(() => expect(server.writes()).toHaveLength(1));
     const [save] = server.writes();
     expect(save!.path).toBe('/config/save/integration/mvt');
-    expect(save!.body).toEqual({
-      baseVersionId: null,
-      entries: [
-        {
-          name: 'Без автокомплита',
-          enabled: false,
-          action: 'RUN_CUSTOM_SCRIPT',
-          share: 20,
-          script: 'window.x = 1;',
-        },
-      ],
-    });
+    expect(save!.query.baseVersionId).toBe('null');
+    expect(save!.body).toEqual([
+      {
+        name: 'Без автокомплита',
+        enabled: false,
+        action: 'RUN_CUSTOM_SCRIPT',
+        share: 20,
+        script: 'window.x = 1;',
+      },
+    ]);
     await screen.findByText(/Версия 1 · tester/);
   });
 
   it('saves the production copy through /config/save/mvt and generates from the integration copy', async () => {
-    server.seed('mvt', 0, true, {
-      entries: [{ name: 'A', enabled: true, action: 'NONE', share: 50, script: '' }],
-    });
-    const production = server.seed('mvt', 0, false, { entries: [] });
+    server.seed('mvt', 0, true, [
+      { name: 'A', enabled: true, action: 'NONE', share: 50, script: '' },
+    ] as never);
+    const production = server.seed('mvt', 0, false, [] as never);
     const { user } = renderPage(<MvtPage />);
     await screen.findByDisplayValue('A');
     await user.click(screen.getByRole('button', { name: 'Сгенерировать' }));
@@ -68,20 +66,34 @@ describe('/mvt', () => {
         ).toEqual(['/config/generate/mvt', '/config/generate/status', '/config/generate/status']),
       { timeout: 5000 },
     );
-    expect(await screen.findByText('В продакшне')).toBeVisible();
+    expect(await screen.findByText('В продакшене')).toBeVisible();
 
     await user.click(screen.getByRole('radio', { name: 'Продакшен' }));
     await screen.findByText('Групп пока нет.');
     await user.click(screen.getByRole('button', { name: 'Добавить группу' }));
     await user.type(screen.getByLabelText(/Название/), 'B');
-    await user.click(screen.getByRole('button', { name: 'Сохранить в продакшн' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить в продакшен' }));
     await waitFor(() =>
       expect(server.writes().map((call) => call.path)).toContain('/config/save/mvt'),
     );
-    expect(server.writes().at(-1)!.body).toMatchObject({
-      baseVersionId: production.versionId,
-      entries: [{ name: 'B' }],
-    });
+    expect(server.writes().at(-1)!.query.baseVersionId).toBe(String(production.versionId));
+    expect(server.writes().at(-1)!.body).toMatchObject([{ name: 'B' }]);
+  });
+
+  it('refuses two enabled groups of 60 % each (over 100 % together) with a visible error', async () => {
+    server.seed('mvt', 0, true, [
+      { name: 'A', enabled: true, action: 'NONE', share: 60, script: '' },
+      { name: 'B', enabled: false, action: 'NONE', share: 60, script: '' },
+    ] as never);
+    const { user } = renderPage(<MvtPage />);
+    await screen.findByDisplayValue('B');
+    const second = screen.getByRole('group', { name: 'Группа 2' });
+    await user.click(within(second).getByRole('checkbox', { name: 'Включена' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(
+      await screen.findByText('Включённые группы получают 120 % посетителей — не больше 100 %'),
+    ).toBeVisible();
+    expect(server.writes()).toEqual([]);
   });
 
   it('a manager saves the integration copy but cannot generate (disabled with the reason)', async () => {

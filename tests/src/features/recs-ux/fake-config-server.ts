@@ -20,6 +20,7 @@ interface Version {
   author: string;
   createdAt: string;
   sourceVersionId: number | null;
+  /** An object, or the list of an MVT config (spec §3). */
   config: Record<string, unknown>;
 }
 
@@ -122,6 +123,20 @@ export function installFakeConfigServer(): FakeConfigServer {
     return json(200, stored(append(kind, key, test, { ...config, test }, 'tester')));
   };
 
+  /** MVT: the body is the list itself; the base version comes in the query ('null': none). */
+  const saveList = (kind: Kind, test: boolean, list: unknown[], query: Record<string, string>) => {
+    const current = latest(kind, 0, test);
+    const base = query.baseVersionId;
+    if (base !== undefined && String(current?.versionId ?? 'null') !== base) {
+      return json(409, {
+        status: 409,
+        message: 'The config was changed by someone else',
+        conflict: current && meta(current),
+      });
+    }
+    return json(200, stored(append(kind, 0, test, list as never, 'tester')));
+  };
+
   const handler = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -187,7 +202,7 @@ export function installFakeConfigServer(): FakeConfigServer {
               test,
               author: null,
               createdAt: null,
-              config: match[1] === 'mvt' ? { entries: [] } : {},
+              config: match[1] === 'mvt' ? [] : {},
             },
       );
     }
@@ -195,9 +210,8 @@ export function installFakeConfigServer(): FakeConfigServer {
       return save('recommendations-block', 'configId', body!.test === true, body!);
     if (method === 'POST' && path === '/config/save/global-component')
       return save('global-component', 'componentId', query.test !== 'false', body!);
-    if (method === 'POST' && path === '/config/save/integration/mvt')
-      return save('mvt', null, true, body!);
-    if (method === 'POST' && path === '/config/save/mvt') return save('mvt', null, false, body!);
+    if (method === 'POST' && (match = path.match(/^\/config\/save\/(integration\/)?mvt$/)))
+      return saveList('mvt', match[1] !== undefined, body as unknown as unknown[], query);
     if (method === 'POST' && path === '/config/save/tracking')
       return save('tracking', null, test, body!);
     if (

@@ -176,10 +176,10 @@ describe('/recs-configuration/ux', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Развернуть' }));
     // Production asks first, naming the block (issue 19.5).
-    const confirm = await screen.findByRole('dialog', { name: 'Развернуть в продакшн?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Развернуть в продакшен?' });
     expect(confirm).toHaveTextContent(/конфигурации «Блок рекомендаций «[^»]+»»/);
     await user.click(within(confirm).getByRole('button', { name: 'Да, развернуть' }));
-    expect(await screen.findByText('В продакшне', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('В продакшене', {}, { timeout: 5000 })).toBeVisible();
     expect(toasts.last()).toMatchObject({ kind: 'success' });
     const jobCalls = server.calls.filter(
       (call) => call.path.startsWith('/config/deploy') || call.path.endsWith('/status'),
