@@ -3,7 +3,6 @@ import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,7 +15,7 @@ import {
 import * as z from 'zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
-import { authPlugin } from './plugins/app/auth.ts';
+import { authPlugin, normalisedPath } from './plugins/app/auth.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
@@ -50,6 +49,8 @@ export interface AppOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** Paths the server answers itself: never the console's index.html. */
+const SERVER_PATHS = /^\/(api|public|cdn|demo)(\/|$)/;
 
 // Contract refinements carry their English text in params.en (the console translates by i18nKey).
 z.config({
@@ -75,7 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Forwarding headers only from the configured proxies (TRUST_PROXY): otherwise any client
+    // could name its own address and slip past the per-address sign-in limit.
+    trustProxy: options.env.TRUST_PROXY.length > 0 ? options.env.TRUST_PROXY : false,
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -86,7 +89,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // external layer
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina console API', version: '1' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
@@ -138,9 +140,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           reply.header('x-content-type-options', 'nosniff');
       },
     });
-    // Client-side routes: any other GET that is not a file gets the console's index.html.
+    // Client-side routes: any other GET that is not a file gets the console's index.html; the
+    // API, public and CDN paths never do (a JSON 404 whatever the method, issue 17.5).
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.includes('.'))
+      const path = normalisedPath(request.url);
+      if (request.method === 'GET' && !path.includes('.') && !SERVER_PATHS.test(path))
         return reply.sendFile('index.html');
       return reply.status(404).send({ status: 404, message: 'Not found' });
     });
