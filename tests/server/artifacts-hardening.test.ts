@@ -379,7 +379,7 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
     await admin.call(registerUserRoute, {
       body: {
         login: `is-only-${kind}`,
-        password: 'secret',
+        password: 'only-search-7',
         name: 'Только поиск',
         roles: [
           'ROLE_SITE_VIEW',
@@ -392,7 +392,7 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
       query: { siteId: 1 },
       body: { login: `is-only-${kind}` },
     });
-    const isOnly = await server.as(`is-only-${kind}`, 'secret');
+    const isOnly = await server.as(`is-only-${kind}`, 'only-search-7');
     const searchOnly = await publish(siteConfigs({ instantSearch: { css: '.s1 { a: b; }' } }));
     const withBlock = await publish(
       siteConfigs({
