@@ -19,6 +19,7 @@ import { authPlugin, normalisedPath } from './plugins/app/auth.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
+import { inputGuardPlugin } from './plugins/external/input-guard.ts';
 import { artifactRoutes } from './routes/api/artifacts.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -71,6 +72,13 @@ export const PREVIEW_PAGE_CSP =
   "script-src 'self' 'unsafe-eval'; style-src 'unsafe-inline'; img-src * data: blob:; " +
   "base-uri 'none'; form-action 'none'";
 
+/**
+ * The console's own pages: no site may frame them (clickjacking) and they load nothing from
+ * elsewhere. The studio's preview page (above) and /cdn demo pages carry their own.
+ */
+export const CONSOLE_CSP =
+  "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+
 /** Builds the whole server; tests call it and `inject`, main.ts calls it and listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -88,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // external layer
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina console API', version: '1' }, servers: [{ url: '/api' }] },
@@ -134,10 +143,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: staticRoot,
       index: 'index.html',
+      // Source maps stay on the build machine: the console's code is not published annotated.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, path) {
         if (path === previewPage) reply.header('content-security-policy', PREVIEW_PAGE_CSP);
         if (path === previewPage || path.startsWith(previewScripts))
           reply.header('x-content-type-options', 'nosniff');
+        else reply.header('content-security-policy', CONSOLE_CSP).header('x-frame-options', 'DENY');
       },
     });
     // Client-side routes: any other GET that is not a file gets the console's index.html; the

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { previewBase } from '#server/artifacts/preview-key.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mvtConfig,
@@ -319,7 +320,8 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
 
   it('serves the demo page sandboxed (opaque origin) and every /cdn answer with nosniff', async () => {
     const published = await publish(siteConfigs());
-    for (const url of ['/cdn/1/demo.html', '/cdn/1/demo.html?slot=preview']) {
+    const previewPath = await previewBase(server.database.db, 1);
+    for (const url of ['/cdn/1/demo.html', `${previewPath}/demo.html`]) {
       const page = await get(url);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-security-policy']).toBe('sandbox allow-scripts allow-forms');
@@ -327,7 +329,7 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
     }
     for (const url of [
       '/cdn/1/digi.js',
-      '/cdn/1/preview/digi.js',
+      `${previewPath}/digi.js`,
       published.urls.js,
       published.urls.css,
       '/cdn/1/nope.js',

@@ -217,3 +217,94 @@ describe('unknown paths with the console built', () => {
     expect(response.body).toContain('<title>console</title>');
   });
 });
+
+/** Issue 20.9: NUL bytes and deep JSON gave 500s; control characters named verticals. */
+describe.each(DATABASES)('hostile input on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it('answers 400 to a NUL byte in a search, apiKey, categoryId or site name', async () => {
+    const admin = await server.as('admin');
+    const { apiKey: key } = await admin.call(getSiteRoute, { params: { id: 1 } });
+    for (const url of [
+      `/public/search?apiKey=${key}&st=a%00b`,
+      `/public/search?apiKey=${key}%00`,
+      `/public/search?apiKey=${key}&categoryId=1%00`,
+      `/public/autocomplete?apiKey=${key}&st=%00`,
+      '/api/site/all?search=%00',
+    ]) {
+      const response = await admin.raw({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ status: 400 });
+    }
+    const rename = await admin.raw({
+      method: 'PUT',
+      url: '/api/site/1',
+      payload: JSON.stringify({ siteName: 'shop\u0000' }),
+      headers: { ...JSON_TYPE, 'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')! },
+    });
+    expect(rename.statusCode).toBe(400);
+  });
+
+  it('answers 400 to JSON nested deeper than 64 levels in a config save', async () => {
+    const admin = await server.as('admin');
+    let deep: unknown = 'x';
+    for (let i = 0; i < 5000; i++) deep = { a: deep };
+    const response = await admin.raw({
+      method: 'POST',
+      url: '/api/config/save/search?siteId=1',
+      payload: JSON.stringify({ settings: deep }),
+      headers: { ...JSON_TYPE, 'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')! },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: expect.stringMatching(/deeper than 64/) });
+  });
+
+  it('refuses control characters in a vertical name', async () => {
+    const admin = await server.as('admin');
+    for (const name of ['Одежда\nи обувь', 'tab\there', 'bell\u0007']) {
+      const response = await admin.raw({
+        method: 'POST',
+        url: '/api/vertical',
+        payload: JSON.stringify({ name }),
+        headers: { ...JSON_TYPE, 'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')! },
+      });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+    }
+  });
+});
+
+describe('console headers', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), 'vitrina-static-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(root, 'app.js'), 'console.log(1)\n//# sourceMappingURL=app.js.map');
+    writeFileSync(join(root, 'app.js.map'), '{"version":3}');
+    database = await createTestDatabase('pglite');
+    app = await buildApp({ env: testEnv(), database, staticRoot: root, jobs: { work: false } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('forbids framing the console and serves no source maps', async () => {
+    for (const url of ['/', '/settings/users', '/app.js']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+    expect((await app.inject({ method: 'GET', url: '/app.js.map' })).statusCode).toBe(404);
+    // the /cdn demo page keeps its own policy (a sandbox), without the console's
+    const demo = await app.inject({ method: 'GET', url: '/cdn/1/demo.html' });
+    expect(demo.headers['content-security-policy']).toBe('sandbox allow-scripts allow-forms');
+    expect(demo.headers['x-frame-options']).toBeUndefined();
+  });
+});

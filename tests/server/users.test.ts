@@ -37,8 +37,11 @@ describe.each(DATABASES)('users on %s', (kind) => {
       siteIds: [],
     });
     expect(
-      (await failure(sales.call(registerUserRoute, { body: { login: 'newbie', password: 'newbie-secret-2' } })))
-        .status,
+      (
+        await failure(
+          sales.call(registerUserRoute, { body: { login: 'newbie', password: 'newbie-secret-2' } }),
+        )
+      ).status,
     ).toBe(409);
     const attached = await sales.call(registerSiteToUserRoute, {
       query: { siteId: 1 },

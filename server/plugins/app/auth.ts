@@ -90,7 +90,8 @@ export const authPlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const cookie = request.cookies[XSRF_COOKIE];
-      if (!cookie) setXsrf(reply);
+      // /cdn and /public may be served from their own cookie-less origin (CDN_ORIGIN): no cookie.
+      if (!cookie && !/^\/(cdn|public)\//.test(normalisedPath(request.url))) setXsrf(reply);
       if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
       // Browsers name where a request came from; a page of another site never writes here.
       const from = request.headers['sec-fetch-site'];
