@@ -110,7 +110,7 @@ describe.each(DATABASES)('granting roles on %s', (kind) => {
       await admin.call(registerSiteToUserRoute, { query: { siteId: 1 }, body: { login } });
       clients.set(preset, await server.as(login, 'correct-horse-7'));
     }
-  });
+  }, 240_000);
   afterAll(() => server.close());
 
   it.each(ROLE_PRESET_NAMES)('%s grants only the roles it holds', async (preset) => {
