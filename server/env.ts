@@ -59,8 +59,6 @@ export const envSchema = z.object({
    * the console). Loaders and bundle URLs point there; unset: the console's origin.
    */
   CDN_ORIGIN: origin.optional(),
-  /** Key (≥ 32 characters) deriving the unguessable preview paths; unset: one kept in the database. */
-  PREVIEW_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Key (≥ 32 characters) signing the custom-report chart tokens. Unset: a random key generated

@@ -81,6 +81,44 @@ describe('config SCSS', () => {
     expect(bundle.css + bundle.js).not.toContain('SECRET');
   });
 
+  // issue 20.9: these at-rules act on the whole page whatever their place in the sheet
+  it.each([
+    ['@font-face', '@font-face { font-family: "Arial"; src: url(x.woff2); }'],
+    ['@property', '@property --x { syntax: "<length>"; inherits: true; initial-value: 0px; }'],
+    ['@page', '@page { margin: 0; }'],
+    ['@import', '@import url("https://evil.example/x.css");'],
+    ['@font-face', '.a { @media (min-width: 1px) { @font-face { font-family: x; } } }'],
+  ])('refuses %s in config styles: an error diagnostic, no CSS', async (rule, scss) => {
+    const bundle = await build(withCss(scss));
+    expect(errors(bundle)).toEqual([
+      expect.objectContaining({
+        code: 'css/guard',
+        path: 'instantSearch.css',
+        message: expect.stringContaining(rule),
+      }),
+    ]);
+    expect(bundle.css).not.toContain(rule);
+  });
+
+  it('renames @keyframes into the shield’s namespace, with the animations naming them', async () => {
+    const bundle = await build(
+      withCss('@keyframes spin { to { opacity: 0; } } .x { animation: spin 1s linear; }'),
+    );
+    expect(errors(bundle)).toEqual([]);
+    expect(bundle.css).toContain('@keyframes digi-shield-spin');
+    expect(bundle.css).toMatch(/animation: digi-shield-spin 1s linear/);
+    expect(bundle.css).not.toMatch(/@keyframes spin\b/);
+  });
+
+  it('refuses compiled CSS above the size cap', async () => {
+    const bundle = await build(
+      withCss('@for $i from 1 through 20000 { .c#{$i} { width: $i * 1px; } }'),
+    );
+    expect(errors(bundle)).toEqual([
+      expect.objectContaining({ code: 'css/guard', message: expect.stringMatching(/bytes/) }),
+    ]);
+  });
+
   it('still gives config SCSS the storefront’s vars module', async () => {
     const bundle = await build(
       withCss("@use 'vars' as *;\n.x { color: token('colors-primary'); }"),
