@@ -3,7 +3,6 @@ import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,12 +15,13 @@ import {
 import * as z from 'zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
-import { authPlugin } from './plugins/app/auth.ts';
+import { authPlugin, normalisedPath } from './plugins/app/auth.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { mailPlugin } from './plugins/app/mail.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './plugins/external/errors.ts';
 import { uploadsPlugin } from './uploads/plugin.ts';
+import { inputGuardPlugin } from './plugins/external/input-guard.ts';
 import { artifactRoutes } from './routes/api/artifacts.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -55,6 +55,8 @@ export interface AppOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** Paths the server answers itself: never the console's index.html. */
+const SERVER_PATHS = /^\/(api|public|cdn|demo)(\/|$)/;
 
 // Contract refinements carry their English text in params.en (the console translates by i18nKey).
 z.config({
@@ -75,12 +77,21 @@ export const PREVIEW_PAGE_CSP =
   "script-src 'self' 'unsafe-eval'; style-src 'unsafe-inline'; img-src * data: blob:; " +
   "base-uri 'none'; form-action 'none'";
 
+/**
+ * The console's own pages: no site may frame them (clickjacking) and they load nothing from
+ * elsewhere. The studio's preview page (above) and /cdn demo pages carry their own.
+ */
+export const CONSOLE_CSP =
+  "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+
 /** Builds the whole server; tests call it and `inject`, main.ts calls it and listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Forwarding headers only from the configured proxies (TRUST_PROXY): otherwise any client
+    // could name its own address and slip past the per-address sign-in limit.
+    trustProxy: options.env.TRUST_PROXY.length > 0 ? options.env.TRUST_PROXY : false,
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -90,8 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // external layer
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(uploadsPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina console API', version: '1' }, servers: [{ url: '/api' }] },
@@ -142,15 +153,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: staticRoot,
       index: 'index.html',
+      // Source maps stay on the build machine: the console's code is not published annotated.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, path) {
         if (path === previewPage) reply.header('content-security-policy', PREVIEW_PAGE_CSP);
         if (path === previewPage || path.startsWith(previewScripts))
           reply.header('x-content-type-options', 'nosniff');
+        else reply.header('content-security-policy', CONSOLE_CSP).header('x-frame-options', 'DENY');
       },
     });
-    // Client-side routes: any other GET that is not a file gets the console's index.html.
+    // Client-side routes: any other GET that is not a file gets the console's index.html; the
+    // API, public and CDN paths never do (a JSON 404 whatever the method, issue 17.5).
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.includes('.'))
+      const path = normalisedPath(request.url);
+      if (request.method === 'GET' && !path.includes('.') && !SERVER_PATHS.test(path))
         return reply.sendFile('index.html');
       return reply.status(404).send({ status: 404, message: 'Not found' });
     });

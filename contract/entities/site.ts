@@ -10,7 +10,18 @@ export const siteUrl = z
     params: { i18nKey: 'errors.validation.url', en: 'URL must start with http:// or https://' },
   });
 
-export const verticalName = z.string().trim().min(1).max(64);
+/** No control characters (line breaks, tabs, NUL…): a vertical's name is one printable line. */
+export const verticalName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((value) => !/\p{Cc}/u.test(value), {
+    params: {
+      i18nKey: 'errors.validation.controlCharacters',
+      en: 'Control characters (line breaks, tabs) are not allowed',
+    },
+  });
 
 export const site = z.object({
   siteId: z.number().int().positive(),
@@ -28,6 +39,8 @@ export const site = z.object({
   feedUrl: z.string().nullable(),
   /** Optimistic-concurrency version, bumped on every update. */
   version: z.number().int(),
+  /** The demo page with the preview loader, an unguessable path (`GET /site/:id` only). */
+  previewPage: z.string().optional(),
 });
 export type Site = z.infer<typeof site>;
 

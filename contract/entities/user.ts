@@ -1,4 +1,10 @@
 import * as z from 'zod';
+import {
+  isLoginAsPassword,
+  newPassword,
+  PASSWORD_REASONS,
+  passwordIssue,
+} from '../password-policy.ts';
 
 export const login = z
   .string()
@@ -28,21 +34,32 @@ export type User = z.infer<typeof user>;
 /** A list of roles, or the older form: one string joining several with '+' (spec §3 User). */
 export const roleList = z.union([z.array(z.string()), z.string()]);
 
-export const userRegistration = z.strictObject({
-  login,
-  password: z.string().min(1).max(200),
-  name: z.string().trim().max(200).default(''),
-  email: z.email().nullable().default(null),
-  isClient: z.boolean().default(true),
-  roles: roleList.default([]),
-});
+export const userRegistration = z
+  .strictObject({
+    login,
+    /** The password policy (contract/password-policy.ts); the server also refuses common ones. */
+    password: newPassword,
+    name: z.string().trim().max(200).default(''),
+    email: z.email().nullable().default(null),
+    isClient: z.boolean().default(true),
+    roles: roleList.default([]),
+  })
+  .superRefine((value, context) => {
+    if (isLoginAsPassword(value.password, value.login)) {
+      context.addIssue({
+        ...passwordIssue(PASSWORD_REASONS.sameAsLogin, ['password']),
+        input: value.password,
+      });
+    }
+  });
 export type UserRegistration = z.input<typeof userRegistration>;
 
 export const userUpdate = z.strictObject({
   name: z.string().trim().max(200).optional(),
   email: z.email().nullable().optional(),
   isClient: z.boolean().optional(),
-  password: z.string().min(1).max(200).optional(),
+  /** A new password: the policy of contract/password-policy.ts (the login is checked by the server). */
+  password: newPassword.optional(),
 });
 export type UserUpdate = z.input<typeof userUpdate>;
 

@@ -261,11 +261,11 @@ export const saveRecommendationBlockRoute = defineRoute({
   method: 'POST',
   path: '/config/save/recommendations-block',
   summary:
-    'Save a block copy (test flag in the body). A new block: save the disabled production copy with defaults first, then the test copy with the returned configId',
+    'Save a block copy (test flag in the body, and optionally in the query as the spec has it: the two must agree). A new block: save the disabled production copy with defaults first, then the test copy with the returned configId',
   auth: true,
   roles: CONFIG_ROLES['recommendations-block'].save,
   site: 'query',
-  query: z.strictObject(siteQuery),
+  query: z.strictObject({ ...siteQuery, test: z.stringbool().optional() }),
   body: recommendationsBlockWire.extend(saveMeta),
   response: storedConfig(recommendationsBlockWire),
 });

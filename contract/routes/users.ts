@@ -105,7 +105,7 @@ export const updateUserRoute = defineRoute({
 export const chatTokenRoute = defineRoute({
   method: 'GET',
   path: '/user/chat-token/:login',
-  summary: "A user's support-chat token (one's own, or anyone's with ROLE_USER_VIEW)",
+  summary: "A user's support-chat token (one's own; an administrator may read anyone's)",
   auth: true,
   roles: [],
   site: 'none',

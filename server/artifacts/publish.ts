@@ -6,6 +6,7 @@
 import type { Db } from '../db/client.ts';
 import { recordAudit } from '../repositories/audit.ts';
 import { createArtifactRepository, type ArtifactSlot } from '../repositories/artifacts.ts';
+import { previewBase } from './preview-key.ts';
 import { buildBundle, describeBuildErrors, type BuildBundleInput } from './build-bundle.ts';
 import type { BundleDiagnostic, BundleManifest } from './types.ts';
 
@@ -71,7 +72,8 @@ export async function publishBundle(
     urls: {
       js: `${base}/${stored.hash}.js`,
       css: `${base}/${stored.hash}.css`,
-      loader: slot === 'production' ? `${base}/digi.js` : `${base}/preview/digi.js`,
+      loader:
+        slot === 'production' ? `${base}/digi.js` : `${await previewBase(db, siteId)}/digi.js`,
     },
     manifest: built.manifest,
     diagnostics: built.diagnostics,

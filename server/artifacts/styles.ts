@@ -4,6 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { scopeCss } from '#tokens/core/scope.ts';
+import { guardCss } from './css-guard.ts';
 import type { BundleDiagnostic } from './types.ts';
 
 /** How long one config's SCSS may compile before the worker is killed. */
@@ -97,7 +98,7 @@ export async function compileConfigCss(
     return '';
   }
   try {
-    return scopeCss(compiled.css);
+    return guardCss(scopeCss(compiled.css), path, diagnostics);
   } catch (error) {
     diagnostics.push({
       code: 'css/scope',

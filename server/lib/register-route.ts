@@ -48,6 +48,61 @@ function siteIdOf(route: RouteDef, request: FastifyRequest): number | undefined 
   return undefined;
 }
 
+const MEDIA_TYPES = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+} as const;
+
+/** Whether the request carries a body at all (a length above 0, or a chunked one). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  return request.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * A call accepts only the content type it declares (JSON unless `bodyType: 'form'`); a call
+ * without a body accepts none but JSON. Anything else is 415 before the body is read, so a plain
+ * HTML form (urlencoded, multipart, text/plain) reaches no handler.
+ */
+export function checkContentType(route: RouteDef, request: FastifyRequest): void {
+  const header = request.headers['content-type'];
+  if (!hasBody(request) && header === undefined) return;
+  const media = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  const expected = MEDIA_TYPES[route.body ? (route.bodyType ?? 'json') : 'json'];
+  if (media !== expected) {
+    throw new HttpError(415, `Unsupported content type: this call takes ${expected}`);
+  }
+}
+
+/**
+ * A call whose site is in its path also accepts `?siteId=` (spec part 1 §7: "calls carry a
+ * siteId query parameter unless noted"); a value different from the path's is a 400. The check
+ * runs before validation, so the routes' strict query schemas never see the extra parameter.
+ */
+function takeSiteIdQuery(route: RouteDef, request: FastifyRequest): void {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (route.site === 'query' || !query || !('siteId' in query)) return;
+  if (route.site === 'none' && declaresSiteId(route)) return;
+  const given = query['siteId'];
+  if (typeof given !== 'string' || !/^[1-9]\d{0,9}$/.test(given)) {
+    throw new HttpError(400, 'siteId must be one positive whole number');
+  }
+  const path = (request.params as { id?: unknown }).id;
+  if (route.site === 'param' && String(path) !== given) {
+    throw new HttpError(
+      400,
+      `siteId ${given} does not match the site of the path (${String(path)})`,
+    );
+  }
+  delete query['siteId'];
+}
+
+function declaresSiteId(route: RouteDef): boolean {
+  const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape !== undefined && 'siteId' in shape;
+}
+
 /**
  * Registers one contract entry: zod validation and serialisation, OpenAPI, the session check
  * (401), the role guard (403) and the site guard (the user must be attached to the site).
@@ -62,6 +117,7 @@ export function registerRoute<R extends RouteDef>(
     method: route.method,
     url: route.path,
     config: { contractRoute: route },
+    onRequest: async (request) => checkContentType(route, request),
     schema: {
       summary: route.summary,
       tags: [route.path.split('/')[1] ?? 'api'],
@@ -71,6 +127,7 @@ export function registerRoute<R extends RouteDef>(
       response: { 200: route.response, 202: route.response },
     },
     preValidation: async (request) => {
+      takeSiteIdQuery(route, request);
       if (!route.auth) return;
       const user = await app.authenticate(request);
       if (!user) throw new HttpError(401, 'Authentication required');

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPreviewKey } from '../artifacts/preview-key.ts';
 import type { ArtifactSlot } from '../repositories/artifacts.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -83,8 +84,9 @@ function loaderScript(
  * Generated storefront bundles (DESIGN.md "Server"): no session, CORS open.
  *   GET /cdn/{siteId}/{hash}.js|.css   immutable, content-addressed
  *   GET /cdn/{siteId}/digi.js          the production loader (revalidated on every load)
- *   GET /cdn/{siteId}/preview/digi.js  the preview slot's loader
- *   GET /cdn/{siteId}/demo.html        a plain merchant page that includes only the loader
+ *   GET /cdn/{siteId}/preview/{key}/digi.js    the preview slot's loader (key: preview-key.ts)
+ *   GET /cdn/{siteId}/demo.html                a plain merchant page that includes only the loader
+ *   GET /cdn/{siteId}/preview/{key}/demo.html  the same with the preview loader
  */
 export async function cdnRoutes(app: FastifyInstance) {
   const { artifacts } = app.repos;
@@ -97,15 +99,38 @@ export async function cdnRoutes(app: FastifyInstance) {
     }
   });
 
+  // Never the request's Host or X-Forwarded-Host (issue 20.9: it was reflected into the loader).
+  const configuredOrigin = app.env.CDN_ORIGIN ?? app.env.PUBLIC_ORIGIN;
+  const originOf = (request: FastifyRequest) =>
+    configuredOrigin ?? `${request.protocol}://${request.host}`;
+
+  /** The site id of the path, once the preview key (when the slot needs one) matches. */
+  async function siteOf(
+    request: FastifyRequest<{ Params: { siteId: string; key?: string } }>,
+    slot: ArtifactSlot,
+  ): Promise<number | null> {
+    if (!SITE_ID.test(request.params.siteId)) return null;
+    const siteId = Number(request.params.siteId);
+    if (slot === 'preview') {
+      const key = request.params.key ?? '';
+      if (!/^[0-9a-f]{32}$/.test(key) || !(await isPreviewKey(app.database.db, siteId, key)))
+        return null;
+    }
+    return siteId;
+  }
+
   const loader = (slot: ArtifactSlot) =>
-    async function (request: FastifyRequest<{ Params: { siteId: string } }>, reply: FastifyReply) {
-      if (!SITE_ID.test(request.params.siteId)) return notFound(reply, 'No such site');
-      const siteId = Number(request.params.siteId);
+    async function (
+      request: FastifyRequest<{ Params: { siteId: string; key?: string } }>,
+      reply: FastifyReply,
+    ) {
+      const siteId = await siteOf(request, slot);
+      if (siteId === null) return notFound(reply, 'No such site');
       const text = loaderScript(
         siteId,
         slot,
         await artifacts.currentHash(siteId, slot),
-        `${request.protocol}://${request.host}`,
+        originOf(request),
       );
       const etag = `"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;
       reply.header('cache-control', 'no-cache').header('etag', etag).type(TYPES.js);
@@ -114,20 +139,29 @@ export async function cdnRoutes(app: FastifyInstance) {
     };
 
   app.get('/cdn/:siteId/digi.js', loader('production'));
-  app.get('/cdn/:siteId/preview/digi.js', loader('preview'));
+  app.get('/cdn/:siteId/preview/:key/digi.js', loader('preview'));
 
-  app.get<{ Params: { siteId: string } }>('/cdn/:siteId/demo.html', async (request, reply) => {
-    if (!SITE_ID.test(request.params.siteId)) return notFound(reply, 'No such site');
-    const preview = (request.query as { slot?: string }).slot === 'preview';
-    const page = readFileSync(MERCHANT_PAGE, 'utf8')
-      .replaceAll('__SITE_ID__', request.params.siteId)
-      .replace('/digi.js"', preview ? '/preview/digi.js"' : '/digi.js"');
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', DEMO_PAGE_CSP)
-      .type('text/html; charset=utf-8')
-      .send(page);
-  });
+  const demoPage = (slot: ArtifactSlot) =>
+    async function (
+      request: FastifyRequest<{ Params: { siteId: string; key?: string } }>,
+      reply: FastifyReply,
+    ) {
+      const siteId = await siteOf(request, slot);
+      if (siteId === null) return notFound(reply, 'No such site');
+      const page = readFileSync(MERCHANT_PAGE, 'utf8')
+        .replaceAll('__SITE_ID__', String(siteId))
+        .replace(
+          '/digi.js"',
+          slot === 'preview' ? `/preview/${request.params.key}/digi.js"` : '/digi.js"',
+        );
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', DEMO_PAGE_CSP)
+        .type('text/html; charset=utf-8')
+        .send(page);
+    };
+  app.get('/cdn/:siteId/demo.html', demoPage('production'));
+  app.get('/cdn/:siteId/preview/:key/demo.html', demoPage('preview'));
 
   app.get<{ Params: { siteId: string; file: string } }>(
     '/cdn/:siteId/:file',

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { previewBase } from '#server/artifacts/preview-key.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mvtConfig,
@@ -78,6 +79,44 @@ describe('config SCSS', () => {
     ]);
     expect(bundle.css).toBe('');
     expect(bundle.css + bundle.js).not.toContain('SECRET');
+  });
+
+  // issue 20.9: these at-rules act on the whole page whatever their place in the sheet
+  it.each([
+    ['@font-face', '@font-face { font-family: "Arial"; src: url(x.woff2); }'],
+    ['@property', '@property --x { syntax: "<length>"; inherits: true; initial-value: 0px; }'],
+    ['@page', '@page { margin: 0; }'],
+    ['@import', '@import url("https://evil.example/x.css");'],
+    ['@font-face', '.a { @media (min-width: 1px) { @font-face { font-family: x; } } }'],
+  ])('refuses %s in config styles: an error diagnostic, no CSS', async (rule, scss) => {
+    const bundle = await build(withCss(scss));
+    expect(errors(bundle)).toEqual([
+      expect.objectContaining({
+        code: 'css/guard',
+        path: 'instantSearch.css',
+        message: expect.stringContaining(rule),
+      }),
+    ]);
+    expect(bundle.css).not.toContain(rule);
+  });
+
+  it('renames @keyframes into the shield’s namespace, with the animations naming them', async () => {
+    const bundle = await build(
+      withCss('@keyframes spin { to { opacity: 0; } } .x { animation: spin 1s linear; }'),
+    );
+    expect(errors(bundle)).toEqual([]);
+    expect(bundle.css).toContain('@keyframes digi-shield-spin');
+    expect(bundle.css).toMatch(/animation: digi-shield-spin 1s linear/);
+    expect(bundle.css).not.toMatch(/@keyframes spin\b/);
+  });
+
+  it('refuses compiled CSS above the size cap', async () => {
+    const bundle = await build(
+      withCss('@for $i from 1 through 20000 { .c#{$i} { width: $i * 1px; } }'),
+    );
+    expect(errors(bundle)).toEqual([
+      expect.objectContaining({ code: 'css/guard', message: expect.stringMatching(/bytes/) }),
+    ]);
   });
 
   it('still gives config SCSS the storefront’s vars module', async () => {
@@ -319,7 +358,8 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
 
   it('serves the demo page sandboxed (opaque origin) and every /cdn answer with nosniff', async () => {
     const published = await publish(siteConfigs());
-    for (const url of ['/cdn/1/demo.html', '/cdn/1/demo.html?slot=preview']) {
+    const previewPath = await previewBase(server.database.db, 1);
+    for (const url of ['/cdn/1/demo.html', `${previewPath}/demo.html`]) {
       const page = await get(url);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-security-policy']).toBe('sandbox allow-scripts allow-forms');
@@ -327,7 +367,7 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
     }
     for (const url of [
       '/cdn/1/digi.js',
-      '/cdn/1/preview/digi.js',
+      `${previewPath}/digi.js`,
       published.urls.js,
       published.urls.css,
       '/cdn/1/nope.js',
@@ -379,7 +419,7 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
     await admin.call(registerUserRoute, {
       body: {
         login: `is-only-${kind}`,
-        password: 'secret',
+        password: 'only-search-7',
         name: 'Только поиск',
         roles: [
           'ROLE_SITE_VIEW',
@@ -392,7 +432,7 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
       query: { siteId: 1 },
       body: { login: `is-only-${kind}` },
     });
-    const isOnly = await server.as(`is-only-${kind}`, 'secret');
+    const isOnly = await server.as(`is-only-${kind}`, 'only-search-7');
     const searchOnly = await publish(siteConfigs({ instantSearch: { css: '.s1 { a: b; }' } }));
     const withBlock = await publish(
       siteConfigs({

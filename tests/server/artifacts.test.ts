@@ -385,7 +385,22 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     expect(loader.body).toContain(`/cdn/1/${production.hash}.js`);
     expect(loader.body).toContain(`/cdn/1/${production.hash}.css`);
     expect(loader.body).not.toContain(preview.hash);
-    expect((await get('/cdn/1/preview/digi.js')).body).toContain(`/cdn/1/${preview.hash}.js`);
+    // issue 20.9: the preview loader sits under an unguessable key, not at a sequential path
+    expect(preview.urls.loader).toMatch(/^\/cdn\/1\/preview\/[0-9a-f]{32}\/digi\.js$/);
+    expect((await get(preview.urls.loader)).body).toContain(`/cdn/1/${preview.hash}.js`);
+    expect((await get('/cdn/1/preview/digi.js')).statusCode).toBe(404);
+    const otherKey = preview.urls.loader.replace(/[0-9a-f]{32}/, '0'.repeat(32));
+    expect((await get(otherKey)).statusCode).toBe(404);
+    const site2Key = preview.urls.loader.replace('/cdn/1/', '/cdn/2/');
+    expect((await get(site2Key)).statusCode).toBe(404);
+    const page = await get(preview.urls.loader.replace('digi.js', 'demo.html'));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(preview.urls.loader);
+    expect((await get('/cdn/1/demo.html?slot=preview')).body).not.toContain('/preview/');
+    // the loader's origin is never the request's X-Forwarded-Host
+    const forwarded = await get('/cdn/1/digi.js', { 'x-forwarded-host': 'evil.example' });
+    expect(forwarded.body).not.toContain('evil.example');
+    expect(forwarded.headers['set-cookie']).toBeUndefined();
     const etag = String(loader.headers['etag']);
     expect((await get('/cdn/1/digi.js', { 'if-none-match': etag })).statusCode).toBe(304);
 
@@ -401,7 +416,7 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
       .set({ artifactId: production.artifactId })
       .where(and(eq(artifactPointers.siteId, 1), eq(artifactPointers.slot, 'preview')));
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await get('/cdn/1/preview/digi.js')).body).toContain(production.hash);
+    expect((await get(preview.urls.loader)).body).toContain(production.hash);
   });
 
   it('rollback points production back at once, audited, without building; list shows the history', async () => {

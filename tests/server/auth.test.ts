@@ -143,7 +143,7 @@ describe('remembered sessions', () => {
     expect((await victim.call(meRoute, {})).roles).toEqual(['ROLE_SITE_VIEW']);
     await admin.call(updateUserRoute, {
       params: { login: 'sales' },
-      body: { password: 'changed' },
+      body: { password: 'changed-password-1' },
     });
     expect((await failure(victim.call(meRoute, {}))).status).toBe(401);
   });

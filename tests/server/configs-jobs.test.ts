@@ -1,3 +1,4 @@
+import { previewBase } from '#server/artifacts/preview-key.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -129,7 +130,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
     expect((await pointer('production'))!.hash).toBe(production!.hash);
     const previewLoader = await server.app.inject({
       method: 'GET',
-      url: `/cdn/${SITE}/preview/digi.js`,
+      url: `${await previewBase(server.database.db, SITE)}/digi.js`,
     });
     expect(previewLoader.body).toContain(preview!.hash);
     const css = await server.app.inject({

@@ -354,6 +354,17 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       }),
     );
     expect(inText.status).toBe(400);
+    // issue 17.4: the spec's test flag in the query is taken too, and must agree with the body's
+    const contradiction = await failure(
+      integrator.call(saveRecommendationBlockRoute, {
+        query: { siteId: SITE, test: 'false' },
+        body: blockWire({ name: 'Противоречие', test: true }),
+      }),
+    );
+    expect(contradiction).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/contradicts/),
+    });
     expect(inText.issues[0]?.path).toContain('itemsPerPageDesktop');
     expect(await versionCount()).toBe(versions);
   });

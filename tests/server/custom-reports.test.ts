@@ -141,9 +141,14 @@ describe.each(DATABASES)('custom report tabs on %s', (kind) => {
     expect((await failure(server.client().call(myCustomReportsRoute, {}))).status).toBe(401);
     const admin = await server.as('admin');
     await admin.call(registerUserRoute, {
-      body: { login: 'noreports', password: 'pw', roles: ['ROLE_SITE_VIEW'], isClient: true },
+      body: {
+        login: 'noreports',
+        password: 'correct-horse-7',
+        roles: ['ROLE_SITE_VIEW'],
+        isClient: true,
+      },
     });
-    const plain = await server.as('noreports', 'pw');
+    const plain = await server.as('noreports', 'correct-horse-7');
     expect((await failure(plain.call(myCustomReportsRoute, {}))).status).toBe(403);
   });
 

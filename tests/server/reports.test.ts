@@ -147,17 +147,17 @@ describe.each(DATABASES)('report calls on demo data, %s', (kind) => {
       ['daily-only', 'ROLE_REPORT_DAILY_VIEW'],
     ] as const) {
       await admin.call(registerUserRoute, {
-        body: { login, password: 'pw', roles: [role], isClient: true },
+        body: { login, password: 'correct-horse-7', roles: [role], isClient: true },
       });
       await admin.call(registerSiteToUserRoute, { query: { siteId: 1 }, body: { login } });
     }
     const query = { name: 'SESSIONS_TOTAL', from: yesterday, to: yesterday };
-    const aggOnly = await server.as('agg-only', 'pw');
+    const aggOnly = await server.as('agg-only', 'correct-horse-7');
     await aggOnly.call(aggregateReportRoute, { params: { id: 1 }, query });
     expect(
       (await failure(aggOnly.call(dailyReportRoute, { params: { id: 1 }, query }))).status,
     ).toBe(403);
-    const dailyOnly = await server.as('daily-only', 'pw');
+    const dailyOnly = await server.as('daily-only', 'correct-horse-7');
     await dailyOnly.call(dailyReportRoute, { params: { id: 1 }, query });
     expect(
       (await failure(dailyOnly.call(aggregateReportRoute, { params: { id: 1 }, query }))).status,

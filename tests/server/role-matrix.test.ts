@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PRESETS, ROLE_PRESET_NAMES } from '#contract/role-presets.ts';
-import { hasAccess } from '#contract/roles.ts';
+import { hasAccess, ROLES } from '#contract/roles.ts';
 import { apiRoutes } from '#contract/routes/index.ts';
 import type { RouteDef } from '#contract/route.ts';
 import { registerUserRoute } from '#contract/routes/users.ts';
 import { registerSiteToUserRoute } from '#contract/routes/users.ts';
 import {
   DATABASES,
+  failure,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -46,10 +47,10 @@ describe.each(DATABASES)('role matrix on %s', (kind) => {
       const login = `preset-${preset.replace(/[^a-z]+/g, '-')}`;
       const roles = [...ROLE_PRESETS[preset]];
       await admin.call(registerUserRoute, {
-        body: { login, password: 'pw', roles, isClient: preset.startsWith('user') },
+        body: { login, password: 'correct-horse-7', roles, isClient: preset.startsWith('user') },
       });
       await admin.call(registerSiteToUserRoute, { query: { siteId: 1 }, body: { login } });
-      clients.set(preset, { client: await server.as(login, 'pw'), roles });
+      clients.set(preset, { client: await server.as(login, 'correct-horse-7'), roles });
     }
     clients.set('superuser', { client: await server.as('superuser'), roles: ['ROLE_SUPERUSER'] });
   });
@@ -85,5 +86,92 @@ describe.each(DATABASES)('role matrix on %s', (kind) => {
       });
       expect(response.statusCode).toBe(200);
     }
+  });
+});
+
+/**
+ * Issue 20.4: sales, integrator and manager registered accounts with any non-staff role and
+ * attached their sites to them. A user grants only roles they hold: every preset against every
+ * role of the catalogue. The probe's password is a common one, refused (400) only after the role
+ * check, so an allowed grant answers 400 and writes nothing, a refused one 403.
+ */
+describe.each(DATABASES)('granting roles on %s', (kind) => {
+  let server: TestServer;
+  const clients = new Map<string, TestClient>();
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    const admin = await server.as('admin');
+    for (const preset of ROLE_PRESET_NAMES) {
+      const login = `grantor-${preset.replace(/[^a-z]+/g, '-')}`;
+      await admin.call(registerUserRoute, {
+        body: { login, password: 'correct-horse-7', roles: [...ROLE_PRESETS[preset]] },
+      });
+      await admin.call(registerSiteToUserRoute, { query: { siteId: 1 }, body: { login } });
+      clients.set(preset, await server.as(login, 'correct-horse-7'));
+    }
+  }, 240_000);
+  afterAll(() => server.close());
+
+  it.each(ROLE_PRESET_NAMES)('%s grants only the roles it holds', async (preset) => {
+    const client = clients.get(preset)!;
+    const held: readonly string[] = ROLE_PRESETS[preset];
+    const mayRegister = hasAccess(held, registerUserRoute.roles);
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    for (const role of ROLES) {
+      const response = await client.raw({
+        method: 'POST',
+        url: '/api/register/user',
+        payload: JSON.stringify({ login: 'probe', password: 'password123', roles: [role] }),
+        headers: {
+          'content-type': 'application/json',
+          'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!,
+        },
+      });
+      outcomes.push(`${role}: ${response.statusCode}`);
+      const grantable = held.includes('ROLE_ADMIN') || held.includes(role);
+      expected.push(`${role}: ${mayRegister && grantable ? 400 : 403}`);
+    }
+    expect(outcomes).toEqual(expected);
+  });
+
+  it('lets a registrar create an account with its own roles and attach only its own sites, to accounts it could have made', async () => {
+    const sales = clients.get('sales')!;
+    const roles = [...ROLE_PRESETS.sales];
+    const created = await sales.call(registerUserRoute, {
+      body: { login: `sales-made-${kind}`, password: 'correct-horse-7', roles },
+    });
+    expect(created.roles).toEqual(roles);
+    const attached = await sales.call(registerSiteToUserRoute, {
+      query: { siteId: 1 },
+      body: { login: `sales-made-${kind}` },
+    });
+    expect(attached.siteIds).toEqual([1]);
+    // a production-save role sales does not hold
+    const escalated = await failure(
+      sales.call(registerUserRoute, {
+        body: {
+          login: `sales-escalated-${kind}`,
+          password: 'correct-horse-7',
+          roles: [...roles, 'ROLE_CONFIG_SEARCH_SAVE_TO_PROD'],
+        },
+      }),
+    );
+    expect(escalated.status).toBe(403);
+    expect(escalated.message).toMatch(/ROLE_CONFIG_SEARCH_SAVE_TO_PROD/);
+    // the demo manager holds roles sales does not: attaching lends them on the site
+    const lend = await failure(
+      sales.call(registerSiteToUserRoute, { query: { siteId: 1 }, body: { login: 'manager' } }),
+    );
+    expect(lend.status).toBe(403);
+    // a site not attached to sales
+    const foreign = await failure(
+      sales.call(registerSiteToUserRoute, {
+        query: { siteId: 2 },
+        body: { login: `sales-made-${kind}` },
+      }),
+    );
+    expect([403, 404]).toContain(foreign.status);
   });
 });

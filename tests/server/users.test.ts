@@ -25,7 +25,7 @@ describe.each(DATABASES)('users on %s', (kind) => {
     const created = await sales.call(registerUserRoute, {
       body: {
         login: 'newbie',
-        password: 'secret',
+        password: 'newbie-secret-1',
         name: 'Новый',
         roles: 'ROLE_SITE_VIEW+ROLE_REPORT_AGG_VIEW',
       },
@@ -37,15 +37,18 @@ describe.each(DATABASES)('users on %s', (kind) => {
       siteIds: [],
     });
     expect(
-      (await failure(sales.call(registerUserRoute, { body: { login: 'newbie', password: 'x' } })))
-        .status,
+      (
+        await failure(
+          sales.call(registerUserRoute, { body: { login: 'newbie', password: 'newbie-secret-2' } }),
+        )
+      ).status,
     ).toBe(409);
     const attached = await sales.call(registerSiteToUserRoute, {
       query: { siteId: 1 },
       body: { login: 'newbie' },
     });
     expect(attached.siteIds).toEqual([1]);
-    const newbie = await server.as('newbie', 'secret');
+    const newbie = await server.as('newbie', 'newbie-secret-1');
     expect((await newbie.call(meRoute, {})).roles).toContain('ROLE_SITE_VIEW');
   });
 
@@ -53,7 +56,7 @@ describe.each(DATABASES)('users on %s', (kind) => {
     const sales = await server.as('sales');
     const error = await failure(
       sales.call(registerUserRoute, {
-        body: { login: 'sneaky', password: 'x', roles: ['ROLE_ADMIN'] },
+        body: { login: 'sneaky', password: 'sneaky-secret-1', roles: ['ROLE_ADMIN'] },
       }),
     );
     expect(error.status).toBe(403);
@@ -89,10 +92,10 @@ describe.each(DATABASES)('users on %s', (kind) => {
     const admin = await server.as('admin');
     const updated = await admin.call(updateUserRoute, {
       params: { login: 'designer' },
-      body: { name: 'Дарья', email: 'd@example.ru', password: 'new-pass' },
+      body: { name: 'Дарья', email: 'd@example.ru', password: 'new-pass-2026' },
     });
     expect(updated).toMatchObject({ name: 'Дарья', email: 'd@example.ru' });
-    await server.as('designer', 'new-pass');
+    await server.as('designer', 'new-pass-2026');
     expect(
       (
         await failure(
@@ -125,14 +128,21 @@ describe.each(DATABASES)('users on %s', (kind) => {
     );
   });
 
-  it('gives a chat token to its owner and to user viewers only', async () => {
+  it('gives a chat token to its owner (and the administrator) only', async () => {
     const client = await server.as('sales');
     const own = await client.call(chatTokenRoute, { params: { login: 'sales' } });
     expect(own.token.length).toBeGreaterThan(20);
     expect(
       (await failure(client.call(chatTokenRoute, { params: { login: 'admin' } }))).status,
     ).toBe(403);
+    // issue 20.9: a manager (ROLE_USER_VIEW) read the administrator's token
     const manager = await server.as('manager');
-    expect(await manager.call(chatTokenRoute, { params: { login: 'sales' } })).toEqual(own);
+    const denied = await failure(manager.call(chatTokenRoute, { params: { login: 'admin' } }));
+    expect(denied).toMatchObject({ status: 403, message: 'You can read only your own chat token' });
+    expect(
+      (await failure(manager.call(chatTokenRoute, { params: { login: 'sales' } }))).status,
+    ).toBe(403);
+    const admin = await server.as('admin');
+    expect(await admin.call(chatTokenRoute, { params: { login: 'sales' } })).toEqual(own);
   });
 });

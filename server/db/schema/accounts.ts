@@ -116,3 +116,15 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Failed sign-ins per account (issue 20.5): after LOGIN_BACKOFF_FREE failures each next try of
+ * the login waits until `blockedUntil`, doubling up to LOGIN_BACKOFF_MAX_MS; a success deletes
+ * the row. Keyed by the login as typed (lower case), known or not, so no account is told apart.
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  login: text('login').primaryKey(),
+  failures: integer('failures').notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

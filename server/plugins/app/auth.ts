@@ -35,6 +35,33 @@ export function toAuthUser(row: UserRow): AuthUser {
   };
 }
 
+/**
+ * Whether a request is a console call: the route it matched is under /api (Fastify matches the
+ * decoded path, so `/%61pi/…` is one), or its decoded, normalised path is. Undecodable paths count.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  if (request.routeOptions.url?.startsWith('/api/')) return true;
+  return normalisedPath(request.url).startsWith('/api/');
+}
+
+/** The path part of a URL, percent-decoded, with repeated and dot segments resolved. */
+export function normalisedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return '/api/';
+  }
+  const parts: string[] = [];
+  for (const part of decoded.replaceAll('\\', '/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}${decoded.endsWith('/') && parts.length ? '/' : ''}`;
+}
+
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -63,8 +90,14 @@ export const authPlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const cookie = request.cookies[XSRF_COOKIE];
-      if (!cookie) setXsrf(reply);
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      // /cdn and /public may be served from their own cookie-less origin (CDN_ORIGIN): no cookie.
+      if (!cookie && !/^\/(cdn|public)\//.test(normalisedPath(request.url))) setXsrf(reply);
+      if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+      // Browsers name where a request came from; a page of another site never writes here.
+      const from = request.headers['sec-fetch-site'];
+      if (from === 'cross-site' || from === 'same-site') {
+        throw new HttpError(403, 'Cross-site request refused');
+      }
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
         throw new HttpError(403, 'Invalid or missing XSRF token');

@@ -11,6 +11,7 @@ interface ValidationItem {
   keyword: string;
   instancePath: string;
   message?: string;
+  params?: { params?: { reason?: unknown } };
 }
 
 function validationBody(error: FastifyError): ApiErrorBody {
@@ -23,7 +24,9 @@ function validationBody(error: FastifyError): ApiErrorBody {
         .filter(Boolean)
         .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
     ],
-    code: item.keyword,
+    // a contract refinement may name its own reason (e.g. password_too_short)
+    code:
+      typeof item.params?.params?.reason === 'string' ? item.params.params.reason : item.keyword,
     message: item.message ?? 'Invalid value',
   }));
   const first = issues[0];

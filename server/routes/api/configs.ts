@@ -287,6 +287,11 @@ export async function configRoutes(app: FastifyInstance) {
 
   registerRoute(app, saveRecommendationBlockRoute, async ({ query, body, user }) => {
     const { baseVersionId, ...wire } = body;
+    if (query.test !== undefined && query.test !== wire.test)
+      throw new HttpError(
+        400,
+        `The query's test=${query.test} contradicts the body's test=${wire.test}`,
+      );
     const kind = 'recommendations-block';
     assertConfigRole(user, kind, saveAction(wire.test));
     const block = parseBlockInput(wire);

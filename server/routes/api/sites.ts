@@ -11,6 +11,7 @@ import {
   siteJobRoute,
   updateSiteRoute,
 } from '#contract/routes/sites.ts';
+import { previewBase } from '../../artifacts/preview-key.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { toJob, type JobRow } from '../../repositories/jobs.ts';
@@ -22,7 +23,11 @@ export async function siteRoutes(app: FastifyInstance) {
     sites.list({ userId: user.id, all: user.seesAllSites }, query.search),
   );
 
-  registerRoute(app, getSiteRoute, async ({ site }) => site);
+  // The preview demo page's path holds the site's preview key: only for users of the site.
+  registerRoute(app, getSiteRoute, async ({ site }) => ({
+    ...site,
+    previewPage: `${await previewBase(app.database.db, site.siteId)}/demo.html`,
+  }));
 
   registerRoute(app, updateSiteRoute, async ({ params, body, user }) => {
     const site = await sites.update(params.id, body, user.login);

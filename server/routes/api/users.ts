@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hasAccess, isRole, ROLE_CATALOGUE, ROLES, splitRoles } from '#contract/roles.ts';
+import { isRole, ROLE_CATALOGUE, ROLES, splitRoles } from '#contract/roles.ts';
 import { ROLE_PRESETS, ROLE_PRESET_NAMES } from '#contract/role-presets.ts';
 import {
   chatTokenRoute,
@@ -14,7 +14,8 @@ import {
 } from '#contract/routes/users.ts';
 import { forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { registerRoute } from '../../lib/register-route.ts';
+import { assertPasswordPolicy } from '../../lib/password-policy.ts';
+import { registerRoute, type AuthUser } from '../../lib/register-route.ts';
 
 function validRoles(value: string | string[]): string[] {
   const roles = [...new Set(splitRoles(value))];
@@ -23,17 +24,33 @@ function validRoles(value: string | string[]): string[] {
   return roles;
 }
 
+/**
+ * The roles a user may hand out (issue 20.4): an administrator any, a superuser any but the
+ * staff roles, everyone else only roles they hold themselves.
+ */
+export function grantableBy(actor: AuthUser): (role: string) => boolean {
+  if (actor.roles.includes('ROLE_ADMIN')) return () => true;
+  if (actor.roles.includes('ROLE_SUPERUSER'))
+    return (role) => role !== 'ROLE_ADMIN' && role !== 'ROLE_SUPERUSER';
+  return (role) => actor.roles.includes(role);
+}
+
+function assertGrantable(actor: AuthUser, roles: readonly string[], what: string): void {
+  const grantable = grantableBy(actor);
+  const beyond = roles.filter((role) => !grantable(role));
+  if (beyond.length === 0) return;
+  if (beyond.some((role) => role === 'ROLE_ADMIN' || role === 'ROLE_SUPERUSER'))
+    throw forbidden('Only an administrator can grant staff roles');
+  throw forbidden(`${what}: you can grant only roles you hold (not ${beyond.join(', ')})`);
+}
+
 export async function userRoutes(app: FastifyInstance) {
   const { users, sites } = app.repos;
 
   registerRoute(app, registerUserRoute, async ({ body, user }) => {
     const roles = validRoles(body.roles);
-    if (
-      roles.some((role) => role === 'ROLE_ADMIN' || role === 'ROLE_SUPERUSER') &&
-      !user.roles.includes('ROLE_ADMIN')
-    ) {
-      throw forbidden('Only an administrator can grant staff roles');
-    }
+    assertGrantable(user, roles, 'Registration refused');
+    assertPasswordPolicy(body.password, body.login);
     try {
       return await users.create({ ...body, roles }, user.login);
     } catch (error) {
@@ -45,6 +62,11 @@ export async function userRoutes(app: FastifyInstance) {
   registerRoute(app, registerSiteRoute, async ({ body, user }) => sites.create(body, user.login));
 
   registerRoute(app, registerSiteToUserRoute, async ({ query, body, user }) => {
+    // The site guard let only a site of the caller's through; attaching it lends the target's
+    // roles on it, so the target may hold no role the caller could not grant.
+    const target = await users.rowByLogin(body.login);
+    if (!target) throw notFound('User');
+    assertGrantable(user, target.roles, `Attaching a site to ${body.login} refused`);
     const updated = await users.update(body.login, user.login, 'attach-site', async (tx, row) => {
       await users.attachSite(tx, row.id, query.siteId);
     });
@@ -67,6 +89,7 @@ export async function userRoutes(app: FastifyInstance) {
 
   registerRoute(app, setUserRolesRoute, async ({ params, body, user }) => {
     const roles = validRoles(body);
+    assertGrantable(user, roles, 'Role change refused');
     if (params.login === user.login && !roles.includes('ROLE_ADMIN')) {
       throw new HttpError(400, 'You cannot remove your own administrator role');
     }
@@ -81,6 +104,7 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, updateUserRoute, async ({ params, body, user }) => {
+    if (body.password !== undefined) assertPasswordPolicy(body.password, params.login);
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     let userId: number | undefined;
     const updated = await users.update(params.login, user.login, 'update', (tx, row) => {
@@ -100,8 +124,10 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, chatTokenRoute, async ({ params, user }) => {
-    if (params.login !== user.login && !hasAccess(user.roles, ['ROLE_USER_VIEW']))
-      throw forbidden();
+    // A chat token signs its holder into the support chat: one's own only (an administrator's
+    // included; issue 20.9 — a manager read the administrator's).
+    if (params.login !== user.login && !user.roles.includes('ROLE_ADMIN'))
+      throw forbidden('You can read only your own chat token');
     const row = await users.rowByLogin(params.login);
     if (!row) throw notFound('User');
     return { token: row.chatToken };

@@ -204,10 +204,11 @@ export function SearchUxScreen({
       {site.data && (
         <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />
       )}
-      {flags.outcome === 'previewed' && (
-        // The preview job built the integration bundle into the preview slot (DESIGN.md).
+      {flags.outcome === 'previewed' && site.data?.previewPage && (
+        // The preview job built the integration bundle into the preview slot (DESIGN.md); its
+        // page's path carries the site's unguessable preview key.
         <p>
-          <a href={`/cdn/${siteId}/demo.html?slot=preview`} target="_blank" rel="noopener">
+          <a href={site.data.previewPage} target="_blank" rel="noopener">
             {t('ux.previewPage')}
           </a>
         </p>

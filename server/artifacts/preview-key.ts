@@ -1,0 +1,49 @@
+/**
+ * Unguessable preview paths (issue 20.9): an unreleased preview bundle was readable by anyone at
+ * `/cdn/{siteId}/preview/digi.js` with sequential ids. The preview loader now lives at
+ * `/cdn/{siteId}/preview/{key}/digi.js`, `key` an HMAC of the site id under a server-wide secret
+ * kept in app_secrets (every process on the database derives the same key).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { appSecrets } from '../db/schema.ts';
+
+const SECRET_NAME = 'preview-path';
+const secrets = new WeakMap<Db, Promise<string>>();
+
+function secretOf(db: Db): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = (async () => {
+      await db
+        .insert(appSecrets)
+        .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
+      return row!.value;
+    })();
+    secret.catch(() => secrets.delete(db));
+    secrets.set(db, secret);
+  }
+  return secret;
+}
+
+/** The site's preview key: 32 hex characters. */
+export async function previewKey(db: Db, siteId: number): Promise<string> {
+  return createHmac('sha256', await secretOf(db))
+    .update(`preview:${siteId}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+export async function isPreviewKey(db: Db, siteId: number, key: string): Promise<boolean> {
+  const expected = Buffer.from(await previewKey(db, siteId));
+  const given = Buffer.from(key);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** `/cdn/{siteId}/preview/{key}`: the base of the preview loader and demo page. */
+export async function previewBase(db: Db, siteId: number): Promise<string> {
+  return `/cdn/${siteId}/preview/${await previewKey(db, siteId)}`;
+}
