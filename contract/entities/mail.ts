@@ -5,11 +5,7 @@ export const monitoringEmail = z.object({ id: z.number().int(), email: z.string(
 export type MonitoringEmail = z.infer<typeof monitoringEmail>;
 
 export const monitoringEmailInput = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .pipe(z.email()),
+  email: z.string().trim().max(254).pipe(z.email()),
 });
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
