@@ -1,24 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ROLE_PRESETS } from '#contract/role-presets.ts';
 import { menuFor } from '#src/app/routes.ts';
-import { DEMO_PASSWORD, test, expect, signIn } from './fixtures.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, test, expect, signIn } from './fixtures.ts';
 
 /*
  * Issue 19: every demo login, on a desktop and on a 390 px phone, walks its screens and reads
  * them as a user would: no raw i18n keys, no English words in the Russian console, nothing wider
  * than the window, and a failed submit shows its errors. Screenshots land in test-results/.
  */
-
-const DEMO: Record<string, readonly string[]> = {
-  admin: ROLE_PRESETS.admin,
-  superuser: ['ROLE_SUPERUSER'],
-  integrator: ROLE_PRESETS.integrator,
-  designer: ROLE_PRESETS['layout designer'],
-  manager: ROLE_PRESETS.manager,
-  sales: ROLE_PRESETS.sales,
-  client: ROLE_PRESETS.user,
-};
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -90,7 +79,7 @@ async function openMenu(page: Page, phone: boolean): Promise<void> {
 
 for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
   const phone = kind === 'phone';
-  for (const [login, roles] of Object.entries(DEMO)) {
+  for (const [login, roles] of Object.entries(DEMO_LOGINS)) {
     test(`${login} on a ${kind}: every screen is Russian, readable and fits`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);

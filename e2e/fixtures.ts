@@ -1,7 +1,19 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { ROLE_PRESETS } from '#contract/role-presets.ts';
 
 export const DEMO_PASSWORD = 'vitrina-demo';
+
+/** The demo logins (README) and the roles each holds. */
+export const DEMO_LOGINS: Record<string, readonly string[]> = {
+  admin: ROLE_PRESETS.admin,
+  superuser: ['ROLE_SUPERUSER'],
+  integrator: ROLE_PRESETS.integrator,
+  designer: ROLE_PRESETS['layout designer'],
+  manager: ROLE_PRESETS.manager,
+  sales: ROLE_PRESETS.sales,
+  client: ROLE_PRESETS.user,
+};
 
 /** Signs in through the real page, as a person does. */
 export async function signIn(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {

@@ -1,21 +1,10 @@
-import { ROLE_PRESETS } from '#contract/role-presets.ts';
 import { menuFor } from '#src/app/routes.ts';
 import ruReports from '#src/locales/ru/reports.json' with { type: 'json' };
 import ruRoutes from '#src/locales/ru/routes.json' with { type: 'json' };
-import { test, expect, signIn } from './fixtures.ts';
+import { DEMO_LOGINS, test, expect, signIn } from './fixtures.ts';
 
 /** Each demo login and its roles, as the seed gives them (README "Demo logins"). */
-const DEMO: Record<string, readonly string[]> = {
-  admin: ROLE_PRESETS.admin,
-  superuser: ['ROLE_SUPERUSER'],
-  integrator: ROLE_PRESETS.integrator,
-  designer: ROLE_PRESETS['layout designer'],
-  manager: ROLE_PRESETS.manager,
-  sales: ROLE_PRESETS.sales,
-  client: ROLE_PRESETS.user,
-};
-
-for (const [login, roles] of Object.entries(DEMO)) {
+for (const [login, roles] of Object.entries(DEMO_LOGINS)) {
   test(`${login} sees the menu the contract's rules give their roles`, async ({ page }) => {
     await signIn(page, login);
     const expected = menuFor(roles).flatMap((group) =>
