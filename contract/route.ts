@@ -23,6 +23,11 @@ export interface RouteDef {
   body?: z.ZodType;
   /** `form` for the Spring-style sign-in (application/x-www-form-urlencoded). */
   bodyType?: 'json' | 'form';
+  /**
+   * Refuse a body with fields the schema does not know, at any depth (400), instead of dropping
+   * them: the config saves, where a dropped field is a setting silently lost.
+   */
+  refuseUnknownFields?: boolean;
   response: z.ZodType;
 }
 

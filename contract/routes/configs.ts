@@ -198,6 +198,7 @@ const saveSearchBody = searchConfig.extend(saveMeta);
 export const saveSearchConfigRoute = defineRoute({
   method: 'POST',
   path: '/config/save/:kind',
+  refuseUnknownFields: true,
   summary:
     'Save a new version of an instant search, autocomplete or search config copy; 409 with the newer version when the base is stale',
   auth: true,
@@ -212,6 +213,7 @@ export const saveSearchConfigRoute = defineRoute({
 export const saveTrackingConfigRoute = defineRoute({
   method: 'POST',
   path: '/config/save/tracking',
+  refuseUnknownFields: true,
   summary: 'Save a new version of the tracking config copy',
   auth: true,
   roles: ANY_CONFIG_ROLE,
@@ -236,6 +238,7 @@ const mvtSaveQuery = z.strictObject({
 export const saveMvtConfigRoute = defineRoute({
   method: 'POST',
   path: '/config/save/mvt',
+  refuseUnknownFields: true,
   summary: 'Save a new version of the production MVT config (needs MVT save to production)',
   auth: true,
   roles: CONFIG_ROLES.mvt.saveToProd,
@@ -248,6 +251,7 @@ export const saveMvtConfigRoute = defineRoute({
 export const saveIntegrationMvtConfigRoute = defineRoute({
   method: 'POST',
   path: '/config/save/integration/mvt',
+  refuseUnknownFields: true,
   summary: 'Save a new version of the integration MVT config',
   auth: true,
   roles: CONFIG_ROLES.mvt.save,
@@ -260,6 +264,7 @@ export const saveIntegrationMvtConfigRoute = defineRoute({
 export const saveRecommendationBlockRoute = defineRoute({
   method: 'POST',
   path: '/config/save/recommendations-block',
+  refuseUnknownFields: true,
   summary:
     'Save a block copy (test flag in the body, and optionally in the query as the spec has it: the two must agree). A new block: save the disabled production copy with defaults first, then the test copy with the returned configId',
   auth: true,
@@ -284,6 +289,7 @@ export const deleteRecommendationBlockRoute = defineRoute({
 export const saveGlobalComponentRoute = defineRoute({
   method: 'POST',
   path: '/config/save/global-component',
+  refuseUnknownFields: true,
   summary:
     'Save a component copy. A new component: save the production copy first, then the integration copy under the returned componentId',
   auth: true,

@@ -98,6 +98,40 @@ function takeSiteIdQuery(route: RouteDef, request: FastifyRequest): void {
   delete query['siteId'];
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Paths of the fields of `raw` that validation dropped (zod objects strip what they don't know). */
+export function droppedFields(
+  raw: unknown,
+  parsed: unknown,
+  path: (string | number)[] = [],
+): (string | number)[][] {
+  if (Array.isArray(raw) && Array.isArray(parsed)) {
+    return raw.flatMap((item, index) => droppedFields(item, parsed[index], [...path, index]));
+  }
+  if (!isPlainObject(raw) || !isPlainObject(parsed)) return [];
+  return Object.entries(raw).flatMap(([key, value]) =>
+    Object.hasOwn(parsed, key)
+      ? droppedFields(value, parsed[key], [...path, key])
+      : [[...path, key]],
+  );
+}
+
+const rawBodies = new WeakMap<FastifyRequest, unknown>();
+
+function refuseDroppedFields(route: RouteDef, request: FastifyRequest): void {
+  if (!route.refuseUnknownFields || !rawBodies.has(request)) return;
+  const dropped = droppedFields(rawBodies.get(request), request.body);
+  if (dropped.length === 0) return;
+  const issues = dropped.map((path) => ({
+    path: ['body', ...path],
+    code: 'unrecognized_keys',
+    message: `Unknown field ${path.join('.')}`,
+  }));
+  throw new HttpError(400, `Invalid request: ${issues[0]!.message}`, undefined, { issues });
+}
+
 function declaresSiteId(route: RouteDef): boolean {
   const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape !== undefined && 'siteId' in shape;
@@ -128,12 +162,14 @@ export function registerRoute<R extends RouteDef>(
     },
     preValidation: async (request) => {
       takeSiteIdQuery(route, request);
+      if (route.refuseUnknownFields) rawBodies.set(request, request.body);
       if (!route.auth) return;
       const user = await app.authenticate(request);
       if (!user) throw new HttpError(401, 'Authentication required');
       if (!hasAccess(user.roles, route.roles)) throw forbidden();
     },
     preHandler: async (request) => {
+      refuseDroppedFields(route, request);
       const siteId = siteIdOf(route, request);
       if (siteId === undefined || !request.user) return;
       const site = await app.repos.sites.getFor(siteId, request.user);

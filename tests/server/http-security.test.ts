@@ -263,6 +263,47 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
     expect(response.json()).toMatchObject({ message: expect.stringMatching(/deeper than 64/) });
   });
 
+  it('refuses unknown fields in config saves, at any depth, and saves nothing', async () => {
+    const admin = await server.as('admin');
+    const save = (url: string, body: unknown) =>
+      admin.raw({
+        method: 'POST',
+        url,
+        payload: JSON.stringify(body),
+        headers: { ...JSON_TYPE, 'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')! },
+      });
+    const versions = async () =>
+      (await server.database.executeSql('select count(*)::int as n from config_versions'))
+        .rows[0] as { n: number };
+    const before = (await versions()).n;
+    for (const [url, body, field] of [
+      ['/api/config/save/autocomplete?siteId=1', { baseVersionId: null, throtle: 500 }, 'throtle'],
+      [
+        '/api/config/save/tracking?siteId=1',
+        {
+          baseVersionId: null,
+          rules: [],
+          pageTypes: [{ pageType: 'HOME_PAGE', urlPattern: '/', colour: 1 }],
+        },
+        'pageTypes.0.colour',
+      ],
+    ] as const) {
+      const response = await save(url, body);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({
+        issues: [
+          { path: ['body', ...field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))] },
+        ],
+      });
+    }
+    expect((await versions()).n).toBe(before);
+    // The same save without the unknown field goes through.
+    expect(
+      (await save('/api/config/save/search?siteId=1', { baseVersionId: null, throttle: 500 }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('refuses control characters in a vertical name', async () => {
     const admin = await server.as('admin');
     for (const name of ['Одежда\nи обувь', 'tab\there', 'bell\u0007']) {

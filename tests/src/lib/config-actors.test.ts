@@ -150,7 +150,10 @@ describe('configActors: save', () => {
     await expect(run(tracking.actors.saveConfig, { config: {}, baseVersionId: 1 })).rejects.toThrow(
       'boom',
     );
-    expect(toasts()).toMatchObject([{ kind: 'error', message: '500\nboom' }]);
+    // The toast says what a 500 means in the interface language, not the server's words.
+    expect(toasts()).toMatchObject([
+      { kind: 'error', message: '500\nServer error. Try again later' },
+    ]);
   });
 
   it('a new recommendation block: a disabled production copy first, then the test copy with its id', async () => {
