@@ -120,6 +120,7 @@ export function SiteBlock() {
               href={previewUrls(site).auto}
               target="_blank"
               rel="noreferrer"
+              title={t('shell.site.autoPreview')}
             >
               AUTO
             </a>
@@ -128,6 +129,7 @@ export function SiteBlock() {
               href={previewUrls(site).sort}
               target="_blank"
               rel="noreferrer"
+              title={t('shell.site.sortPreview')}
             >
               SORT
             </a>
