@@ -101,11 +101,12 @@ describe('reporting screen', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
-    expect(lines[0]).toMatch(/^Раздел,Показатель,Все \d\d\.\d\d\.\d{4} - /);
-    expect(lines).toContain('Итого,Все сессии: Сессии,1000,600,400,800,,,25');
-    expect(lines).toContain('Итого,Все сессии: Выручка,1234567.89,,,1234567.89,,,0');
-    expect(lines).toContain('Клики в автокомплите по блокам,Клики: бренды,42,,,,,,');
-    expect(lines).toContain('Топ поисковых запросов,"шарф, ""зимний""",3,,,,,,');
+    // Russian Excel reads `;` as the separator and the comma as the decimal mark (issue 19.9).
+    expect(lines[0]).toMatch(/^Раздел;Показатель;Все \d\d\.\d\d\.\d{4} - /);
+    expect(lines).toContain('Итого;Все сессии: Сессии;1000;600;400;800;;;25');
+    expect(lines).toContain('Итого;Все сессии: Выручка;1234567,89;;;1234567,89;;;0');
+    expect(lines).toContain('Клики в автокомплите по блокам;Клики: бренды;42;;;;;;');
+    expect(lines).toContain('Топ поисковых запросов;"шарф, ""зимний""";3;;;;;;');
     click.mockRestore();
   });
 
