@@ -131,7 +131,8 @@ describe('schedules fired by pg-boss cron, surviving a restart (PGlite on disk)'
         .set({ nextRunAt: new Date(Date.now() - 1000) })
         .where(eq(jobSchedules.siteId, 1));
       let launched: unknown[] = [];
-      for (let i = 0; i < 300 && launched.length === 0; i++) {
+      // pg-boss sends a cron job at a minute boundary, then a worker polls: up to ~2 minutes loaded.
+      for (let i = 0; i < 900 && launched.length === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         launched = await server.database.db
           .select()
@@ -144,5 +145,5 @@ describe('schedules fired by pg-boss cron, surviving a restart (PGlite on disk)'
     } finally {
       await server.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
