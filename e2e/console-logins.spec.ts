@@ -45,8 +45,9 @@ async function visibleText(page: Page): Promise<string> {
 }
 
 async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ui-spinner').first()).toBeHidden({ timeout: 15_000 });
+  // Not 'networkidle': screens with a live preview or a job poll never go quiet.
+  await page.waitForLoadState('load');
+  await expect(page.locator('.ui-spinner').first()).toBeHidden({ timeout: 30_000 });
   const text = await visibleText(page);
   expect(text, `${name}: raw i18n key`).not.toMatch(RAW_KEY);
   expect(text.match(ENGLISH)?.[0], `${name}: English word in the Russian console`).toBeUndefined();
