@@ -102,11 +102,12 @@ test('a manager reads home, changes platform and range, compares, sorts, exports
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toMatch(/^Раздел,Показатель,Все \d\d\.\d\d\.\d{4} - \d\d\.\d\d\.\d{4},/);
-  const sessionsRow = lines.find((line) => line.startsWith('Итого,Все сессии: Сессии,'));
-  expect(sessionsRow).toMatch(/^Итого,Все сессии: Сессии,\d+,\d+,\d+,\d+,\d+,\d+,-?[\d.]*$/);
-  expect(lines.some((line) => line.startsWith('Топ поисковых запросов,'))).toBe(true);
-  // No ru formatting in the file: no spaces inside numbers, no ₽.
+  // Russian Excel: `;` separates, the comma is the decimal mark (issue 19.9).
+  expect(lines[0]).toMatch(/^Раздел;Показатель;Все \d\d\.\d\d\.\d{4} - \d\d\.\d\d\.\d{4};/);
+  const sessionsRow = lines.find((line) => line.startsWith('Итого;Все сессии: Сессии;'));
+  expect(sessionsRow).toMatch(/^Итого;Все сессии: Сессии;\d+;\d+;\d+;\d+;\d+;\d+;-?[\d,]*$/);
+  expect(lines.some((line) => line.startsWith('Топ поисковых запросов;'))).toBe(true);
+  // No display formatting in the file: no spaces inside numbers, no ₽.
   expect(bytes.toString('utf8')).not.toContain('₽');
 });
 

@@ -7,7 +7,7 @@ test('the language switch survives a reload', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expect(page).toHaveTitle('Vitrina · Home');
-  await page.getByRole('button', { name: 'RU' }).click();
+  await page.getByRole('button', { name: 'RU', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
 });
 
@@ -134,6 +134,6 @@ test('a screen loads its strings with it, in the language switched to', async ({
     .getByRole('link', { name: 'Tracking' })
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tracking');
-  await page.getByRole('button', { name: 'RU' }).click();
+  await page.getByRole('button', { name: 'RU', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Трекинг');
 });

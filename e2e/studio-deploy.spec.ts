@@ -56,7 +56,7 @@ test('an integrator creates a recommendation block, edits it and deploys it to t
   await editor.getByRole('button', { name: 'Развернуть' }).click();
   const confirm = page.getByRole('dialog', { name: 'Развернуть в продакшен?' });
   await expect(confirm).toContainText(
-    `версия 2 конфигурации «Блок рекомендаций «${name}»» сайта «Демо-магазин одежды»`,
+    `версия 2 конфигурации «Блок рекомендаций «${name}»» сайта «Демо-магазин одежды`,
   );
   await confirm.getByRole('button', { name: 'Отмена' }).click();
   await expect(confirm).toBeHidden();

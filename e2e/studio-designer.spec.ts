@@ -58,7 +58,7 @@ test('a designer edits the autocomplete template, sees the preview, saves, gener
   // Production is never one click away: the confirmation names the site, config and version.
   const confirm = page.getByRole('dialog', { name: 'Сгенерировать в продакшен?' });
   await expect(confirm).toContainText(
-    /версия \d+ конфигурации «Автодополнение» сайта «Демо-магазин одежды»/,
+    /версия \d+ конфигурации «Автодополнение» сайта «Демо-магазин одежды/,
   );
   await confirm.getByRole('button', { name: 'Да, сгенерировать' }).click();
   await expect(toolbar.getByText('В продакшене', { exact: true })).toBeVisible({ timeout: 90_000 });
