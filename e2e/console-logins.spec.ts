@@ -72,6 +72,8 @@ async function checkScreen(page: Page, name: string): Promise<void> {
 
 async function openMenu(page: Page, phone: boolean): Promise<void> {
   if (!phone) return;
+  // From the greeting: the last screen walked may be a full-page one (an editor) with its own bar.
+  await page.goto('/');
   const toggle = page.getByRole('button', { name: 'Открыть меню' });
   await expect(toggle).toBeVisible();
   await toggle.click();
