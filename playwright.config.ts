@@ -15,7 +15,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI, reported as flaky: the keyboard reorder of the studio's block lists flakes under load (see the closing note).
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
