@@ -9,12 +9,10 @@ import type {
   catalogRegion,
 } from '#contract/entities/catalog.ts';
 import { anyOf } from '../db/any.ts';
+import { containsPattern as contains } from '../db/like.ts';
 import type { Db } from '../db/client.ts';
 
 type Rows<T> = { rows: T[] };
-
-/** `%text%` for ILIKE with the pattern characters of the operator's text taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const liveImport = (siteId: number) =>
   sql`(select import_id from catalogs where site_id = ${siteId})`;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Site } from '#contract/entities/site.ts';
 import { anyOf } from '../db/any.ts';
+import { containsPattern } from '../db/like.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   catalogImports,
@@ -136,7 +137,7 @@ export function createSiteRepository(db: Db, cache: SiteCache = createSiteCache(
         const rows = await (scope.all ? listAll : listAttached).execute({
           userId: scope.userId,
           term,
-          pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          pattern: containsPattern(term),
         });
         return rows.map(toSite);
       });
