@@ -183,8 +183,15 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
   afterAll(() => server?.close());
 
   const q = { siteId: SITE };
-  const job = async (route: typeof feedLoaderStatusRoute) =>
-    until(() => admin.call(route, { query: q }), finished);
+  type StatusRoute =
+    | typeof feedLoaderStatusRoute
+    | typeof deltaFeedStatusRoute
+    | typeof facetsFeedStatusRoute
+    | typeof contentFeedStatusRoute
+    | typeof feedCheckerStatusRoute;
+  /** Polls a status call (1000 ms in the console, spec §9) until the latest job has finished. */
+  const job = async (route: StatusRoute) =>
+    until(() => admin.call(route as typeof feedLoaderStatusRoute, { query: q }), finished);
   const search = async (params: Record<string, string>) => {
     const response = await server.app.inject({
       method: 'GET',
