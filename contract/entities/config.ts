@@ -560,6 +560,34 @@ export const storedConfig = <T extends z.ZodType>(config: T) =>
     config,
   });
 
+/** The version fields a list item carries beside the config's own fields (spec §7). */
+const listedMeta = {
+  versionId: z.number().int().positive(),
+  version: z.number().int().positive(),
+  test: z.boolean(),
+  author: z.string(),
+  createdAt: z.string(),
+};
+export type ListedMeta = { [K in keyof typeof listedMeta]: z.infer<(typeof listedMeta)[K]> };
+
+/**
+ * Items of the config lists (spec part 1 §7: "fields componentId, template, customSettings"): the
+ * config's own fields at the top level (JSON texts as they travel), its version metadata beside them.
+ */
+export const listedRecommendationsBlock = recommendationsBlockWire.extend(listedMeta);
+export type ListedRecommendationsBlock = z.infer<typeof listedRecommendationsBlock>;
+export const listedGlobalComponent = globalComponentWire.extend(listedMeta);
+export type ListedGlobalComponent = z.infer<typeof listedGlobalComponent>;
+
+/** A list item → the stored shape the console edits (`config` with its version beside it). */
+export function unlistConfig<I extends ListedMeta>(
+  item: I,
+): ListedMeta & { config: Omit<I, 'versionId' | 'version' | 'author' | 'createdAt'> } {
+  const { versionId, version, author, createdAt, ...config } = item;
+  // `test` is a field of a block as well as of the version: it stays in both.
+  return { versionId, version, test: item.test, author, createdAt, config };
+}
+
 /**
  * Every save names the version it was based on (null when creating); a stale base is refused with
  * 409 and the error body carries the newer version (`conflict`).
