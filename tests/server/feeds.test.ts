@@ -640,6 +640,19 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     await admin.call(feedLoaderStartRoute, { query: q });
     expect(await job(feedLoaderStatusRoute)).toMatchObject({ state: 'done' });
     expect(await outbox('feed-import-recovered')).toHaveLength(1);
+
+    // A feed that would remove more than half of the catalog is held, and said so.
+    files.set('/feed.xml', yml(offer('A1', 'Кроссовки Альфа', 5000)));
+    await admin.call(feedLoaderStartRoute, { query: q });
+    expect(await job(feedLoaderStatusRoute)).toMatchObject({
+      state: 'done',
+      result: { held: true, applied: false },
+    });
+    const held = await outbox('feed-import-held');
+    expect(held).toHaveLength(1);
+    expect(held[0]!.body).toMatch(/3 из 4/);
+    expect((await search({ st: 'кроссовки' })).total).toBe(3);
+    files.set('/feed.xml', GOOD_YML);
   });
 
   it('keeps an offer the feed dropped until the stale-product deletion time has passed', async () => {
