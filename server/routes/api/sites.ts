@@ -15,6 +15,7 @@ import { previewBase } from '../../artifacts/preview-key.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { toJob, type JobRow } from '../../repositories/jobs.ts';
+import { scheduleFeedUpdate } from '../../jobs/activation-schedule.ts';
 
 export async function siteRoutes(app: FastifyInstance) {
   const { sites, feeds, verticals } = app.repos;
@@ -53,8 +54,12 @@ export async function siteRoutes(app: FastifyInstance) {
             kind: 'feed-update',
             createdBy: user.login,
           });
+          // "Activating creates and schedules a feed update job" (spec part 1 §2).
+          await scheduleFeedUpdate(app, tx, current, user.login);
         } else {
           await sites.purgeData(tx, current.siteId);
+          for (const schedule of await app.jobs.schedules.list(current.siteId, tx))
+            await app.jobs.schedules.remove(current.siteId, schedule.kind, tx);
         }
       },
     );
