@@ -204,7 +204,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
     menu: { section: 'integration' },
-    locales: ['sites'],
+    locales: ['sites', 'jobs'],
     page: () => import('#src/features/sites/site-edit-page.tsx'),
   },
   {
