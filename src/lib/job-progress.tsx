@@ -41,6 +41,8 @@ export interface JobProgressProps {
   canCancel?: boolean;
   /** Called once when the job stops running (done, failed or cancelled). */
   onSettled?: (job: Job) => void;
+  /** The cancel call when the page has its own (the spec's DELETE …/status); default the job's. */
+  cancel?: () => Promise<Job>;
 }
 
 /** A job's state and progress (%) as a `<ProgressBar>`, polled every second, with cancel. */
@@ -50,6 +52,7 @@ export function JobProgress({
   label,
   canCancel,
   onSettled,
+  cancel: cancelCall,
 }: JobProgressProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
@@ -63,7 +66,8 @@ export function JobProgress({
     onSettled?.(job);
   }, [job, client, siteId, onSettled]);
   const cancel = useMutation({
-    mutationFn: () => api(cancelJobRoute, { params: { id: siteId, jobId: job.id } }),
+    mutationFn: () =>
+      cancelCall ? cancelCall() : api(cancelJobRoute, { params: { id: siteId, jobId: job.id } }),
     onSuccess: (cancelled) => client.setQueryData(jobKeys.job(siteId, job.id), cancelled),
   });
   const errorText = useJobErrorText(job);

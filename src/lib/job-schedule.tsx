@@ -53,6 +53,7 @@ export function JobScheduleSection({ siteId, kind, timeZone, ...rest }: JobSched
   return (
     <ScheduleEditor
       {...rest}
+      key={saved ? `${saved.cron}|${saved.timeZone}|${saved.enabled}` : 'none'}
       value={saved && { cron: saved.cron, timeZone: saved.timeZone, enabled: saved.enabled }}
       defaultTimeZone={timeZone}
       nextRun={when(saved?.nextRunAt)}

@@ -15,6 +15,7 @@ import tracking from './tracking.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
 import jobs from './jobs.json';
+import feeds from './feeds.json';
 import editors from '#studio/locales/ru/editors.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
 import preview from '#studio/locales/ru/preview.json';
@@ -42,6 +43,7 @@ const resources = {
   configStudio,
   reports,
   jobs,
+  feeds,
 };
 
 export default resources;

@@ -46,13 +46,11 @@ export function CategoryTreePicker({
   const itemRefs = useRef(new Map<string, HTMLLIElement>());
   const abort = useRef(new AbortController());
   const loaders = useRef({ loadRoots, loadChildren });
-  loaders.current = { loadRoots, loadChildren };
+  useEffect(() => {
+    loaders.current = { loadRoots, loadChildren };
+  });
 
-  const load = useCallback((id: string) => {
-    setLoading((current) => new Set(current).add(id));
-    const { signal } = abort.current;
-    const request =
-      id === ROOT ? loaders.current.loadRoots(signal) : loaders.current.loadChildren(id, signal);
+  const settle = useCallback((id: string, request: Promise<TreeCategory[]>) => {
     request
       .then((found) => setChildren((current) => new Map(current).set(id, found)))
       .catch(() => setChildren((current) => new Map(current).set(id, [])))
@@ -64,11 +62,15 @@ export function CategoryTreePicker({
         }),
       );
   }, []);
+  const load = (id: string) => {
+    setLoading((current) => new Set(current).add(id));
+    settle(id, loaders.current.loadChildren(id, abort.current.signal));
+  };
   useEffect(() => {
     const controller = abort.current;
-    load(ROOT);
+    settle(ROOT, loaders.current.loadRoots(controller.signal));
     return () => controller.abort();
-  }, [load]);
+  }, [settle]);
 
   /** The visible nodes in order, with their parent, for the keyboard. */
   const visible = useMemo(() => {

@@ -6,7 +6,9 @@ export function useAsyncOptions<T>(search: (query: string, signal: AbortSignal) 
   const [loading, setLoading] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const searchRef = useRef(search);
-  searchRef.current = search;
+  useEffect(() => {
+    searchRef.current = search;
+  });
   const load = useCallback((query: string) => {
     controller.current?.abort();
     const current = new AbortController();

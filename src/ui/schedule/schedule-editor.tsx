@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import './schedule.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,8 @@ const ALL_MODES: readonly ScheduleMode[] = ['minutes', 'hours', 'daily', 'cron']
 
 /**
  * A recurring job's schedule: every N minutes, every N hours, daily at a time, or a cron
- * expression, in a time zone, on or off. Controlled by the host, which saves it.
+ * expression, in a time zone, on or off. The host saves it; the draft starts from `value` when
+ * mounted, so give the editor a `key` that changes with the saved schedule.
  */
 export function ScheduleEditor({
   value,
@@ -76,12 +77,6 @@ export function ScheduleEditor({
   const [timeZone, setTimeZone] = useState(value?.timeZone ?? defaultTimeZone);
   const [enabled, setEnabled] = useState(value?.enabled ?? true);
   const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    setDraft(parseCron(value?.cron ?? '', defaultMode));
-    setTimeZone(value?.timeZone ?? defaultTimeZone);
-    setEnabled(value?.enabled ?? true);
-    setTouched(false);
-  }, [value?.cron, value?.timeZone, value?.enabled, defaultTimeZone, defaultMode]);
 
   const problem = draftError(draft);
   const cron = problem ? null : buildCron(draft);
