@@ -37,6 +37,7 @@ import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 import { mailRoutes } from './routes/api/mail.ts';
 import { scheduleRoutes } from './routes/api/schedules.ts';
+import { feedRoutes } from './routes/api/feeds.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
       await api.register(scheduleRoutes);
+      await api.register(feedRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,

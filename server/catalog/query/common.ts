@@ -48,6 +48,8 @@ export function prefixQuery(words: string[]): string {
 
 export interface Matching {
   importId: number;
+  /** The products relation (a region's prices and availability: query/regions.ts). */
+  products?: SQL;
   st: string;
   words: string[];
   showUnavailable: boolean;
@@ -213,7 +215,7 @@ export async function toProducts(
 export async function count(db: QueryDb, m: Matching, where: SQL): Promise<number> {
   const { rows } = await run<{ n: number }>(
     db,
-    sql`select count(*)::int as n from catalog_products p where p.import_id = ${m.importId} and ${matchCondition(m)} and ${where}`,
+    sql`select count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p where p.import_id = ${m.importId} and ${matchCondition(m)} and ${where}`,
   );
   return rows[0]?.n ?? 0;
 }
