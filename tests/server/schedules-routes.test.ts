@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { openPglite } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema.ts';
-import { ACTIVATION_FEED_CRON } from '#server/jobs/activation-schedule.ts';
+import { hoursCron } from '#server/feeds/jobs.ts';
+import { feedLoaderResourcesRoute } from '#contract/routes/feeds.ts';
 import { enableSiteRoute } from '#contract/routes/sites.ts';
 import {
   deleteScheduleRoute,
@@ -134,8 +135,11 @@ describe.each(DATABASES)('schedule calls on %s', (kind) => {
     expect(activated.job).toMatchObject({ kind: 'feed-update', state: 'queued' });
     const schedules = await admin.call(listSchedulesRoute, { query: { siteId: 2 } });
     expect(schedules.map((s) => [s.kind, s.cron, s.timeZone, s.enabled])).toEqual([
-      ['feed-update', ACTIVATION_FEED_CRON, 'Asia/Yekaterinburg', true],
+      ['feed-update', hoursCron(24), 'UTC', true],
     ]);
+    // The schedule follows the YML settings, which now say so (the feed loader shows it).
+    const resources = await admin.call(feedLoaderResourcesRoute, { query: { siteId: 2 } });
+    expect(resources.yml).toMatchObject({ scheduled: true, updateIntervalHours: 24 });
     const recent = await admin.call(recentJobsRoute, {
       query: { siteId: 2, kind: 'feed-update' },
     });
