@@ -31,6 +31,12 @@ export default function FeedLoaderPage() {
   });
   const site = useQuery({ ...siteQueryOptionsFor(siteId ?? 0), enabled: siteId !== null });
   if (siteId === null) return <p className="page">{t('feeds.noSite')}</p>;
+  if (resources.isError)
+    return (
+      <p className="page" role="alert">
+        {t('feeds.loadFailed')}
+      </p>
+    );
   if (!resources.data) return <Spinner label={t('ui.spinner.loading')} />;
   const data = resources.data;
   const canEdit = hasAccess(roles, FEED_SETTINGS_ROLES);

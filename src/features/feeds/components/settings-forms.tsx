@@ -23,6 +23,7 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { jobKeys } from '#src/lib/job-queries.ts';
 import { feedKeys } from '../api/keys.ts';
 import { HoursAdvice, MinutesAdvice } from './interval-advice.tsx';
 
@@ -37,7 +38,12 @@ function useSave<B>(siteId: number, call: (body: B) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => client.invalidateQueries({ queryKey: feedKeys.all(siteId) }),
+    // A YML or delta save also sets the schedule (server/feeds/jobs.ts syncSchedule).
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: feedKeys.all(siteId) }),
+        client.invalidateQueries({ queryKey: jobKeys.all(siteId) }),
+      ]),
   });
 }
 
