@@ -15,22 +15,24 @@ const SHOTS = 'test-results/feeds';
 mkdirSync(SHOTS, { recursive: true });
 
 const GOOD = Buffer.from([...demoFeedChunks({ offers: 300 })].join(''));
-/** The same feed with two offers' prices broken and the document cut off before its end. */
-const BROKEN = Buffer.from(
+/** The same feed with two offers' prices broken: they are skipped, each reported with its line. */
+const BAD_OFFERS = Buffer.from(
   GOOD.toString('utf8')
     .replace(/<price>[^<]*<\/price>/, '<price>дёшево</price>')
-    .replace(/(<offer [^>]*>[\s\S]*?)<price>[^<]*<\/price>/, '$1<price>-5</price>')
-    .slice(0, Math.floor(GOOD.length * 0.8)),
+    .replace(/(<offer [\s\S]*?<\/offer>[\s\S]*?)<price>[^<]*<\/price>/, '$1<price>-5</price>'),
 );
+const OFFERS = (GOOD.toString('utf8').match(/<offer[\s>]/g) ?? []).length;
+/** The feed cut off before its end: not XML, the whole load fails. */
+const BROKEN = GOOD.subarray(0, Math.floor(GOOD.length * 0.8));
 
 let feedServer: Server;
 let feedUrl = '';
-let serveBroken = false;
+let serving: 'good' | 'broken' | 'bad-offers' = 'good';
 
 test.beforeAll(async () => {
   // Sent in 20 slices a tenth of a second apart with a Content-Length: the load has a progress.
   feedServer = createServer((request, response) => {
-    const body = serveBroken ? BROKEN : GOOD;
+    const body = { good: GOOD, broken: BROKEN, 'bad-offers': BAD_OFFERS }[serving];
     response.writeHead(200, { 'content-type': 'application/xml', 'content-length': body.length });
     const step = Math.ceil(body.length / 20);
     let at = 0;
@@ -124,7 +126,7 @@ test('an operator loads a feed on a schedule, then checks a broken one and gets 
   await shoot(page, 'feed-loader');
 
   // The feed breaks: the load fails, the checker says why, the subscriber gets an e-mail.
-  serveBroken = true;
+  serving = 'broken';
   await load.getByRole('button', { name: 'Запустить' }).click();
   await expect(load.getByText('Ошибка')).toBeVisible({ timeout: 60_000 });
   await expect(load.getByRole('alert')).toBeVisible();
@@ -140,6 +142,21 @@ test('an operator loads a feed on a schedule, then checks a broken one and gets 
   await expect(report).toBeVisible({ timeout: 60_000 });
   await expect(report.getByRole('status')).toHaveText('Фид не будет загружен');
   await expect(report).toContainText('Фид отклонён целиком');
+  await expect(report).toContainText(/unclosed tag/);
+  await shoot(page, 'feed-checker-fatal');
+
+  // Bad offers: the check counts what would load and lists every problem with its line and reason.
+  serving = 'bad-offers';
+  await page.getByRole('button', { name: 'Проверить фид' }).click();
+  await expect(report.getByRole('status')).toHaveText('Фид можно загрузить', { timeout: 60_000 });
+  const problems = report.getByRole('table', { name: /Ошибки \(2\)/ });
+  await expect(problems.getByRole('row')).toHaveCount(3);
+  for (const row of await problems.getByRole('row').all()) {
+    if ((await row.getByRole('columnheader').count()) > 0) continue;
+    await expect(row.getByRole('cell').first()).toHaveText(/^\d+$/);
+  }
+  await expect(report.getByRole('definition').first()).toHaveText(String(OFFERS - 2));
+  await expect(report.getByRole('definition').nth(3)).toHaveText('2');
   await expectAccessible(page);
   await shoot(page, 'feed-checker');
 
