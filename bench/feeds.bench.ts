@@ -56,7 +56,10 @@ async function run(database: Database) {
   const loadStarted = performance.now();
   await importYml(database.db, {
     siteId,
-    source: await openFeed(pathToFileURL(feed).href, { policy: fetchPolicy(env) }),
+    source: await openFeed(pathToFileURL(feed).href, {
+      policy: fetchPolicy(env),
+      maxBytes: env.FEED_MAX_BYTES,
+    }),
   });
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const [live] = await database.db.select().from(catalogs).where(eq(catalogs.siteId, siteId));
@@ -81,7 +84,10 @@ async function run(database: Database) {
   const started = performance.now();
   const result = await importDelta(database.db, {
     siteId,
-    source: await openFeed(`${base}/delta.csv`, { policy: fetchPolicy(env) }),
+    source: await openFeed(`${base}/delta.csv`, {
+      policy: fetchPolicy(env),
+      maxBytes: env.FEED_MAX_BYTES,
+    }),
     settings,
     maxRows: env.FEED_MAX_OFFERS,
   });

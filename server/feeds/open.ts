@@ -18,7 +18,9 @@ export class MissingFeedUrlError extends Error {
   readonly i18nKey = 'errors:feed.no-url';
   constructor(feedType: FeedType, regionId: string) {
     super(
-      `The site has no ${feedType} feed URL for the region ${regionId}: set it in the feed loader`,
+      feedType === 'YML' && regionId === 'global'
+        ? 'The site has no feed URL: set it on the site page'
+        : `The site has no ${feedType} feed URL for the region ${regionId}: set it in the feed loader`,
     );
     this.name = 'MissingFeedUrlError';
   }

@@ -15,7 +15,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedCheckReport } from '#contract/entities/feeds.ts';
 import type { Job } from '#contract/entities/job.ts';
-import { getSiteRoute, updateSiteRoute } from '#contract/routes/sites.ts';
+import { enableSiteRoute, getSiteRoute, updateSiteRoute } from '#contract/routes/sites.ts';
 import {
   contentFeedCancelRoute,
   contentFeedStartRoute,
@@ -43,6 +43,8 @@ import {
   saveYmlRoute,
   uploadFeedAttributesRoute,
   deleteFeedRuleRoute,
+  deleteFeedAttributesFromFileRoute,
+  deleteFeedAttributesRoute,
 } from '#contract/routes/feeds.ts';
 import { addMonitoringEmailRoute } from '#contract/routes/mail.ts';
 import { auditLog, catalogs, jobSchedules, mailOutbox } from '#server/db/schema.ts';
@@ -173,6 +175,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
         FEED_MAX_BYTES: String(8 * 1024 * 1024),
         FETCH_TOTAL_TIMEOUT_MS: '60000',
         FEED_MAX_ATTRIBUTE_VALUES: '2',
+        FEED_MAX_OFFERS: '4',
         DATA_DIR: dataDir,
       },
     });
@@ -306,6 +309,28 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
       { id: 'Размер' },
       { id: 'Цвет' },
     ]);
+    const removal = multipart('remove.csv', 'attribute\nРазмер\nНет такого\n');
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `/api${deleteFeedAttributesFromFileRoute.path}?siteId=${SITE}`,
+      payload: removal.body,
+      headers: { ...authHeaders(admin), 'content-type': removal.contentType },
+    });
+    expect(removed.json()).toEqual({
+      total: 2,
+      accepted: 1,
+      rejected: [{ line: 3, reason: expect.stringContaining('not listed'), id: 'Нет такого' }],
+    });
+    await admin.call(deleteFeedAttributesRoute, { query: { ...q, ids: 'Цвет' } });
+    expect(await admin.call(listFeedAttributesRoute, { query: q })).toEqual([]);
+    // Back to the list the imports below expect.
+    const again = multipart('attributes.csv', 'id\nЦвет\nРазмер\n');
+    await server.app.inject({
+      method: 'POST',
+      url: `/api${uploadFeedAttributesRoute.path}?siteId=${SITE}`,
+      payload: again.body,
+      headers: { ...authHeaders(admin), 'content-type': again.contentType },
+    });
 
     expect(
       (
@@ -371,6 +396,21 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     const cheap = await search({ st: 'кроссовки', regionId: 'msk', filter: 'price:..4800' });
     expect(cheap.products.map((p) => p.id)).toEqual(['A1']);
     expect((await search({ st: 'кроссовки', filter: 'price:..4800' })).total).toBe(0);
+    const get = async (path: string, params: Record<string, string>) =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `${path}?${new URLSearchParams({ apiKey, ...params })}`,
+        })
+      ).json() as { products: { id: string; price: number }[] };
+    const suggested = await get('/public/autocomplete', { st: 'кроссовки', regionId: 'msk' });
+    expect(suggested.products.find((p) => p.id === 'A1')?.price).toBe(4500);
+    const popular = await get('/public/recommendations', {
+      strategy: 'popular',
+      regionId: 'spb',
+      showUnavailable: 'false',
+    });
+    expect(popular.products.map((p) => p.id).sort()).toEqual(['A2', 'J1']);
 
     // The raw feed as downloaded.
     const download = await server.app.inject({
@@ -600,6 +640,74 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     await admin.call(feedLoaderStartRoute, { query: q });
     expect(await job(feedLoaderStatusRoute)).toMatchObject({ state: 'done' });
     expect(await outbox('feed-import-recovered')).toHaveLength(1);
+
+    // A feed that would remove more than half of the catalog is held, and said so.
+    files.set('/feed.xml', yml(offer('A1', 'Кроссовки Альфа', 5000)));
+    await admin.call(feedLoaderStartRoute, { query: q });
+    expect(await job(feedLoaderStatusRoute)).toMatchObject({
+      state: 'done',
+      result: { held: true, applied: false },
+    });
+    const held = await outbox('feed-import-held');
+    expect(held).toHaveLength(1);
+    expect(held[0]!.body).toMatch(/3 из 4/);
+    expect((await search({ st: 'кроссовки' })).total).toBe(3);
+    files.set('/feed.xml', GOOD_YML);
+  });
+
+  it('keeps an offer the feed dropped until the stale-product deletion time has passed', async () => {
+    await admin.call(saveYmlRoute, {
+      query: q,
+      body: { url: `${base}/stale.xml`, staleProductDeletionHours: 24 },
+    });
+    files.set('/stale.xml', GOOD_YML.replace(/<offer id="A2"[\s\S]*?<\/offer>/, ''));
+    await admin.call(feedLoaderStartRoute, { query: q });
+    expect(await job(feedLoaderStatusRoute)).toMatchObject({
+      state: 'done',
+      result: { offers: 3, carried: 1 },
+    });
+    expect((await search({ st: 'кроссовки' })).products.map((p) => p.id).sort()).toEqual([
+      'A1',
+      'A2',
+      'A3',
+    ]);
+    await server.database.db.execute(
+      `update feed_stale_offers set missing_since = now() - interval '25 hours' where site_id = ${SITE}` as never,
+    );
+    await admin.call(feedLoaderStartRoute, { query: q });
+    expect(await job(feedLoaderStatusRoute)).toMatchObject({
+      state: 'done',
+      result: { carried: 0 },
+    });
+    expect((await search({ st: 'кроссовки' })).products.map((p) => p.id).sort()).toEqual([
+      'A1',
+      'A3',
+    ]);
+    await admin.call(saveYmlRoute, {
+      query: q,
+      body: { url: `${base}/feed.xml`, staleProductDeletionHours: null },
+    });
+    await admin.call(feedLoaderStartRoute, { query: q });
+    expect(await job(feedLoaderStatusRoute)).toMatchObject({ state: 'done' });
+  });
+
+  it("warns 'max offers count exceeded' in the checker", async () => {
+    files.set(
+      '/many.xml',
+      yml(['1', '2', '3', '4', '5'].map((id) => offer(`M${id}`, `Товар ${id}`, 100)).join('')),
+    );
+    await server.database.db.execute(
+      `update feed_urls set url = '${base}/many.xml' where site_id = ${SITE} and feed_type = 'YML'` as never,
+    );
+    await admin.call(feedCheckerStartRoute, { query: q });
+    const report = (await job(feedCheckerStatusRoute))!.result as FeedCheckReport;
+    expect(report.ok).toBe(false);
+    expect(report.warnings).toEqual([
+      { message: 'max offers count exceeded', limit: 4, actual: 5 },
+    ]);
+    await server.database.db.execute(
+      `update feed_urls set url = '${base}/feed.xml' where site_id = ${SITE} and feed_type = 'YML'` as never,
+    );
   });
 
   it('imports an OZON feed (Ozon merchant XML) when the settings say OZON', async () => {
@@ -650,5 +758,19 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     expect(
       (await failure(admin.call(deleteFeedUrlRoute, { query: { ...q, id: created.id } }))).status,
     ).toBe(404);
+  });
+
+  it('activation schedules the feed job at the update interval; deactivation removes it', async () => {
+    const schedules = () =>
+      server.database.db
+        .select({ kind: jobSchedules.kind, cron: jobSchedules.cron })
+        .from(jobSchedules)
+        .where(eq(jobSchedules.siteId, SITE));
+    await admin.call(saveYmlRoute, { query: q, body: { updateIntervalHours: 2 } });
+    await admin.call(enableSiteRoute, { params: { id: SITE }, body: { enabled: false } });
+    expect(await schedules()).toEqual([]);
+    await admin.call(enableSiteRoute, { params: { id: SITE }, body: { enabled: true } });
+    expect(await schedules()).toEqual([{ kind: 'feed-update', cron: '0 */2 * * *' }]);
+    expect((await admin.call(feedLoaderResourcesRoute, { query: q })).yml.scheduled).toBe(true);
   });
 });

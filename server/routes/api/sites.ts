@@ -12,6 +12,7 @@ import {
   updateSiteRoute,
 } from '#contract/routes/sites.ts';
 import { previewBase } from '../../artifacts/preview-key.ts';
+import { scheduleFeedsOnActivation } from '../../feeds/activation.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { toJob, type JobRow } from '../../repositories/jobs.ts';
@@ -65,6 +66,7 @@ export async function siteRoutes(app: FastifyInstance) {
     );
     if (!site) throw notFound('Site');
     if (job) await app.jobs.dispatch(job);
+    await scheduleFeedsOnActivation(app, site.siteId, body.enabled, user.login);
     return { site, job: job ? toJob(job) : null };
   });
 
