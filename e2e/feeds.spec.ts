@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { demoFeedChunks } from '#server/catalog/demo-feed.ts';
 import { expect, expectAccessible, signIn, test } from './fixtures.ts';
 
@@ -31,7 +32,7 @@ let serving: 'good' | 'broken' | 'bad-offers' = 'good';
 
 test.beforeAll(async () => {
   // Sent in 20 slices a tenth of a second apart with a Content-Length: the load has a progress.
-  feedServer = createServer((request, response) => {
+  feedServer = createServer((_request, response) => {
     const body = { good: GOOD, broken: BROKEN, 'bad-offers': BAD_OFFERS }[serving];
     response.writeHead(200, { 'content-type': 'application/xml', 'content-length': body.length });
     const step = Math.ceil(body.length / 20);
@@ -52,7 +53,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => feedServer.close(resolve));
 });
 
-async function shoot(page: import('@playwright/test').Page, name: string) {
+async function shoot(page: Page, name: string) {
   for (const [kind, size] of [
     ['desktop', { width: 1280, height: 900 }],
     ['phone', { width: 390, height: 844 }],

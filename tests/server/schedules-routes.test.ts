@@ -175,5 +175,5 @@ describe('schedules set from the console survive a restart (PGlite on disk)', ()
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -16,7 +16,6 @@ import { scheduleFeedsOnActivation } from '../../feeds/activation.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { toJob, type JobRow } from '../../repositories/jobs.ts';
-import { scheduleFeedUpdate } from '../../jobs/activation-schedule.ts';
 
 export async function siteRoutes(app: FastifyInstance) {
   const { sites, feeds, verticals } = app.repos;
@@ -55,10 +54,9 @@ export async function siteRoutes(app: FastifyInstance) {
             kind: 'feed-update',
             createdBy: user.login,
           });
-          // "Activating creates and schedules a feed update job" (spec part 1 §2).
-          await scheduleFeedUpdate(app, tx, current, user.login);
         } else {
           await sites.purgeData(tx, current.siteId);
+          // Every recurring job of the site goes with its jobs (facets and content included).
           for (const schedule of await app.jobs.schedules.list(current.siteId, tx))
             await app.jobs.schedules.remove(current.siteId, schedule.kind, tx);
         }
@@ -66,6 +64,8 @@ export async function siteRoutes(app: FastifyInstance) {
     );
     if (!site) throw notFound('Site');
     if (job) await app.jobs.dispatch(job);
+    // "Activating creates and schedules a feed update job" (spec part 1 §2): the schedule follows
+    // the YML settings, switched to scheduled (server/feeds/activation.ts).
     await scheduleFeedsOnActivation(app, site.siteId, body.enabled, user.login);
     return { site, job: job ? toJob(job) : null };
   });
