@@ -40,6 +40,7 @@ import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 import { mailRoutes } from './routes/api/mail.ts';
+import { scheduleRoutes } from './routes/api/schedules.ts';
 import { feedRoutes } from './routes/api/feeds.ts';
 
 declare module 'fastify' {
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
+      await api.register(scheduleRoutes);
       await api.register(feedRoutes);
       api.setNotFoundHandler((request, reply) => reply.status(404).send(noSuchCall(request)));
       // The /public CORS plugin answers `OPTIONS *` for every path: the console's API has no

@@ -50,6 +50,9 @@ export type TitleKey =
   | 'routes.recsUx'
   | 'routes.mvt'
   | 'routes.tracking'
+  | 'routes.feedLoader'
+  | 'routes.feedChecker'
+  | 'routes.feedConfigurator'
   | 'reports.routes.home'
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
@@ -90,6 +93,16 @@ const searchUxRoles = (kind: 'instant-search' | 'autocomplete' | 'search'): read
 const configRoles = (kind: ConfigKind): readonly Role[] => [
   'ROLE_CONFIG_VIEW',
   ...CONFIG_ROLES[kind].save,
+];
+/**
+ * The feed screens (spec part 2 §6 "Config: feed config, feed loader job start and config"), the
+ * same list as the feed contract's FEED_VIEW_ROLES (not imported: the route table stays light).
+ */
+const FEED_VIEW_ROLES: readonly Role[] = [
+  'ROLE_CONFIG_VIEW',
+  'ROLE_CONFIG_FEED_CONFIG',
+  'ROLE_CONFIG_FEED_LOADER_JOB_START',
+  'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
 ];
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
 
@@ -204,7 +217,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
     menu: { section: 'integration' },
-    locales: ['sites'],
+    locales: ['sites', 'jobs'],
     page: () => import('#src/features/sites/site-edit-page.tsx'),
   },
   {
@@ -215,6 +228,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'integration' },
     locales: ['tracking', 'configStudio', 'studio'],
     page: () => import('#src/features/tracking/tracking-page.tsx'),
+  },
+  {
+    path: '/site/feed-loader',
+    titleKey: 'routes.feedLoader',
+    breadcrumbs: [],
+    // Spec part 2 §6 "Config: feed config, feed loader job start and config" (and config viewers).
+    roles: FEED_VIEW_ROLES,
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-loader-page.tsx'),
+  },
+  {
+    path: '/site/feed-checker',
+    titleKey: 'routes.feedChecker',
+    breadcrumbs: [],
+    roles: FEED_VIEW_ROLES,
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-checker-page.tsx'),
+  },
+  {
+    path: '/site/feed-configurator',
+    titleKey: 'routes.feedConfigurator',
+    breadcrumbs: [],
+    roles: [...FEED_VIEW_ROLES, 'ROLE_CONFIG_REGIONS'],
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-configurator-page.tsx'),
   },
   {
     path: '/site/register-user',

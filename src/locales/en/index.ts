@@ -14,6 +14,8 @@ import mvt from './mvt.json';
 import tracking from './tracking.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
+import jobs from './jobs.json';
+import feeds from './feeds.json';
 import editors from '#studio/locales/en/editors.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
 import preview from '#studio/locales/en/preview.json';
@@ -40,6 +42,8 @@ const resources = {
   tracking,
   configStudio,
   reports,
+  jobs,
+  feeds,
 };
 
 export default resources;
