@@ -230,7 +230,7 @@ test('a body of the wrong content type is refused with 415 and changes nothing',
     expect(response.status(), what).toBe(415);
     expect(response.headers()['content-type'], what).toContain('application/json');
     expect((await response.json()) as { message: string }, what).toMatchObject({
-      message: expect.stringMatching(/^Unsupported content type: this call takes /) as string,
+      message: expect.stringMatching(/^Unsupported content type: this call takes /),
     });
   }
   expect(await siteOf(api)).toEqual(before);
