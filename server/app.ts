@@ -35,6 +35,7 @@ import { jobRoutes } from './routes/api/jobs.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
+import { recsRoutes } from './routes/api/recs.ts';
 import { mailRoutes } from './routes/api/mail.ts';
 
 declare module 'fastify' {
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
+      await api.register(recsRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,

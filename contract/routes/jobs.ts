@@ -13,6 +13,12 @@ export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'feed-update': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
   'config-preview': allConfigRoles('preview'),
   'config-generate': allConfigRoles('generate'),
+  'recs-build': [
+    'ROLE_RECS_STRATEGIES_CONFIG',
+    'ROLE_RANKING_JOB_START',
+    'ROLE_AUTOCOMPLETE_JOB_START',
+  ],
+  'models-xgbvectors': ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
 };
 
 /** The roles that start a job of this kind, narrowed by its payload where the start was. */

@@ -14,12 +14,17 @@ import {
   type QueryDb,
 } from './common.ts';
 import { checkValue } from './limits.ts';
+import { strategyRecommendations } from './recs-strategies.ts';
 
 export async function recommendations(
   db: QueryDb,
   siteId: number,
   params: RecommendationsParams,
 ): Promise<RecommendationsResponse> {
+  const fromStrategies = await strategyRecommendations(db, siteId, params, (fixed) =>
+    recommendations(db, siteId, fixed),
+  );
+  if (fromStrategies) return fromStrategies;
   const answer: RecommendationsResponse = {
     strategy: params.strategy,
     blockId: params.blockId ?? null,
