@@ -23,6 +23,8 @@ import type {
   BootMvtGroup,
   BootRecommendations,
   BootSelectors,
+  BootTracking,
+  BootTrackingRule,
   InsertFunction,
   MarginFunction,
   PartScript,
@@ -327,6 +329,36 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
       ...(script && { script: script as unknown as BootMvtGroup['script'] }),
     });
   }
+  // --- tracking: page types and rules the boot executes (issue 15)
+  const trackingCopy = configs.tracking?.config;
+  const tracking: BootTracking | null = trackingCopy
+    ? {
+        enabled: trackingCopy.enabled,
+        pageTypes: trackingCopy.pageTypes,
+        rules: await Promise.all(
+          trackingCopy.rules
+            .filter((rule) => rule.enabled)
+            .map(async (rule, index) => {
+              const condition = rule.condition.trim()
+                ? await code.functionOf(
+                    rule.condition,
+                    ['element'],
+                    `tracking.rules[${index}].condition`,
+                  )
+                : null;
+              return {
+                name: rule.name,
+                pageType: rule.pageType,
+                trigger: rule.trigger,
+                selector: rule.selector,
+                ...(condition && {
+                  condition: condition as unknown as BootTrackingRule['condition'],
+                }),
+              };
+            }),
+        ),
+      }
+    : null;
   const recommendations: BootRecommendations[] = [];
   const blocks = configs.recommendationBlocks
     .map((entry, index) => ({ block: entry.config, index }))
@@ -495,6 +527,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     components,
     ...(mvt.length > 0 && { mvt }),
     ...(hooks.length > 0 && { hooks }),
+    ...(tracking && { tracking }),
   };
   const bootCall = (
     await transform(

@@ -212,12 +212,13 @@ describe.each(DATABASES)('recommendation strategies on %s', (kind) => {
       body: { categories: ' 1 , 2,,3 ', cartWeight: '3', windowDays: '7' },
     });
     expect(saved.configs).toEqual({ categories: '1,2,3', windowDays: '7' });
-    for (const body of [
+    const bad: Record<string, string>[] = [
       { windowDays: 'seven' },
       { windowDays: '0' },
       { cartWeight: '1e9' },
       { unknown: '1' },
-    ]) {
+    ];
+    for (const body of bad) {
       const error = await failure(
         admin.call(saveStrategyConfigsRoute, {
           params: { site: 1, hash },

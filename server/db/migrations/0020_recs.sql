@@ -58,3 +58,13 @@ ALTER TABLE "recs_item_scores" ADD CONSTRAINT "recs_item_scores_strategy_fk" FOR
 ALTER TABLE "recs_widgets" ADD CONSTRAINT "recs_widgets_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ranking_coefficients" ADD CONSTRAINT "ranking_coefficients_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "recs_item_scores_lookup_idx" ON "recs_item_scores" USING btree ("site_id","hash","revision","product_id","score");
+--> statement-breakpoint
+CREATE TABLE "event_ids" (
+	"site_id" integer NOT NULL,
+	"event_id" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "event_ids_site_id_event_id_pk" PRIMARY KEY("site_id","event_id")
+);
+--> statement-breakpoint
+ALTER TABLE "event_ids" ADD CONSTRAINT "event_ids_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "event_ids_received_idx" ON "event_ids" USING btree ("received_at");

@@ -110,3 +110,22 @@ export const rankingCoefficients = pgTable('ranking_coefficients', {
   updatedBy: text('updated_by').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Ids of the storefront events a site has taken (issue 15): a retried batch is counted once.
+ * Kept a little longer than the oldest event the store accepts (EVENT_MAX_AGE_HOURS).
+ */
+export const eventIds = pgTable(
+  'event_ids',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.eventId] }),
+    index('event_ids_received_idx').on(t.receivedAt),
+  ],
+);

@@ -38,6 +38,8 @@ export interface RecommendationsSettings {
   productId?: string;
   categoryId?: string;
   blockId?: string;
+  /** The shopper's tracking session (session strategies: recently viewed, personal). */
+  sessionId?: string;
   /** Title above the block (the config's message). */
   message?: string;
   /** Tracking widget type. @default 'RECOMMENDATIONS' */
@@ -133,6 +135,7 @@ export function createRecommendationsConnector(
           ...(settings.productId ? { productId: settings.productId } : {}),
           ...(settings.categoryId ? { categoryId: settings.categoryId } : {}),
           ...(settings.blockId ? { blockId: settings.blockId } : {}),
+          ...(settings.sessionId ? { sessionId: settings.sessionId } : {}),
           size: pageSize,
           offset,
           showUnavailable: String(settings.showUnavailable ?? false),
