@@ -336,7 +336,7 @@ function bootWith(
     )?.dataset['digiProductId'] || undefined;
   const pageType = (): string | null => {
     for (const { pageType: type, urlPattern } of tracking?.pageTypes ?? []) {
-      let hit = false;
+      let hit: boolean;
       try {
         hit = new RegExp(urlPattern).test(location.href);
       } catch {

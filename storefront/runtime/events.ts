@@ -77,7 +77,7 @@ export function createEventTracker(options: EventTrackerOptions): EventTracker {
   async function send(leaving: boolean): Promise<void> {
     while (queue.length && granted) {
       const batch = queue.slice(0, 1000);
-      let ok = false;
+      let ok: boolean;
       try {
         ok = await transport(
           url,
