@@ -96,8 +96,9 @@ const placementName = z
   .string()
   .trim()
   .min(1)
-  .max(100)
-  .regex(/^[\w.-]+$/, 'letters, digits, _ . - only');
+  .max(300)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'one printable line');
 
 export const recsWidgetInput = z.strictObject({
   widgetId: z

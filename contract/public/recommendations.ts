@@ -27,7 +27,7 @@ export const recommendationsParams = z.strictObject({
   productId: z.string().max(200).optional(),
   /** A recommendation widget by id, or by one of its placements: the widget's strategy answers. */
   widgetId: z.string().max(64).optional(),
-  placement: z.string().max(100).optional(),
+  placement: z.string().max(300).optional(),
   /** The shopper's tracking session (recently viewed, personal strategies). */
   sessionId: z.string().max(64).optional(),
   /** Restrict `popular` to a category (a category page's block). */

@@ -565,6 +565,7 @@ function bootWith(
         blockId: block.id,
         ...(productId && { productId }),
         sessionId: trackingIdentity(doc).sessionId,
+        ...(block.placement && { placement: block.placement }),
       });
       widgets.recommendations[block.id] = widget;
       disposers.push(() => widget.dispose());

@@ -48,8 +48,9 @@ async function resolve(
               where site_id = ${siteId} and ${params.placement} = any(placements)
               order by widget_id limit 1`,
     );
-    if (!rows[0]) throw new HttpError(404, `No widget ${params.widgetId ?? params.placement}`);
-    if (rows[0].strategy_hash) key = rows[0].strategy_hash;
+    // An unknown widget id is an error; a placement no widget claims keeps the call's strategy.
+    if (!rows[0] && params.widgetId) throw new HttpError(404, `No widget ${params.widgetId}`);
+    if (rows[0]?.strategy_hash) key = rows[0].strategy_hash;
   }
   const { rows } = await run<StrategyRow>(
     db,
@@ -63,6 +64,21 @@ async function resolve(
   throw new HttpError(400, `Unknown strategy ${key}`);
 }
 
+/** Whether a widget of the site claims the call's placement. */
+async function claimed(
+  db: QueryDb,
+  siteId: number,
+  params: RecommendationsParams,
+): Promise<boolean> {
+  if (!params.placement) return false;
+  const { rows } = await run<{ one: number }>(
+    db,
+    sql`select 1 as one from recs_widgets
+        where site_id = ${siteId} and ${params.placement} = any(placements) limit 1`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * Answers from the site's strategies, or undefined when the call is for one of the fixed
  * strategies (then recommendations.ts answers as before).
@@ -73,7 +89,11 @@ export async function strategyRecommendations(
   params: RecommendationsParams,
   fixed: (params: RecommendationsParams) => Promise<RecommendationsResponse>,
 ): Promise<RecommendationsResponse | undefined> {
-  if (FIXED_STRATEGIES.has(params.strategy) && !params.widgetId && !params.placement)
+  if (
+    FIXED_STRATEGIES.has(params.strategy) &&
+    !params.widgetId &&
+    !(await claimed(db, siteId, params))
+  )
     return undefined;
   const strategy = await resolve(db, siteId, params);
   const popular = async () => ({

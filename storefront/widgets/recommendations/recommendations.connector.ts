@@ -40,6 +40,8 @@ export interface RecommendationsSettings {
   blockId?: string;
   /** The shopper's tracking session (session strategies: recently viewed, personal). */
   sessionId?: string;
+  /** The block's placement: a recommendation widget claiming it decides the strategy. */
+  placement?: string;
   /** Title above the block (the config's message). */
   message?: string;
   /** Tracking widget type. @default 'RECOMMENDATIONS' */
@@ -136,6 +138,7 @@ export function createRecommendationsConnector(
           ...(settings.categoryId ? { categoryId: settings.categoryId } : {}),
           ...(settings.blockId ? { blockId: settings.blockId } : {}),
           ...(settings.sessionId ? { sessionId: settings.sessionId } : {}),
+          ...(settings.placement ? { placement: settings.placement } : {}),
           size: pageSize,
           offset,
           showUnavailable: String(settings.showUnavailable ?? false),
