@@ -8,6 +8,7 @@ import * as reports from './reports.ts';
 import * as mail from './mail.ts';
 import * as jobs from './jobs.ts';
 import * as recs from './recs.ts';
+import * as feeds from './feeds.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -25,4 +26,5 @@ export const apiRoutes: readonly RouteDef[] = [
   mail,
   jobs,
   recs,
+  feeds,
 ].flatMap((area) => Object.values(area).filter(isRoute));

@@ -10,3 +10,4 @@ export * from './schema/events.ts';
 export * from './schema/artifacts.ts';
 export * from './schema/mail.ts';
 export * from './schema/recs.ts';
+export * from './schema/feeds.ts';
