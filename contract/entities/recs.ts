@@ -114,32 +114,35 @@ export const recsWidgetInput = z.strictObject({
 });
 export type RecsWidgetInput = z.input<typeof recsWidgetInput>;
 
-/** The public search ranking's coefficients, with their ranges (-9.99 to 9.99, spec §5). */
+/**
+ * The public search ranking's coefficients, each -9.99 to 9.99 (spec §5 "Ranking and classifier
+ * vector thresholds"). The score of a product for a query is
+ *   textScore × (text relevance) + popularity × ln(1 + catalog popularity) / 10
+ *   + availability × (1 when available) + engagement × ln(1 + shopper engagement) / 5,
+ * engagement being the product's score in the site's first enabled `popular_window` strategy
+ * (views and carts of recent sessions, built by the RECS job). The defaults keep part 1's order.
+ */
 export const RANKING_COEFFICIENTS = [
   'textScore',
-  'modelScore',
   'popularity',
   'availability',
-  'freshness',
-  'conversion',
+  'engagement',
 ] as const;
 export type RankingCoefficientName = (typeof RANKING_COEFFICIENTS)[number];
 export const RANKING_DEFAULTS: Record<RankingCoefficientName, number> = {
   textScore: 1,
-  modelScore: 0,
   popularity: 0,
   availability: 0,
-  freshness: 0,
-  conversion: 0,
+  engagement: 0,
 };
-const coefficient = z.number().min(-9.99).max(9.99);
+export const RANKING_MIN = -9.99;
+export const RANKING_MAX = 9.99;
+const coefficient = z.number().min(RANKING_MIN).max(RANKING_MAX);
 export const rankingCoefficients = z.strictObject({
   textScore: coefficient,
-  modelScore: coefficient,
   popularity: coefficient,
   availability: coefficient,
-  freshness: coefficient,
-  conversion: coefficient,
+  engagement: coefficient,
 });
 export type RankingCoefficients = z.infer<typeof rankingCoefficients>;
 

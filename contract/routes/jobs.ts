@@ -18,7 +18,6 @@ export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
     'ROLE_RANKING_JOB_START',
     'ROLE_AUTOCOMPLETE_JOB_START',
   ],
-  'models-xgbvectors': ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
 };
 
 /** The roles that start a job of this kind, narrowed by its payload where the start was. */

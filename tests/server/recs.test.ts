@@ -5,6 +5,8 @@ import { recommendationsResponse } from '#contract/public/recommendations.ts';
 import {
   createStrategyRoute,
   createWidgetRoute,
+  getCoefficientsRoute,
+  putCoefficientsRoute,
   listStrategiesRoute,
   modelJobStatusRoute,
   recsModelsRoute,
@@ -352,5 +354,65 @@ describe.each(DATABASES)('recommendation strategies on %s', (kind) => {
     const forYou = await productIds({ strategy: personal.hash, sessionId: 's3' });
     expect(forYou[0]).toBe(B); // s3 viewed A and D; A's strongest co-view is B
     expect(forYou).not.toContain(A);
+  });
+});
+
+describe.each(DATABASES)('ranking coefficients on %s', (kind) => {
+  let server: TestServer;
+  let apiKey: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { work: false });
+    await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
+    apiKey = await apiKeyOf(server.database, 1);
+  });
+  afterAll(() => server.close());
+
+  const top = async () => {
+    const response = await server.app.inject({
+      url: `/public/search?${new URLSearchParams({ apiKey, st: 'платье', size: '10' })}`,
+    });
+    return (response.json() as { products: { id: string }[] }).products.map((p) => p.id);
+  };
+
+  it('are applied to the next search; out-of-range values are refused with nothing changed', async () => {
+    const admin = await server.as('admin');
+    const defaults = await admin.call(getCoefficientsRoute, { query: { siteId: 1 } });
+    expect(defaults).toEqual({ textScore: 1, popularity: 0, availability: 0, engagement: 0 });
+    const before = await top();
+    await admin.call(putCoefficientsRoute, {
+      query: { siteId: 1 },
+      body: { textScore: 0, popularity: -9.99, availability: 0, engagement: 0 },
+    });
+    const after = await top();
+    expect(after).not.toEqual(before);
+    // Text no longer counts: the matches come least popular first.
+    const { rows } = await run<{ id: string; popularity: number }>(
+      server.database.db,
+      sql`select p.id, p.popularity from catalog_products p join catalogs c using (import_id)
+          where c.site_id = 1 and p.id = any(${`{${after.join(',')}}`}::text[])`,
+    );
+    const popularity = after.map((id) => Number(rows.find((r) => r.id === id)!.popularity));
+    expect(popularity).toEqual([...popularity].sort((a, b) => a - b));
+    const error = await failure(
+      admin.call(putCoefficientsRoute, {
+        query: { siteId: 1 },
+        body: { textScore: 10, popularity: 0, availability: 0, engagement: 0 },
+      }),
+    );
+    expect(error.status).toBe(400);
+    expect((await admin.call(getCoefficientsRoute, { query: { siteId: 1 } })).popularity).toBe(
+      -9.99,
+    );
+    const client = await server.as('client');
+    expect(
+      (
+        await failure(
+          client.call(putCoefficientsRoute, {
+            query: { siteId: 1 },
+            body: { textScore: 1, popularity: 0, availability: 0, engagement: 0 },
+          }),
+        )
+      ).status,
+    ).toBe(403);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from './common.ts';
 import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
+import { rankingOrder } from './ranking.ts';
 
 export async function search(
   db: QueryDb,
@@ -69,7 +70,7 @@ export async function search(
         ? sql`p.available desc, p.price desc, p.id`
         : params.sort === 'POPULARITY'
           ? sql`p.available desc, p.popularity desc, p.id`
-          : sql`score desc, p.popularity desc, p.id`;
+          : sql`${await rankingOrder(db, siteId, m)} desc, p.popularity desc, p.id`;
   const rows =
     params.size > 0 && total > params.offset
       ? (

@@ -4,7 +4,6 @@ import { configGenerateJob } from '../../jobs/config-generate.ts';
 import { configPreviewJob } from '../../jobs/config-preview.ts';
 import { feedUpdateJob } from '../../jobs/feed-update.ts';
 import { RECS_BUILD_JOB, recsBuildJob } from '../../recs/job.ts';
-import { XGBVECTORS_JOB, xgbVectorsJob } from '../../recs/ltr.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
 
 declare module 'fastify' {
@@ -18,7 +17,6 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   'config-preview': configPreviewJob,
   'config-generate': configGenerateJob,
   [RECS_BUILD_JOB]: recsBuildJob,
-  [XGBVECTORS_JOB]: xgbVectorsJob,
 };
 
 export interface JobsPluginOptions {

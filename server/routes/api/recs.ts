@@ -33,7 +33,6 @@ import { registerRoute } from '../../lib/register-route.ts';
 import { toJob } from '../../repositories/jobs.ts';
 import { KIND } from '../../events/codes.ts';
 import { RECS_BUILD_JOB, type RecsBuildPayload } from '../../recs/job.ts';
-import { XGBVECTORS_JOB } from '../../recs/ltr.ts';
 import { RECS_MODELS, modelOf } from '../../recs/models.ts';
 import { readCoefficients, saveCoefficients } from '../../recs/ranking.ts';
 import { createRecsRepository } from '../../recs/strategies.ts';
@@ -196,12 +195,6 @@ export async function recsRoutes(app: FastifyInstance) {
           jobName: 'RECS' as const,
           description: 'Item-to-item and global tables of every event- and catalog-built strategy',
         },
-        {
-          name: 'Search learning to rank',
-          jobName: 'XGBVECTORS' as const,
-          description:
-            'Logistic model over product features, trained on search → view / cart / order labels',
-        },
       ],
       datasets: rows.map((r) => ({
         name: names[r.kind] ?? String(r.kind),
@@ -215,20 +208,17 @@ export async function recsRoutes(app: FastifyInstance) {
 
   registerRoute(app, startModelJobRoute, async ({ site, query, body, user }) => {
     const emailList = body?.emailList ?? [];
-    if (query.jobName === 'RECS')
-      return launchRecs(site.siteId, user.login, { jobName: 'RECS', emailList });
-    return toJob(
-      await app.jobs.launch({
-        siteId: site.siteId,
-        kind: XGBVECTORS_JOB,
-        payload: { jobName: 'XGBVECTORS', emailList },
-        createdBy: user.login,
-      }),
-    );
+    if (query.jobName !== 'RECS')
+      throw new HttpError(
+        400,
+        'XGBVECTORS (learning to rank) is not available on this server yet: set the ranking coefficients instead',
+      );
+    return launchRecs(site.siteId, user.login, { jobName: 'RECS', emailList });
   });
 
   registerRoute(app, modelJobStatusRoute, async ({ site, query }) => {
-    const kind = query.jobName === 'RECS' ? RECS_BUILD_JOB : XGBVECTORS_JOB;
+    if (query.jobName !== 'RECS') return null;
+    const kind = RECS_BUILD_JOB;
     const [row] = await db
       .select()
       .from(jobs)
