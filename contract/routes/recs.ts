@@ -40,10 +40,7 @@ const MODELS_VIEW: readonly Role[] = [
   'ROLE_RANKING_VIEW',
 ];
 /** Ranking configuration: admin or autocomplete job start (spec §6 menu rule). */
-export const RANKING_EDIT: readonly Role[] = [
-  'ROLE_AUTOCOMPLETE_JOB_START',
-  'ROLE_RANKING_JOB_CONFIG',
-];
+export const RANKING_EDIT: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
 const RANKING_VIEW: readonly Role[] = [...RANKING_EDIT, 'ROLE_RANKING_VIEW'];
 
 export const recsModelsRoute = defineRoute({
