@@ -4,7 +4,7 @@
  * shows what those shoppers bought together.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
 
@@ -137,4 +137,80 @@ test('shoppers buy two products together; after the RECS job the block recommend
   await expect(block.locator('[data-digi-key]').first()).toHaveAttribute('data-digi-key', b.id);
   await page.screenshot({ path: test.info().outputPath('demo-co-bought.png') });
   await request.dispose();
+});
+
+test('an operator creates a strategy in the stepper, switches it on and sees its offline quality', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await page.goto('/recs-configuration/strategy');
+  await expect(page.getByRole('heading', { name: 'Стратегии рекомендаций' })).toBeVisible();
+  await page.getByRole('button', { name: 'Новая стратегия' }).click();
+  const steps = page.locator('.recs-stepper li');
+  await expect(steps).toHaveCount(2);
+  expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
+    'ACTIVE',
+    'DISABLED',
+  ]);
+  await page.getByLabel('Модель').selectOption('co_viewed');
+  await page.getByLabel('Название').fill('Смотрят вместе');
+  expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
+    'ACTIVE',
+    'DEFAULT',
+  ]);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
+    'PASSED',
+    'ACTIVE',
+  ]);
+  await page.getByLabel('minSupport').fill('1');
+  await page.getByRole('button', { name: 'Создать' }).click();
+  const row = page.getByRole('row', { name: /Смотрят вместе/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Не собрана')).toBeVisible();
+  await row.getByRole('checkbox', { name: 'Включена' }).click();
+  await expect(row.getByRole('checkbox', { name: 'Включена' })).toBeChecked();
+  await page.getByRole('button', { name: 'Пересобрать все (RECS)' }).click();
+  // The build over the seeded demo traffic: hit rate@10 on held-out sessions against popularity.
+  await expect(row.getByText(/популярность: \d/)).toBeVisible({ timeout: 60_000 });
+  await expect(row.locator('.recs-quality strong')).toHaveText(/\d+\.\d %/);
+  await expect(row.getByRole('combobox')).toHaveValue('1');
+  await page.screenshot({ path: test.info().outputPath('strategies-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('strategies-390.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/anyquery/search/model-training');
+  await expect(page.getByRole('heading', { name: 'Обучение моделей' })).toBeVisible();
+  await expect(page.getByText('Последнее задание: готово')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Смотрят вместе/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('training-desktop.png'), fullPage: true });
+});
+
+test('ranking coefficients change what shoppers get for a query, out-of-range refused', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/site/ranking-config');
+  await expect(page.getByRole('heading', { name: 'Настройка ранжирования' })).toBeVisible();
+  const preview = page.getByRole('list', { name: 'Что увидят покупатели' }).locator('li');
+  await expect(preview.first()).toBeVisible();
+  const before = await preview.allTextContents();
+  await page.getByLabel('Популярность в каталоге').fill('12');
+  await expect(page.getByText('Число от -9.99 до 9.99')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+  await page.getByLabel('Текстовая релевантность').fill('0');
+  await page.getByLabel('Популярность в каталоге').fill('-9.99');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect.poll(() => preview.allTextContents()).not.toEqual(before);
+  await page.screenshot({ path: test.info().outputPath('ranking-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('ranking-390.png'), fullPage: true });
+  // Put the default order back for the other tests.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByLabel('Текстовая релевантность').fill('1');
+  await page.getByLabel('Популярность в каталоге').fill('0');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect.poll(() => preview.allTextContents()).toEqual(before);
 });

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RecsModel, RecsStrategy } from '#contract/entities/recs.ts';
 import { createStrategyRoute, switchStrategyRoute } from '#contract/routes/recs.ts';
@@ -11,7 +11,13 @@ import { ProgressBar } from '#src/ui/progress/progress-bar.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
-import { modelsQuery, recsJobQuery, strategiesQuery, useRecsMutations } from './api/recs-api.ts';
+import {
+  modelsQuery,
+  recsJobQuery,
+  recsKeys,
+  strategiesQuery,
+  useRecsMutations,
+} from './api/recs-api.ts';
 import './recs.css';
 
 /** The stepper's step states (spec §3 "Strategy"). */
@@ -268,6 +274,13 @@ export default function StrategiesPage() {
   const job = useQuery({ ...recsJobQuery(siteId ?? 0), enabled: siteId !== null });
   const { startRecs } = useRecsMutations(siteId ?? 0);
   const running = job.data && ['queued', 'running'].includes(job.data.state);
+  const finishedAt = job.data?.finishedAt;
+  const client = useQueryClient();
+  // A build that finishes brings new revisions and quality: read the strategies again.
+  useEffect(() => {
+    if (finishedAt && siteId !== null)
+      void client.invalidateQueries({ queryKey: recsKeys.strategies(siteId) });
+  }, [finishedAt, siteId, client]);
   const list = useMemo(() => strategies.data ?? [], [strategies.data]);
   if (siteId === null) return <div className="page">{t('recs.noSite')}</div>;
   return (
