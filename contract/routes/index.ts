@@ -8,6 +8,7 @@ import * as reports from './reports.ts';
 import * as mail from './mail.ts';
 import * as jobs from './jobs.ts';
 import * as schedules from './schedules.ts';
+import * as recs from './recs.ts';
 import * as feeds from './feeds.ts';
 import type { RouteDef } from '../route.ts';
 
@@ -26,5 +27,6 @@ export const apiRoutes: readonly RouteDef[] = [
   mail,
   jobs,
   schedules,
+  recs,
   feeds,
 ].flatMap((area) => Object.values(area).filter(isRoute));

@@ -148,8 +148,16 @@ export async function cdnRoutes(app: FastifyInstance) {
     ) {
       const siteId = await siteOf(request, slot);
       if (siteId === null) return notFound(reply, 'No such site');
+      // `?product=ID`: the page is that product's page (the runtime tracks its view and the
+      // blocks recommend for it), as a merchant's product page marks itself.
+      const product = (request.query as { product?: unknown }).product;
+      const productPage =
+        typeof product === 'string' && /^[\w.-]{1,200}$/.test(product)
+          ? `<main data-digi-product-id="${product}">\n      <h2>Товар ${product}</h2>`
+          : '<main>';
       const page = readFileSync(MERCHANT_PAGE, 'utf8')
         .replaceAll('__SITE_ID__', String(siteId))
+        .replace('<main>', productPage)
         .replace(
           '/digi.js"',
           slot === 'preview' ? `/preview/${request.params.key}/digi.js"` : '/digi.js"',

@@ -53,6 +53,9 @@ export type TitleKey =
   | 'routes.feedLoader'
   | 'routes.feedChecker'
   | 'routes.feedConfigurator'
+  | 'routes.recsStrategies'
+  | 'routes.modelTraining'
+  | 'routes.rankingConfig'
   | 'reports.routes.home'
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
@@ -201,6 +204,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'recommendations' },
     locales: ['recsUx', 'configStudio', 'studio'],
     page: () => import('#src/features/recs-ux/recs-ux-page.tsx'),
+  },
+  {
+    path: '/recs-configuration/strategy',
+    titleKey: 'routes.recsStrategies',
+    breadcrumbs: [],
+    roles: ['ROLE_RECS_STRATEGIES_CONFIG', 'ROLE_RECS_STRATEGIES_PREVIEW'],
+    menu: { section: 'recommendations' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/strategies-page.tsx'),
+  },
+  {
+    path: '/anyquery/search/model-training',
+    titleKey: 'routes.modelTraining',
+    breadcrumbs: [],
+    roles: ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'searchUx' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/model-training-page.tsx'),
+  },
+  {
+    path: '/site/ranking-config',
+    titleKey: 'routes.rankingConfig',
+    breadcrumbs: [],
+    // Spec §6: ranking configuration needs admin or autocomplete job start.
+    roles: ['ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'integration' },
+    locales: ['recs', 'sites'],
+    page: () => import('#src/features/recs/ranking-config-page.tsx'),
   },
   {
     path: '/mvt',
