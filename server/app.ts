@@ -36,6 +36,8 @@ import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 import { mailRoutes } from './routes/api/mail.ts';
+import { dolyameRoutes } from './routes/api/dolyame.ts';
+import { publicIntegrationRoutes } from './routes/public-integrations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
+      await api.register(dolyameRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,
@@ -142,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes);
   await app.register(publicEventRoutes);
+  await app.register(publicIntegrationRoutes);
   await app.register(demoRoutes);
   await app.register(cdnRoutes);
 
