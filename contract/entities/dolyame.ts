@@ -20,6 +20,7 @@ const line = (max: number) =>
   z
     .string()
     .max(max)
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
     .refine((value) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value), {
       params: {
         i18nKey: 'errors.validation.controlCharacters',

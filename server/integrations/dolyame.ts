@@ -4,7 +4,6 @@ import {
   checkRegionMapText,
   DOLYAME_APP_DEFAULTS,
   DOLYAME_WIDGET_DEFAULT_TEXT,
-  dolyameAppInput,
   type AlternativeAttribute,
   type DolyameAppConfig,
   type DolyameWidgetConfig,
@@ -14,6 +13,7 @@ import {
 import { describeProblem, type JsonTextProblem } from '#contract/json-text.ts';
 import type { Site } from '#contract/entities/site.ts';
 import type * as z from 'zod';
+import type { dolyameAppInput } from '#contract/entities/dolyame.ts';
 import type { Db } from '../db/client.ts';
 import {
   dolyameAlternativeAttributes,
