@@ -37,6 +37,7 @@ import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 import { mailRoutes } from './routes/api/mail.ts';
 import { dolyameRoutes } from './routes/api/dolyame.ts';
+import { reviewRoutes } from './routes/api/reviews.ts';
 import { publicIntegrationRoutes } from './routes/public-integrations.ts';
 
 declare module 'fastify' {
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
       await api.register(dolyameRoutes);
+      await api.register(reviewRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,

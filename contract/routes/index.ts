@@ -9,6 +9,7 @@ import * as mail from './mail.ts';
 import * as jobs from './jobs.ts';
 import * as feeds from './feeds.ts';
 import * as dolyame from './dolyame.ts';
+import * as reviews from './reviews.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -27,4 +28,5 @@ export const apiRoutes: readonly RouteDef[] = [
   jobs,
   feeds,
   dolyame,
+  reviews,
 ].flatMap((area) => Object.values(area).filter(isRoute));

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { publicDolyameApp, publicDolyameWidget } from '#contract/public/dolyame.ts';
+import { microReviewsRequest } from '#contract/entities/reviews.ts';
+import { apiKeyParam } from '#contract/public/common.ts';
+
+import { createReviewsRepository } from '../integrations/reviews.ts';
+import { siteByKey } from '../integrations/dolyame.ts';
 import { dolyameChunk } from '../integrations/dolyame-chunk.ts';
 import { createDolyameRepository } from '../integrations/dolyame.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -19,6 +24,21 @@ export async function publicIntegrationRoutes(app: FastifyInstance) {
     }
   });
   const dolyame = createDolyameRepository(app.database.db);
+  const reviews = createReviewsRepository(app.database);
+
+  // Spec part 2 §7 "Reviews": POST /micro-reviews/reviews/get on the public host, param apiKey.
+  const reviewsQuery = z.strictObject({ apiKey: apiKeyParam });
+  app.route({
+    method: 'POST',
+    url: '/public/micro-reviews/reviews/get',
+    schema: { tags: ['public'], querystring: reviewsQuery, body: microReviewsRequest },
+    handler: async (request) => {
+      const { apiKey } = request.query as z.output<typeof reviewsQuery>;
+      const site = await siteByKey(app.database.db, apiKey);
+      if (!site) throw new HttpError(401, 'Unknown apiKey');
+      return reviews.publicReviews(site.id, request.body as z.output<typeof microReviewsRequest>);
+    },
+  });
 
   app.route({
     method: 'GET',
