@@ -10,6 +10,8 @@ import * as jobs from './jobs.ts';
 import * as schedules from './schedules.ts';
 import * as recs from './recs.ts';
 import * as feeds from './feeds.ts';
+import * as dolyame from './dolyame.ts';
+import * as reviews from './reviews.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -29,4 +31,6 @@ export const apiRoutes: readonly RouteDef[] = [
   schedules,
   recs,
   feeds,
+  dolyame,
+  reviews,
 ].flatMap((area) => Object.values(area).filter(isRoute));

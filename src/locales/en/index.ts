@@ -17,6 +17,7 @@ import configStudio from './config-studio.json';
 import reports from './reports.json';
 import jobs from './jobs.json';
 import feeds from './feeds.json';
+import dolyame from './dolyame.json';
 import editors from '#studio/locales/en/editors.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
 import preview from '#studio/locales/en/preview.json';
@@ -46,6 +47,7 @@ const resources = {
   reports,
   jobs,
   feeds,
+  dolyame,
 };
 
 export default resources;

@@ -17,6 +17,7 @@ import configStudio from './config-studio.json';
 import reports from './reports.json';
 import jobs from './jobs.json';
 import feeds from './feeds.json';
+import dolyame from './dolyame.json';
 import editors from '#studio/locales/ru/editors.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
 import preview from '#studio/locales/ru/preview.json';
@@ -46,6 +47,7 @@ const resources = {
   reports,
   jobs,
   feeds,
+  dolyame,
 };
 
 export default resources;
