@@ -13,6 +13,7 @@ import {
 } from './common.ts';
 import { checkText } from './limits.ts';
 import { search } from './search.ts';
+import { suggestionAllowed, understand } from './understanding.ts';
 
 export async function autocomplete(
   db: QueryDb,
@@ -31,25 +32,34 @@ export async function autocomplete(
   };
   const importId = await liveImport(db, siteId);
   if (importId === null) return answer;
-  const words = wordsOf(query);
-  const found = await search(db, siteId, {
-    st: query,
-    apiKey: params.apiKey,
-    strategy: params.strategy,
-    fullData: true,
-    withCorrection: true,
-    withFacets: false,
-    treeFacets: false,
-    regionId: params.regionId,
-    useCategoryPrediction: false,
-    size: params.productsSize,
-    offset: 0,
-    showUnavailable: params.showUnavailable,
-    unavailableMultiplier: params.unavailableMultiplier,
-    preview: false,
-    withSku: params.withSku,
-    sort: query ? 'DEFAULT' : 'POPULARITY',
-  });
+  // The operators' lists: a black-listed query suggests nothing; see understanding.ts.
+  const understood = await understand(db, siteId, importId, query, 'autocomplete');
+  if (understood.blocked) return answer;
+  const allowed = (text: string) => suggestionAllowed(text, understood.lists);
+  const words = understood.words;
+  const found = await search(
+    db,
+    siteId,
+    {
+      st: query,
+      apiKey: params.apiKey,
+      strategy: params.strategy,
+      fullData: true,
+      withCorrection: true,
+      withFacets: false,
+      treeFacets: false,
+      regionId: params.regionId,
+      useCategoryPrediction: false,
+      size: params.productsSize,
+      offset: 0,
+      showUnavailable: params.showUnavailable,
+      unavailableMultiplier: params.unavailableMultiplier,
+      preview: false,
+      withSku: params.withSku,
+      sort: query ? 'DEFAULT' : 'POPULARITY',
+    },
+    { understood },
+  );
   answer.products = found.products;
   const m: Matching = {
     importId,
@@ -57,6 +67,7 @@ export async function autocomplete(
     words: found.correction ? wordsOf(found.correction) : words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
+    understanding: understood.understanding,
   };
   const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
 
@@ -75,6 +86,10 @@ export async function autocomplete(
     }));
     if (found.correction && !answer.queries.some((q) => q.text === found.correction))
       answer.queries.unshift({ text: found.correction, count: found.total });
+    // Synonyms of what is typed are suggested too.
+    for (const alternative of understood.understanding.synonyms.get(last) ?? [])
+      if (!answer.queries.some((q) => q.text === [...head, alternative].join(' ')))
+        answer.queries.push({ text: [...head, alternative].join(' '), count: null });
   } else if (params.strategy.includes('zero_queries')) {
     const { rows } = await run<{ word: string; products: number }>(
       db,
@@ -132,5 +147,10 @@ export async function autocomplete(
       .slice(0, 6)
       .map(([tap]) => ({ tap, query: `${found.correction ?? query} ${tap}` }));
   }
+  // Query exclusions and the black lists remove suggestions.
+  answer.queries = answer.queries.filter((q) => allowed(q.text));
+  answer.taps = answer.taps.filter((tap) => allowed(tap.query));
+  answer.brands = answer.brands.filter((brand) => allowed(brand.name));
+  answer.categories = answer.categories.filter((category) => allowed(category.name));
   return answer;
 }
