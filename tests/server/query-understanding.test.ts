@@ -196,6 +196,20 @@ describe('the whole pipeline', () => {
     expect(result.steps.find((s) => s.step === 'synonyms')!.output).toBe('(худи | свитер)');
   });
 
+  it('leaves a word a list names to that list, not to the built-in transliteration', () => {
+    const withExclusion = compileLists([
+      row('brands', 'Kari', ['кари']),
+      row('brand-exclusions', 'кари'),
+    ]);
+    const catalogKnowsLatin = (word: string) => word === 'kari';
+    const result = understandWith('кари', withExclusion, catalogKnowsLatin, 'search');
+    expect(result.understanding.brand).toBeNull();
+    expect(result.words).toEqual(['кари']);
+    expect(understandWith('кари', compileLists([]), catalogKnowsLatin, 'search').words).toEqual([
+      'kari',
+    ]);
+  });
+
   it('blocks a black-listed query', () => {
     expect(understandWith('Скидки', lists, known, 'search').blocked).toBe(true);
   });

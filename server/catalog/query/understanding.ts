@@ -46,6 +46,8 @@ export interface CompiledLists {
   acBlackWords: Set<string>;
   /** The longest phrase (in words) any synonym, brand or transliteration key has. */
   maxPhrase: number;
+  /** Every word some list names: the built-in transliteration leaves them to their lists. */
+  listed: Set<string>;
 }
 
 const phraseLength = (phrase: string) => phrase.split(' ').length;
@@ -78,11 +80,14 @@ export function compileLists(rows: readonly ListRow[]): CompiledLists {
     acBlackQueries: new Set(),
     acBlackWords: new Set(),
     maxPhrase: 1,
+    listed: new Set(),
   };
   const phrases: string[] = [];
   for (const row of rows) {
     const key = row.key;
     if (!key) continue;
+    for (const word of [key, ...row.variants.map(normaliseTerm)].join(' ').split(' '))
+      if (word) lists.listed.add(word);
     switch (row.list) {
       case 'white-list':
         for (const word of key.split(' ')) lists.white.add(word);
@@ -577,7 +582,11 @@ export function understandWith(
     lists,
   };
   if (!normalised.length) return base;
-  const translit = transliterate(normalised, lists, known);
+  const translit = transliterate(
+    normalised,
+    lists,
+    (word, index) => lists.listed.has(word) || known(word, index),
+  );
   steps.push(
     step('transliteration', translit.words.join(' '), translit.changes.join(', ') || null),
   );
