@@ -279,7 +279,7 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
     expect((await search('толстовка')).total).toBe(0);
   });
 
-  it('refuses bad uploads whole: wrong columns, too many rows, binary garbage, another site', async () => {
+  it('refuses an upload with wrong columns, or enabling another site, whole', async () => {
     const count = await entryCount();
     const wrong = await upload(admin, R.synonyms.upload.path, {
       name: 'a.csv',
@@ -287,16 +287,6 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
     });
     expect(wrong.statusCode).toBe(400);
     expect((wrong.json() as { message: string }).message).toMatch(/no column/);
-    const rows = ['term,variants', ...Array.from({ length: 100_000 }, (_, i) => `w${i},v${i}`)];
-    const many = await upload(admin, R.synonyms.upload.path, {
-      name: 'many.csv',
-      bytes: rows.join('\n'),
-    });
-    expect([413]).toContain(many.statusCode);
-    const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
-    const binary = await upload(admin, R.synonyms.upload.path, { name: 'x.xlsx', bytes: garbage });
-    expect(binary.statusCode).toBeGreaterThanOrEqual(400);
-    expect(binary.statusCode).toBeLessThan(500);
     const other = await upload(
       admin,
       R.synonyms.upload.path,
@@ -306,4 +296,24 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
     expect(other.statusCode).toBe(400);
     expect(await entryCount()).toBe(count);
   });
+
+  it('refuses binary garbage whole', async () => {
+    const count = await entryCount();
+    const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+    const binary = await upload(admin, R.synonyms.upload.path, { name: 'x.csv', bytes: garbage });
+    expect(binary.statusCode).toBeGreaterThanOrEqual(400);
+    expect(binary.statusCode).toBeLessThan(500);
+    expect(await entryCount()).toBe(count);
+  });
+
+  it('refuses 100 000 rows whole', async () => {
+    const count = await entryCount();
+    const rows = ['term,variants', ...Array.from({ length: 100_000 }, (_, i) => `w${i},v${i}`)];
+    const many = await upload(admin, R.synonyms.upload.path, {
+      name: 'many.csv',
+      bytes: rows.join('\n'),
+    });
+    expect(many.statusCode).toBe(413);
+    expect(await entryCount()).toBe(count);
+  }, 120_000);
 });
