@@ -23,7 +23,7 @@ export interface RouteDef {
   body?: z.ZodType;
   /**
    * `form` for the Spring-style sign-in (application/x-www-form-urlencoded); `multipart` for the
-   * uploads (server/uploads: one file and form fields, read by the handler, no zod body).
+   * file uploads (multipart/form-data, read by the handler with `receiveUpload`, no `body` schema).
    */
   bodyType?: 'json' | 'form' | 'multipart';
   /**

@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -85,6 +89,12 @@ export const PREVIEW_PAGE_CSP =
 export const CONSOLE_CSP =
   "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 
+/** The JSON 404 of an unknown `/api/…` call, whatever its method (issue 17.5). */
+const noSuchCall = (request: FastifyRequest) => ({
+  status: 404,
+  message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+});
+
 /** Builds the whole server; tests call it and `inject`, main.ts calls it and listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -132,12 +142,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
       await api.register(queryListRoutes);
-      api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({
-          status: 404,
-          message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
-        }),
-      );
+      api.setNotFoundHandler((request, reply) => reply.status(404).send(noSuchCall(request)));
+      // The /public CORS plugin answers `OPTIONS *` for every path: the console's API has no
+      // preflight (same origin only), so an OPTIONS here is an unknown call like any other.
+      for (const url of ['/', '/*'])
+        api.options(url, { schema: { hide: true } }, (request, reply) =>
+          reply.status(404).send(noSuchCall(request)),
+        );
     },
     { prefix: '/api' },
   );
@@ -170,6 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const path = normalisedPath(request.url);
       if (request.method === 'GET' && !path.includes('.') && !SERVER_PATHS.test(path))
         return reply.sendFile('index.html');
+      if (path === '/api' || path.startsWith('/api/'))
+        return reply.status(404).send(noSuchCall(request));
       return reply.status(404).send({ status: 404, message: 'Not found' });
     });
   } else {

@@ -72,7 +72,11 @@ export function checkContentType(route: RouteDef, request: FastifyRequest): void
   const media = (header ?? '').split(';')[0]!.trim().toLowerCase();
   const expected =
     MEDIA_TYPES[
-      route.bodyType === 'multipart' ? 'multipart' : route.body ? (route.bodyType ?? 'json') : 'json'
+      route.bodyType === 'multipart'
+        ? 'multipart'
+        : route.body
+          ? (route.bodyType ?? 'json')
+          : 'json'
     ];
   if (media !== expected) {
     throw new HttpError(415, `Unsupported content type: this call takes ${expected}`);
