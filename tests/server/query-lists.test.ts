@@ -35,7 +35,8 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
     await importFeed(server.database, 1, await demoFeedUrl({ offers: 600 }));
     apiKey = await apiKeyOf(server.database, 1);
     admin = await server.as('admin');
-  });
+    // Importing the demo feed into the embedded database takes over a minute on a loaded machine.
+  }, 240_000);
   afterAll(() => server.close());
 
   const get = async (path: string, params: Record<string, string>) => {
