@@ -46,6 +46,7 @@ import { feedRoutes } from './routes/api/feeds.ts';
 import { dolyameRoutes } from './routes/api/dolyame.ts';
 import { reviewRoutes } from './routes/api/reviews.ts';
 import { publicIntegrationRoutes } from './routes/public-integrations.ts';
+import { queryListRoutes } from './routes/api/query-lists.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(recsRoutes);
       await api.register(dolyameRoutes);
       await api.register(reviewRoutes);
+      await api.register(queryListRoutes);
       api.setNotFoundHandler((request, reply) => reply.status(404).send(noSuchCall(request)));
       // The /public CORS plugin answers `OPTIONS *` for every path: the console's API has no
       // preflight (same origin only), so an OPTIONS here is an unknown call like any other.

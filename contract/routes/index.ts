@@ -12,6 +12,7 @@ import * as recs from './recs.ts';
 import * as feeds from './feeds.ts';
 import * as dolyame from './dolyame.ts';
 import * as reviews from './reviews.ts';
+import { queryListsArea } from './query-lists.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -33,4 +34,5 @@ export const apiRoutes: readonly RouteDef[] = [
   feeds,
   dolyame,
   reviews,
+  queryListsArea,
 ].flatMap((area) => Object.values(area).filter(isRoute));

@@ -12,3 +12,4 @@ export * from './schema/mail.ts';
 export * from './schema/recs.ts';
 export * from './schema/feeds.ts';
 export * from './schema/integrations.ts';
+export * from './schema/query-lists.ts';

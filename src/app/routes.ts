@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { CONFIG_ROLES, type ConfigKind } from '#contract/entities/config-roles.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
+import type { QueryListKind } from '#contract/entities/query-lists.ts';
+import { listRoles } from '#src/features/query-lists/lib/list-kind.ts';
 import type { LocaleDomain } from '#src/lib/i18n-domains.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 
@@ -62,6 +64,15 @@ export type TitleKey =
   | 'routes.dolyameApp'
   | 'routes.dolyameWidget'
   | 'routes.dolyameAttributes'
+  | 'routes.queryWhiteList'
+  | 'routes.queryBlackList'
+  | 'routes.queryBrands'
+  | 'routes.queryStemmerExclusions'
+  | 'routes.querySynonyms'
+  | 'routes.queryBrandExclusions'
+  | 'routes.queryTransliterations'
+  | 'routes.queryExclusions'
+  | 'routes.queryAutocompleteBlackList'
   | 'reports.routes.home'
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
@@ -116,6 +127,12 @@ const FEED_VIEW_ROLES: readonly Role[] = [
 /** The Dolyame screens: site viewers read them, site editors change them (contract/routes/dolyame.ts). */
 const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
+const queryListPage = () => import('#src/features/query-lists/query-list-page.tsx');
+/** The query-list screens: the list's viewers and editors (the synonyms screen: autocomplete's too). */
+const queryListRoles = (list: QueryListKind): readonly Role[] =>
+  list === 'synonyms'
+    ? [...listRoles('synonyms'), ...listRoles('autocomplete-synonyms')]
+    : listRoles(list);
 
 /**
  * The one route table (DESIGN.md "Admin SPA"): the router, the guards, the sidebar, the page
@@ -203,6 +220,87 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'searchUx' },
     locales: ['componentsUx', 'configStudio', 'studio'],
     page: () => import('#src/features/components-ux/components-ux-page.tsx'),
+  },
+  {
+    path: '/anyquery/service/white-list',
+    titleKey: 'routes.queryWhiteList',
+    breadcrumbs: [],
+    roles: queryListRoles('white-list'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/service/black-list',
+    titleKey: 'routes.queryBlackList',
+    breadcrumbs: [],
+    roles: queryListRoles('black-list'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/service/brands',
+    titleKey: 'routes.queryBrands',
+    breadcrumbs: [],
+    roles: queryListRoles('brands'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/service/stemmer-exclusions',
+    titleKey: 'routes.queryStemmerExclusions',
+    breadcrumbs: [],
+    roles: queryListRoles('stemmer-exclusions'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/synonyms',
+    titleKey: 'routes.querySynonyms',
+    breadcrumbs: [],
+    roles: queryListRoles('synonyms'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/brands-exclusions',
+    titleKey: 'routes.queryBrandExclusions',
+    breadcrumbs: [],
+    roles: queryListRoles('brand-exclusions'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/transliterations',
+    titleKey: 'routes.queryTransliterations',
+    breadcrumbs: [],
+    roles: queryListRoles('transliterations'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/query-exclusions',
+    titleKey: 'routes.queryExclusions',
+    breadcrumbs: [],
+    roles: queryListRoles('query-exclusions'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/autocomplete-blacklist',
+    titleKey: 'routes.queryAutocompleteBlackList',
+    breadcrumbs: [],
+    roles: queryListRoles('autocomplete-black-list'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
   },
   {
     path: '/recs-configuration/ux',

@@ -15,6 +15,7 @@ import { checkText } from './limits.ts';
 import { regionalProducts } from './regions.ts';
 import { searchContent } from '../../feeds/content.ts';
 import { search } from './search.ts';
+import { suggestionAllowed, understand } from './understanding.ts';
 
 export async function autocomplete(
   db: QueryDb,
@@ -33,25 +34,34 @@ export async function autocomplete(
   };
   const importId = await liveImport(db, siteId);
   if (importId === null) return answer;
-  const words = wordsOf(query);
-  const found = await search(db, siteId, {
-    st: query,
-    apiKey: params.apiKey,
-    strategy: params.strategy,
-    fullData: true,
-    withCorrection: true,
-    withFacets: false,
-    treeFacets: false,
-    regionId: params.regionId,
-    useCategoryPrediction: false,
-    size: params.productsSize,
-    offset: 0,
-    showUnavailable: params.showUnavailable,
-    unavailableMultiplier: params.unavailableMultiplier,
-    preview: false,
-    withSku: params.withSku,
-    sort: query ? 'DEFAULT' : 'POPULARITY',
-  });
+  // The operators' lists: a black-listed query suggests nothing; see understanding.ts.
+  const understood = await understand(db, siteId, importId, query, 'autocomplete');
+  if (understood.blocked) return answer;
+  const allowed = (text: string) => suggestionAllowed(text, understood.lists);
+  const words = understood.words;
+  const found = await search(
+    db,
+    siteId,
+    {
+      st: query,
+      apiKey: params.apiKey,
+      strategy: params.strategy,
+      fullData: true,
+      withCorrection: true,
+      withFacets: false,
+      treeFacets: false,
+      regionId: params.regionId,
+      useCategoryPrediction: false,
+      size: params.productsSize,
+      offset: 0,
+      showUnavailable: params.showUnavailable,
+      unavailableMultiplier: params.unavailableMultiplier,
+      preview: false,
+      withSku: params.withSku,
+      sort: query ? 'DEFAULT' : 'POPULARITY',
+    },
+    { understood },
+  );
   answer.products = found.products;
   const m: Matching = {
     importId,
@@ -60,6 +70,7 @@ export async function autocomplete(
     words: found.correction ? wordsOf(found.correction) : words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
+    understanding: understood.understanding,
   };
   const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
 
@@ -78,6 +89,10 @@ export async function autocomplete(
     }));
     if (found.correction && !answer.queries.some((q) => q.text === found.correction))
       answer.queries.unshift({ text: found.correction, count: found.total });
+    // Synonyms of what is typed are suggested too.
+    for (const alternative of understood.understanding.synonyms.get(last) ?? [])
+      if (!answer.queries.some((q) => q.text === [...head, alternative].join(' ')))
+        answer.queries.push({ text: [...head, alternative].join(' '), count: null });
   } else if (params.strategy.includes('zero_queries')) {
     const { rows } = await run<{ word: string; products: number }>(
       db,
@@ -136,5 +151,10 @@ export async function autocomplete(
       .map(([tap]) => ({ tap, query: `${found.correction ?? query} ${tap}` }));
   }
   if (params.withContent) answer.content = await searchContent(db, siteId, query);
+  // Query exclusions and the black lists remove suggestions.
+  answer.queries = answer.queries.filter((q) => allowed(q.text));
+  answer.taps = answer.taps.filter((tap) => allowed(tap.query));
+  answer.brands = answer.brands.filter((brand) => allowed(brand.name));
+  answer.categories = answer.categories.filter((category) => allowed(category.name));
   return answer;
 }

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../../db/schema.ts';
 import { run } from '../sql.ts';
 import { ratingsFor } from './reviews.ts';
+import { expandSynonyms, termsQuery, type Understanding } from './understanding.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
 export type QueryDb = Db | Tx;
@@ -55,9 +56,39 @@ export interface Matching {
   words: string[];
   showUnavailable: boolean;
   multiplier: number;
+  /** What the operators' query lists make of the words (understanding.ts); absent: plain words. */
+  understanding?: Understanding;
+}
+
+/** The tsquery of the words: prefix stems, or the understood terms (synonyms, exact words). */
+function tsqueryOf(m: Matching): { tsquery: string; exact: string[] } {
+  if (!m.understanding) return { tsquery: prefixQuery(m.words), exact: [] };
+  const u = m.understanding;
+  return termsQuery(expandSynonyms(m.words, u.synonyms, u.maxPhrase), u.stemExclusions);
+}
+
+/** The understood query's own conditions: the detected brand, the words matched exactly. */
+function understoodCondition(m: Matching, exact: string[]): SQL {
+  const parts: SQL[] = [];
+  const brand = m.understanding?.brand;
+  if (brand) parts.push(sql`lower(p.vendor) = ${brand}`);
+  for (const word of exact)
+    parts.push(
+      sql`translate(lower(p.name || ' ' || coalesce(p.vendor, '') || ' ' || p.category_names), 'ё', 'е') ~ ${`\\m${word}\\M`}`,
+    );
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
 export function matchCondition(m: Matching): SQL {
+  if (m.understanding) {
+    if (!m.words.length) return understoodCondition(m, []);
+    const { tsquery, exact } = tsqueryOf(m);
+    const text = m.words.join(' ');
+    const tsMatch = sql`p.search @@ to_tsquery('russian', ${tsquery})`;
+    // Fuzzy name matching would bring back the forms an excluded word must not match.
+    const match = exact.length ? tsMatch : sql`(${tsMatch} or p.name %> ${text})`;
+    return sql`(${match} and ${understoodCondition(m, exact)})`;
+  }
   if (!m.words.length) return sql`true`;
   const text = m.words.join(' ');
   return sql`(p.search @@ to_tsquery('russian', ${prefixQuery(m.words)}) or p.name %> ${text})`;
@@ -67,7 +98,7 @@ export function scoreExpression(m: Matching): SQL {
   const availability = sql`(case when p.available then 1 else ${m.multiplier}::float8 end)`;
   if (!m.words.length) return sql`${availability} * (1 + ln(1 + p.popularity) / 100)`;
   const text = m.words.join(' ');
-  return sql`${availability} * (ts_rank_cd(p.search, to_tsquery('russian', ${prefixQuery(m.words)})) + word_similarity(${text}, p.name) + ln(1 + p.popularity) / 100)`;
+  return sql`${availability} * (ts_rank_cd(p.search, to_tsquery('russian', ${tsqueryOf(m).tsquery})) + word_similarity(${text}, p.name) + ln(1 + p.popularity) / 100)`;
 }
 
 export function filterCondition(filters: ParsedSearchFilter[]): SQL {

@@ -1,7 +1,6 @@
 /** The public search (GET /public/search): match, correction, page, category prediction, facets. */
 import { sql } from 'drizzle-orm';
 import type { SearchParams, SearchResponse } from '#contract/public/search.ts';
-import { wordsOf } from '../yml-import.ts';
 import { run } from '../sql.ts';
 import {
   categoryMap,
@@ -22,11 +21,14 @@ import { checkSearch } from './limits.ts';
 import { regionalProducts } from './regions.ts';
 import { searchContent } from '../../feeds/content.ts';
 import { rankingOrder } from './ranking.ts';
+import { understand, type Channel, type Understood } from './understanding.ts';
 
 export async function search(
   db: QueryDb,
   siteId: number,
   params: SearchParams,
+  /** Autocomplete searches with its own lists, and may pass the query it already understood. */
+  options: { channel?: Channel; understood?: Understood } = {},
 ): Promise<SearchResponse> {
   const filters = checkSearch(params);
   const query = params.st.trim();
@@ -43,20 +45,40 @@ export async function search(
   };
   const importId = await liveImport(db, siteId);
   if (importId === null) return empty;
+  // The operators' query lists (understanding.ts): a black-listed query answers nothing.
+  const understood =
+    options.understood ??
+    (await understand(db, siteId, importId, query, options.channel ?? 'search'));
+  if (understood.blocked) return empty;
   let m: Matching = {
     importId,
     products: await regionalProducts(db, importId, params.regionId),
     st: query,
-    words: wordsOf(query),
+    words: understood.words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
+    understanding: understood.understanding,
   };
   const where = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)}`;
   let total = await count(db, m, where);
+  if (total === 0 && understood.understanding.brand) {
+    // The catalog has nothing of the detected brand: search its words as words.
+    m = {
+      ...m,
+      words: understood.withBrandWords,
+      understanding: { ...understood.understanding, brand: null },
+    };
+    total = await count(db, m, where);
+  }
   let correction: string | null = null;
   if (params.withCorrection && m.words.length && total < 3) {
-    const corrected = await correct(db, importId, m.words);
-    if (corrected) {
+    const typed = m.words;
+    const raw = await correct(db, importId, typed);
+    // White-listed words pass through untouched by the correction.
+    const corrected = raw?.map((word, index) =>
+      understood.keep.has(typed[index]!) ? typed[index]! : word,
+    );
+    if (corrected && corrected.join(' ') !== typed.join(' ')) {
       const alternative = { ...m, words: corrected };
       const alternativeTotal = await count(db, alternative, where);
       if (alternativeTotal > total) {

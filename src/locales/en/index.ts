@@ -18,6 +18,7 @@ import reports from './reports.json';
 import jobs from './jobs.json';
 import feeds from './feeds.json';
 import dolyame from './dolyame.json';
+import queryLists from './query-lists.json';
 import editors from '#studio/locales/en/editors.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
 import preview from '#studio/locales/en/preview.json';
@@ -48,6 +49,7 @@ const resources = {
   jobs,
   feeds,
   dolyame,
+  queryLists,
 };
 
 export default resources;
