@@ -6,7 +6,7 @@
  *   2. a scheduled delta fetch: a per-site schedule (server/jobs/schedules.ts) ticks, pg-boss runs
  *      the job, the job fetches the feed over HTTP from the loopback server; the time from the
  *      tick to the job's end.
- * `npm run bench:feeds -- --offers 100000`
+ * `npm run bench:feeds -- --offers 100000 [--db pglite|postgres]`
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -29,7 +29,13 @@ import { createJobRunner } from '#server/jobs/runner.ts';
 import { JOB_HANDLERS } from '#server/plugins/app/jobs.ts';
 import { createTestDatabase, DATABASES } from '#tests/helpers/server.ts';
 
-const { values } = parseArgs({ options: { offers: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: {
+    offers: { type: 'string', default: '100000' },
+    /** One database only: pglite or postgres (default: both). */
+    db: { type: 'string' },
+  },
+});
 const offers = Number(values.offers);
 const dir = mkdtempSync(join(tmpdir(), 'vitrina-bench-feeds-'));
 let peak = 0;
@@ -141,7 +147,7 @@ async function run(database: Database) {
 }
 
 try {
-  for (const kind of DATABASES) {
+  for (const kind of DATABASES.filter((k) => !values.db || k === values.db)) {
     const database = await createTestDatabase(
       kind,
       kind === 'pglite' ? join(dir, 'db') : undefined,

@@ -11,6 +11,7 @@ import type { BootConfig } from '#storefront/entries/boot-core.ts';
 import { autocompleteOf, hooksOf, instantSearchOf } from './boot-search.ts';
 import { componentsOf, mvtGroupsOf } from './boot-components.ts';
 import { recommendationsOf } from './boot-recommendations.ts';
+import { trackingOf } from './boot-tracking.ts';
 import { bundleTokens } from './bundle-tokens.ts';
 import { CodeTable } from './code-table.ts';
 import { storefrontRuntime } from './runtime.ts';
@@ -63,6 +64,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
   if (recommendations.length > 0) widgets.push('recommendations');
   const components = await componentsOf(configs, code);
   if (components.length > 0) widgets.push('components');
+  const tracking = await trackingOf(configs, code);
 
   // --- the runtime: without the recommendation block and Swiper when no widget needs them
   const runtime = await storefrontRuntime(
@@ -130,6 +132,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     components,
     ...(mvt.length > 0 && { mvt }),
     ...(hooks.length > 0 && { hooks }),
+    ...(tracking && { tracking }),
   };
   const bootCall = (
     await transform(

@@ -10,6 +10,7 @@ export const MENU_SECTIONS = [
   'reporting',
   'searchUx',
   'recommendations',
+  'instalment',
   'experiments',
   'integration',
   'admin',
@@ -22,6 +23,7 @@ export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
   reporting: 'reports.menu.section',
   searchUx: 'shell.sections.searchUx',
   recommendations: 'shell.sections.recommendations',
+  instalment: 'shell.sections.instalment',
   experiments: 'shell.sections.experiments',
   integration: 'shell.sections.integration',
   admin: 'shell.sections.admin',
@@ -31,6 +33,7 @@ type SectionTitleKey =
   | 'reports.menu.section'
   | 'shell.sections.searchUx'
   | 'shell.sections.recommendations'
+  | 'shell.sections.instalment'
   | 'shell.sections.experiments'
   | 'shell.sections.integration'
   | 'shell.sections.admin';
@@ -53,6 +56,12 @@ export type TitleKey =
   | 'routes.feedLoader'
   | 'routes.feedChecker'
   | 'routes.feedConfigurator'
+  | 'routes.recsStrategies'
+  | 'routes.modelTraining'
+  | 'routes.rankingConfig'
+  | 'routes.dolyameApp'
+  | 'routes.dolyameWidget'
+  | 'routes.dolyameAttributes'
   | 'reports.routes.home'
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
@@ -104,6 +113,8 @@ const FEED_VIEW_ROLES: readonly Role[] = [
   'ROLE_CONFIG_FEED_LOADER_JOB_START',
   'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
 ];
+/** The Dolyame screens: site viewers read them, site editors change them (contract/routes/dolyame.ts). */
+const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
 
 /**
@@ -201,6 +212,61 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'recommendations' },
     locales: ['recsUx', 'configStudio', 'studio'],
     page: () => import('#src/features/recs-ux/recs-ux-page.tsx'),
+  },
+  {
+    path: '/recs-configuration/strategy',
+    titleKey: 'routes.recsStrategies',
+    breadcrumbs: [],
+    roles: ['ROLE_RECS_STRATEGIES_CONFIG', 'ROLE_RECS_STRATEGIES_PREVIEW'],
+    menu: { section: 'recommendations' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/strategies-page.tsx'),
+  },
+  {
+    path: '/anyquery/search/model-training',
+    titleKey: 'routes.modelTraining',
+    breadcrumbs: [],
+    roles: ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'searchUx' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/model-training-page.tsx'),
+  },
+  {
+    path: '/site/ranking-config',
+    titleKey: 'routes.rankingConfig',
+    breadcrumbs: [],
+    // Spec §6: ranking configuration needs admin or autocomplete job start.
+    roles: ['ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'integration' },
+    locales: ['recs', 'sites'],
+    page: () => import('#src/features/recs/ranking-config-page.tsx'),
+  },
+  {
+    path: '/dolyame/config/app',
+    titleKey: 'routes.dolyameApp',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame'],
+    page: () => import('#src/features/dolyame/dolyame-app-page.tsx'),
+  },
+  {
+    path: '/dolyame/config/widget',
+    titleKey: 'routes.dolyameWidget',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame', 'studio'],
+    page: () => import('#src/features/dolyame/dolyame-widget-page.tsx'),
+  },
+  {
+    path: '/dolyame/alternative-attributes',
+    titleKey: 'routes.dolyameAttributes',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame'],
+    page: () => import('#src/features/dolyame/alternative-attributes-page.tsx'),
   },
   {
     path: '/mvt',

@@ -10,6 +10,7 @@ import { anyOf } from '../../db/any.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../../db/schema.ts';
 import { run } from '../sql.ts';
+import { ratingsFor } from './reviews.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
 export type QueryDb = Db | Tx;
@@ -193,6 +194,12 @@ export async function toProducts(
     }
   }
   const full = options.fullData !== false;
+  // uploaded reviews (issue 16): the card's rating part
+  const ratings = await ratingsFor(
+    db,
+    importId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -209,6 +216,7 @@ export async function toProducts(
     categories: row.category_path.map((id) => ({ id, name: categories.get(id)?.name ?? id })),
     params: full ? row.params : [],
     ...(options.withSku && { skus: skus.get(row.id) ?? [] }),
+    rating: ratings.get(row.id) ?? null,
   }));
 }
 

@@ -15,12 +15,17 @@ import {
 } from './common.ts';
 import { checkValue } from './limits.ts';
 import { regionalProducts } from './regions.ts';
+import { strategyRecommendations } from './recs-strategies.ts';
 
 export async function recommendations(
   db: QueryDb,
   siteId: number,
   params: RecommendationsParams,
 ): Promise<RecommendationsResponse> {
+  const fromStrategies = await strategyRecommendations(db, siteId, params, (fixed) =>
+    recommendations(db, siteId, fixed),
+  );
+  if (fromStrategies) return fromStrategies;
   const answer: RecommendationsResponse = {
     strategy: params.strategy,
     blockId: params.blockId ?? null,

@@ -21,6 +21,7 @@ import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
 import { regionalProducts } from './regions.ts';
 import { searchContent } from '../../feeds/content.ts';
+import { rankingOrder } from './ranking.ts';
 
 export async function search(
   db: QueryDb,
@@ -72,7 +73,7 @@ export async function search(
         ? sql`p.available desc, p.price desc, p.id`
         : params.sort === 'POPULARITY'
           ? sql`p.available desc, p.popularity desc, p.id`
-          : sql`score desc, p.popularity desc, p.id`;
+          : sql`${await rankingOrder(db, siteId, m)} desc, p.popularity desc, p.id`;
   const rows =
     params.size > 0 && total > params.offset
       ? (
