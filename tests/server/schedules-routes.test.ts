@@ -23,7 +23,7 @@ describe.each(DATABASES)('schedule calls on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind, { work: false });
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   it('sets, lists, replaces and deletes a schedule, audited, in the site time zone', async () => {
