@@ -190,7 +190,7 @@ export async function measure(
         ), cases as (
           select prev, product_id from seq where prev is not null and prev <> product_id
           limit 20000
-        ), popular as (
+        ), popular as materialized (
           select e.product_id from events e
           where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and not ${HOLDOUT}
             and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
