@@ -41,6 +41,11 @@ import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 import { recsRoutes } from './routes/api/recs.ts';
 import { mailRoutes } from './routes/api/mail.ts';
+import { scheduleRoutes } from './routes/api/schedules.ts';
+import { feedRoutes } from './routes/api/feeds.ts';
+import { dolyameRoutes } from './routes/api/dolyame.ts';
+import { reviewRoutes } from './routes/api/reviews.ts';
+import { publicIntegrationRoutes } from './routes/public-integrations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,7 +146,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
+      await api.register(scheduleRoutes);
+      await api.register(feedRoutes);
       await api.register(recsRoutes);
+      await api.register(dolyameRoutes);
+      await api.register(reviewRoutes);
       api.setNotFoundHandler((request, reply) => reply.status(404).send(noSuchCall(request)));
       // The /public CORS plugin answers `OPTIONS *` for every path: the console's API has no
       // preflight (same origin only), so an OPTIONS here is an unknown call like any other.
@@ -155,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes);
   await app.register(publicEventRoutes);
+  await app.register(publicIntegrationRoutes);
   await app.register(demoRoutes);
   await app.register(cdnRoutes);
 

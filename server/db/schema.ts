@@ -11,3 +11,4 @@ export * from './schema/artifacts.ts';
 export * from './schema/mail.ts';
 export * from './schema/recs.ts';
 export * from './schema/feeds.ts';
+export * from './schema/integrations.ts';

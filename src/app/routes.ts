@@ -10,6 +10,7 @@ export const MENU_SECTIONS = [
   'reporting',
   'searchUx',
   'recommendations',
+  'instalment',
   'experiments',
   'integration',
   'admin',
@@ -22,6 +23,7 @@ export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
   reporting: 'reports.menu.section',
   searchUx: 'shell.sections.searchUx',
   recommendations: 'shell.sections.recommendations',
+  instalment: 'shell.sections.instalment',
   experiments: 'shell.sections.experiments',
   integration: 'shell.sections.integration',
   admin: 'shell.sections.admin',
@@ -31,6 +33,7 @@ type SectionTitleKey =
   | 'reports.menu.section'
   | 'shell.sections.searchUx'
   | 'shell.sections.recommendations'
+  | 'shell.sections.instalment'
   | 'shell.sections.experiments'
   | 'shell.sections.integration'
   | 'shell.sections.admin';
@@ -50,9 +53,15 @@ export type TitleKey =
   | 'routes.recsUx'
   | 'routes.mvt'
   | 'routes.tracking'
+  | 'routes.feedLoader'
+  | 'routes.feedChecker'
+  | 'routes.feedConfigurator'
   | 'routes.recsStrategies'
   | 'routes.modelTraining'
   | 'routes.rankingConfig'
+  | 'routes.dolyameApp'
+  | 'routes.dolyameWidget'
+  | 'routes.dolyameAttributes'
   | 'reports.routes.home'
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
@@ -94,6 +103,18 @@ const configRoles = (kind: ConfigKind): readonly Role[] => [
   'ROLE_CONFIG_VIEW',
   ...CONFIG_ROLES[kind].save,
 ];
+/**
+ * The feed screens (spec part 2 §6 "Config: feed config, feed loader job start and config"), the
+ * same list as the feed contract's FEED_VIEW_ROLES (not imported: the route table stays light).
+ */
+const FEED_VIEW_ROLES: readonly Role[] = [
+  'ROLE_CONFIG_VIEW',
+  'ROLE_CONFIG_FEED_CONFIG',
+  'ROLE_CONFIG_FEED_LOADER_JOB_START',
+  'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
+];
+/** The Dolyame screens: site viewers read them, site editors change them (contract/routes/dolyame.ts). */
+const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
 
 /**
@@ -221,6 +242,33 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/recs/ranking-config-page.tsx'),
   },
   {
+    path: '/dolyame/config/app',
+    titleKey: 'routes.dolyameApp',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame'],
+    page: () => import('#src/features/dolyame/dolyame-app-page.tsx'),
+  },
+  {
+    path: '/dolyame/config/widget',
+    titleKey: 'routes.dolyameWidget',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame', 'studio'],
+    page: () => import('#src/features/dolyame/dolyame-widget-page.tsx'),
+  },
+  {
+    path: '/dolyame/alternative-attributes',
+    titleKey: 'routes.dolyameAttributes',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame'],
+    page: () => import('#src/features/dolyame/alternative-attributes-page.tsx'),
+  },
+  {
     path: '/mvt',
     titleKey: 'routes.mvt',
     breadcrumbs: [],
@@ -235,7 +283,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
     menu: { section: 'integration' },
-    locales: ['sites'],
+    locales: ['sites', 'jobs'],
     page: () => import('#src/features/sites/site-edit-page.tsx'),
   },
   {
@@ -246,6 +294,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'integration' },
     locales: ['tracking', 'configStudio', 'studio'],
     page: () => import('#src/features/tracking/tracking-page.tsx'),
+  },
+  {
+    path: '/site/feed-loader',
+    titleKey: 'routes.feedLoader',
+    breadcrumbs: [],
+    // Spec part 2 §6 "Config: feed config, feed loader job start and config" (and config viewers).
+    roles: FEED_VIEW_ROLES,
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-loader-page.tsx'),
+  },
+  {
+    path: '/site/feed-checker',
+    titleKey: 'routes.feedChecker',
+    breadcrumbs: [],
+    roles: FEED_VIEW_ROLES,
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-checker-page.tsx'),
+  },
+  {
+    path: '/site/feed-configurator',
+    titleKey: 'routes.feedConfigurator',
+    breadcrumbs: [],
+    roles: [...FEED_VIEW_ROLES, 'ROLE_CONFIG_REGIONS'],
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-configurator-page.tsx'),
   },
   {
     path: '/site/register-user',

@@ -14,6 +14,7 @@ import {
   type QueryDb,
 } from './common.ts';
 import { checkValue } from './limits.ts';
+import { regionalProducts } from './regions.ts';
 import { strategyRecommendations } from './recs-strategies.ts';
 
 export async function recommendations(
@@ -37,6 +38,7 @@ export async function recommendations(
   checkValue('categoryId', params.categoryId);
   const importId = await liveImport(db, siteId);
   if (importId === null) return answer;
+  const products = await regionalProducts(db, importId, params.regionId);
   const conditions: SQL[] = [sql`p.import_id = ${importId}`];
   if (!params.showUnavailable) conditions.push(sql`p.available`);
   if (params.categoryId) conditions.push(sql`${params.categoryId} = any(p.category_path)`);
@@ -44,7 +46,7 @@ export async function recommendations(
   if (params.strategy !== 'popular') {
     const { rows } = await run<{ category_id: string; price: number }>(
       db,
-      sql`select category_id, price from catalog_products where import_id = ${importId} and id = ${params.productId}`,
+      sql`select p.category_id, p.price from ${products} p where p.import_id = ${importId} and p.id = ${params.productId}`,
     );
     const product = rows[0];
     if (!product) throw new HttpError(404, `No product ${params.productId} in the catalog`);
@@ -59,11 +61,11 @@ export async function recommendations(
   const where = sql.join(conditions, sql` and `);
   const totals = await run<{ n: number }>(
     db,
-    sql`select count(*)::int as n from catalog_products p where ${where}`,
+    sql`select count(*)::int as n from ${products} p where ${where}`,
   );
   const rows = await run<ProductRow>(
     db,
-    sql`select ${PRODUCT_COLUMNS} from catalog_products p where ${where}
+    sql`select ${PRODUCT_COLUMNS} from ${products} p where ${where}
         order by ${order} limit ${params.size} offset ${params.offset}`,
   );
   return {

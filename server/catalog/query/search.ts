@@ -19,6 +19,8 @@ import {
 } from './common.ts';
 import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
+import { regionalProducts } from './regions.ts';
+import { searchContent } from '../../feeds/content.ts';
 import { rankingOrder } from './ranking.ts';
 
 export async function search(
@@ -43,6 +45,7 @@ export async function search(
   if (importId === null) return empty;
   let m: Matching = {
     importId,
+    products: await regionalProducts(db, importId, params.regionId),
     st: query,
     words: wordsOf(query),
     showUnavailable: params.showUnavailable,
@@ -76,7 +79,7 @@ export async function search(
       ? (
           await run<ProductRow>(
             db,
-            sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from catalog_products p
+            sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from ${m.products!} p
                 where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
                 order by ${order} limit ${params.size} offset ${params.offset}`,
           )
@@ -91,7 +94,7 @@ export async function search(
     const { rows: top } = await run<{ id: string; n: number; all: number }>(
       db,
       sql`with hits as (
-            select p.category_id from catalog_products p
+            select p.category_id from ${m.products!} p
             where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
             order by ${scoreExpression(m)} desc limit 100)
           select category_id as id, count(*)::int as n, (select count(*) from hits)::int as all
@@ -116,5 +119,6 @@ export async function search(
     products,
     facets: params.withFacets ? await facets(db, m, filters, params) : [],
     categoryPrediction,
+    ...(params.withContent && { content: await searchContent(db, siteId, query) }),
   };
 }

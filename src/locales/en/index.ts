@@ -15,6 +15,9 @@ import tracking from './tracking.json';
 import recs from './recs.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
+import jobs from './jobs.json';
+import feeds from './feeds.json';
+import dolyame from './dolyame.json';
 import editors from '#studio/locales/en/editors.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
 import preview from '#studio/locales/en/preview.json';
@@ -42,6 +45,9 @@ const resources = {
   recs,
   configStudio,
   reports,
+  jobs,
+  feeds,
+  dolyame,
 };
 
 export default resources;
