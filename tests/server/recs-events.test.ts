@@ -10,7 +10,7 @@ describe.each(DATABASES)('storefront runtime batches on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind, { work: false, env: { EVENT_RATE_LIMIT: '5' } });
     apiKey = await apiKeyOf(server.database, 1);
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   const post = (body: string, contentType = 'text/plain', ip = '10.0.0.1') =>

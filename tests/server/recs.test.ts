@@ -100,7 +100,7 @@ describe.each(DATABASES)('recommendation strategies on %s', (kind) => {
       payload: { apiKey, events },
     });
     expect(response.statusCode, response.body).toBe(200);
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   const recommend = async (params: Record<string, string>) => {
@@ -364,7 +364,7 @@ describe.each(DATABASES)('ranking coefficients on %s', (kind) => {
     server = await startTestServer(kind, { work: false });
     await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
     apiKey = await apiKeyOf(server.database, 1);
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   const top = async () => {
