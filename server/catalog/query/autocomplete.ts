@@ -32,24 +32,29 @@ export async function autocomplete(
   const importId = await liveImport(db, siteId);
   if (importId === null) return answer;
   const words = wordsOf(query);
-  const found = await search(db, siteId, {
-    st: query,
-    apiKey: params.apiKey,
-    strategy: params.strategy,
-    fullData: true,
-    withCorrection: true,
-    withFacets: false,
-    treeFacets: false,
-    regionId: params.regionId,
-    useCategoryPrediction: false,
-    size: params.productsSize,
-    offset: 0,
-    showUnavailable: params.showUnavailable,
-    unavailableMultiplier: params.unavailableMultiplier,
-    preview: false,
-    withSku: params.withSku,
-    sort: query ? 'DEFAULT' : 'POPULARITY',
-  });
+  const found = await search(
+    db,
+    siteId,
+    {
+      st: query,
+      apiKey: params.apiKey,
+      strategy: params.strategy,
+      fullData: true,
+      withCorrection: true,
+      withFacets: false,
+      treeFacets: false,
+      regionId: params.regionId,
+      useCategoryPrediction: false,
+      size: params.productsSize,
+      offset: 0,
+      showUnavailable: params.showUnavailable,
+      unavailableMultiplier: params.unavailableMultiplier,
+      preview: false,
+      withSku: params.withSku,
+      sort: query ? 'DEFAULT' : 'POPULARITY',
+    },
+    { surface: 'autocomplete' },
+  );
   answer.products = found.products;
   const m: Matching = {
     importId,

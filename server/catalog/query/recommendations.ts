@@ -1,5 +1,6 @@
 /** The public recommendations (GET /public/recommendations): popular, same category, similar price. */
 import { sql, type SQL } from 'drizzle-orm';
+import type { FiredRule } from '#contract/entities/merchandising.ts';
 import type {
   RecommendationsParams,
   RecommendationsResponse,
@@ -14,11 +15,13 @@ import {
   type QueryDb,
 } from './common.ts';
 import { checkValue } from './limits.ts';
+import { recsRules, type MerchOptions } from './merchandising.ts';
 
 export async function recommendations(
   db: QueryDb,
   siteId: number,
   params: RecommendationsParams,
+  merch: Pick<MerchOptions, 'off'> & { onFired?: (fired: FiredRule[]) => void } = {},
 ): Promise<RecommendationsResponse> {
   const answer: RecommendationsResponse = {
     strategy: params.strategy,
@@ -52,6 +55,15 @@ export async function recommendations(
     }
   }
   const where = sql.join(conditions, sql` and `);
+  // Recommendation rules (merchandising.ts) reorder, pin and filter the strategy's candidates.
+  const ruled = merch.off ? null : await recsRules(db, siteId, importId, params, where, order);
+  merch.onFired?.(ruled?.fired ?? []);
+  if (ruled)
+    return {
+      ...answer,
+      total: ruled.total,
+      products: await toProducts(db, importId, ruled.rows, { withSku: params.withSku }),
+    };
   const totals = await run<{ n: number }>(
     db,
     sql`select count(*)::int as n from catalog_products p where ${where}`,

@@ -19,11 +19,13 @@ import {
 } from './common.ts';
 import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
+import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
 
 export async function search(
   db: QueryDb,
   siteId: number,
   params: SearchParams,
+  merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
   const filters = checkSearch(params);
   const query = params.st.trim();
@@ -47,7 +49,12 @@ export async function search(
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
   };
-  const where = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)}`;
+  // Merchandising (merchandising.ts): excludes and includes narrow every list, pins hold their
+  // sockets, boosts rank first in the default order, a redirect is answered beside the results.
+  const plan = await merchandisingPlan(db, siteId, query, merch);
+  const shown = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)} and ${plan.where}`;
+  const pins = params.sort === 'DEFAULT' ? plan.pins : [];
+  const where = pins.length ? sql`${shown} and ${notPinned(plan)}` : shown;
   let total = await count(db, m, where);
   let correction: string | null = null;
   if (params.withCorrection && m.words.length && total < 3) {
@@ -69,18 +76,30 @@ export async function search(
         ? sql`p.available desc, p.price desc, p.id`
         : params.sort === 'POPULARITY'
           ? sql`p.available desc, p.popularity desc, p.id`
-          : sql`score desc, p.popularity desc, p.id`;
-  const rows =
-    params.size > 0 && total > params.offset
-      ? (
-          await run<ProductRow>(
-            db,
-            sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from catalog_products p
-                where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
-                order by ${order} limit ${params.size} offset ${params.offset}`,
-          )
-        ).rows
-      : [];
+          : sql`${plan.boost ? sql`${plan.boost} desc, ` : sql``}score desc, p.popularity desc, p.id`;
+  const organic = async (offset: number, limit: number) =>
+    (
+      await run<ProductRow>(
+        db,
+        sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from catalog_products p
+            where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
+            order by ${order} limit ${limit} offset ${offset}`,
+      )
+    ).rows;
+  let rows: ProductRow[] = [];
+  if (pins.length) {
+    const paged = await pinnedPage(db, importId, plan, {
+      where: shown,
+      organicTotal: total,
+      offset: params.offset,
+      size: params.size,
+      organic,
+    });
+    rows = paged.rows;
+    total = paged.total;
+  } else if (params.size > 0 && total > params.offset) {
+    rows = await organic(params.offset, params.size);
+  }
   const products = await toProducts(db, importId, rows, {
     withSku: params.withSku,
     fullData: params.fullData,
@@ -115,5 +134,6 @@ export async function search(
     products,
     facets: params.withFacets ? await facets(db, m, filters, params) : [],
     categoryPrediction,
+    redirect: plan.redirect && { url: plan.redirect.url, mobileUrl: plan.redirect.mobileUrl },
   };
 }
