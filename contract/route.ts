@@ -23,7 +23,7 @@ export interface RouteDef {
   body?: z.ZodType;
   /**
    * `form` for the Spring-style sign-in (application/x-www-form-urlencoded); `multipart` for the
-   * file uploads (no `body` schema: the handler reads the parts with server/uploads).
+   * file uploads (multipart/form-data, read by the handler with `receiveUpload`, no `body` schema).
    */
   bodyType?: 'json' | 'form' | 'multipart';
   /**

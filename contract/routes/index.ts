@@ -7,6 +7,7 @@ import * as configs from './configs.ts';
 import * as reports from './reports.ts';
 import * as mail from './mail.ts';
 import * as jobs from './jobs.ts';
+import * as feeds from './feeds.ts';
 import * as merchandising from './merchandising.ts';
 import type { RouteDef } from '../route.ts';
 
@@ -24,5 +25,6 @@ export const apiRoutes: readonly RouteDef[] = [
   reports,
   mail,
   jobs,
+  feeds,
   merchandising,
 ].flatMap((area) => Object.values(area).filter(isRoute));

@@ -9,4 +9,5 @@ export * from './schema/catalog.ts';
 export * from './schema/events.ts';
 export * from './schema/artifacts.ts';
 export * from './schema/mail.ts';
+export * from './schema/feeds.ts';
 export * from './schema/merchandising.ts';

@@ -71,7 +71,13 @@ export function checkContentType(route: RouteDef, request: FastifyRequest): void
   if (!hasBody(request) && header === undefined) return;
   const media = (header ?? '').split(';')[0]!.trim().toLowerCase();
   const expected =
-    MEDIA_TYPES[route.body || route.bodyType === 'multipart' ? (route.bodyType ?? 'json') : 'json'];
+    MEDIA_TYPES[
+      route.bodyType === 'multipart'
+        ? 'multipart'
+        : route.body
+          ? (route.bodyType ?? 'json')
+          : 'json'
+    ];
   if (media !== expected) {
     throw new HttpError(415, `Unsupported content type: this call takes ${expected}`);
   }
