@@ -14,6 +14,7 @@ import mvt from './mvt.json';
 import tracking from './tracking.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
+import merch from './merch.json';
 import editors from '#studio/locales/ru/editors.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
 import preview from '#studio/locales/ru/preview.json';
@@ -40,6 +41,7 @@ const resources = {
   tracking,
   configStudio,
   reports,
+  merch,
 };
 
 export default resources;
