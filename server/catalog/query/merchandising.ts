@@ -80,28 +80,28 @@ export async function merchandisingPlan(
   if (options.off || !key) return NO_PLAN;
   const runs = keyRuns(key);
   const flag = options.surface === 'autocomplete' ? sql`autocomplete` : sql`ranking`;
-  const [boosts, redirects, models] = await Promise.all([
-    run<BoostRow>(
-      db,
-      sql`select id, name, boost_type, query_keys, full_match, weight, socket, multiplier, attribute, items
+  // One after another: a bounded query holds one connection (no overlapping statements on it).
+  const boosts = await run<BoostRow>(
+    db,
+    sql`select id, name, boost_type, query_keys, full_match, weight, socket, multiplier, attribute, items
           from merch_boost_rules
           where site_id = ${siteId} and ${LIVE} and ${flag} and query_keys && ${arrayParam(runs, 'text')}
           order by weight * multiplier desc, id`,
-    ),
+  );
+  const redirects =
     options.surface === 'search'
-      ? run<{ id: number; name: string | null; url: string; mobile_url: string | null }>(
+      ? await run<{ id: number; name: string | null; url: string; mobile_url: string | null }>(
           db,
           sql`select id, name, url, mobile_url from merch_redirects where site_id = ${siteId} and query_key = ${key}`,
         )
-      : Promise.resolve({ rows: [] }),
-    run<{ id: number; name: string; product_id: string }>(
-      db,
-      sql`select m.id, m.name, e.product_id from custom_models m
+      : { rows: [] };
+  const models = await run<{ id: number; name: string; product_id: string }>(
+    db,
+    sql`select m.id, m.name, e.product_id from custom_models m
           join custom_model_entries e on e.model_id = m.id
           where m.site_id = ${siteId} and m.enabled and e.query_key = ${key}
           order by m.id, e.position`,
-    ),
-  ]);
+  );
   const fired: FiredRule[] = [];
   const excludeIds: string[] = [];
   const excludeCategories: string[] = [];

@@ -194,8 +194,8 @@ export function RuleStatus({
         : icon('○', t('merch.status.notLive'), 'neutral')}
       {search !== undefined &&
         (search
-          ? icon('🔍', t('merch.status.searchOn'), 'success')
-          : icon('🔍', t('merch.status.searchOff'), 'neutral'))}
+          ? icon('≡', t('merch.status.searchOn'), 'success')
+          : icon('≡', t('merch.status.searchOff'), 'neutral'))}
       {autocomplete !== undefined &&
         (autocomplete
           ? icon('⌨', t('merch.status.acOn'), 'success')
