@@ -55,6 +55,8 @@ export const searchParams = z.strictObject({
   withSku: queryBool.default(false),
   sort: searchSort.default('DEFAULT'),
   filter: z.union([searchFilter, z.array(searchFilter).max(50)]).optional(),
+  /** Also answer the site's content pages (the content feed) matching the query. */
+  withContent: queryBool.optional(),
 });
 export type SearchParams = z.infer<typeof searchParams>;
 export type SearchParamsInput = z.input<typeof searchParams>;
@@ -152,6 +154,16 @@ export const categoryPrediction = z.object({
 });
 export type CategoryPrediction = z.infer<typeof categoryPrediction>;
 
+/** A page of the site's content feed found by a query (`withContent`). */
+export const contentPageHit = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  /** The start of the page's text. */
+  snippet: z.string(),
+});
+export type ContentPageHit = z.infer<typeof contentPageHit>;
+
 export const searchResponse = z.object({
   /** The query as understood (after trimming). */
   query: z.string(),
@@ -171,6 +183,8 @@ export const searchResponse = z.object({
    * `mobileUrl` on a phone, when set) instead of listing results.
    */
   redirect: z.object({ url: z.string(), mobileUrl: z.string().nullable() }).nullable(),
+  /** Content pages matching the query, with `withContent=true`. */
+  content: z.array(contentPageHit).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 

@@ -7,7 +7,11 @@ import * as configs from './configs.ts';
 import * as reports from './reports.ts';
 import * as mail from './mail.ts';
 import * as jobs from './jobs.ts';
+import * as schedules from './schedules.ts';
+import * as recs from './recs.ts';
 import * as feeds from './feeds.ts';
+import * as dolyame from './dolyame.ts';
+import * as reviews from './reviews.ts';
 import * as merchandising from './merchandising.ts';
 import type { RouteDef } from '../route.ts';
 
@@ -25,6 +29,10 @@ export const apiRoutes: readonly RouteDef[] = [
   reports,
   mail,
   jobs,
+  schedules,
+  recs,
   feeds,
+  dolyame,
+  reviews,
   merchandising,
 ].flatMap((area) => Object.values(area).filter(isRoute));

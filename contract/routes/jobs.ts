@@ -11,8 +11,17 @@ const allConfigRoles = (action: 'preview' | 'generate') => [
 /** Who may start (and so cancel) a job of each kind. */
 export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'feed-update': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'delta-feed': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'facets-feed': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'content-feed': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'feed-check': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START', 'ROLE_CONFIG_FEED_CONFIG'],
   'config-preview': allConfigRoles('preview'),
   'config-generate': allConfigRoles('generate'),
+  'recs-build': [
+    'ROLE_RECS_STRATEGIES_CONFIG',
+    'ROLE_RANKING_JOB_START',
+    'ROLE_AUTOCOMPLETE_JOB_START',
+  ],
 };
 
 /** The roles that start a job of this kind, narrowed by its payload where the start was. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import * as z from 'zod';
+import type * as z from 'zod';
 import {
   contentFeedSettings,
   deltaFeedSettings,

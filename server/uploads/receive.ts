@@ -51,8 +51,12 @@ const FILE_FIELD = 'file';
 function formatOf(filename: string): UploadFormat {
   const extension = extname(filename).toLowerCase();
   if (extension === '.xlsx') return 'xlsx';
+  if (extension === '.json') return 'json';
   if (extension === '.csv' || extension === '.txt' || extension === '') return 'csv';
-  throw new HttpError(415, `Unsupported file type ${extension}: upload a .csv or .xlsx file`);
+  throw new HttpError(
+    415,
+    `Unsupported file type ${extension}: upload a .csv, .xlsx or .json file`,
+  );
 }
 
 const normalise = (name: string) =>

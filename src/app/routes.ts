@@ -11,6 +11,7 @@ export const MENU_SECTIONS = [
   'merchandising',
   'searchUx',
   'recommendations',
+  'instalment',
   'experiments',
   'integration',
   'admin',
@@ -24,6 +25,7 @@ export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
   merchandising: 'shell.sections.merchandising',
   searchUx: 'shell.sections.searchUx',
   recommendations: 'shell.sections.recommendations',
+  instalment: 'shell.sections.instalment',
   experiments: 'shell.sections.experiments',
   integration: 'shell.sections.integration',
   admin: 'shell.sections.admin',
@@ -34,6 +36,7 @@ type SectionTitleKey =
   | 'shell.sections.merchandising'
   | 'shell.sections.searchUx'
   | 'shell.sections.recommendations'
+  | 'shell.sections.instalment'
   | 'shell.sections.experiments'
   | 'shell.sections.integration'
   | 'shell.sections.admin';
@@ -53,6 +56,15 @@ export type TitleKey =
   | 'routes.recsUx'
   | 'routes.mvt'
   | 'routes.tracking'
+  | 'routes.feedLoader'
+  | 'routes.feedChecker'
+  | 'routes.feedConfigurator'
+  | 'routes.recsStrategies'
+  | 'routes.modelTraining'
+  | 'routes.rankingConfig'
+  | 'routes.dolyameApp'
+  | 'routes.dolyameWidget'
+  | 'routes.dolyameAttributes'
   | 'routes.merchSearch'
   | 'routes.merchRecs'
   | 'routes.merchModels'
@@ -97,6 +109,18 @@ const configRoles = (kind: ConfigKind): readonly Role[] => [
   'ROLE_CONFIG_VIEW',
   ...CONFIG_ROLES[kind].save,
 ];
+/**
+ * The feed screens (spec part 2 §6 "Config: feed config, feed loader job start and config"), the
+ * same list as the feed contract's FEED_VIEW_ROLES (not imported: the route table stays light).
+ */
+const FEED_VIEW_ROLES: readonly Role[] = [
+  'ROLE_CONFIG_VIEW',
+  'ROLE_CONFIG_FEED_CONFIG',
+  'ROLE_CONFIG_FEED_LOADER_JOB_START',
+  'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
+];
+/** The Dolyame screens: site viewers read them, site editors change them (contract/routes/dolyame.ts). */
+const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
 
 /**
@@ -229,6 +253,61 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/recs-ux/recs-ux-page.tsx'),
   },
   {
+    path: '/recs-configuration/strategy',
+    titleKey: 'routes.recsStrategies',
+    breadcrumbs: [],
+    roles: ['ROLE_RECS_STRATEGIES_CONFIG', 'ROLE_RECS_STRATEGIES_PREVIEW'],
+    menu: { section: 'recommendations' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/strategies-page.tsx'),
+  },
+  {
+    path: '/anyquery/search/model-training',
+    titleKey: 'routes.modelTraining',
+    breadcrumbs: [],
+    roles: ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'searchUx' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/model-training-page.tsx'),
+  },
+  {
+    path: '/site/ranking-config',
+    titleKey: 'routes.rankingConfig',
+    breadcrumbs: [],
+    // Spec §6: ranking configuration needs admin or autocomplete job start.
+    roles: ['ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'integration' },
+    locales: ['recs', 'sites'],
+    page: () => import('#src/features/recs/ranking-config-page.tsx'),
+  },
+  {
+    path: '/dolyame/config/app',
+    titleKey: 'routes.dolyameApp',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame'],
+    page: () => import('#src/features/dolyame/dolyame-app-page.tsx'),
+  },
+  {
+    path: '/dolyame/config/widget',
+    titleKey: 'routes.dolyameWidget',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame', 'studio'],
+    page: () => import('#src/features/dolyame/dolyame-widget-page.tsx'),
+  },
+  {
+    path: '/dolyame/alternative-attributes',
+    titleKey: 'routes.dolyameAttributes',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame'],
+    page: () => import('#src/features/dolyame/alternative-attributes-page.tsx'),
+  },
+  {
     path: '/mvt',
     titleKey: 'routes.mvt',
     breadcrumbs: [],
@@ -243,7 +322,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
     menu: { section: 'integration' },
-    locales: ['sites'],
+    locales: ['sites', 'jobs'],
     page: () => import('#src/features/sites/site-edit-page.tsx'),
   },
   {
@@ -254,6 +333,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'integration' },
     locales: ['tracking', 'configStudio', 'studio'],
     page: () => import('#src/features/tracking/tracking-page.tsx'),
+  },
+  {
+    path: '/site/feed-loader',
+    titleKey: 'routes.feedLoader',
+    breadcrumbs: [],
+    // Spec part 2 §6 "Config: feed config, feed loader job start and config" (and config viewers).
+    roles: FEED_VIEW_ROLES,
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-loader-page.tsx'),
+  },
+  {
+    path: '/site/feed-checker',
+    titleKey: 'routes.feedChecker',
+    breadcrumbs: [],
+    roles: FEED_VIEW_ROLES,
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-checker-page.tsx'),
+  },
+  {
+    path: '/site/feed-configurator',
+    titleKey: 'routes.feedConfigurator',
+    breadcrumbs: [],
+    roles: [...FEED_VIEW_ROLES, 'ROLE_CONFIG_REGIONS'],
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-configurator-page.tsx'),
   },
   {
     path: '/site/register-user',

@@ -12,6 +12,8 @@ import {
   type QueryDb,
 } from './common.ts';
 import { checkText } from './limits.ts';
+import { regionalProducts } from './regions.ts';
+import { searchContent } from '../../feeds/content.ts';
 import { search } from './search.ts';
 
 export async function autocomplete(
@@ -58,6 +60,7 @@ export async function autocomplete(
   answer.products = found.products;
   const m: Matching = {
     importId,
+    products: await regionalProducts(db, importId, params.regionId),
     st: query,
     words: found.correction ? wordsOf(found.correction) : words,
     showUnavailable: params.showUnavailable,
@@ -91,7 +94,7 @@ export async function autocomplete(
 
   const categories = await run<{ id: string; n: number }>(
     db,
-    sql`select p.category_id as id, count(*)::int as n from catalog_products p where ${base}
+    sql`select p.category_id as id, count(*)::int as n from ${m.products!} p where ${base}
         group by p.category_id order by n desc, p.category_id limit 5`,
   );
   const map = await categoryMap(
@@ -115,7 +118,7 @@ export async function autocomplete(
   });
   const brands = await run<{ v: string; n: number }>(
     db,
-    sql`select p.vendor as v, count(*)::int as n from catalog_products p where ${base} and p.vendor is not null
+    sql`select p.vendor as v, count(*)::int as n from ${m.products!} p where ${base} and p.vendor is not null
         group by p.vendor order by n desc, p.vendor limit 5`,
   );
   answer.brands = brands.rows.map((row) => ({ name: row.v, count: row.n }));
@@ -124,7 +127,7 @@ export async function autocomplete(
     // Taps: frequent words of the matching names the query does not have yet.
     const { rows } = await run<{ name: string }>(
       db,
-      sql`select p.name from catalog_products p where ${base} order by ${scoreExpression(m)} desc limit 200`,
+      sql`select p.name from ${m.products!} p where ${base} order by ${scoreExpression(m)} desc limit 200`,
     );
     const frequency = new Map<string, number>();
     for (const row of rows)
@@ -137,5 +140,6 @@ export async function autocomplete(
       .slice(0, 6)
       .map(([tap]) => ({ tap, query: `${found.correction ?? query} ${tap}` }));
   }
+  if (params.withContent) answer.content = await searchContent(db, siteId, query);
   return answer;
 }

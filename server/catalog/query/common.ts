@@ -10,6 +10,7 @@ import { anyOf } from '../../db/any.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../../db/schema.ts';
 import { run } from '../sql.ts';
+import { ratingsFor } from './reviews.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
 export type QueryDb = Db | Tx;
@@ -48,6 +49,8 @@ export function prefixQuery(words: string[]): string {
 
 export interface Matching {
   importId: number;
+  /** The products relation (a region's prices and availability: query/regions.ts). */
+  products?: SQL;
   st: string;
   words: string[];
   showUnavailable: boolean;
@@ -191,6 +194,12 @@ export async function toProducts(
     }
   }
   const full = options.fullData !== false;
+  // uploaded reviews (issue 16): the card's rating part
+  const ratings = await ratingsFor(
+    db,
+    importId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -207,13 +216,14 @@ export async function toProducts(
     categories: row.category_path.map((id) => ({ id, name: categories.get(id)?.name ?? id })),
     params: full ? row.params : [],
     ...(options.withSku && { skus: skus.get(row.id) ?? [] }),
+    rating: ratings.get(row.id) ?? null,
   }));
 }
 
 export async function count(db: QueryDb, m: Matching, where: SQL): Promise<number> {
   const { rows } = await run<{ n: number }>(
     db,
-    sql`select count(*)::int as n from catalog_products p where p.import_id = ${m.importId} and ${matchCondition(m)} and ${where}`,
+    sql`select count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p where p.import_id = ${m.importId} and ${matchCondition(m)} and ${where}`,
   );
   return rows[0]?.n ?? 0;
 }

@@ -214,6 +214,8 @@ export async function pinnedPage(
   importId: number,
   plan: MerchPlan,
   page: {
+    /** The products table, or the region's view of it (regions.ts). */
+    from: SQL;
     where: SQL;
     organicTotal: number;
     offset: number;
@@ -226,7 +228,7 @@ export async function pinnedPage(
     ? (
         await run<ProductRow>(
           db,
-          sql`select ${PRODUCT_COLUMNS} from catalog_products p
+          sql`select ${PRODUCT_COLUMNS} from ${page.from} p
               where p.import_id = ${importId} and p.id = any(${arrayParam(ids, 'text')}) and ${page.where}`,
         )
       ).rows
@@ -341,13 +343,14 @@ export async function recsRules(
   params: RecommendationsParams,
   where: SQL,
   order: SQL,
+  from: SQL = sql`catalog_products`,
 ): Promise<{ rows: ProductRow[]; total: number; fired: FiredRule[] } | null> {
   const rules = await recsRulesFor(db, siteId, params);
   if (!rules.length) return null;
   const window = params.offset + params.size + RECS_WINDOW;
   const candidates = await run<Candidate & { n: number }>(
     db,
-    sql`select p.id, p.category_path, count(*) over ()::int as n from catalog_products p
+    sql`select p.id, p.category_path, count(*) over ()::int as n from ${from} p
         where ${where} order by ${order} limit ${window}`,
   );
   const pinIds = [
@@ -356,7 +359,7 @@ export async function recsRules(
   const shownPins = pinIds.length
     ? await run<Candidate>(
         db,
-        sql`select p.id, p.category_path from catalog_products p
+        sql`select p.id, p.category_path from ${from} p
             where p.import_id = ${importId} and p.id = any(${arrayParam(pinIds, 'text')})
             ${params.showUnavailable ? sql`` : sql`and p.available`}
             ${params.productId ? sql`and p.id <> ${params.productId}` : sql``}`,
@@ -371,7 +374,7 @@ export async function recsRules(
     ? (
         await run<ProductRow>(
           db,
-          sql`select ${PRODUCT_COLUMNS} from catalog_products p
+          sql`select ${PRODUCT_COLUMNS} from ${from} p
               where p.import_id = ${importId} and p.id = any(${arrayParam(ids, 'text')})`,
         )
       ).rows

@@ -16,6 +16,8 @@ import {
 } from './common.ts';
 import { checkValue } from './limits.ts';
 import { recsRules, type MerchOptions } from './merchandising.ts';
+import { regionalProducts } from './regions.ts';
+import { strategyRecommendations } from './recs-strategies.ts';
 
 export async function recommendations(
   db: QueryDb,
@@ -23,6 +25,10 @@ export async function recommendations(
   params: RecommendationsParams,
   merch: Pick<MerchOptions, 'off'> & { onFired?: (fired: FiredRule[]) => void } = {},
 ): Promise<RecommendationsResponse> {
+  const fromStrategies = await strategyRecommendations(db, siteId, params, (fixed) =>
+    recommendations(db, siteId, fixed),
+  );
+  if (fromStrategies) return fromStrategies;
   const answer: RecommendationsResponse = {
     strategy: params.strategy,
     blockId: params.blockId ?? null,
@@ -35,6 +41,7 @@ export async function recommendations(
   checkValue('categoryId', params.categoryId);
   const importId = await liveImport(db, siteId);
   if (importId === null) return answer;
+  const products = await regionalProducts(db, importId, params.regionId);
   const conditions: SQL[] = [sql`p.import_id = ${importId}`];
   if (!params.showUnavailable) conditions.push(sql`p.available`);
   if (params.categoryId) conditions.push(sql`${params.categoryId} = any(p.category_path)`);
@@ -42,7 +49,7 @@ export async function recommendations(
   if (params.strategy !== 'popular') {
     const { rows } = await run<{ category_id: string; price: number }>(
       db,
-      sql`select category_id, price from catalog_products where import_id = ${importId} and id = ${params.productId}`,
+      sql`select p.category_id, p.price from ${products} p where p.import_id = ${importId} and p.id = ${params.productId}`,
     );
     const product = rows[0];
     if (!product) throw new HttpError(404, `No product ${params.productId} in the catalog`);
@@ -56,7 +63,9 @@ export async function recommendations(
   }
   const where = sql.join(conditions, sql` and `);
   // Recommendation rules (merchandising.ts) reorder, pin and filter the strategy's candidates.
-  const ruled = merch.off ? null : await recsRules(db, siteId, importId, params, where, order);
+  const ruled = merch.off
+    ? null
+    : await recsRules(db, siteId, importId, params, where, order, products);
   merch.onFired?.(ruled?.fired ?? []);
   if (ruled)
     return {
@@ -66,11 +75,11 @@ export async function recommendations(
     };
   const totals = await run<{ n: number }>(
     db,
-    sql`select count(*)::int as n from catalog_products p where ${where}`,
+    sql`select count(*)::int as n from ${products} p where ${where}`,
   );
   const rows = await run<ProductRow>(
     db,
-    sql`select ${PRODUCT_COLUMNS} from catalog_products p where ${where}
+    sql`select ${PRODUCT_COLUMNS} from ${products} p where ${where}
         order by ${order} limit ${params.size} offset ${params.offset}`,
   );
   return {

@@ -20,6 +20,9 @@ import {
 import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
 import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
+import { regionalProducts } from './regions.ts';
+import { searchContent } from '../../feeds/content.ts';
+import { rankingOrder } from './ranking.ts';
 
 export async function search(
   db: QueryDb,
@@ -44,6 +47,7 @@ export async function search(
   if (importId === null) return empty;
   let m: Matching = {
     importId,
+    products: await regionalProducts(db, importId, params.regionId),
     st: query,
     words: wordsOf(query),
     showUnavailable: params.showUnavailable,
@@ -76,12 +80,12 @@ export async function search(
         ? sql`p.available desc, p.price desc, p.id`
         : params.sort === 'POPULARITY'
           ? sql`p.available desc, p.popularity desc, p.id`
-          : sql`${plan.boost ? sql`${plan.boost} desc, ` : sql``}score desc, p.popularity desc, p.id`;
+          : sql`${plan.boost ? sql`${plan.boost} desc, ` : sql``}${await rankingOrder(db, siteId, m)} desc, p.popularity desc, p.id`;
   const organic = async (offset: number, limit: number) =>
     (
       await run<ProductRow>(
         db,
-        sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from catalog_products p
+        sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from ${m.products!} p
             where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
             order by ${order} limit ${limit} offset ${offset}`,
       )
@@ -89,6 +93,7 @@ export async function search(
   let rows: ProductRow[] = [];
   if (pins.length) {
     const paged = await pinnedPage(db, importId, plan, {
+      from: m.products!,
       where: shown,
       organicTotal: total,
       offset: params.offset,
@@ -109,7 +114,7 @@ export async function search(
     const { rows: top } = await run<{ id: string; n: number; all: number }>(
       db,
       sql`with hits as (
-            select p.category_id from catalog_products p
+            select p.category_id from ${m.products!} p
             where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
             order by ${scoreExpression(m)} desc limit 100)
           select category_id as id, count(*)::int as n, (select count(*) from hits)::int as all
@@ -135,5 +140,6 @@ export async function search(
     facets: params.withFacets ? await facets(db, m, filters, params) : [],
     categoryPrediction,
     redirect: plan.redirect && { url: plan.redirect.url, mobileUrl: plan.redirect.mobileUrl },
+    ...(params.withContent && { content: await searchContent(db, siteId, query) }),
   };
 }

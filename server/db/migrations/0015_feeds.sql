@@ -101,6 +101,19 @@ CREATE TABLE "content_pages" (
 	CONSTRAINT "content_pages_site_id_batch_id_pk" PRIMARY KEY("site_id","batch","id")
 );
 --> statement-breakpoint
+CREATE TABLE "feed_delta_rows" (
+	"batch" text NOT NULL,
+	"line" integer NOT NULL,
+	"offer_id" text NOT NULL,
+	"region_id" text NOT NULL,
+	"price" double precision,
+	"available" boolean,
+	"params" jsonb,
+	CONSTRAINT "feed_delta_rows_batch_line_pk" PRIMARY KEY("batch","line")
+);
+--> statement-breakpoint
+CREATE INDEX "feed_delta_rows_offer_idx" ON "feed_delta_rows" USING btree ("batch","offer_id");
+--> statement-breakpoint
 ALTER TABLE "feed_urls" ADD CONSTRAINT "feed_urls_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_settings" ADD CONSTRAINT "feed_settings_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_rules" ADD CONSTRAINT "feed_rules_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

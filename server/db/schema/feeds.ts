@@ -196,3 +196,21 @@ export const contentPages = pgTable(
     index('content_pages_search_idx').using('gin', t.search),
   ],
 );
+
+/** A delta feed's rows while it downloads (batch: the job id), applied in one transaction at the end. */
+export const feedDeltaRows = pgTable(
+  'feed_delta_rows',
+  {
+    batch: text('batch').notNull(),
+    line: integer('line').notNull(),
+    offerId: text('offer_id').notNull(),
+    regionId: text('region_id').notNull(),
+    price: doublePrecision('price'),
+    available: boolean('available'),
+    params: jsonb('params').$type<{ name: string; values: string[] }[]>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batch, t.line] }),
+    index('feed_delta_rows_offer_idx').on(t.batch, t.offerId),
+  ],
+);

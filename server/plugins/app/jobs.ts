@@ -3,6 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { configGenerateJob } from '../../jobs/config-generate.ts';
 import { configPreviewJob } from '../../jobs/config-preview.ts';
 import { feedUpdateJob } from '../../jobs/feed-update.ts';
+import { contentFeedJob, deltaFeedJob, facetsFeedJob, feedCheckJob } from '../../jobs/feeds.ts';
+import { RECS_BUILD_JOB, recsBuildJob } from '../../recs/job.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
 
 declare module 'fastify' {
@@ -15,6 +17,11 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   'feed-update': feedUpdateJob,
   'config-preview': configPreviewJob,
   'config-generate': configGenerateJob,
+  'delta-feed': deltaFeedJob,
+  'facets-feed': facetsFeedJob,
+  'content-feed': contentFeedJob,
+  'feed-check': feedCheckJob,
+  [RECS_BUILD_JOB]: recsBuildJob,
 };
 
 export interface JobsPluginOptions {

@@ -9,7 +9,6 @@ import {
   redirectUrl,
 } from '#contract/entities/merchandising.ts';
 import type { UploadRejection } from '#contract/entities/upload.ts';
-import { recommendationStrategy } from '#contract/public/recommendations.ts';
 import {
   boostCriteriaRoute,
   boostProductsRoute,
@@ -59,6 +58,8 @@ import { recommendationsParams } from '#contract/public/recommendations.ts';
 
 const zone = (site: Site): SiteZone => ({ siteId: site.siteId, timeZone: site.timeZone });
 const OK = { ok: true as const };
+/** The strategies every site has; the site's own (issue 15) are listed by hash. */
+const FIXED_STRATEGIES = ['popular', 'same_category', 'similar_price'];
 
 /** A ';'-separated list cell. */
 const list = z
@@ -453,7 +454,15 @@ export async function merchandisingRoutes(app: FastifyInstance) {
       boostTypes: [...RECS_BOOST_TYPES],
       regions: regions.map((row) => row.id),
       placements: blocks.map((row) => ({ id: row.id, name: row.name ?? row.id })),
-      strategies: [...recommendationStrategy.options],
+      strategies: [
+        ...FIXED_STRATEGIES,
+        ...(
+          await run<{ hash: string }>(
+            db,
+            sql`select hash from recs_strategies where site_id = ${site.siteId} order by hash`,
+          )
+        ).rows.map((row) => row.hash),
+      ],
     };
   });
   registerRoute(app, getRecsRuleRoute, ({ site, params }) => repo.getRecs(zone(site), params.id));

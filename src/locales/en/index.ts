@@ -12,8 +12,12 @@ import recsUx from './recs-ux.json';
 import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
+import recs from './recs.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
+import jobs from './jobs.json';
+import feeds from './feeds.json';
+import dolyame from './dolyame.json';
 import merch from './merch.json';
 import editors from '#studio/locales/en/editors.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
@@ -39,8 +43,12 @@ const resources = {
   componentsUx,
   mvt,
   tracking,
+  recs,
   configStudio,
   reports,
+  jobs,
+  feeds,
+  dolyame,
   merch,
 };
 
