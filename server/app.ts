@@ -47,6 +47,7 @@ import { dolyameRoutes } from './routes/api/dolyame.ts';
 import { reviewRoutes } from './routes/api/reviews.ts';
 import { publicIntegrationRoutes } from './routes/public-integrations.ts';
 import { queryListRoutes } from './routes/api/query-lists.ts';
+import { merchandisingRoutes } from './routes/api/merchandising.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
+      await api.register(merchandisingRoutes);
       await api.register(scheduleRoutes);
       await api.register(feedRoutes);
       await api.register(recsRoutes);

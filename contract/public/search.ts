@@ -178,8 +178,11 @@ export const searchResponse = z.object({
   facets: z.array(facet),
   /** The predicted category, or null (always null unless useCategoryPrediction=true). */
   categoryPrediction: categoryPrediction.nullable(),
-  /** A redirect rule's target for this query, or null. */
-  redirect: z.string().nullable(),
+  /**
+   * A redirect rule's target for this query, or null: the storefront goes to `url` (or to
+   * `mobileUrl` on a phone, when set) instead of listing results.
+   */
+  redirect: z.object({ url: z.string(), mobileUrl: z.string().nullable() }).nullable(),
   /** Content pages matching the query, with `withContent=true`. */
   content: z.array(contentPageHit).optional(),
 });

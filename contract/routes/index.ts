@@ -13,6 +13,7 @@ import * as feeds from './feeds.ts';
 import * as dolyame from './dolyame.ts';
 import * as reviews from './reviews.ts';
 import { queryListsArea } from './query-lists.ts';
+import * as merchandising from './merchandising.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -35,4 +36,5 @@ export const apiRoutes: readonly RouteDef[] = [
   dolyame,
   reviews,
   queryListsArea,
+  merchandising,
 ].flatMap((area) => Object.values(area).filter(isRoute));

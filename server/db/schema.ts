@@ -13,3 +13,4 @@ export * from './schema/recs.ts';
 export * from './schema/feeds.ts';
 export * from './schema/integrations.ts';
 export * from './schema/query-lists.ts';
+export * from './schema/merchandising.ts';

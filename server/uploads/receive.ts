@@ -121,6 +121,11 @@ export async function receiveUpload<Row>(
         part.file.resume();
         throw new HttpError(400, `Send one file, in the field "${FILE_FIELD}"`);
       }
+      if (!part.filename) {
+        // A file input left empty sends a part without a file name: no file was chosen.
+        part.file.resume();
+        break;
+      }
       sawFile = true;
       const format = formatOf(part.filename);
       let indexes: Map<string, number> | null =

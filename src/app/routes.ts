@@ -10,6 +10,7 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 export const MENU_SECTIONS = [
   'home',
   'reporting',
+  'merchandising',
   'searchUx',
   'recommendations',
   'instalment',
@@ -23,6 +24,7 @@ export type MenuSection = (typeof MENU_SECTIONS)[number];
 export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
   home: 'shell.sections.home',
   reporting: 'reports.menu.section',
+  merchandising: 'shell.sections.merchandising',
   searchUx: 'shell.sections.searchUx',
   recommendations: 'shell.sections.recommendations',
   instalment: 'shell.sections.instalment',
@@ -33,6 +35,7 @@ export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
 type SectionTitleKey =
   | 'shell.sections.home'
   | 'reports.menu.section'
+  | 'shell.sections.merchandising'
   | 'shell.sections.searchUx'
   | 'shell.sections.recommendations'
   | 'shell.sections.instalment'
@@ -73,6 +76,9 @@ export type TitleKey =
   | 'routes.queryTransliterations'
   | 'routes.queryExclusions'
   | 'routes.queryAutocompleteBlackList'
+  | 'routes.merchSearch'
+  | 'routes.merchRecs'
+  | 'routes.merchModels'
   | 'reports.routes.home'
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
@@ -184,6 +190,39 @@ export const APP_ROUTES: readonly AppRoute[] = [
     roles: ['ROLE_CUSTOM_REPORT_VIEW'],
     locales: ['reports'],
     page: () => import('#src/features/reports/custom/custom-tab-page.tsx'),
+  },
+  {
+    // Menu rules (spec part 2 §6): search rules need merchandising view, recommendation rules
+    // recs merch rules config, custom models autocomplete job start.
+    path: '/merch-rules/search',
+    titleKey: 'routes.merchSearch',
+    breadcrumbs: [],
+    roles: [
+      'ROLE_MERCHANDISING_VIEW',
+      'ROLE_MERCHANDISING_BOOSTING_CONFIG',
+      'ROLE_MERCHANDISING_REDIRECT_CONFIG',
+    ],
+    menu: { section: 'merchandising' },
+    locales: ['merch'],
+    page: () => import('#src/features/merch/search-rules-page.tsx'),
+  },
+  {
+    path: '/merch-rules/recommendations',
+    titleKey: 'routes.merchRecs',
+    breadcrumbs: [],
+    roles: ['ROLE_RECS_MERCH_RULES_CONFIG'],
+    menu: { section: 'merchandising' },
+    locales: ['merch'],
+    page: () => import('#src/features/merch/recs-rules-page.tsx'),
+  },
+  {
+    path: '/merch-rules/custom-models',
+    titleKey: 'routes.merchModels',
+    breadcrumbs: [],
+    roles: ['ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'merchandising' },
+    locales: ['merch'],
+    page: () => import('#src/features/merch/custom-models-page.tsx'),
   },
   {
     path: '/anyquery/ux/instant-search',

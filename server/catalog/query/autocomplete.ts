@@ -61,6 +61,7 @@ export async function autocomplete(
       sort: query ? 'DEFAULT' : 'POPULARITY',
     },
     { understood },
+    { surface: 'autocomplete' },
   );
   answer.products = found.products;
   const m: Matching = {

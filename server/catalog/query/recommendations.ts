@@ -1,5 +1,6 @@
 /** The public recommendations (GET /public/recommendations): popular, same category, similar price. */
 import { sql, type SQL } from 'drizzle-orm';
+import type { FiredRule } from '#contract/entities/merchandising.ts';
 import type {
   RecommendationsParams,
   RecommendationsResponse,
@@ -14,6 +15,7 @@ import {
   type QueryDb,
 } from './common.ts';
 import { checkValue } from './limits.ts';
+import { recsRules, type MerchOptions } from './merchandising.ts';
 import { regionalProducts } from './regions.ts';
 import { strategyRecommendations } from './recs-strategies.ts';
 
@@ -21,6 +23,7 @@ export async function recommendations(
   db: QueryDb,
   siteId: number,
   params: RecommendationsParams,
+  merch: Pick<MerchOptions, 'off'> & { onFired?: (fired: FiredRule[]) => void } = {},
 ): Promise<RecommendationsResponse> {
   const fromStrategies = await strategyRecommendations(db, siteId, params, (fixed) =>
     recommendations(db, siteId, fixed),
@@ -59,6 +62,17 @@ export async function recommendations(
     }
   }
   const where = sql.join(conditions, sql` and `);
+  // Recommendation rules (merchandising.ts) reorder, pin and filter the strategy's candidates.
+  const ruled = merch.off
+    ? null
+    : await recsRules(db, siteId, importId, params, where, order, products);
+  merch.onFired?.(ruled?.fired ?? []);
+  if (ruled)
+    return {
+      ...answer,
+      total: ruled.total,
+      products: await toProducts(db, importId, ruled.rows, { withSku: params.withSku }),
+    };
   const totals = await run<{ n: number }>(
     db,
     sql`select count(*)::int as n from ${products} p where ${where}`,

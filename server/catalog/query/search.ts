@@ -18,6 +18,7 @@ import {
 } from './common.ts';
 import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
+import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
 import { regionalProducts } from './regions.ts';
 import { searchContent } from '../../feeds/content.ts';
 import { rankingOrder } from './ranking.ts';
@@ -29,6 +30,7 @@ export async function search(
   params: SearchParams,
   /** Autocomplete searches with its own lists, and may pass the query it already understood. */
   options: { channel?: Channel; understood?: Understood } = {},
+  merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
   const filters = checkSearch(params);
   const query = params.st.trim();
@@ -59,7 +61,12 @@ export async function search(
     multiplier: params.unavailableMultiplier,
     understanding: understood.understanding,
   };
-  const where = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)}`;
+  // Merchandising (merchandising.ts): excludes and includes narrow every list, pins hold their
+  // sockets, boosts rank first in the default order, a redirect is answered beside the results.
+  const plan = await merchandisingPlan(db, siteId, query, merch);
+  const shown = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)} and ${plan.where}`;
+  const pins = params.sort === 'DEFAULT' ? plan.pins : [];
+  const where = pins.length ? sql`${shown} and ${notPinned(plan)}` : shown;
   let total = await count(db, m, where);
   if (total === 0 && understood.understanding.brand) {
     // The catalog has nothing of the detected brand: search its words as words.
@@ -95,18 +102,31 @@ export async function search(
         ? sql`p.available desc, p.price desc, p.id`
         : params.sort === 'POPULARITY'
           ? sql`p.available desc, p.popularity desc, p.id`
-          : sql`${await rankingOrder(db, siteId, m)} desc, p.popularity desc, p.id`;
-  const rows =
-    params.size > 0 && total > params.offset
-      ? (
-          await run<ProductRow>(
-            db,
-            sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from ${m.products!} p
-                where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
-                order by ${order} limit ${params.size} offset ${params.offset}`,
-          )
-        ).rows
-      : [];
+          : sql`${plan.boost ? sql`${plan.boost} desc, ` : sql``}${await rankingOrder(db, siteId, m)} desc, p.popularity desc, p.id`;
+  const organic = async (offset: number, limit: number) =>
+    (
+      await run<ProductRow>(
+        db,
+        sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from ${m.products!} p
+            where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
+            order by ${order} limit ${limit} offset ${offset}`,
+      )
+    ).rows;
+  let rows: ProductRow[] = [];
+  if (pins.length) {
+    const paged = await pinnedPage(db, importId, plan, {
+      from: m.products!,
+      where: shown,
+      organicTotal: total,
+      offset: params.offset,
+      size: params.size,
+      organic,
+    });
+    rows = paged.rows;
+    total = paged.total;
+  } else if (params.size > 0 && total > params.offset) {
+    rows = await organic(params.offset, params.size);
+  }
   const products = await toProducts(db, importId, rows, {
     withSku: params.withSku,
     fullData: params.fullData,
@@ -141,6 +161,7 @@ export async function search(
     products,
     facets: params.withFacets ? await facets(db, m, filters, params) : [],
     categoryPrediction,
+    redirect: plan.redirect && { url: plan.redirect.url, mobileUrl: plan.redirect.mobileUrl },
     ...(params.withContent && { content: await searchContent(db, siteId, query) }),
   };
 }

@@ -19,6 +19,7 @@ import jobs from './jobs.json';
 import feeds from './feeds.json';
 import dolyame from './dolyame.json';
 import queryLists from './query-lists.json';
+import merch from './merch.json';
 import editors from '#studio/locales/ru/editors.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
 import preview from '#studio/locales/ru/preview.json';
@@ -50,6 +51,7 @@ const resources = {
   feeds,
   dolyame,
   queryLists,
+  merch,
 };
 
 export default resources;
