@@ -355,7 +355,7 @@ export async function merchandisingRoutes(app: FastifyInstance) {
     });
     const [withRules, withoutRules, plan] = await Promise.all([
       search(db, site.siteId, params),
-      search(db, site.siteId, params, { surface: 'search', off: true }),
+      search(db, site.siteId, params, {}, { surface: 'search', off: true }),
       merchandisingPlan(db, site.siteId, query.query, { surface: 'search' }),
     ]);
     return {
