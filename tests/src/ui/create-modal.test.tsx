@@ -47,7 +47,7 @@ describe('CreateModal', () => {
     const { user, onCreated, onClose } = setup(create);
     await user.type(screen.getByLabelText(/Название/), 'Хиты');
     await user.click(screen.getByRole('button', { name: 'Создать' }));
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(onCreated).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Новая вещь' })).toBeInTheDocument();

@@ -60,7 +60,7 @@ describe('/site/edit', () => {
 
   it('refuses a new non-http feed URL with a visible error and sends nothing', async () => {
     const { user } = renderPage(<SiteEditPage />, { roles: ['ROLE_ADMIN'] });
-    const feed = await screen.findByLabelText(/фид/i);
+    const feed = await screen.findByLabelText(/URL фида/i);
     await user.clear(feed);
     await user.type(feed, 'ftp://x');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
