@@ -36,6 +36,7 @@ import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 import { mailRoutes } from './routes/api/mail.ts';
+import { searchConfigRoutes } from './routes/api/search-config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
+      await api.register(searchConfigRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           status: 404,

@@ -53,7 +53,8 @@ export const searchParams = z.strictObject({
   preview: queryBool.default(false),
   /** Include each product's SKUs. */
   withSku: queryBool.default(false),
-  sort: searchSort.default('DEFAULT'),
+  /** A built-in sort, or a site's custom sort `ASC:attribute` / `DESC:attribute` (issue 13). */
+  sort: z.union([searchSort, z.string().regex(/^(ASC|DESC):.{1,100}$/)]).default('DEFAULT'),
   filter: z.union([searchFilter, z.array(searchFilter).max(50)]).optional(),
 });
 export type SearchParams = z.infer<typeof searchParams>;
@@ -168,6 +169,8 @@ export const searchResponse = z.object({
   categoryPrediction: categoryPrediction.nullable(),
   /** A redirect rule's target for this query, or null. */
   redirect: z.string().nullable(),
+  /** The site's custom sort options (`sort` values and titles), when it has any. */
+  sorts: z.array(z.object({ value: z.string(), title: z.string() })).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 

@@ -7,6 +7,7 @@ import * as configs from './configs.ts';
 import * as reports from './reports.ts';
 import * as mail from './mail.ts';
 import * as jobs from './jobs.ts';
+import * as searchConfig from './search-config.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -23,4 +24,5 @@ export const apiRoutes: readonly RouteDef[] = [
   reports,
   mail,
   jobs,
+  searchConfig,
 ].flatMap((area) => Object.values(area).filter(isRoute));

@@ -13,6 +13,9 @@ export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'feed-update': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
   'config-preview': allConfigRoles('preview'),
   'config-generate': allConfigRoles('generate'),
+  'search-index-rebuild': ['ROLE_AUTOCOMPLETE_JOB_START'],
+  'autocomplete-suggestions': ['ROLE_AUTOCOMPLETE_JOB_START'],
+  'facet-suggestions': ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'],
 };
 
 /** The roles that start a job of this kind, narrowed by its payload where the start was. */

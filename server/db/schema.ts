@@ -9,3 +9,4 @@ export * from './schema/catalog.ts';
 export * from './schema/events.ts';
 export * from './schema/artifacts.ts';
 export * from './schema/mail.ts';
+export * from './schema/search-config.ts';

@@ -10,6 +10,7 @@ import { anyOf } from '../../db/any.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../../db/schema.ts';
 import { run } from '../sql.ts';
+import { rankExpression, SEARCH_DOC } from './search-config.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
 export type QueryDb = Db | Tx;
@@ -52,19 +53,21 @@ export interface Matching {
   words: string[];
   showUnavailable: boolean;
   multiplier: number;
+  /** ts_rank weights of the site's configured search document (issue 13); none: the default. */
+  rank?: readonly number[] | null;
 }
 
 export function matchCondition(m: Matching): SQL {
   if (!m.words.length) return sql`true`;
   const text = m.words.join(' ');
-  return sql`(p.search @@ to_tsquery('russian', ${prefixQuery(m.words)}) or p.name %> ${text})`;
+  return sql`(${SEARCH_DOC} @@ to_tsquery('russian', ${prefixQuery(m.words)}) or p.name %> ${text})`;
 }
 
 export function scoreExpression(m: Matching): SQL {
   const availability = sql`(case when p.available then 1 else ${m.multiplier}::float8 end)`;
   if (!m.words.length) return sql`${availability} * (1 + ln(1 + p.popularity) / 100)`;
   const text = m.words.join(' ');
-  return sql`${availability} * (ts_rank_cd(p.search, to_tsquery('russian', ${prefixQuery(m.words)})) + word_similarity(${text}, p.name) + ln(1 + p.popularity) / 100)`;
+  return sql`${availability} * (${rankExpression(m.rank, sql`to_tsquery('russian', ${prefixQuery(m.words)})`)} + word_similarity(${text}, p.name) + ln(1 + p.popularity) / 100)`;
 }
 
 export function filterCondition(filters: ParsedSearchFilter[]): SQL {

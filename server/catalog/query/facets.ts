@@ -19,12 +19,15 @@ import {
   type Matching,
   type QueryDb,
 } from './common.ts';
+import { ruledParamFacets, type FacetRule } from './search-config.ts';
 
 export async function facets(
   db: QueryDb,
   m: Matching,
   filters: ParsedSearchFilter[],
   params: SearchParams,
+  /** The site's applied and disabled facet attributes per category (issue 13). */
+  rules: FacetRule[] = [],
 ): Promise<Facet[]> {
   const base = sql`p.import_id = ${m.importId} and ${matchCondition(m)} and ${m.showUnavailable ? sql`true` : sql`p.available`}`;
   const except = (facet: string) => filterCondition(filters.filter((f) => f.facet !== facet));
@@ -206,8 +209,16 @@ export async function facets(
   });
   const coverage = (facet: Facet) =>
     'values' in facet ? facet.values.reduce((sum, value) => sum + value.count, 0) : 0;
+  const automatic = paramFacets.sort(
+    (a, b) => coverage(b) - coverage(a) || a.name.localeCompare(b.name),
+  );
+  const selectedCategory = [...selectedValues('categoryId')].at(-1);
+  const categoryPath = selectedCategory
+    ? ((await categoryMap(db, m.importId, [selectedCategory])).get(selectedCategory)?.pathIds ??
+      null)
+    : null;
   result.push(
-    ...paramFacets.sort((a, b) => coverage(b) - coverage(a) || a.name.localeCompare(b.name)),
+    ...(ruledParamFacets(rules, categoryPath, paramRows, automatic, filters) ?? automatic),
   );
   return result;
 }

@@ -19,6 +19,15 @@ import {
 } from './common.ts';
 import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
+import {
+  customSortOrder,
+  facetRules,
+  loadSettings,
+  loadSorts,
+  rankWeights,
+  shapeAnswer,
+  sortOptions,
+} from './search-config.ts';
 
 export async function search(
   db: QueryDb,
@@ -46,7 +55,11 @@ export async function search(
     words: wordsOf(query),
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
+    rank: await rankWeights(db, siteId),
   };
+  const config = await loadSettings(db, siteId);
+  const sorts = await loadSorts(db, siteId, 'plain');
+  const customOrder = await customSortOrder(db, siteId, params.sort);
   const where = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)}`;
   let total = await count(db, m, where);
   let correction: string | null = null;
@@ -62,8 +75,9 @@ export async function search(
       }
     }
   }
-  const order =
-    params.sort === 'PRICE_ASC'
+  const order = customOrder
+    ? customOrder
+    : params.sort === 'PRICE_ASC'
       ? sql`p.available desc, p.price asc, p.id`
       : params.sort === 'PRICE_DESC'
         ? sql`p.available desc, p.price desc, p.id`
@@ -81,10 +95,14 @@ export async function search(
           )
         ).rows
       : [];
-  const products = await toProducts(db, importId, rows, {
-    withSku: params.withSku,
-    fullData: params.fullData,
-  });
+  const products = shapeAnswer(
+    await toProducts(db, importId, rows, {
+      withSku: params.withSku,
+      fullData: params.fullData,
+    }),
+    config,
+    rows,
+  );
   let categoryPrediction: SearchResponse['categoryPrediction'] = null;
   if (params.useCategoryPrediction && m.words.length && total > 0) {
     const { rows: top } = await run<{ id: string; n: number; all: number }>(
@@ -97,7 +115,7 @@ export async function search(
           from hits group by category_id order by n desc, category_id limit 1`,
     );
     const best = top[0];
-    if (best) {
+    if (best && best.n / best.all >= config['api-params'].thresholds.classifier) {
       const category = (await categoryMap(db, importId, [best.id])).get(best.id);
       if (category)
         categoryPrediction = {
@@ -113,7 +131,10 @@ export async function search(
     correction,
     total,
     products,
-    facets: params.withFacets ? await facets(db, m, filters, params) : [],
+    facets: params.withFacets
+      ? await facets(db, m, filters, params, await facetRules(db, siteId))
+      : [],
     categoryPrediction,
+    ...(sorts.attributes.length && { sorts: sortOptions(sorts) }),
   };
 }

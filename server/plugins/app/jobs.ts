@@ -3,6 +3,14 @@ import type { Database } from '../../db/client.ts';
 import { configGenerateJob } from '../../jobs/config-generate.ts';
 import { configPreviewJob } from '../../jobs/config-preview.ts';
 import { feedUpdateJob } from '../../jobs/feed-update.ts';
+import {
+  facetJob,
+  FACET_JOB,
+  indexJob,
+  INDEX_JOB,
+  suggestionJob,
+  SUGGESTION_JOB,
+} from '../../search-config/jobs.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
 
 declare module 'fastify' {
@@ -15,6 +23,9 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   'feed-update': feedUpdateJob,
   'config-preview': configPreviewJob,
   'config-generate': configGenerateJob,
+  [INDEX_JOB]: indexJob,
+  [FACET_JOB]: facetJob,
+  [SUGGESTION_JOB]: suggestionJob,
 };
 
 export interface JobsPluginOptions {
