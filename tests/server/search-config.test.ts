@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { ApiParams } from '#contract/entities/search-config.ts';
 import { searchResponse, type SearchResponse } from '#contract/public/search.ts';
 import {
   facetApplyRoute,
@@ -302,13 +303,11 @@ describe.each(DATABASES)('search configuration on %s', (kind) => {
   });
 
   it('API parameter defaults apply when a call does not say; ranges enforced', async () => {
-    const current = (await admin.call(SETTING_ROUTES['api-params'].get, { query })).value as Record<
-      string,
-      unknown
-    >;
+    const current = (await admin.call(SETTING_ROUTES['api-params'].get, { query }))
+      .value as ApiParams;
     await admin.call(SETTING_ROUTES['api-params'].save, {
       query,
-      body: { ...(current as never), size: 1, autocompleteContentQuantity: 1 },
+      body: { ...current, size: 1, autocompleteContentQuantity: 1 },
     });
     expect((await search({ st: 'куртка' })).products).toHaveLength(1);
     expect((await search({ st: 'куртка', size: '5' })).products).toHaveLength(2);
@@ -327,7 +326,7 @@ describe.each(DATABASES)('search configuration on %s', (kind) => {
       const refused = await failure(
         admin.call(SETTING_ROUTES['api-params'].save, {
           query,
-          body: { ...(current as never), ...change },
+          body: { ...current, ...change },
         }),
       );
       expect(refused.status, JSON.stringify(change)).toBe(400);

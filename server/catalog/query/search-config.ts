@@ -7,8 +7,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Facet, ParsedSearchFilter } from '#contract/public/search.ts';
 import type { Product } from '#contract/public/product.ts';
+import type {
+  BUILTIN_ATTRIBUTES} from '#contract/entities/search-config.ts';
 import {
-  BUILTIN_ATTRIBUTES,
   customSortConfig,
   INDEX_KEYS,
   SETTING_DEFAULTS,

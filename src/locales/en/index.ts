@@ -12,6 +12,7 @@ import recsUx from './recs-ux.json';
 import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
+import searchConfig from './search-config.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
 import editors from '#studio/locales/en/editors.json';
@@ -38,6 +39,7 @@ const resources = {
   componentsUx,
   mvt,
   tracking,
+  searchConfig,
   configStudio,
   reports,
 };
