@@ -23,7 +23,6 @@ import {
   WEIGHT_RANGE,
   type ApiParams,
   type AttributeSet,
-  type CustomSortConfig,
   type FacetAttribute,
   type SearchAttributes,
   type SettingKey,
@@ -62,6 +61,22 @@ import {
   useJobStatus,
   useSiteId,
 } from './parts.tsx';
+
+/**
+ * An editable copy of a value the server holds: starts as the value, and starts again whenever
+ * the server's value changes (a save, a reset, a refetch).
+ */
+function useDraft<T>(source: T | undefined): [T | null, (next: T) => void] {
+  const [state, setState] = useState<{ source: T | undefined; draft: T | null }>({
+    source,
+    draft: source ?? null,
+  });
+  if (state.source !== source) {
+    setState({ source, draft: source ?? null });
+    return [source ?? null, (draft) => setState({ source, draft })];
+  }
+  return [state.draft, (draft) => setState({ source, draft })];
+}
 
 /** One setting: the stored value, a draft, save and reset. */
 function useSetting<K extends SettingKey>(key: K) {
@@ -146,13 +161,10 @@ export function SearchAttributesPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();
   const { query, canWrite, save, reset } = useSetting('attributes');
-  const [draft, setDraft] = useState<SearchAttributes | null>(null);
+  const [draft, setDraft] = useDraft(query.data?.value as SearchAttributes | undefined);
   const [issues, setIssues] = useState<string[]>([]);
   const [st, setSt] = useState('');
   const [preview, setPreview] = useState<{ live: Product[]; draft: Product[] } | null>(null);
-  useEffect(() => {
-    if (query.data) setDraft(query.data.value as SearchAttributes);
-  }, [query.data]);
   if (!draft) return <div className="page" />;
   const rows = draft.attributes;
   const setRows = (next: SearchAttributes['attributes']) => setDraft({ attributes: next });
@@ -286,11 +298,8 @@ function AttributeSetEditor({ which }: { which: keyof typeof SET_KEYS }) {
   const { t } = useTranslation();
   const key = SET_KEYS[which];
   const { query, canWrite, save, reset } = useSetting(key);
-  const [draft, setDraft] = useState<string[] | null>(null);
+  const [draft, setDraft] = useDraft((query.data?.value as AttributeSet | undefined)?.attributes);
   const [issues, setIssues] = useState<string[]>([]);
-  useEffect(() => {
-    if (query.data) setDraft((query.data.value as AttributeSet).attributes);
-  }, [query.data]);
   if (!draft) return null;
   return (
     <section className="panel" aria-labelledby={`set-${which}`}>
@@ -367,16 +376,11 @@ export function SkuConfigPage() {
   const { t } = useTranslation();
   const sku = useSetting('sku');
   const representative = useSetting('skuRepresentativeConfig');
-  const [draft, setDraft] = useState<SkuConfig | null>(null);
-  const [strategy, setStrategy] = useState<SkuRepresentativeConfig['strategy'] | null>(null);
+  const [draft, setDraft] = useDraft(sku.query.data?.value as SkuConfig | undefined);
+  const [strategy, setStrategy] = useDraft(
+    (representative.query.data?.value as SkuRepresentativeConfig | undefined)?.strategy,
+  );
   const [issues, setIssues] = useState<string[]>([]);
-  useEffect(() => {
-    if (sku.query.data) setDraft(sku.query.data.value as SkuConfig);
-  }, [sku.query.data]);
-  useEffect(() => {
-    if (representative.query.data)
-      setStrategy((representative.query.data.value as SkuRepresentativeConfig).strategy);
-  }, [representative.query.data]);
   if (!draft || !strategy) return <div className="page" />;
   return (
     <div className="page">
@@ -448,11 +452,8 @@ export function SkuConfigPage() {
 export function ApiConfigPage() {
   const { t } = useTranslation();
   const { query, canWrite, save, reset } = useSetting('api-params');
-  const [draft, setDraft] = useState<ApiParams | null>(null);
+  const [draft, setDraft] = useDraft(query.data?.value as ApiParams | undefined);
   const [issues, setIssues] = useState<string[]>([]);
-  useEffect(() => {
-    if (query.data) setDraft(query.data.value as ApiParams);
-  }, [query.data]);
   if (!draft) return <div className="page" />;
   const number = (
     label: string,
@@ -560,14 +561,10 @@ export function JobConfigPage() {
   const status = useJobStatus(autocompleteJobRoute, 'autocomplete');
   const canStart = useCan(autocompleteJobStartRoute.roles);
   const canConfig = useCan(saveAutocompleteJobRoute.roles);
-  const [cron, setCron] = useState('0 3 * * *');
-  const [enabled, setEnabled] = useState(true);
-  useEffect(() => {
-    if (status.data?.schedule) {
-      setCron(status.data.schedule.cron);
-      setEnabled(status.data.schedule.enabled);
-    }
-  }, [status.data?.schedule]);
+  const [cronDraft, setCron] = useDraft(status.data?.schedule?.cron ?? '0 3 * * *');
+  const [enabledDraft, setEnabled] = useDraft(status.data?.schedule?.enabled ?? true);
+  const cron = cronDraft ?? '0 3 * * *';
+  const enabled = enabledDraft ?? true;
   const active = status.data?.job?.state === 'queued' || status.data?.job?.state === 'running';
   return (
     <div className="page">
@@ -816,15 +813,10 @@ function SortEditor({ kind }: { kind: 'plain' | 'imshop' }) {
     enabled: siteId !== null,
     queryFn: () => api(getRoute, { params: { id: siteId! } }, { overlay: false }),
   });
-  const [draft, setDraft] = useState<CustomSortConfig | null>(null);
-  const [regions, setRegions] = useState('');
+  const [draft, setDraft] = useDraft(query.data);
+  const [regionsDraft, setRegions] = useDraft(query.data?.regions.join(', '));
+  const regions = regionsDraft ?? '';
   const [issues, setIssues] = useState<string[]>([]);
-  useEffect(() => {
-    if (query.data) {
-      setDraft(query.data);
-      setRegions(query.data.regions.join(', '));
-    }
-  }, [query.data]);
   if (!draft) return null;
   const regionList = regions
     .split(',')
