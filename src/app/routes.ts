@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { CONFIG_ROLES, type ConfigKind } from '#contract/entities/config-roles.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
 import type { LocaleDomain } from '#src/lib/i18n-domains.ts';
+import type * as SearchConfigPages from '#src/features/search-config/pages.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
@@ -104,11 +105,10 @@ const configRoles = (kind: ConfigKind): readonly Role[] => [
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
 
 /** The search configuration screens (issue 13), one module. */
-const searchConfigPage =
-  (name: keyof typeof import('#src/features/search-config/pages.tsx')) => () =>
-    import('#src/features/search-config/pages.tsx').then((m) => ({
-      default: m[name] as ComponentType,
-    }));
+const searchConfigPage = (name: keyof typeof SearchConfigPages) => () =>
+  import('#src/features/search-config/pages.tsx').then((m) => ({
+    default: m[name] as ComponentType,
+  }));
 const SEARCH_CONFIG_VIEW: readonly Role[] = [
   'ROLE_AUTOCOMPLETE_VIEW',
   'ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG',

@@ -10,7 +10,7 @@ import { anyOf } from '../../db/any.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../../db/schema.ts';
 import { run } from '../sql.ts';
-import { rankExpression, SEARCH_DOC } from './search-config.ts';
+import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
 export type QueryDb = Db | Tx;
@@ -54,7 +54,7 @@ export interface Matching {
   showUnavailable: boolean;
   multiplier: number;
   /** ts_rank weights of the site's configured search document (issue 13); none: the default. */
-  rank?: readonly number[] | null;
+  rank?: RankWeights | null;
 }
 
 export function matchCondition(m: Matching): SQL {
@@ -67,7 +67,7 @@ export function scoreExpression(m: Matching): SQL {
   const availability = sql`(case when p.available then 1 else ${m.multiplier}::float8 end)`;
   if (!m.words.length) return sql`${availability} * (1 + ln(1 + p.popularity) / 100)`;
   const text = m.words.join(' ');
-  return sql`${availability} * (${rankExpression(m.rank, sql`to_tsquery('russian', ${prefixQuery(m.words)})`)} + word_similarity(${text}, p.name) + ln(1 + p.popularity) / 100)`;
+  return sql`${availability} * (${rankExpression(m.rank, sql`to_tsquery('russian', ${prefixQuery(m.words)})`)} + ${nameSimilarity(m.rank, text)} + ln(1 + p.popularity) / 100)`;
 }
 
 export function filterCondition(filters: ParsedSearchFilter[]): SQL {

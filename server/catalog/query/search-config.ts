@@ -7,8 +7,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Facet, ParsedSearchFilter } from '#contract/public/search.ts';
 import type { Product } from '#contract/public/product.ts';
-import type {
-  BUILTIN_ATTRIBUTES} from '#contract/entities/search-config.ts';
+import type { BUILTIN_ATTRIBUTES } from '#contract/entities/search-config.ts';
 import {
   customSortConfig,
   INDEX_KEYS,
@@ -70,6 +69,8 @@ const LABELS = ['A', 'B', 'C', 'D'] as const;
 export function weightClasses(config: SearchAttributes): {
   label: Map<string, (typeof LABELS)[number]>;
   rank: [number, number, number, number];
+  /** The name's weight over the top one (0 when the name is not searched): scales the typo match. */
+  name: number;
 } {
   const distinct = [...new Set(config.attributes.map((a) => a.weight))].sort((a, b) => b - a);
   const top = distinct[0] ?? 1;
@@ -87,7 +88,8 @@ export function weightClasses(config: SearchAttributes): {
     number,
     number,
   ];
-  return { label, rank: [d, c, b, a] };
+  const name = config.attributes.find((a) => a.name === 'name');
+  return { label, rank: [d, c, b, a], name: name ? name.weight / top : 0 };
 }
 
 function attributeText(name: string): SQL {
@@ -121,17 +123,32 @@ export function documentExpression(config: SearchAttributes): SQL {
   );
 }
 
-/** ts_rank_cd's weights for the site's live index, or null for the default document. */
-export async function rankWeights(db: QueryDb, siteId: number): Promise<number[] | null> {
+/** How the site's live index ranks: ts_rank_cd's class weights and the name's share. */
+export interface RankWeights {
+  weights: readonly number[];
+  name: number;
+}
+
+/** The rank weights of the site's live index, or null for the default document. */
+export async function rankWeights(db: QueryDb, siteId: number): Promise<RankWeights | null> {
   const applied = await appliedIndex(db, siteId);
-  return applied ? weightClasses(applied.attributes).rank : null;
+  if (!applied) return null;
+  const { rank, name } = weightClasses(applied.attributes);
+  return { weights: rank, name };
 }
 
 /** The rank of a matched product under the given class weights (null: PostgreSQL's default). */
-export function rankExpression(weights: readonly number[] | null | undefined, query: SQL): SQL {
-  return weights
-    ? sql`ts_rank_cd(${`{${weights.join(',')}}`}::float4[], ${SEARCH_DOC}, ${query})`
+export function rankExpression(rank: RankWeights | null | undefined, query: SQL): SQL {
+  return rank
+    ? sql`ts_rank_cd(${`{${rank.weights.join(',')}}`}::float4[], ${SEARCH_DOC}, ${query})`
     : sql`ts_rank_cd(${SEARCH_DOC}, ${query})`;
+}
+
+/** The typo match on the name, weighted like the name (1 for the default document). */
+export function nameSimilarity(rank: RankWeights | null | undefined, text: string): SQL {
+  return rank
+    ? sql`word_similarity(${text}, p.name) * ${rank.name}::float8`
+    : sql`word_similarity(${text}, p.name)`;
 }
 
 /** The order that picks a group's representative offer (`rep` in buildProducts). */

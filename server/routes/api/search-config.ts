@@ -253,9 +253,10 @@ export async function searchConfigRoutes(app: FastifyInstance) {
       .select()
       .from(searchIndexState)
       .where(eq(searchIndexState.siteId, site.siteId));
-    const liveRank = state
-      ? weightClasses((state.applied as { attributes: typeof body.attributes }).attributes).rank
+    const liveClasses = state
+      ? weightClasses((state.applied as { attributes: typeof body.attributes }).attributes)
       : null;
+    const liveRank = liveClasses ? { weights: liveClasses.rank, name: liveClasses.name } : null;
     const liveRows = await run<ProductRow>(
       db,
       sql`select ${PRODUCT_COLUMNS} from catalog_products p
@@ -264,7 +265,7 @@ export async function searchConfigRoutes(app: FastifyInstance) {
     );
     // The draft: the document computed on the fly from the unsaved attributes and weights.
     const query = sql`to_tsquery('russian', ${words.map((w) => `${w}:*`).join(' & ') || 'a'})`;
-    const { rank } = weightClasses(body.attributes);
+    const { rank, name } = weightClasses(body.attributes);
     const doc = documentExpression(body.attributes);
     const draftRows = words.length
       ? await run<ProductRow>(
@@ -273,7 +274,7 @@ export async function searchConfigRoutes(app: FastifyInstance) {
                 where p.import_id = ${importId}) p
               where p.d @@ ${query} or p.name %> ${words.join(' ')}
               order by (case when p.available then 1 else 0.2 end) * (ts_rank_cd(${`{${rank.join(',')}}`}::float4[], p.d, ${query})
-                + word_similarity(${words.join(' ')}, p.name) + ln(1 + p.popularity) / 100) desc,
+                + word_similarity(${words.join(' ')}, p.name) * ${name}::float8 + ln(1 + p.popularity) / 100) desc,
                 p.popularity desc, p.id limit 10`,
         )
       : { rows: [] };

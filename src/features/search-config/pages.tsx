@@ -37,6 +37,7 @@ import {
   facetApplyRoute,
   facetCalculateRoute,
   facetProgressRoute,
+  facetResetRoute,
   facetSuggestedRoute,
   getCustomSortRoute,
   getImshopSortRoute,
@@ -631,9 +632,13 @@ export function FacetAttributesPage() {
     queryKey: ['catalog-categories-all', siteId],
     enabled: siteId !== null,
     queryFn: () =>
-      api(catalogAllCategoriesRoute, { query: { siteId: siteId!, limit: 500 } } as never, {
-        overlay: false,
-      }),
+      api(
+        catalogAllCategoriesRoute,
+        { query: { siteId: siteId! } },
+        {
+          overlay: false,
+        },
+      ),
   });
   const progress = useJobStatus(facetProgressRoute, 'facets');
   const suggested = useQuery({
@@ -784,6 +789,24 @@ export function FacetAttributesPage() {
                       <Button size="sm" onClick={() => void decide(row, 'DISABLE')}>
                         {t('searchConfig.facets.disable')}
                       </Button>
+                      {row.state !== 'SUGGESTED' && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={async () => {
+                            await api(facetResetRoute, {
+                              query: {
+                                siteId: siteId!,
+                                categoryId: row.categoryId,
+                                attribute: row.attribute,
+                              },
+                            });
+                            await suggested.refetch();
+                          }}
+                        >
+                          {t('searchConfig.facets.reset')}
+                        </Button>
+                      )}
                     </td>
                   </tr>
                 );
