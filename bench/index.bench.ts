@@ -84,7 +84,13 @@ try {
       await importYml(db, {
         siteId,
         source: await openFeed(pathToFileURL(feed).href, {
-          policy: fetchPolicy(readEnv({ DATA_DIR: dir })),
+          policy: fetchPolicy(
+            readEnv({
+              DATA_DIR: dir,
+              FETCH_MAX_BYTES: String(2 ** 31),
+              FEED_MAX_BYTES: String(2 ** 31),
+            }),
+          ),
         }),
       });
       await searchTimes(db, siteId); // warm-up

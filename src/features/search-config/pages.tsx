@@ -175,7 +175,7 @@ export function SearchAttributesPage() {
       <p className="page__lead">{t('searchConfig.searchAttributes.lead')}</p>
       <LiveBadge live={query.data?.live} />
       <table className="search-config__table">
-        <caption className="digi-visually-hidden">
+        <caption className="ui-visually-hidden">
           {t('searchConfig.routes.searchAttributes')}
         </caption>
         <thead>
@@ -183,7 +183,7 @@ export function SearchAttributesPage() {
             <th scope="col">{t('searchConfig.attribute')}</th>
             <th scope="col">{t('searchConfig.weight')}</th>
             <th scope="col">
-              <span className="digi-visually-hidden">{t('actions.delete')}</span>
+              <span className="ui-visually-hidden">{t('actions.delete')}</span>
             </th>
           </tr>
         </thead>
@@ -705,7 +705,7 @@ export function FacetAttributesPage() {
       {categoryId && (
         <div className="search-config__scroll">
           <table className="search-config__table">
-            <caption className="digi-visually-hidden">{t('searchConfig.facets.table')}</caption>
+            <caption className="ui-visually-hidden">{t('searchConfig.facets.table')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('searchConfig.attribute')}</th>
@@ -782,31 +782,37 @@ export function FacetAttributesPage() {
                         ))}
                       </select>
                     </td>
-                    <td className="search-config__row-actions">
-                      <Button size="sm" variant="primary" onClick={() => void decide(row, 'APPLY')}>
-                        {t('searchConfig.facets.apply')}
-                      </Button>
-                      <Button size="sm" onClick={() => void decide(row, 'DISABLE')}>
-                        {t('searchConfig.facets.disable')}
-                      </Button>
-                      {row.state !== 'SUGGESTED' && (
+                    <td>
+                      <div className="search-config__row-actions">
                         <Button
                           size="sm"
-                          variant="ghost"
-                          onClick={async () => {
-                            await api(facetResetRoute, {
-                              query: {
-                                siteId: siteId!,
-                                categoryId: row.categoryId,
-                                attribute: row.attribute,
-                              },
-                            });
-                            await suggested.refetch();
-                          }}
+                          variant="primary"
+                          onClick={() => void decide(row, 'APPLY')}
                         >
-                          {t('searchConfig.facets.reset')}
+                          {t('searchConfig.facets.apply')}
                         </Button>
-                      )}
+                        <Button size="sm" onClick={() => void decide(row, 'DISABLE')}>
+                          {t('searchConfig.facets.disable')}
+                        </Button>
+                        {row.state !== 'SUGGESTED' && (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={async () => {
+                              await api(facetResetRoute, {
+                                query: {
+                                  siteId: siteId!,
+                                  categoryId: row.categoryId,
+                                  attribute: row.attribute,
+                                },
+                              });
+                              await suggested.refetch();
+                            }}
+                          >
+                            {t('searchConfig.facets.reset')}
+                          </Button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );
@@ -850,14 +856,14 @@ function SortEditor({ kind }: { kind: 'plain' | 'imshop' }) {
     <section className="panel" aria-labelledby={`sort-${kind}`}>
       <h2 id={`sort-${kind}`}>{t(`searchConfig.sort.${kind}`)}</h2>
       <table className="search-config__table">
-        <caption className="digi-visually-hidden">{t(`searchConfig.sort.${kind}`)}</caption>
+        <caption className="ui-visually-hidden">{t(`searchConfig.sort.${kind}`)}</caption>
         <thead>
           <tr>
             <th scope="col">{t('searchConfig.attribute')}</th>
             <th scope="col">{t('searchConfig.sort.titleColumn')}</th>
             <th scope="col">{t('searchConfig.sort.direction')}</th>
             <th scope="col">
-              <span className="digi-visually-hidden">{t('actions.delete')}</span>
+              <span className="ui-visually-hidden">{t('actions.delete')}</span>
             </th>
           </tr>
         </thead>
