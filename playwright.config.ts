@@ -40,6 +40,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
+    env: {
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      // The feed e2e serves its feeds from a loopback HTTP server started in the test: the guarded
+      // fetch refuses loopback unless allowed (server/net/guarded-fetch.ts).
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
+    },
   },
 });

@@ -21,8 +21,11 @@ export interface RouteDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** `form` for the Spring-style sign-in (application/x-www-form-urlencoded). */
-  bodyType?: 'json' | 'form';
+  /**
+   * `form` for the Spring-style sign-in (application/x-www-form-urlencoded); `multipart` for the
+   * file uploads (multipart/form-data, read by the handler with `receiveUpload`, no `body` schema).
+   */
+  bodyType?: 'json' | 'form' | 'multipart';
   /**
    * Refuse a body with fields the schema does not know, at any depth (400), instead of dropping
    * them: the config saves, where a dropped field is a setting silently lost.

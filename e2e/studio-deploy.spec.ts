@@ -135,8 +135,9 @@ test('blocks are reordered with the keyboard on the drag handle, and the order i
   // Saved: a reload reads the same order from the server.
   await expect(page.getByRole('status').filter({ hasText: 'Сохраняем порядок…' })).toHaveCount(0);
   await page.reload();
+  // The reloaded console fetches the list again: slow on a loaded machine.
   await expect
-    .poll(names)
+    .poll(names, { timeout: 15_000 })
     .toEqual([expect.stringContaining('Второй'), expect.stringContaining('Первый')]);
 });
 

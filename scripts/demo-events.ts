@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
-import { demoEvents, demoVocabulary, yesterday } from '#server/events/demo.ts';
+import { demoCatalog, demoEvents, demoVocabulary, yesterday } from '#server/events/demo.ts';
 import { createEventStore } from '#server/events/store.ts';
 
 /**
@@ -33,9 +33,10 @@ try {
   const timeZone = await store.timeZoneOf(siteId);
   if (!timeZone) throw new Error(`No site ${siteId} (start the server once to seed the demo data)`);
   const vocabulary = await demoVocabulary(database.db, siteId);
+  const catalog = await demoCatalog(database.db, siteId);
   const endDay = yesterday(timeZone);
   console.log(
-    `Site ${siteId} (${timeZone}): ${sessions} sessions over ${days} days ending ${endDay}, ${vocabulary.length} query terms, ${database.kind}`,
+    `Site ${siteId} (${timeZone}): ${sessions} sessions over ${days} days ending ${endDay}, ${vocabulary.length} query terms, ${catalog.length} products, ${database.kind}`,
   );
   const started = performance.now();
   // One transaction (clear, load, rebuild): a failure leaves the site's old events and rollups.
@@ -47,6 +48,7 @@ try {
       days,
       sessions,
       vocabulary,
+      catalog,
       seed: values.seed === undefined ? siteId : Number(values.seed),
     }),
     (count) => process.stdout.write(`\r  ${count} events`),

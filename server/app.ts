@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -35,8 +39,16 @@ import { jobRoutes } from './routes/api/jobs.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
+import { recsRoutes } from './routes/api/recs.ts';
 import { mailRoutes } from './routes/api/mail.ts';
 import { searchConfigRoutes } from './routes/api/search-config.ts';
+import { scheduleRoutes } from './routes/api/schedules.ts';
+import { feedRoutes } from './routes/api/feeds.ts';
+import { dolyameRoutes } from './routes/api/dolyame.ts';
+import { reviewRoutes } from './routes/api/reviews.ts';
+import { publicIntegrationRoutes } from './routes/public-integrations.ts';
+import { queryListRoutes } from './routes/api/query-lists.ts';
+import { merchandisingRoutes } from './routes/api/merchandising.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +97,12 @@ export const PREVIEW_PAGE_CSP =
 export const CONSOLE_CSP =
   "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 
+/** The JSON 404 of an unknown `/api/…` call, whatever its method (issue 17.5). */
+const noSuchCall = (request: FastifyRequest) => ({
+  status: 404,
+  message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+});
+
 /** Builds the whole server; tests call it and `inject`, main.ts calls it and listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -132,18 +150,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
       await api.register(searchConfigRoutes);
-      api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({
-          status: 404,
-          message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
-        }),
-      );
+      await api.register(merchandisingRoutes);
+      await api.register(scheduleRoutes);
+      await api.register(feedRoutes);
+      await api.register(recsRoutes);
+      await api.register(dolyameRoutes);
+      await api.register(reviewRoutes);
+      await api.register(queryListRoutes);
+      api.setNotFoundHandler((request, reply) => reply.status(404).send(noSuchCall(request)));
+      // The /public CORS plugin answers `OPTIONS *` for every path: the console's API has no
+      // preflight (same origin only), so an OPTIONS here is an unknown call like any other.
+      for (const url of ['/', '/*'])
+        api.options(url, { schema: { hide: true } }, (request, reply) =>
+          reply.status(404).send(noSuchCall(request)),
+        );
     },
     { prefix: '/api' },
   );
 
   await app.register(publicRoutes);
   await app.register(publicEventRoutes);
+  await app.register(publicIntegrationRoutes);
   await app.register(demoRoutes);
   await app.register(cdnRoutes);
 
@@ -170,6 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const path = normalisedPath(request.url);
       if (request.method === 'GET' && !path.includes('.') && !SERVER_PATHS.test(path))
         return reply.sendFile('index.html');
+      if (path === '/api' || path.startsWith('/api/'))
+        return reply.status(404).send(noSuchCall(request));
       return reply.status(404).send({ status: 404, message: 'Not found' });
     });
   } else {

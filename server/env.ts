@@ -140,6 +140,8 @@ export const envSchema = z.object({
   FEED_MAX_FIELD_CHARS: z.coerce.number().int().min(100).default(100_000),
   /** Most offers one site's feed may hold. */
   FEED_MAX_OFFERS: z.coerce.number().int().min(1).default(2_000_000),
+  /** Most distinct values one attribute may have before the feed checker warns (ops message). */
+  FEED_MAX_ATTRIBUTE_VALUES: z.coerce.number().int().min(1).max(20_000).default(10_000),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,7 +1,10 @@
 import * as z from 'zod';
 
-/** The table formats an operator may upload (CSV in UTF-8 or CP1251, or an Excel workbook). */
-export const UPLOAD_FORMATS = ['csv', 'xlsx'] as const;
+/**
+ * The table formats an operator may upload (CSV in UTF-8 or CP1251, an Excel workbook, or a JSON
+ * array of objects, one per row).
+ */
+export const UPLOAD_FORMATS = ['csv', 'xlsx', 'json'] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
 
 /** One row the server did not apply: its line in the file (the header is line 1) and why. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { apiKeyParam, queryBool, regionIdParam, unavailableMultiplierParam } from './common.ts';
 import { product } from './product.ts';
+import { contentPageHit } from './search.ts';
 
 /** GET /public/autocomplete query: the autocomplete preview window's parameters (spec part 1 §7). */
 export const autocompleteParams = z.strictObject({
@@ -14,7 +15,7 @@ export const autocompleteParams = z.strictObject({
   forIs: queryBool.default(false),
   showUnavailable: queryBool.default(true),
   unavailableMultiplier: unavailableMultiplierParam,
-  /** Include content pages (not used by the demo catalog: answered as empty). */
+  /** Include the content feed's pages matching the query (`content`). */
   withContent: queryBool.default(false),
   withSku: queryBool.default(false),
 });
@@ -62,5 +63,7 @@ export const autocompleteResponse = z.object({
   categories: z.array(categorySuggestion),
   brands: z.array(brandSuggestion),
   taps: z.array(tapSuggestion),
+  /** Content pages matching the query, with `withContent=true`. */
+  content: z.array(contentPageHit).optional(),
 });
 export type AutocompleteResponse = z.infer<typeof autocompleteResponse>;

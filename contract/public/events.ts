@@ -12,6 +12,11 @@ const NUL_MESSAGE = 'must not contain NUL characters';
  * event's day is taken in the site's time zone. A session is one sessionId on one day.
  */
 const base = {
+  /**
+   * The event's id (the storefront runtime sets one): an id the site's store has already taken
+   * is dropped, so a retried batch counts once (issue 15).
+   */
+  id: z.string().trim().min(1).max(64).refine(noNul, NUL_MESSAGE).optional(),
   /** Tracking session id (cookie, 30 minutes). */
   sessionId: z.string().trim().min(1).max(64).refine(noNul, NUL_MESSAGE),
   platform: eventPlatform,

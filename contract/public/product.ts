@@ -61,5 +61,7 @@ export const product = z.object({
   params: z.array(productParam),
   /** Variants; present (possibly empty) only when the request asked `withSku=true`. */
   skus: z.array(sku).optional(),
+  /** The uploaded reviews' average (0–5) and count (issue 16); null or absent without reviews. */
+  rating: z.object({ value: z.number(), count: z.number().int() }).nullable().optional(),
 });
 export type Product = z.infer<typeof product>;

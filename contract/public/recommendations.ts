@@ -2,8 +2,17 @@ import * as z from 'zod';
 import { apiKeyParam, queryBool, regionIdParam } from './common.ts';
 import { product } from './product.ts';
 
-/** Recommendation strategies the public API serves. */
-export const recommendationStrategy = z.enum(['popular', 'same_category', 'similar_price']);
+/**
+ * The strategy of a call: one of the fixed three (`popular`, `same_category`, `similar_price`),
+ * a model of the catalogue (GET /api/recs/models: the site's first enabled strategy of it), or
+ * the hash of one of the site's strategies (issue 15).
+ */
+export const recommendationStrategy = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\w-]+$/, 'a strategy hash or model name');
 export type RecommendationStrategy = z.infer<typeof recommendationStrategy>;
 
 /**
@@ -16,6 +25,11 @@ export const recommendationsParams = z.strictObject({
   /** The recommendation block's configId, when the call comes from a configured block. */
   blockId: z.string().max(64).optional(),
   productId: z.string().max(200).optional(),
+  /** A recommendation widget by id, or by one of its placements: the widget's strategy answers. */
+  widgetId: z.string().max(64).optional(),
+  placement: z.string().max(300).optional(),
+  /** The shopper's tracking session (recently viewed, personal strategies). */
+  sessionId: z.string().max(64).optional(),
   /** Restrict `popular` to a category (a category page's block). */
   categoryId: z.string().max(200).optional(),
   size: z.coerce.number().int().min(1).max(100).default(20),

@@ -56,6 +56,8 @@ export const searchParams = z.strictObject({
   /** A built-in sort, or a site's custom sort `ASC:attribute` / `DESC:attribute` (issue 13). */
   sort: z.union([searchSort, z.string().regex(/^(ASC|DESC):.{1,100}$/)]).default('DEFAULT'),
   filter: z.union([searchFilter, z.array(searchFilter).max(50)]).optional(),
+  /** Also answer the site's content pages (the content feed) matching the query. */
+  withContent: queryBool.optional(),
 });
 export type SearchParams = z.infer<typeof searchParams>;
 export type SearchParamsInput = z.input<typeof searchParams>;
@@ -153,6 +155,16 @@ export const categoryPrediction = z.object({
 });
 export type CategoryPrediction = z.infer<typeof categoryPrediction>;
 
+/** A page of the site's content feed found by a query (`withContent`). */
+export const contentPageHit = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  /** The start of the page's text. */
+  snippet: z.string(),
+});
+export type ContentPageHit = z.infer<typeof contentPageHit>;
+
 export const searchResponse = z.object({
   /** The query as understood (after trimming). */
   query: z.string(),
@@ -167,10 +179,15 @@ export const searchResponse = z.object({
   facets: z.array(facet),
   /** The predicted category, or null (always null unless useCategoryPrediction=true). */
   categoryPrediction: categoryPrediction.nullable(),
-  /** A redirect rule's target for this query, or null. */
-  redirect: z.string().nullable(),
   /** The site's custom sort options (`sort` values and titles), when it has any. */
   sorts: z.array(z.object({ value: z.string(), title: z.string() })).optional(),
+  /**
+   * A redirect rule's target for this query, or null: the storefront goes to `url` (or to
+   * `mobileUrl` on a phone, when set) instead of listing results.
+   */
+  redirect: z.object({ url: z.string(), mobileUrl: z.string().nullable() }).nullable(),
+  /** Content pages matching the query, with `withContent=true`. */
+  content: z.array(contentPageHit).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 

@@ -8,6 +8,8 @@ import {
   configVersionMeta,
   deployKind,
   globalComponentWire,
+  listedGlobalComponent,
+  listedRecommendationsBlock,
   mvtConfig,
   recommendationsBlockWire,
   saveMeta,
@@ -93,13 +95,13 @@ export const listRecommendationBlocksRoute = defineRoute({
   method: 'GET',
   path: '/site/:id/config/recommendations-block',
   summary:
-    'Recommendation blocks of a copy (latest versions, by ordering); with id only that block. customSettings and htmlTemplate are JSON text',
+    'Recommendation blocks of a copy (latest versions, by ordering); with id only that block. Each item has the block fields at the top level (customSettings and htmlTemplate as JSON text) and its versionId, version, author, createdAt beside them',
   auth: true,
   roles: viewRoles,
   site: 'param',
   params: siteParams,
   query: z.strictObject({ id: z.coerce.number().int().positive().optional(), test: testFlag }),
-  response: z.object({ data: z.array(storedConfig(recommendationsBlockWire)) }),
+  response: z.object({ data: z.array(listedRecommendationsBlock) }),
 });
 
 export const recommendationBlockVersionsRoute = defineRoute({
@@ -129,13 +131,13 @@ export const listGlobalComponentsRoute = defineRoute({
   method: 'GET',
   path: '/site/:id/config/global-component',
   summary:
-    'Global components of a copy (latest versions, by ordering), wrapped in data; template and customSettings are JSON text',
+    'Global components of a copy (latest versions, by ordering), wrapped in data; each item has componentId, template and customSettings (JSON text) and the other component fields at the top level, its versionId, version, test, author, createdAt beside them',
   auth: true,
   roles: viewRoles,
   site: 'param',
   params: siteParams,
   query: z.strictObject({ test: testFlag }),
-  response: z.object({ data: z.array(storedConfig(globalComponentWire)) }),
+  response: z.object({ data: z.array(listedGlobalComponent) }),
 });
 
 export const globalComponentVersionsRoute = defineRoute({

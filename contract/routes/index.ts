@@ -8,6 +8,13 @@ import * as reports from './reports.ts';
 import * as mail from './mail.ts';
 import * as jobs from './jobs.ts';
 import * as searchConfig from './search-config.ts';
+import * as schedules from './schedules.ts';
+import * as recs from './recs.ts';
+import * as feeds from './feeds.ts';
+import * as dolyame from './dolyame.ts';
+import * as reviews from './reviews.ts';
+import { queryListsArea } from './query-lists.ts';
+import * as merchandising from './merchandising.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -25,4 +32,11 @@ export const apiRoutes: readonly RouteDef[] = [
   mail,
   jobs,
   searchConfig,
+  schedules,
+  recs,
+  feeds,
+  dolyame,
+  reviews,
+  queryListsArea,
+  merchandising,
 ].flatMap((area) => Object.values(area).filter(isRoute));

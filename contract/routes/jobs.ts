@@ -11,11 +11,20 @@ const allConfigRoles = (action: 'preview' | 'generate') => [
 /** Who may start (and so cancel) a job of each kind. */
 export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'feed-update': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'delta-feed': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'facets-feed': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'content-feed': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START'],
+  'feed-check': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START', 'ROLE_CONFIG_FEED_CONFIG'],
   'config-preview': allConfigRoles('preview'),
   'config-generate': allConfigRoles('generate'),
   'search-index-rebuild': ['ROLE_AUTOCOMPLETE_JOB_START'],
   'autocomplete-suggestions': ['ROLE_AUTOCOMPLETE_JOB_START'],
   'facet-suggestions': ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'],
+  'recs-build': [
+    'ROLE_RECS_STRATEGIES_CONFIG',
+    'ROLE_RANKING_JOB_START',
+    'ROLE_AUTOCOMPLETE_JOB_START',
+  ],
 };
 
 /** The roles that start a job of this kind, narrowed by its payload where the start was. */

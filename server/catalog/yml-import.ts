@@ -3,7 +3,19 @@ import type { Db } from '../db/client.ts';
 import { catalogImports } from '../db/schema.ts';
 import { createDecoder, detectEncoding, type Decoder } from './feed-decode.ts';
 import { FeedError, type FeedSource } from './feed-source.ts';
-import { createYmlParser, DEFAULT_FEED_LIMITS, type FeedLimits } from './yml-parse.ts';
+import type { CatalogParam } from '../db/schema.ts';
+import { buildProductRegions } from '../feeds/regions.ts';
+import { carryStaleOffers } from '../feeds/stale.ts';
+import { createOzonParser } from './ozon-parse.ts';
+import {
+  createYmlParser,
+  DEFAULT_FEED_LIMITS,
+  type CategoryInfo,
+  type FeedLimits,
+  type OfferRegion,
+  type OfferRow,
+  type YmlHandlers,
+} from './yml-parse.ts';
 import {
   applyImport,
   buildProducts,
@@ -44,6 +56,13 @@ export interface ImportSummary {
   removed: number;
   /** Offers of the live catalog before this import. */
   previous: number;
+  /** Offers dropped by the feed rules. */
+  excluded: number;
+  /** Offers the feed no longer lists, kept until the stale-product deletion time has passed. */
+  carried: number;
+  feedType: 'YML' | 'OZON';
+  /** Distinct values of the attribute with the most of them (the ops warning's measure). */
+  maxAttributeValues: { attribute: string; values: number } | null;
   /** True when the feed would remove more than half of the live catalog: waiting for a confirmation. */
   held: boolean;
   applied: boolean;
@@ -63,6 +82,18 @@ export interface ImportOptions {
   limits?: FeedLimits;
   /** Cancels the import (the staged rows go, the live catalog stays). */
   signal?: AbortSignal;
+  /** Which full-catalog format the feed is in (default YML). */
+  format?: 'YML' | 'OZON';
+  /** The feed parsing config's tag mapping (YML only). */
+  tagMap?: ReadonlyMap<string, string>;
+  /** The feed rules: false drops the offer (counted in `excluded`). */
+  acceptOffer?: ((offer: OfferRow, categoryPath: readonly string[]) => boolean) | null;
+  /** The feed attributes: the params kept of an offer. */
+  keepParams?: ((params: CatalogParam[]) => CatalogParam[]) | null;
+  /** A dry run (the feed checker): stage and compare, never apply; the staged rows go. */
+  dryRun?: boolean;
+  /** The stale-product deletion time in hours (null: missing offers go at once). */
+  staleHours?: number | null;
 }
 
 /**
@@ -74,9 +105,13 @@ export interface ImportOptions {
  */
 export async function importYml(db: Db, options: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
-  const importId = await createImport(db, options.siteId, options.jobId ?? null);
+  const importId = await createImport(db, options.siteId, options.jobId ?? null, {
+    keepOthers: options.dryRun === true,
+  });
   try {
-    return await stage(db, importId, options, started);
+    const summary = await stage(db, importId, options, started);
+    if (options.dryRun) await discardImport(db, importId);
+    return summary;
   } catch (error) {
     await discardImport(db, importId);
     throw error;
@@ -92,17 +127,37 @@ async function stage(
   const problems: ImportProblem[] = [];
   let problemCount = 0;
   const stager = createStager(db, importId);
-  const parser = createYmlParser(
-    {
-      offer: stager.offer,
-      categories: stager.categories,
-      problem(offerId, line, message) {
-        problemCount += 1;
-        if (problems.length < MAX_PROBLEMS) problems.push({ offerId, line, message });
-      },
+  let excluded = 0;
+  const attributeValues = new Map<string, Set<string>>();
+  /** Distinct values are counted up to this many per attribute (enough for the ops warning). */
+  const VALUE_COUNT_CAP = 1_000_000;
+  const handlers: YmlHandlers = {
+    offer(row: OfferRow, category: CategoryInfo, regions: OfferRegion[]) {
+      if (options.acceptOffer && !options.acceptOffer(row, category.pathIds)) {
+        excluded += 1;
+        return;
+      }
+      const params = options.keepParams ? options.keepParams(row.params) : row.params;
+      for (const param of params) {
+        let values = attributeValues.get(param.name);
+        if (!values) attributeValues.set(param.name, (values = new Set()));
+        if (values.size < VALUE_COUNT_CAP) values.add(param.value);
+      }
+      stager.offer({ ...row, params }, category, regions);
     },
-    options.limits ?? DEFAULT_FEED_LIMITS,
-  );
+    categories: stager.categories,
+    problem(offerId: string | null, line: number, message: string) {
+      problemCount += 1;
+      if (problems.length < MAX_PROBLEMS) problems.push({ offerId, line, message });
+    },
+  };
+  const format = options.format ?? 'YML';
+  const parser =
+    format === 'OZON'
+      ? createOzonParser(handlers, options.limits ?? DEFAULT_FEED_LIMITS)
+      : createYmlParser(handlers, options.limits ?? DEFAULT_FEED_LIMITS, {
+          ...(options.tagMap && { tagMap: options.tagMap }),
+        });
   const cancelled = () => {
     if (options.signal?.aborted) throw new FeedError('The import was cancelled', 'cancelled');
   };
@@ -150,20 +205,31 @@ async function stage(
   parser.write(decoder!.end());
   const parsed = parser.close();
   await stager.flush();
-  if (parsed.offers === 0) throw new FeedError('The feed has no importable offers', 'no-offers');
+  const offers = parsed.offers - excluded;
+  if (offers === 0) throw new FeedError('The feed has no importable offers', 'no-offers');
   await options.progress?.(88);
   await stager.writeWords();
   cancelled();
 
+  const carried = await carryStaleOffers(db, {
+    siteId: options.siteId,
+    importId,
+    hours: options.staleHours ?? null,
+    dryRun: options.dryRun === true,
+  });
   const products = await buildProducts(db, importId);
+  await buildProductRegions(db, importId);
   await options.progress?.(95);
   cancelled();
 
   const { previous, removed } = await compareWithLive(db, options.siteId, importId);
-  const held = previous > 0 && removed > previous * (options.holdShare ?? 0.5);
+  const held = !options.dryRun && previous > 0 && removed > previous * (options.holdShare ?? 0.5);
+  let widest: ImportSummary['maxAttributeValues'] = null;
+  for (const [attribute, values] of attributeValues)
+    if (!widest || values.size > widest.values) widest = { attribute, values: values.size };
   const summary: ImportSummary = {
     importId,
-    offers: parsed.offers,
+    offers,
     products,
     categories: parsed.categories,
     skipped: parsed.skipped,
@@ -171,18 +237,23 @@ async function stage(
     problemCount,
     removed,
     previous,
+    excluded,
+    carried,
+    feedType: format,
+    maxAttributeValues: widest,
     held,
-    applied: !held,
+    applied: !held && !options.dryRun,
     encoding,
     bytes: received,
     seconds: Math.round((performance.now() - started) / 10) / 100,
   };
+  if (options.dryRun) return summary;
   await db
     .update(catalogImports)
     .set({
       shop: parsed.shop,
       currencies: parsed.currencies,
-      offers: parsed.offers,
+      offers: offers + carried,
       products,
       summary,
       state: held ? 'held' : 'staging',

@@ -27,6 +27,7 @@ export interface CategoryInfo {
 }
 
 interface OfferDraft {
+  regions: OfferRegion[];
   line: number;
   id: string | null;
   groupId: string | null;
@@ -80,9 +81,22 @@ function categoryPaths(raw: Map<string, RawCategory>, problems: (message: string
   return info;
 }
 
+/** An offer's price and availability in one region (`<region id price oldprice available/>`). */
+export interface OfferRegion {
+  regionId: string;
+  price: number | null;
+  oldPrice: number | null;
+  available: boolean | null;
+}
+
+export interface YmlParseOptions {
+  /** The feed parsing config: the feed's element name → a YML element or `param:<name>`. */
+  tagMap?: ReadonlyMap<string, string>;
+}
+
 export interface YmlHandlers {
-  /** A valid offer, with its category's names (for the search words). */
-  offer(row: OfferRow, category: CategoryInfo): void;
+  /** A valid offer, with its category's names (for the search words) and its regional data. */
+  offer(row: OfferRow, category: CategoryInfo, regions: OfferRegion[]): void;
   /** The category tree, once, when the first offer or the end of <categories> comes. */
   categories(rows: CategoryRow[]): void;
   problem(offerId: string | null, line: number, message: string): void;
@@ -93,8 +107,13 @@ export interface YmlHandlers {
  * limits whatever the feed's size). Checks each offer; throws FeedError on broken XML, a DOCTYPE
  * with declarations (entity expansion), a field over the length limit or too many offers.
  */
-export function createYmlParser(handlers: YmlHandlers, limits: FeedLimits = DEFAULT_FEED_LIMITS) {
+export function createYmlParser(
+  handlers: YmlHandlers,
+  limits: FeedLimits = DEFAULT_FEED_LIMITS,
+  options: YmlParseOptions = {},
+) {
   const parser = new SaxesParser({ position: true });
+  const tagMap = options.tagMap ?? new Map<string, string>();
   let fatal: Error | undefined;
   parser.on('error', (error) => {
     fatal ??= error;
@@ -178,6 +197,7 @@ export function createYmlParser(handlers: YmlHandlers, limits: FeedLimits = DEFA
         popularity: number(f['popularity']) ?? 0,
       },
       category,
+      draft.regions,
     );
   };
 
@@ -190,8 +210,15 @@ export function createYmlParser(handlers: YmlHandlers, limits: FeedLimits = DEFA
         'doctype',
       );
   });
-  parser.on('opentag', (tag) => {
+  parser.on('opentag', (original) => {
     const parent = stack.at(-1);
+    // The parsing config renames the feed's own elements to YML ones (or to a named param).
+    const mapped = tagMap.get(original.name);
+    const tag: { name: string; attributes: Record<string, unknown> } = !mapped
+      ? original
+      : mapped.startsWith('param:')
+        ? { name: 'param', attributes: { ...original.attributes, name: mapped.slice(6) } }
+        : { name: mapped, attributes: original.attributes };
     stack.push(tag.name);
     text = '';
     const attr = (name: string) => {
@@ -209,10 +236,21 @@ export function createYmlParser(handlers: YmlHandlers, limits: FeedLimits = DEFA
         id: attr('id'),
         groupId: attr('group_id'),
         available: attr('available') !== 'false',
+        regions: [],
         fields: {},
         pictures: [],
         params: [],
       };
+    } else if (offer && tag.name === 'region' && parent === 'regions') {
+      const regionId = attr('id');
+      const available = attr('available');
+      if (regionId && offer.regions.length < MAX_PARAMS)
+        offer.regions.push({
+          regionId,
+          price: number(attr('price') ?? undefined),
+          oldPrice: number(attr('oldprice') ?? undefined),
+          available: available === null ? null : available !== 'false',
+        });
     } else if (offer && tag.name === 'param') {
       param = { name: attr('name') ?? '', unit: attr('unit') };
     } else if (tag.name === 'category' && parent === 'categories') {
@@ -238,8 +276,8 @@ export function createYmlParser(handlers: YmlHandlers, limits: FeedLimits = DEFA
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
-  parser.on('closetag', (tag) => {
-    stack.pop();
+  parser.on('closetag', () => {
+    const tag = { name: stack.pop() ?? '' };
     const parent = stack.at(-1);
     if (offer) {
       if (tag.name === 'offer') {

@@ -1,8 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FeedType } from '#contract/entities/site.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   catalogCategories,
   catalogImports,
+  catalogOfferRegions,
   catalogOffers,
   catalogs,
   catalogWords,
@@ -12,16 +14,29 @@ import { FeedError } from './feed-source.ts';
 import type { IndexSettings } from '#contract/entities/search-config.ts';
 import { representativeOrder, shapeOffers, shapeProducts } from './query/search-config.ts';
 import { run } from './sql.ts';
-import { wordsOf, type CategoryInfo, type CategoryRow, type OfferRow } from './yml-parse.ts';
+import {
+  wordsOf,
+  type CategoryInfo,
+  type CategoryRow,
+  type OfferRegion,
+  type OfferRow,
+} from './yml-parse.ts';
 
 /** Rows per INSERT while staging (≈ 1000 offers × 17 columns stays under the 65 535 parameters). */
 export const BATCH = 1000;
 
 /** Starts a new, invisible import of the site; leftovers of earlier ones that never went live go. */
-export async function createImport(db: Db, siteId: number, jobId: string | null): Promise<number> {
-  await db
-    .delete(catalogImports)
-    .where(and(eq(catalogImports.siteId, siteId), ne(catalogImports.state, 'live')));
+export async function createImport(
+  db: Db,
+  siteId: number,
+  jobId: string | null,
+  options: { keepOthers?: boolean } = {},
+): Promise<number> {
+  // A dry run (the feed checker) leaves the other imports (a held one waiting) alone.
+  if (!options.keepOthers)
+    await db
+      .delete(catalogImports)
+      .where(and(eq(catalogImports.siteId, siteId), ne(catalogImports.state, 'live')));
   const [created] = await db
     .insert(catalogImports)
     .values({ siteId, jobId })
@@ -37,13 +52,16 @@ export async function discardImport(db: Db, importId: number): Promise<void> {
 export function createStager(db: Db, importId: number) {
   let categoryRows: (typeof catalogCategories.$inferInsert)[] = [];
   let batch: (typeof catalogOffers.$inferInsert)[] = [];
+  let regionBatch: (typeof catalogOfferRegions.$inferInsert)[] = [];
   const words = new Map<string, Set<string>>();
   return {
     categories(rows: CategoryRow[]) {
       for (const row of rows) categoryRows.push({ importId, ...row });
     },
-    offer(row: OfferRow, category: CategoryInfo) {
+    offer(row: OfferRow, category: CategoryInfo, regions: OfferRegion[] = []) {
       batch.push({ importId, ...row });
+      for (const region of regions)
+        regionBatch.push({ importId, offerId: row.id, productId: row.productId, ...region });
       const text = `${row.name} ${row.vendor ?? ''} ${category.pathNames.join(' ')}`;
       for (const word of wordsOf(text)) {
         if (word.length < 2) continue;
@@ -53,7 +71,7 @@ export function createStager(db: Db, importId: number) {
       }
     },
     get full() {
-      return batch.length >= BATCH || categoryRows.length >= BATCH;
+      return batch.length >= BATCH || categoryRows.length >= BATCH || regionBatch.length >= BATCH;
     },
     async flush() {
       if (categoryRows.length) {
@@ -65,6 +83,27 @@ export function createStager(db: Db, importId: number) {
         const rows = batch;
         batch = [];
         await db.insert(catalogOffers).values(rows);
+      }
+      if (regionBatch.length) {
+        const rows = regionBatch;
+        regionBatch = [];
+        // A region named twice for one offer: the last one counts.
+        const unique = new Map(rows.map((row) => [`${row.regionId}\u0000${row.offerId}`, row]));
+        await db
+          .insert(catalogOfferRegions)
+          .values([...unique.values()])
+          .onConflictDoUpdate({
+            target: [
+              catalogOfferRegions.importId,
+              catalogOfferRegions.regionId,
+              catalogOfferRegions.offerId,
+            ],
+            set: {
+              price: sql`excluded.price`,
+              oldPrice: sql`excluded.old_price`,
+              available: sql`excluded.available`,
+            },
+          });
       }
     },
     /** Words for corrections and suggestions. */
@@ -169,12 +208,18 @@ export async function applyImport(
     await tx.update(catalogImports).set({ state: 'live' }).where(eq(catalogImports.id, importId));
     if (live && live.importId !== importId)
       await tx.delete(catalogImports).where(inArray(catalogImports.id, [live.importId]));
+    const feedType = (target.summary as { feedType?: FeedType } | null)?.feedType ?? 'YML';
     await createFeedRepository(db).record(tx, {
       siteId,
-      feedType: 'YML',
+      feedType,
       regionId: 'global',
       offers: target.offers,
     });
+    // The regions the feed gave prices or availability for have had an upload too.
+    await tx.execute(sql`
+      insert into feed_history (site_id, feed_type, region_id, offers)
+      select ${siteId}, ${feedType}, region_id, count(*)::int
+      from catalog_offer_regions where import_id = ${importId} group by region_id`);
     await inTransaction?.(tx);
   });
 }

@@ -11,6 +11,7 @@ import {
   trackingConfig,
   type GlobalComponent,
   type GlobalComponentWire,
+  type ListedMeta,
   type MvtConfig,
   type RecommendationsBlock,
   type RecommendationsBlockWire,
@@ -64,6 +65,18 @@ export function stored<T>(row: ConfigVersionRow, config: T): Stored<T> {
     author: row.author,
     createdAt: row.createdAt.toISOString(),
     config,
+  };
+}
+
+/** A list item (spec §7): the config's fields at the top level, the version's beside them. */
+export function listed<T extends object>(row: ConfigVersionRow, wire: T): T & ListedMeta {
+  return {
+    ...wire,
+    versionId: row.id,
+    version: row.version,
+    test: row.test,
+    author: row.author,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

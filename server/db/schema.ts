@@ -10,3 +10,8 @@ export * from './schema/events.ts';
 export * from './schema/artifacts.ts';
 export * from './schema/mail.ts';
 export * from './schema/search-config.ts';
+export * from './schema/recs.ts';
+export * from './schema/feeds.ts';
+export * from './schema/integrations.ts';
+export * from './schema/query-lists.ts';
+export * from './schema/merchandising.ts';

@@ -5,7 +5,7 @@ import type { Database } from './client.ts';
 import { sites, users, verticals as verticalsTable } from './schema.ts';
 import { createRepositories } from '../plugins/app/repositories.ts';
 import { seedDemoConfigs } from '../configs/demo.ts';
-import { demoEvents, demoVocabulary, yesterday } from '../events/demo.ts';
+import { demoEvents, demoCatalog, demoVocabulary, yesterday } from '../events/demo.ts';
 import { createEventStore } from '../events/store.ts';
 
 export const DEMO_PASSWORD = 'vitrina-demo';
@@ -117,6 +117,7 @@ export async function seedDemoEvents(
       sessions: options.sessions ?? 20_000,
       vocabulary,
       seed: site.id,
+      catalog: await demoCatalog(database.db, site.id),
     })) {
       await store.bulkInsert(site.id, rows);
       written += rows.length;

@@ -125,6 +125,75 @@ function localMidnight(day: string, timeZone: string): number {
   return utc - offset(utc - offset(utc));
 }
 
+/** A product of the site's live catalog, as the demo behaviour needs it. */
+export interface DemoProduct {
+  id: string;
+  categoryId: string;
+  price: number;
+}
+
+/** The site's live catalog (id, category, price), in a fixed order; empty before an import. */
+export async function demoCatalog(db: Db, siteId: number): Promise<DemoProduct[]> {
+  const { rows } = await run<{ id: string; category_id: string; price: number }>(
+    db,
+    sql`select p.id, p.category_id, p.price from catalogs k
+        join catalog_products p on p.import_id = k.import_id
+        where k.site_id = ${siteId} and p.available order by p.id limit 20000`,
+  );
+  return rows.map((r) => ({ id: r.id, categoryId: r.category_id, price: Number(r.price) }));
+}
+
+/**
+ * Shoppers' taste over a catalog: products grouped by category and sorted by price, a Zipf
+ * popularity over them, and for each product the "complements" bought with it (two products of
+ * the next category at a similar price position). Sessions browse one category near one price,
+ * so co-viewing and co-buying carry category and price affinity.
+ */
+function catalogBehaviour(catalog: readonly DemoProduct[], random: () => number) {
+  const byCategory = new Map<string, DemoProduct[]>();
+  for (const product of catalog)
+    byCategory.set(product.categoryId, [...(byCategory.get(product.categoryId) ?? []), product]);
+  const categories = [...byCategory.keys()].sort();
+  for (const list of byCategory.values())
+    list.sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : 1));
+  // Popularity: a shuffled Zipf rank per product.
+  const order = [...catalog];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const pickPopular = zipf(order.length, 0.9, random);
+  const complements = new Map<string, string[]>();
+  categories.forEach((category, index) => {
+    const list = byCategory.get(category)!;
+    const next = byCategory.get(categories[(index + 1) % categories.length]!)!;
+    list.forEach((product, position) => {
+      const at = Math.floor((position / list.length) * next.length);
+      complements.set(
+        product.id,
+        [next[at]!, next[(at + 1) % next.length]!]
+          .filter((p) => p.id !== product.id)
+          .map((p) => p.id),
+      );
+    });
+  });
+  return {
+    /** A session's first product, by popularity. */
+    entry: () => order[pickPopular()]!,
+    /** A product near `product` in its category (price affinity): ±3 positions. */
+    near(product: DemoProduct): DemoProduct {
+      const list = byCategory.get(product.categoryId)!;
+      const position = list.indexOf(product);
+      const step = Math.round((random() + random() + random() - 1.5) * 4);
+      return list[Math.max(0, Math.min(list.length - 1, position + step))]!;
+    },
+    complement: (product: DemoProduct) => {
+      const list = complements.get(product.id) ?? [];
+      return list[Math.floor(random() * list.length)];
+    },
+  };
+}
+
 export interface DemoOptions {
   timeZone: string;
   /** The last day (local), inclusive; usually yesterday. */
@@ -135,6 +204,8 @@ export interface DemoOptions {
   seed?: number;
   /** Rows per yielded chunk. */
   chunk?: number;
+  /** The site's live catalog: views and carts name its products (else ids 1000–1799). */
+  catalog?: readonly DemoProduct[];
 }
 
 /**
@@ -149,6 +220,7 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
   const pickQuery = zipf(vocabulary.length, 1.05, random);
   const pickZero = zipf(zeros.length, 0.9, random);
   const chunkSize = options.chunk ?? 20_000;
+  const shop = options.catalog?.length ? catalogBehaviour(options.catalog, random) : null;
   const firstDay = addDays(options.endDay, -(options.days - 1));
 
   // Sessions per day: weekday weight × trend × noise, scaled to the total.
@@ -231,11 +303,35 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
       }
       const searched = searches > 0;
       const views = Math.floor(random() * (searched ? 4 : 3));
-      for (let v = 0; v < views; v++)
-        event(KIND.PRODUCT_VIEW, { productId: String(1000 + Math.floor(random() * 800)) });
-      if (views && random() < 0.15)
-        event(KIND.ADD_TO_CART, { productId: String(1000 + Math.floor(random() * 800)), items: 1 });
-      if (random() < (searched ? 0.045 : 0.02)) {
+      const ordering = random() < (searched ? 0.045 : 0.02);
+      if (shop) {
+        // One category near one price: the products viewed, the one carted and its complement.
+        let product = shop.entry();
+        const viewed: DemoProduct[] = [];
+        for (let v = 0; v < views + (ordering ? 1 : 0); v++) {
+          if (v > 0) product = shop.near(product);
+          viewed.push(product);
+          event(KIND.PRODUCT_VIEW, { productId: product.id });
+        }
+        if (viewed.length && (ordering || random() < 0.15)) {
+          const carted = viewed[Math.floor(random() * viewed.length)]!;
+          event(KIND.ADD_TO_CART, { productId: carted.id, items: 1 });
+          const complement = random() < 0.6 ? shop.complement(carted) : undefined;
+          if (complement) {
+            event(KIND.PRODUCT_VIEW, { productId: complement });
+            event(KIND.ADD_TO_CART, { productId: complement, items: 1 });
+          }
+        }
+      } else {
+        for (let v = 0; v < views; v++)
+          event(KIND.PRODUCT_VIEW, { productId: String(1000 + Math.floor(random() * 800)) });
+        if (views && random() < 0.15)
+          event(KIND.ADD_TO_CART, {
+            productId: String(1000 + Math.floor(random() * 800)),
+            items: 1,
+          });
+      }
+      if (ordering) {
         // Log-normal order value around 4 000 ₽.
         const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
         const revenue = Math.round(Math.exp(8.3 + 0.6 * normal) * 100) / 100;

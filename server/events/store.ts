@@ -10,6 +10,7 @@ import { rebuildRollups, rebuildRollupsIn } from './rollups.ts';
 import { bulkInsertEvents, insertEventRows } from './bulk.ts';
 import { lockSiteEvents } from './lock.ts';
 import { quarantineOrders } from './guard.ts';
+import { dropSeenEvents } from './dedupe.ts';
 import { PLATFORM_OF_CODE } from './codes.ts';
 
 /**
@@ -40,15 +41,16 @@ export function createEventStore(database: Database) {
           .from(sites)
           .where(eq(sites.id, siteId));
         const zone = site?.timeZone ?? timeZone;
+        const fresh = await dropSeenEvents(tx, siteId, batch);
         const { kept, quarantined } = await quarantineOrders(
           tx,
           database,
           siteId,
-          batch.map((event) => toEventRow(event, zone, now)),
+          fresh.map((event) => toEventRow(event, zone, now)),
           now,
         );
         await ingestRows(tx, siteId, kept);
-        return { accepted: batch.length, quarantined };
+        return { accepted: fresh.length, quarantined };
       });
     },
 

@@ -1,33 +1,88 @@
-import { eq } from 'drizzle-orm';
-import { importYml, openFeed } from '../catalog/yml-import.ts';
+import { importYml } from '../catalog/yml-import.ts';
 import { feedLimits } from '../catalog/feed-settings.ts';
-import { sites } from '../db/schema.ts';
-import { fetchPolicy } from '../net/guarded-fetch.ts';
+import { notifyOutcome } from '../feeds/notify.ts';
+import { importRegionalFeed } from '../feeds/regional.ts';
+import { openFeedOf, type FeedJobPayload } from '../feeds/open.ts';
+import { createOfferFilter, createParamFilter } from '../feeds/rules.ts';
+import { createFeedStore } from '../feeds/store.ts';
+import { FeedError } from '../catalog/feed-source.ts';
 import type { JobHandler } from './runner.ts';
 
 export { declaredEncoding } from '../catalog/yml-import.ts';
 
 /**
- * The feed-update job: streams the site's YML feed through the guarded fetch and the importer.
- * The result lists the per-offer problems; a held import (it would remove more than half of the
- * catalog) waits for POST /api/site/:id/feeds/confirm. A cancel aborts the download and the
- * import (the staged rows go, the live catalog stays).
+ * The feed-update job: streams the site's full-catalog feed (YML or OZON, per the settings) from
+ * its feed URL through the guarded fetch and the importer, with the feed rules, attributes and
+ * parsing config applied; keeps the raw feed for download. The result lists the per-offer
+ * problems; a held import (it would remove more than half of the catalog) waits for POST
+ * /api/site/:id/feeds/confirm. A cancel aborts the download and the import (the staged rows go,
+ * the live catalog stays). Failed, held and recovered imports are e-mailed to the monitoring list.
  */
 export const feedUpdateJob: JobHandler = async ({ job, db, env, signal, progress }) => {
-  const [site] = await db.select().from(sites).where(eq(sites.id, job.siteId));
-  if (!site) throw new Error('The site no longer exists');
-  if (!site.feedUrl) throw new Error('The site has no feed URL: set it on the site page');
-  const source = await openFeed(site.feedUrl, {
-    policy: fetchPolicy(env),
-    maxBytes: env.FEED_MAX_BYTES,
-    signal,
-  });
-  return importYml(db, {
-    siteId: site.id,
-    jobId: job.id,
-    source,
-    progress,
-    signal,
-    limits: feedLimits(env),
-  });
+  const store = createFeedStore(db);
+  const settings = await store.settings(job.siteId, 'YML');
+  const payload = (job.payload ?? {}) as FeedJobPayload;
+  try {
+    const { source } = await openFeedOf(db, env, {
+      siteId: job.siteId,
+      feedType: settings.format,
+      regionId: payload.regionId ?? 'global',
+      signal,
+    });
+    const regionId = payload.regionId ?? 'global';
+    if (regionId !== 'global') {
+      const regional = await importRegionalFeed(db, {
+        siteId: job.siteId,
+        jobId: job.id,
+        regionId,
+        format: settings.format,
+        source,
+        limits: feedLimits(env),
+        tagMap: await store.tagMap(job.siteId),
+        signal,
+        progress,
+      });
+      await notifyOutcome(db, {
+        siteId: job.siteId,
+        jobId: job.id,
+        kind: job.kind,
+        outcome: 'applied',
+        detail: `Регион ${regionId}: обновлено предложений ${regional.rows}. / Region ${regionId}: ${regional.rows} offers updated.`,
+      });
+      return regional;
+    }
+    const summary = await importYml(db, {
+      siteId: job.siteId,
+      jobId: job.id,
+      source,
+      progress,
+      signal,
+      limits: feedLimits(env),
+      format: settings.format,
+      tagMap: await store.tagMap(job.siteId),
+      acceptOffer: createOfferFilter(await store.rules(job.siteId)),
+      keepParams: createParamFilter(await store.attributes(job.siteId)),
+      staleHours: settings.staleProductDeletionHours,
+    });
+    await notifyOutcome(db, {
+      siteId: job.siteId,
+      jobId: job.id,
+      kind: job.kind,
+      outcome: summary.held ? 'held' : 'applied',
+      detail: summary.held
+        ? `Импорт удалил бы ${summary.removed} из ${summary.previous} товарных предложений (больше половины) и ждёт подтверждения. / The import would remove ${summary.removed} of ${summary.previous} offers and waits for a confirmation.`
+        : `Загружено предложений: ${summary.offers}. / Offers loaded: ${summary.offers}.`,
+    });
+    return summary;
+  } catch (error) {
+    if (!(error instanceof FeedError && error.code === 'cancelled') && !signal.aborted)
+      await notifyOutcome(db, {
+        siteId: job.siteId,
+        jobId: job.id,
+        kind: job.kind,
+        outcome: 'failed',
+        detail: `Ошибка / Error: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    throw error;
+  }
 };

@@ -42,16 +42,19 @@ export interface ScheduleLauncher {
 
 export function createSchedules(db: Db, launcher: ScheduleLauncher, kinds: readonly string[]) {
   return {
-    /** Creates or replaces the site's schedule of a kind. */
-    async upsert(entry: {
-      siteId: number;
-      kind: string;
-      cron: string;
-      timeZone?: string;
-      payload?: unknown;
-      enabled?: boolean;
-      createdBy: string;
-    }): Promise<ScheduleRow> {
+    /** Creates or replaces the site's schedule of a kind (in the caller's transaction if given). */
+    async upsert(
+      entry: {
+        siteId: number;
+        kind: string;
+        cron: string;
+        timeZone?: string;
+        payload?: unknown;
+        enabled?: boolean;
+        createdBy: string;
+      },
+      tx: Db | Tx = db,
+    ): Promise<ScheduleRow> {
       if (!kinds.includes(entry.kind)) throw new HttpError(400, `Unknown job kind ${entry.kind}`);
       const timeZone = entry.timeZone ?? 'UTC';
       const now = new Date();
@@ -64,7 +67,7 @@ export function createSchedules(db: Db, launcher: ScheduleLauncher, kinds: reado
         createdBy: entry.createdBy,
         updatedAt: now,
       };
-      const [row] = await db
+      const [row] = await tx
         .insert(jobSchedules)
         .values({ siteId: entry.siteId, kind: entry.kind, ...fields })
         .onConflictDoUpdate({ target: [jobSchedules.siteId, jobSchedules.kind], set: fields })
@@ -72,16 +75,16 @@ export function createSchedules(db: Db, launcher: ScheduleLauncher, kinds: reado
       return row!;
     },
 
-    async remove(siteId: number, kind: string): Promise<boolean> {
-      const removed = await db
+    async remove(siteId: number, kind: string, tx: Db | Tx = db): Promise<boolean> {
+      const removed = await tx
         .delete(jobSchedules)
         .where(and(eq(jobSchedules.siteId, siteId), eq(jobSchedules.kind, kind)))
         .returning({ id: jobSchedules.id });
       return removed.length > 0;
     },
 
-    list(siteId: number): Promise<ScheduleRow[]> {
-      return db
+    list(siteId: number, tx: Db | Tx = db): Promise<ScheduleRow[]> {
+      return tx
         .select()
         .from(jobSchedules)
         .where(eq(jobSchedules.siteId, siteId))

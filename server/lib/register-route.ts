@@ -51,6 +51,7 @@ function siteIdOf(route: RouteDef, request: FastifyRequest): number | undefined 
 const MEDIA_TYPES = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
 } as const;
 
 /** Whether the request carries a body at all (a length above 0, or a chunked one). */
@@ -69,7 +70,14 @@ export function checkContentType(route: RouteDef, request: FastifyRequest): void
   const header = request.headers['content-type'];
   if (!hasBody(request) && header === undefined) return;
   const media = (header ?? '').split(';')[0]!.trim().toLowerCase();
-  const expected = MEDIA_TYPES[route.body ? (route.bodyType ?? 'json') : 'json'];
+  const expected =
+    MEDIA_TYPES[
+      route.bodyType === 'multipart'
+        ? 'multipart'
+        : route.body
+          ? (route.bodyType ?? 'json')
+          : 'json'
+    ];
   if (media !== expected) {
     throw new HttpError(415, `Unsupported content type: this call takes ${expected}`);
   }

@@ -20,6 +20,13 @@ export interface SessionRecord {
  */
 export function createSessionRepository(db: Db, lengthSeconds: number, cacheMs = 1000) {
   const cache = new Map<string, { record: SessionRecord; until: number }>();
+  /**
+   * Lookups under way, shared by the calls that miss the cache meanwhile: when an entry expires
+   * under load, the fifty calls waiting for it run one query, not fifty (issue 17.6).
+   */
+  const inflight = new Map<string, Promise<SessionRecord | undefined>>();
+  /** Bumped by every forget: a lookup that started before one does not fill the cache. */
+  let generation = 0;
   // Read on every signed-in call: built once, executed with placeholders.
   const findQuery = db
     .select({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt, user: users })
@@ -47,16 +54,30 @@ export function createSessionRepository(db: Db, lengthSeconds: number, cacheMs =
       const cached = cache.get(key);
       if (cached && cached.until > now && cached.record.expiresAt.getTime() > now)
         return cached.record;
-      const [row] = await findQuery.execute({ hash: key, now: new Date(now).toISOString() });
-      if (row && cacheMs > 0) {
-        if (cache.size > 10_000) cache.clear();
-        cache.set(key, { record: row, until: now + cacheMs });
-      } else cache.delete(key);
-      return row;
+      const running = inflight.get(key);
+      if (running) return running;
+      const startedAt = generation;
+      const lookup = (async () => {
+        const [row] = await findQuery.execute({ hash: key, now: new Date(now).toISOString() });
+        if (row && cacheMs > 0 && generation === startedAt) {
+          if (cache.size > 10_000) cache.clear();
+          cache.set(key, { record: row, until: now + cacheMs });
+        } else cache.delete(key);
+        return row;
+      })();
+      inflight.set(key, lookup);
+      const forget = () => {
+        if (inflight.get(key) === lookup) inflight.delete(key);
+      };
+      lookup.then(forget, forget);
+      return lookup;
     },
 
     /** Forgets what this process remembers of a user's sessions (after a change to the user). */
     forgetUser(userId: number): void {
+      generation++;
+      // A lookup under way may have read the user as it was: later calls start their own.
+      inflight.clear();
       for (const [key, entry] of cache) if (entry.record.user.id === userId) cache.delete(key);
     },
 
@@ -75,8 +96,14 @@ export function createSessionRepository(db: Db, lengthSeconds: number, cacheMs =
     },
 
     async remove(token: string): Promise<void> {
+      generation++;
+      inflight.delete(hash(token));
       cache.delete(hash(token));
       await db.delete(sessions).where(eq(sessions.tokenHash, hash(token)));
+      // A lookup that started during the delete may have read the row: it fills nothing.
+      generation++;
+      inflight.delete(hash(token));
+      cache.delete(hash(token));
     },
 
     /** Ends every session of a user (password or role change). */

@@ -5,6 +5,8 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPreviewKey } from '../artifacts/preview-key.ts';
 import type { ArtifactSlot } from '../repositories/artifacts.ts';
+import { dolyameLoaderPart } from '../integrations/dolyame-chunk.ts';
+import { createDolyameRepository, siteApiKey } from '../integrations/dolyame.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' } as const;
@@ -90,6 +92,7 @@ function loaderScript(
  */
 export async function cdnRoutes(app: FastifyInstance) {
   const { artifacts } = app.repos;
+  const dolyame = createDolyameRepository(app.database.db);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/cdn/')) {
@@ -126,12 +129,17 @@ export async function cdnRoutes(app: FastifyInstance) {
     ) {
       const siteId = await siteOf(request, slot);
       if (siteId === null) return notFound(reply, 'No such site');
-      const text = loaderScript(
+      let text = loaderScript(
         siteId,
         slot,
         await artifacts.currentHash(siteId, slot),
         originOf(request),
       );
+      // The Dolyame widget's own chunk, only for the sites that enable it (issue 16).
+      const apiKey = (await dolyame.widgetEnabled(siteId))
+        ? await siteApiKey(app.database.db, siteId)
+        : null;
+      if (apiKey) text += await dolyameLoaderPart(apiKey, originOf(request));
       const etag = `"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;
       reply.header('cache-control', 'no-cache').header('etag', etag).type(TYPES.js);
       if (fresh(request, etag)) return reply.status(304).send();
@@ -148,8 +156,16 @@ export async function cdnRoutes(app: FastifyInstance) {
     ) {
       const siteId = await siteOf(request, slot);
       if (siteId === null) return notFound(reply, 'No such site');
+      // `?product=ID`: the page is that product's page (the runtime tracks its view and the
+      // blocks recommend for it), as a merchant's product page marks itself.
+      const product = (request.query as { product?: unknown }).product;
+      const productPage =
+        typeof product === 'string' && /^[\w.-]{1,200}$/.test(product)
+          ? `<main data-digi-product-id="${product}">\n      <h2>Товар ${product}</h2>`
+          : '<main>';
       const page = readFileSync(MERCHANT_PAGE, 'utf8')
         .replaceAll('__SITE_ID__', String(siteId))
+        .replace('<main>', productPage)
         .replace(
           '/digi.js"',
           slot === 'preview' ? `/preview/${request.params.key}/digi.js"` : '/digi.js"',

@@ -20,6 +20,16 @@ export async function publicEventRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
   });
+  // The storefront runtime sends its batches as text/plain (sendBeacon, and fetch without a CORS
+  // preflight): the same JSON, read as such here.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'The body is not JSON'), undefined);
+    }
+  });
   await eventRateLimit(app);
   const store = createEventStore(app.database);
   const limits = {

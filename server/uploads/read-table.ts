@@ -144,6 +144,41 @@ async function* readXlsx(input: Readable): AsyncGenerator<TableLine> {
  * Reads an uploaded table line by line without holding the file in memory: CSV through
  * papaparse's stream parser, XLSX through exceljs's streaming workbook reader.
  */
+/**
+ * A JSON upload: an array of objects, read whole (the upload's size limit bounds it). The union
+ * of the objects' keys is the header (line 1); object n is line n + 1. Text cells stay text;
+ * numbers and booleans are written out; arrays and objects become their JSON text.
+ */
+async function* readJson(input: Readable): AsyncGenerator<TableLine> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(chunk as Buffer);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new HttpError(400, 'The file is not valid UTF-8 text');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `The file is not valid JSON: ${(error as Error).message}`);
+  }
+  if (
+    !Array.isArray(value) ||
+    value.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))
+  )
+    throw new HttpError(400, 'A JSON upload is an array of objects, one per row');
+  const rows = value as Record<string, unknown>[];
+  const header = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  yield { line: 1, cells: header };
+  const cell = (v: unknown): string =>
+    v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  for (const [index, row] of rows.entries())
+    yield { line: index + 2, cells: header.map((key) => cell(row[key])) };
+}
+
 export function readTable(input: Readable, options: ReadTableOptions): AsyncGenerator<TableLine> {
+  if (options.format === 'json') return readJson(input);
   return options.format === 'xlsx' ? readXlsx(input) : readCsv(input, options);
 }

@@ -51,8 +51,12 @@ const FILE_FIELD = 'file';
 function formatOf(filename: string): UploadFormat {
   const extension = extname(filename).toLowerCase();
   if (extension === '.xlsx') return 'xlsx';
+  if (extension === '.json') return 'json';
   if (extension === '.csv' || extension === '.txt' || extension === '') return 'csv';
-  throw new HttpError(415, `Unsupported file type ${extension}: upload a .csv or .xlsx file`);
+  throw new HttpError(
+    415,
+    `Unsupported file type ${extension}: upload a .csv, .xlsx or .json file`,
+  );
 }
 
 const normalise = (name: string) =>
@@ -116,6 +120,11 @@ export async function receiveUpload<Row>(
       if (part.fieldname !== FILE_FIELD || sawFile) {
         part.file.resume();
         throw new HttpError(400, `Send one file, in the field "${FILE_FIELD}"`);
+      }
+      if (!part.filename) {
+        // A file input left empty sends a part without a file name: no file was chosen.
+        part.file.resume();
+        break;
       }
       sawFile = true;
       const format = formatOf(part.filename);

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { CONFIG_ROLES, type ConfigKind } from '#contract/entities/config-roles.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
+import type { QueryListKind } from '#contract/entities/query-lists.ts';
+import { listRoles } from '#src/features/query-lists/lib/list-kind.ts';
 import type { LocaleDomain } from '#src/lib/i18n-domains.ts';
 import type * as SearchConfigPages from '#src/features/search-config/pages.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -9,8 +11,10 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 export const MENU_SECTIONS = [
   'home',
   'reporting',
+  'merchandising',
   'searchUx',
   'recommendations',
+  'instalment',
   'experiments',
   'integration',
   'admin',
@@ -21,8 +25,10 @@ export type MenuSection = (typeof MENU_SECTIONS)[number];
 export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
   home: 'shell.sections.home',
   reporting: 'reports.menu.section',
+  merchandising: 'shell.sections.merchandising',
   searchUx: 'shell.sections.searchUx',
   recommendations: 'shell.sections.recommendations',
+  instalment: 'shell.sections.instalment',
   experiments: 'shell.sections.experiments',
   integration: 'shell.sections.integration',
   admin: 'shell.sections.admin',
@@ -30,8 +36,10 @@ export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
 type SectionTitleKey =
   | 'shell.sections.home'
   | 'reports.menu.section'
+  | 'shell.sections.merchandising'
   | 'shell.sections.searchUx'
   | 'shell.sections.recommendations'
+  | 'shell.sections.instalment'
   | 'shell.sections.experiments'
   | 'shell.sections.integration'
   | 'shell.sections.admin';
@@ -51,6 +59,27 @@ export type TitleKey =
   | 'routes.recsUx'
   | 'routes.mvt'
   | 'routes.tracking'
+  | 'routes.feedLoader'
+  | 'routes.feedChecker'
+  | 'routes.feedConfigurator'
+  | 'routes.recsStrategies'
+  | 'routes.modelTraining'
+  | 'routes.rankingConfig'
+  | 'routes.dolyameApp'
+  | 'routes.dolyameWidget'
+  | 'routes.dolyameAttributes'
+  | 'routes.queryWhiteList'
+  | 'routes.queryBlackList'
+  | 'routes.queryBrands'
+  | 'routes.queryStemmerExclusions'
+  | 'routes.querySynonyms'
+  | 'routes.queryBrandExclusions'
+  | 'routes.queryTransliterations'
+  | 'routes.queryExclusions'
+  | 'routes.queryAutocompleteBlackList'
+  | 'routes.merchSearch'
+  | 'routes.merchRecs'
+  | 'routes.merchModels'
   | 'reports.routes.home'
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
@@ -102,7 +131,25 @@ const configRoles = (kind: ConfigKind): readonly Role[] => [
   'ROLE_CONFIG_VIEW',
   ...CONFIG_ROLES[kind].save,
 ];
+/**
+ * The feed screens (spec part 2 §6 "Config: feed config, feed loader job start and config"), the
+ * same list as the feed contract's FEED_VIEW_ROLES (not imported: the route table stays light).
+ */
+const FEED_VIEW_ROLES: readonly Role[] = [
+  'ROLE_CONFIG_VIEW',
+  'ROLE_CONFIG_FEED_CONFIG',
+  'ROLE_CONFIG_FEED_LOADER_JOB_START',
+  'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
+];
+/** The Dolyame screens: site viewers read them, site editors change them (contract/routes/dolyame.ts). */
+const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
+const queryListPage = () => import('#src/features/query-lists/query-list-page.tsx');
+/** The query-list screens: the list's viewers and editors (the synonyms screen: autocomplete's too). */
+const queryListRoles = (list: QueryListKind): readonly Role[] =>
+  list === 'synonyms'
+    ? [...listRoles('synonyms'), ...listRoles('autocomplete-synonyms')]
+    : listRoles(list);
 
 /** The search configuration screens (issue 13), one module. */
 const searchConfigPage = (name: keyof typeof SearchConfigPages) => () =>
@@ -181,6 +228,39 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/reports/custom/custom-tab-page.tsx'),
   },
   {
+    // Menu rules (spec part 2 §6): search rules need merchandising view, recommendation rules
+    // recs merch rules config, custom models autocomplete job start.
+    path: '/merch-rules/search',
+    titleKey: 'routes.merchSearch',
+    breadcrumbs: [],
+    roles: [
+      'ROLE_MERCHANDISING_VIEW',
+      'ROLE_MERCHANDISING_BOOSTING_CONFIG',
+      'ROLE_MERCHANDISING_REDIRECT_CONFIG',
+    ],
+    menu: { section: 'merchandising' },
+    locales: ['merch'],
+    page: () => import('#src/features/merch/search-rules-page.tsx'),
+  },
+  {
+    path: '/merch-rules/recommendations',
+    titleKey: 'routes.merchRecs',
+    breadcrumbs: [],
+    roles: ['ROLE_RECS_MERCH_RULES_CONFIG'],
+    menu: { section: 'merchandising' },
+    locales: ['merch'],
+    page: () => import('#src/features/merch/recs-rules-page.tsx'),
+  },
+  {
+    path: '/merch-rules/custom-models',
+    titleKey: 'routes.merchModels',
+    breadcrumbs: [],
+    roles: ['ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'merchandising' },
+    locales: ['merch'],
+    page: () => import('#src/features/merch/custom-models-page.tsx'),
+  },
+  {
     path: '/anyquery/ux/instant-search',
     titleKey: 'routes.instantSearch',
     breadcrumbs: [],
@@ -217,6 +297,87 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/components-ux/components-ux-page.tsx'),
   },
   {
+    path: '/anyquery/service/white-list',
+    titleKey: 'routes.queryWhiteList',
+    breadcrumbs: [],
+    roles: queryListRoles('white-list'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/service/black-list',
+    titleKey: 'routes.queryBlackList',
+    breadcrumbs: [],
+    roles: queryListRoles('black-list'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/service/brands',
+    titleKey: 'routes.queryBrands',
+    breadcrumbs: [],
+    roles: queryListRoles('brands'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/service/stemmer-exclusions',
+    titleKey: 'routes.queryStemmerExclusions',
+    breadcrumbs: [],
+    roles: queryListRoles('stemmer-exclusions'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/synonyms',
+    titleKey: 'routes.querySynonyms',
+    breadcrumbs: [],
+    roles: queryListRoles('synonyms'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/brands-exclusions',
+    titleKey: 'routes.queryBrandExclusions',
+    breadcrumbs: [],
+    roles: queryListRoles('brand-exclusions'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/transliterations',
+    titleKey: 'routes.queryTransliterations',
+    breadcrumbs: [],
+    roles: queryListRoles('transliterations'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/query-exclusions',
+    titleKey: 'routes.queryExclusions',
+    breadcrumbs: [],
+    roles: queryListRoles('query-exclusions'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
+    path: '/anyquery/search/autocomplete-blacklist',
+    titleKey: 'routes.queryAutocompleteBlackList',
+    breadcrumbs: [],
+    roles: queryListRoles('autocomplete-black-list'),
+    menu: { section: 'searchUx' },
+    locales: ['queryLists'],
+    page: queryListPage,
+  },
+  {
     path: '/recs-configuration/ux',
     titleKey: 'routes.recsUx',
     breadcrumbs: [],
@@ -224,6 +385,61 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'recommendations' },
     locales: ['recsUx', 'configStudio', 'studio'],
     page: () => import('#src/features/recs-ux/recs-ux-page.tsx'),
+  },
+  {
+    path: '/recs-configuration/strategy',
+    titleKey: 'routes.recsStrategies',
+    breadcrumbs: [],
+    roles: ['ROLE_RECS_STRATEGIES_CONFIG', 'ROLE_RECS_STRATEGIES_PREVIEW'],
+    menu: { section: 'recommendations' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/strategies-page.tsx'),
+  },
+  {
+    path: '/anyquery/search/model-training',
+    titleKey: 'routes.modelTraining',
+    breadcrumbs: [],
+    roles: ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'searchUx' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/model-training-page.tsx'),
+  },
+  {
+    path: '/site/ranking-config',
+    titleKey: 'routes.rankingConfig',
+    breadcrumbs: [],
+    // Spec §6: ranking configuration needs admin or autocomplete job start.
+    roles: ['ROLE_AUTOCOMPLETE_JOB_START'],
+    menu: { section: 'integration' },
+    locales: ['recs', 'sites'],
+    page: () => import('#src/features/recs/ranking-config-page.tsx'),
+  },
+  {
+    path: '/dolyame/config/app',
+    titleKey: 'routes.dolyameApp',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame'],
+    page: () => import('#src/features/dolyame/dolyame-app-page.tsx'),
+  },
+  {
+    path: '/dolyame/config/widget',
+    titleKey: 'routes.dolyameWidget',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame', 'studio'],
+    page: () => import('#src/features/dolyame/dolyame-widget-page.tsx'),
+  },
+  {
+    path: '/dolyame/alternative-attributes',
+    titleKey: 'routes.dolyameAttributes',
+    breadcrumbs: [],
+    roles: DOLYAME_READ_ROLES,
+    menu: { section: 'instalment' },
+    locales: ['dolyame'],
+    page: () => import('#src/features/dolyame/alternative-attributes-page.tsx'),
   },
   {
     path: '/mvt',
@@ -294,7 +510,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
     menu: { section: 'integration' },
-    locales: ['sites'],
+    locales: ['sites', 'jobs'],
     page: () => import('#src/features/sites/site-edit-page.tsx'),
   },
   {
@@ -305,6 +521,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'integration' },
     locales: ['tracking', 'configStudio', 'studio'],
     page: () => import('#src/features/tracking/tracking-page.tsx'),
+  },
+  {
+    path: '/site/feed-loader',
+    titleKey: 'routes.feedLoader',
+    breadcrumbs: [],
+    // Spec part 2 §6 "Config: feed config, feed loader job start and config" (and config viewers).
+    roles: FEED_VIEW_ROLES,
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-loader-page.tsx'),
+  },
+  {
+    path: '/site/feed-checker',
+    titleKey: 'routes.feedChecker',
+    breadcrumbs: [],
+    roles: FEED_VIEW_ROLES,
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-checker-page.tsx'),
+  },
+  {
+    path: '/site/feed-configurator',
+    titleKey: 'routes.feedConfigurator',
+    breadcrumbs: [],
+    roles: [...FEED_VIEW_ROLES, 'ROLE_CONFIG_REGIONS'],
+    menu: { section: 'integration' },
+    locales: ['feeds', 'jobs'],
+    page: () => import('#src/features/feeds/feed-configurator-page.tsx'),
   },
   {
     path: '/site/register-user',

@@ -2,25 +2,15 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
-import { ru } from 'date-fns/locale/ru';
 import type { Site } from '#contract/entities/site.ts';
 import { lastFeedQueryOptions, sitesQueryOptions } from '#src/features/sites/api/site-queries.ts';
+import { formatFeedTime } from '#src/lib/feed-time.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 
-/**
- * The spec's 'MMM Do YYYY, H:mm:ss' (spec §2 "Sidebar"): 'Mar 5th 2024, 4:07:09' in English, the
- * hour not zero-padded; '5 мар. 2024, 4:07:09' in Russian (the spec gives no Russian form: day
- * before month as Russian writes it, the same clock). Local time.
- */
-export function formatFeedTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  return language === 'ru'
-    ? format(date, 'd MMM yyyy, H:mm:ss', { locale: ru })
-    : format(date, 'MMM do yyyy, H:mm:ss');
-}
+/** Shared with the feed screens (src/lib/feed-time.ts). */
+export { formatFeedTime };
 
 /** The public preview calls behind AUTO and SORT (spec §7 "Preview windows"). */
 export function previewUrls(site: Site) {

@@ -19,6 +19,7 @@ import {
   type RecommendationsBlock,
   type SearchConfig,
   type TrackingConfig,
+  unlistConfig,
 } from '#contract/entities/config.ts';
 import type { Job } from '#contract/entities/job.ts';
 import {
@@ -147,8 +148,9 @@ export function configActors(options: ConfigActorsOptions) {
       query: { id: options.key, test: copy },
       signal,
     });
-    const stored = answer.data[0];
-    if (!stored) throw new ApiError(404, `Recommendation block ${options.key} not found`);
+    const item = answer.data[0];
+    if (!item) throw new ApiError(404, `Recommendation block ${options.key} not found`);
+    const stored = unlistConfig(item);
     return { config: parseRecommendationsBlock(stored.config), base: baseOf(stored) };
   }
 
@@ -159,8 +161,9 @@ export function configActors(options: ConfigActorsOptions) {
       query: { test: copy },
       signal,
     });
-    const stored = answer.data.find((item) => item.config.componentId === options.key);
-    if (!stored) throw new ApiError(404, `Global component ${options.key} not found`);
+    const item = answer.data.find((listed) => listed.componentId === options.key);
+    if (!item) throw new ApiError(404, `Global component ${options.key} not found`);
+    const stored = unlistConfig(item);
     return { config: parseGlobalComponent(stored.config), base: baseOf(stored) };
   }
 

@@ -7,6 +7,7 @@
  */
 import { createApiClient } from '../runtime/api-client.ts';
 import { trackingIdentity } from '../runtime/identity.ts';
+import { createEventTracker, type EventTracker, type TrackedEvent } from '../runtime/events.ts';
 import type { DataSource } from '../runtime/data-source.ts';
 import type { PartTemplates } from '../runtime/templates.ts';
 import type { CardLayout } from '../runtime/product-view.ts';
@@ -147,6 +148,22 @@ export interface BootHook {
   run: (this: void, detail: unknown) => unknown;
 }
 
+/** A tracking config's rule (part 1 §3): its name is the event it sends (ADD_TO_CART, ORDER, …). */
+export interface BootTrackingRule {
+  name: string;
+  pageType: string;
+  trigger: 'PAGE_VIEW' | 'CLICK' | 'CONDITIONAL_VIEW';
+  selector: string;
+  condition?: (this: void, element: Element | null) => unknown;
+}
+
+/** The site's tracking config: off sends nothing; page types by URL pattern; the rules. */
+export interface BootTracking {
+  enabled: boolean;
+  pageTypes: readonly { pageType: string; urlPattern: string }[];
+  rules: readonly BootTrackingRule[];
+}
+
 /** What the generated bundle passes to `boot`. */
 export interface BootConfig {
   siteId: number;
@@ -162,6 +179,8 @@ export interface BootConfig {
   components: readonly BootComponent[];
   mvt?: readonly BootMvtGroup[];
   hooks?: readonly BootHook[];
+  /** Absent: the built-in events only (search, clicks, views, carts); `enabled: false`: none. */
+  tracking?: BootTracking | null;
 }
 
 export interface BootedSite {
@@ -185,6 +204,15 @@ export interface BootedSite {
     container: HTMLElement,
     options: Record<string, unknown>,
   ): { dispose(): void } | null;
+  /** Sends a behaviour event (an order on the thank-you page …); its id, or null without consent. */
+  track(event: TrackedEvent): string | null;
+  /** The page changed without a reload (single-page shops): its page view and PAGE_VIEW rules. */
+  pageView(): void;
+  /** The shopper granted or withdrew consent to tracking. */
+  consent(granted: boolean): void;
+  /** The page type of the current URL (tracking config), or PRODUCT on a product's page. */
+  pageType(): string | null;
+  readonly events: EventTracker;
   dispose(): void;
 }
 
@@ -268,16 +296,114 @@ function bootWith(
     mountCartButton,
     mountFavoriteButton,
   } = mounts;
-  const source = createApiClient({
-    baseUrl: config.apiBaseUrl || originOf(script),
+  const baseUrl = config.apiBaseUrl || originOf(script);
+  const api = createApiClient({ baseUrl, apiKey: config.apiKey });
+  const tracking = config.tracking;
+  const events = createEventTracker({
+    baseUrl,
     apiKey: config.apiKey,
+    platform:
+      (doc.defaultView?.innerWidth ?? 1024) < (config.mobileBreakpoint ?? 768)
+        ? 'MOBILE'
+        : 'DESKTOP',
+    sessionId: () => trackingIdentity(doc).sessionId,
+    consent: tracking?.enabled !== false,
   });
+  const track = (event: TrackedEvent): string | null => events.track(event);
+  let lastQuery = '';
+  // Searches are tracked where they are answered: the query, its hits and its correction.
+  const source: DataSource = {
+    ...api,
+    async search(params, signal) {
+      const answer = await api.search(params, signal);
+      const query = (params.st ?? '').trim();
+      if (query && !params.offset && query !== lastQuery) {
+        lastQuery = query;
+        track({
+          type: 'SEARCH',
+          query: query.slice(0, 256),
+          hits: answer.total,
+          correctedQuery: answer.correction,
+        });
+      }
+      return answer;
+    },
+  };
+  const productOnPage = (from?: Element | null): string | undefined =>
+    (
+      (from?.closest('[data-digi-product-id]') ??
+        doc.querySelector('[data-digi-product-id]')) as HTMLElement | null
+    )?.dataset['digiProductId'] || undefined;
+  const pageType = (): string | null => {
+    for (const { pageType: type, urlPattern } of tracking?.pageTypes ?? []) {
+      let hit: boolean;
+      try {
+        hit = new RegExp(urlPattern).test(location.href);
+      } catch {
+        hit = location.href.includes(urlPattern);
+      }
+      if (urlPattern && hit) return type;
+    }
+    return productOnPage() ? 'PRODUCT' : null;
+  };
+  /** A rule's event: its name is the type; product, revenue and items from the page's data attributes. */
+  const ruleEvent = (rule: BootTrackingRule, element: Element | null): void => {
+    const type = rule.name.trim().toUpperCase();
+    const productId = productOnPage(element);
+    const data = (element?.closest('[data-digi-revenue]') as HTMLElement | null)?.dataset;
+    if ((type === 'PRODUCT_VIEW' || type === 'ADD_TO_CART') && productId)
+      track({ type, productId });
+    else if (type === 'ORDER' && data)
+      track({
+        type,
+        revenue: Number(data['digiRevenue']) || 0,
+        items: Number(data['digiItems']) || 1,
+      });
+    else if (type === 'SESSION_START') track({ type });
+  };
+  const rulesFor = (trigger: BootTrackingRule['trigger']) => {
+    const type = pageType();
+    return (tracking?.rules ?? []).filter((r) => r.trigger === trigger && r.pageType === type);
+  };
+  const pageView = (): void => {
+    const productId = productOnPage();
+    if (pageType() === 'PRODUCT' && productId) track({ type: 'PRODUCT_VIEW', productId });
+    for (const rule of rulesFor('PAGE_VIEW')) ruleEvent(rule, null);
+    for (const rule of rulesFor('CONDITIONAL_VIEW')) {
+      const element = find<Element>(doc, rule.selector);
+      try {
+        if (element && (!rule.condition || rule.condition(element))) ruleEvent(rule, element);
+      } catch (error) {
+        console.error(`[digi] tracking rule ${rule.name} failed`, error);
+      }
+    }
+  };
+  const onClick = (event: Event): void => {
+    const target = event.target instanceof Element ? event.target : null;
+    for (const rule of rulesFor('CLICK')) {
+      const element = rule.selector ? target?.closest(rule.selector) : null;
+      if (element) ruleEvent(rule, element);
+    }
+  };
+  const onLeave = (): void => void events.flush(true);
+  const onHidden = (): void => {
+    if (doc.visibilityState === 'hidden') onLeave();
+  };
+  doc.addEventListener('click', onClick, true);
+  doc.defaultView?.addEventListener('pagehide', onLeave);
+  doc.addEventListener('visibilitychange', onHidden);
   const widgets: BootedSite['widgets'] = {
     autocomplete: null,
     instantSearch: null,
     recommendations: {},
   };
-  const disposers: Array<() => void> = [];
+  const disposers: Array<() => void> = [
+    () => {
+      doc.removeEventListener('click', onClick, true);
+      doc.defaultView?.removeEventListener('pagehide', onLeave);
+      doc.removeEventListener('visibilitychange', onHidden);
+    },
+  ];
   const visitor = config.mvt?.length ? trackingIdentity(doc).userGUID : '';
   const groups = (config.mvt ?? []).filter(
     (group) => group.share > 0 && mvtBucket(`${visitor}:${group.name}`) < group.share,
@@ -355,6 +481,12 @@ function bootWith(
           source,
           templates: is.templates,
           ...renderHook('instantSearch', container),
+          onBuy(product) {
+            track({ type: 'ADD_TO_CART', productId: product.id });
+            container.dispatchEvent(
+              new CustomEvent('digi:add-to-cart', { bubbles: true, detail: { product } }),
+            );
+          },
           mobile: isMobile(),
           ...(input && { input }),
           ...(query !== null && { initialQuery: query }),
@@ -378,6 +510,11 @@ function bootWith(
           templates: ac.templates,
           ...renderHook('autocomplete', host),
           onChoose(intent) {
+            track({
+              type: 'AUTOCOMPLETE_CLICK',
+              block: intent.type === 'open' ? 'PRODUCTS' : 'QUERIES',
+              ...(input.value.trim() && { query: input.value.trim().slice(0, 256) }),
+            });
             if (intent.type === 'open') location.assign(intent.url);
             else if (widgets.instantSearch) widgets.instantSearch.connector.setQuery(intent.query);
             else location.assign(widget.connector.searchUrl(intent.query));
@@ -427,6 +564,8 @@ function bootWith(
         mvtGroups,
         blockId: block.id,
         ...(productId && { productId }),
+        sessionId: trackingIdentity(doc).sessionId,
+        ...(block.placement && { placement: block.placement }),
       });
       widgets.recommendations[block.id] = widget;
       disposers.push(() => widget.dispose());
@@ -441,6 +580,7 @@ function bootWith(
         console.error('[digi] boot failed', error);
       }
       callHooks('afterMount', { widgets });
+      pageView();
       resolve();
     };
     if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
@@ -496,7 +636,13 @@ function bootWith(
             : missing();
       }
     },
+    track,
+    pageView,
+    pageType,
+    consent: (granted) => events.consent(granted),
+    events,
     dispose() {
+      void events.flush(true);
       for (const dispose of disposers.splice(0)) dispose();
       widgets.autocomplete = null;
       widgets.instantSearch = null;

@@ -6,3 +6,4 @@ export { createApiClient } from '../runtime/api-client.ts';
 export { mountAutocomplete } from '../widgets/autocomplete/autocomplete.ts';
 export { mountInstantSearch } from '../widgets/instant-search/instant-search.ts';
 export { mountProductCard } from '../widgets/product-card/product-card.ts';
+export { createEventTracker } from '../runtime/events.ts';

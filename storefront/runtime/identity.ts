@@ -34,13 +34,17 @@ function writeCookie(doc: Document, name: string, value: string, seconds: number
   }
 }
 
+/** The ids of this page view, for when cookies are blocked (one page view: one session). */
+let remembered: { sessionId: string; userGUID: string } | null = null;
+
 /** Reads (or creates) the ids and extends their lifetime: the session slides on activity. */
 export function trackingIdentity(doc: Document = document): {
   sessionId: string;
   userGUID: string;
 } {
-  const sessionId = readCookie(doc, SESSION_COOKIE) ?? randomId();
-  const userGUID = readCookie(doc, USER_COOKIE) ?? randomId();
+  const sessionId = readCookie(doc, SESSION_COOKIE) ?? remembered?.sessionId ?? randomId();
+  const userGUID = readCookie(doc, USER_COOKIE) ?? remembered?.userGUID ?? randomId();
+  remembered = { sessionId, userGUID };
   writeCookie(doc, SESSION_COOKIE, sessionId, SESSION_SECONDS);
   writeCookie(doc, USER_COOKIE, userGUID, USER_SECONDS);
   return { sessionId, userGUID };

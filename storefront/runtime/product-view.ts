@@ -42,6 +42,8 @@ export interface CardView {
   layout: CardLayout;
   pickers: SkuPickerView[];
   position: number;
+  /** Uploaded reviews: the average with one decimal ('4,6') and their number; null without. */
+  rating: { value: string; count: number } | null;
 }
 
 const paramValue = (sku: Sku, name: string): string | undefined =>
@@ -123,5 +125,8 @@ export function cardView(
     layout: options.layout ?? 'default',
     pickers: skuPickers(product, selection, options.pickerParams),
     position: options.position ?? 0,
+    rating: product.rating
+      ? { value: product.rating.value.toFixed(1).replace('.', ','), count: product.rating.count }
+      : null,
   };
 }

@@ -50,6 +50,8 @@ export const TEXTS_RU = {
   showAll: 'Смотреть все',
   close: 'Закрыть',
   slide: 'Слайд',
+  rating: 'Рейтинг',
+  ratingOf: 'из 5',
 } as const;
 
 export type Texts = Readonly<Record<keyof typeof TEXTS_RU, string>>;

@@ -3,6 +3,8 @@ import {
   CONFIG_ROLES,
   globalComponent,
   isCssSelector,
+  listedGlobalComponent,
+  listedRecommendationsBlock,
   migrateSearchConfig,
   parseGlobalComponent,
   parseJsonObject,
@@ -11,6 +13,7 @@ import {
   searchConfig,
   serializeGlobalComponent,
   serializeRecommendationsBlock,
+  unlistConfig,
 } from '#contract/entities/config.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { ROLE_PRESETS } from '#contract/role-presets.ts';
@@ -142,5 +145,43 @@ describe('metric calls (spec §7)', () => {
     expect(
       metricQuery.safeParse({ name: 'AOV', from: '2026-11-08', to: '2026-11-07' }).success,
     ).toBe(false);
+  });
+});
+
+describe('config list items (spec part 1 §7)', () => {
+  const meta = {
+    versionId: 7,
+    version: 2,
+    test: true,
+    author: 'designer',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('has componentId, template and customSettings at the top level, the version beside them', () => {
+    const wire = serializeGlobalComponent(
+      globalComponent.parse({ componentId: 5, name: 'Карточка', template: { html: '<b/>' } }),
+    );
+    const item = listedGlobalComponent.parse({ ...wire, ...meta });
+    expect(item).toMatchObject({ componentId: 5, versionId: 7, author: 'designer' });
+    expect(typeof item.template).toBe('string');
+    expect(typeof item.customSettings).toBe('string');
+    // The old shape (fields under `config`) is not a list item.
+    expect(listedGlobalComponent.safeParse({ ...meta, config: wire }).success).toBe(false);
+    // And back: the stored shape the console edits, the config parsed as before.
+    const stored = unlistConfig(item);
+    expect(stored).toMatchObject(meta);
+    expect(stored.config).not.toHaveProperty('versionId');
+    expect(parseGlobalComponent(stored.config).template.html).toBe('<b/>');
+  });
+
+  it("keeps a block's own test flag in its config", () => {
+    const wire = serializeRecommendationsBlock(
+      recommendationsBlock.parse({ configId: 3, name: 'Похожие', test: false }),
+    );
+    const item = listedRecommendationsBlock.parse({ ...wire, ...meta, test: false });
+    const stored = unlistConfig(item);
+    expect(stored.test).toBe(false);
+    expect(parseRecommendationsBlock(stored.config)).toMatchObject({ configId: 3, test: false });
+    expect(listedRecommendationsBlock.safeParse({ ...wire, test: false }).success).toBe(false);
   });
 });

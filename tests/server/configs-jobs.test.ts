@@ -16,6 +16,7 @@ import {
   saveSearchConfigRoute,
 } from '#contract/routes/configs.ts';
 import type { ApiError } from '#contract/client.ts';
+import { unlistConfig } from '#contract/entities/config.ts';
 import { artifactPointers, artifacts, jobs } from '#server/db/schema.ts';
 import { configGenerateJob } from '#server/jobs/config-generate.ts';
 import {
@@ -172,7 +173,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
         await failure(
           integrator.call(deployConfigRoute, {
             params: { kind: 'recommendations-block' },
-            query: { siteId: SITE, id: blocks.data[0]!.config.configId! },
+            query: { siteId: SITE, id: blocks.data[0]!.configId! },
           }),
         )
       ).status,
@@ -282,10 +283,12 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
     const [block] = (
       await integrator.call(listRecommendationBlocksRoute, { params: { id: SITE }, query: {} })
     ).data;
-    const configId = block!.config.configId!;
+    const configId = block!.configId!;
+    // A list item is the block itself with its version beside it (spec §7).
+    const { config, versionId } = unlistConfig(block!);
     const saved = await integrator.call(saveRecommendationBlockRoute, {
       query: { siteId: SITE },
-      body: { ...block!.config, message: 'Новое сообщение', baseVersionId: block!.versionId },
+      body: { ...config, message: 'Новое сообщение', baseVersionId: versionId },
     });
     await integrator.call(deployConfigRoute, {
       params: { kind: 'recommendations-block' },
@@ -301,7 +304,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
       params: { id: SITE },
       query: { test: 'false' },
     });
-    expect(prod.data[0]!.config).toMatchObject({ message: 'Новое сообщение', test: false });
+    expect(prod.data[0]!).toMatchObject({ message: 'Новое сообщение', test: false });
     // An id the site does not have: 404 before any job starts.
     expect(
       (
@@ -421,7 +424,7 @@ describe.each(DATABASES)('config promotion of the launched version on %s', (kind
     const [block] = (
       await integrator.call(listRecommendationBlocksRoute, { params: { id: SITE }, query: {} })
     ).data;
-    const configId = block!.config.configId!;
+    const configId = block!.configId!;
     const job = await integrator.call(deployConfigRoute, {
       params: { kind: 'recommendations-block' },
       query: { siteId: SITE, id: configId },

@@ -435,7 +435,7 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       })
     ).data;
     expect(stored!.versionId).toBe(created.versionId);
-    expect(parseRecommendationsBlock(stored!.config).customSettings.itemsPerPageDesktop).toBe(7);
+    expect(parseRecommendationsBlock(stored!).customSettings.itemsPerPageDesktop).toBe(7);
     // Blank text is nothing typed: an empty object, saved.
     const blank = await integrator.call(saveRecommendationBlockRoute, {
       query: { siteId: SITE },
@@ -449,7 +449,7 @@ describe.each(DATABASES)('configs on %s', (kind) => {
     expect(parseRecommendationsBlock(blank.config).htmlTemplate).toEqual({});
     // Loading stays lenient (spec §8): the console's parse of broken text gives the defaults.
     expect(
-      parseRecommendationsBlock({ ...stored!.config, customSettings: '{not json' }).customSettings,
+      parseRecommendationsBlock({ ...stored!, customSettings: '{not json' }).customSettings,
     ).toMatchObject({ itemsPerPageDesktop: 20 });
     const admin = await server.as('admin');
     await admin.call(deleteRecommendationBlockRoute, { query: { siteId: SITE, id: configId } });
@@ -480,8 +480,26 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       params: { id: SITE },
       query: { test: 'true' },
     });
-    expect(listed.data.map((b) => b.config.configId)).toEqual([configId]);
-    const parsed = parseRecommendationsBlock(listed.data[0]!.config);
+    expect(listed.data.map((b) => b.configId)).toEqual([configId]);
+    // On the wire: the block's fields at the top level (no `config` wrapper), its version beside.
+    const rawBlocks = (
+      await integrator.raw({
+        method: 'GET',
+        url: `/api/site/${SITE}/config/recommendations-block?test=true`,
+      })
+    ).json() as { data: Record<string, unknown>[] };
+    expect(rawBlocks.data[0]).not.toHaveProperty('config');
+    expect(rawBlocks.data[0]).toMatchObject({
+      configId,
+      name: 'Похожие товары',
+      versionId: test.versionId,
+      version: 1,
+      test: true,
+      author: 'integrator',
+    });
+    expect(typeof rawBlocks.data[0]!.customSettings).toBe('string');
+    expect(typeof rawBlocks.data[0]!.htmlTemplate).toBe('string');
+    const parsed = parseRecommendationsBlock(listed.data[0]!);
     expect(parsed).toMatchObject({
       ordering: 3,
       enabledDesktop: true,
@@ -493,7 +511,7 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       query: { test: 'false', id: configId },
     });
     expect(prodList.data).toHaveLength(1);
-    expect(prodList.data[0]!.config.enabledDesktop).toBe(false);
+    expect(prodList.data[0]!.enabledDesktop).toBe(false);
 
     // A second block sorts by ordering.
     const other = await integrator.call(saveRecommendationBlockRoute, {
@@ -504,7 +522,7 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       params: { id: SITE },
       query: {},
     });
-    expect(ordered.data.map((b) => b.config.name)).toEqual(['Первый', 'Похожие товары']);
+    expect(ordered.data.map((b) => b.name)).toEqual(['Первый', 'Похожие товары']);
 
     const history = await integrator.call(recommendationBlockVersionsRoute, {
       params: { id: SITE },
@@ -538,7 +556,7 @@ describe.each(DATABASES)('configs on %s', (kind) => {
         params: { id: SITE },
         query: { test: copy },
       });
-      expect(left.data.map((b) => b.config.configId)).not.toContain(configId);
+      expect(left.data.map((b) => b.configId)).not.toContain(configId);
     }
     expect(
       await integrator.call(recommendationBlockVersionsRoute, {
@@ -598,7 +616,40 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       query: { test: 'true' },
     });
     expect(listed.data).toHaveLength(1);
-    const parsed = parseGlobalComponent(listed.data[0]!.config);
+    // Spec part 1 §7, on the wire as the spec's client reads it: componentId, template and
+    // customSettings (JSON text) at the top level of each item, the version metadata beside them.
+    const rawList = await designer.raw({
+      method: 'GET',
+      url: `/api/site/${SITE}/config/global-component?test=true`,
+    });
+    expect(rawList.statusCode).toBe(200);
+    const [item] = (rawList.json() as { data: Record<string, unknown>[] }).data;
+    expect(Object.keys(item!).sort()).toEqual(
+      [
+        'author',
+        'componentId',
+        'createdAt',
+        'css',
+        'customSettings',
+        'name',
+        'template',
+        'test',
+        'type',
+        'version',
+        'versionId',
+        'view',
+      ].sort(),
+    );
+    expect(item).toMatchObject({
+      componentId,
+      versionId: integration.versionId,
+      version: 1,
+      test: true,
+      author: 'designer',
+      template: wire.template,
+    });
+    expect(JSON.parse(item!.customSettings as string)).toMatchObject({ ordering: 2 });
+    const parsed = parseGlobalComponent(listed.data[0]!);
     expect(parsed).toMatchObject({
       componentId,
       view: 'FASHION',

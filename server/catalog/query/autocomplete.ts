@@ -12,8 +12,11 @@ import {
   type QueryDb,
 } from './common.ts';
 import { checkText } from './limits.ts';
+import { regionalProducts } from './regions.ts';
+import { searchContent } from '../../feeds/content.ts';
 import { search } from './search.ts';
 import { loadSettings, rankWeights, suggestionsFor } from './search-config.ts';
+import { suggestionAllowed, understand } from './understanding.ts';
 
 export async function autocomplete(
   db: QueryDb,
@@ -32,36 +35,48 @@ export async function autocomplete(
   };
   const importId = await liveImport(db, siteId);
   if (importId === null) return answer;
-  const words = wordsOf(query);
+  // The operators' lists: a black-listed query suggests nothing; see understanding.ts.
+  const understood = await understand(db, siteId, importId, query, 'autocomplete');
+  if (understood.blocked) return answer;
+  const allowed = (text: string) => suggestionAllowed(text, understood.lists);
+  const words = understood.words;
   const config = await loadSettings(db, siteId);
   /** Autocomplete content quantity (issue 13, §5: 1 to 50): suggestions, categories, brands. */
   const quantity = config['api-params'].autocompleteContentQuantity;
-  const found = await search(db, siteId, {
-    st: query,
-    apiKey: params.apiKey,
-    strategy: params.strategy,
-    fullData: true,
-    withCorrection: true,
-    withFacets: false,
-    treeFacets: false,
-    regionId: params.regionId,
-    useCategoryPrediction: false,
-    size: params.productsSize,
-    offset: 0,
-    showUnavailable: params.showUnavailable,
-    unavailableMultiplier: params.unavailableMultiplier,
-    preview: false,
-    withSku: params.withSku,
-    sort: query ? 'DEFAULT' : 'POPULARITY',
-  });
+  const found = await search(
+    db,
+    siteId,
+    {
+      st: query,
+      apiKey: params.apiKey,
+      strategy: params.strategy,
+      fullData: true,
+      withCorrection: true,
+      withFacets: false,
+      treeFacets: false,
+      regionId: params.regionId,
+      useCategoryPrediction: false,
+      size: params.productsSize,
+      offset: 0,
+      showUnavailable: params.showUnavailable,
+      unavailableMultiplier: params.unavailableMultiplier,
+      preview: false,
+      withSku: params.withSku,
+      sort: query ? 'DEFAULT' : 'POPULARITY',
+    },
+    { understood },
+    { surface: 'autocomplete' },
+  );
   answer.products = found.products;
   const m: Matching = {
     importId,
+    products: await regionalProducts(db, importId, params.regionId),
     st: query,
     words: found.correction ? wordsOf(found.correction) : words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
     rank: await rankWeights(db, siteId),
+    understanding: understood.understanding,
   };
   const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
 
@@ -87,6 +102,10 @@ export async function autocomplete(
       ].slice(0, quantity);
     if (found.correction && !answer.queries.some((q) => q.text === found.correction))
       answer.queries.unshift({ text: found.correction, count: found.total });
+    // Synonyms of what is typed are suggested too.
+    for (const alternative of understood.understanding.synonyms.get(last) ?? [])
+      if (!answer.queries.some((q) => q.text === [...head, alternative].join(' ')))
+        answer.queries.push({ text: [...head, alternative].join(' '), count: null });
   } else if (params.strategy.includes('zero_queries')) {
     const { rows } = await run<{ word: string; products: number }>(
       db,
@@ -98,7 +117,7 @@ export async function autocomplete(
 
   const categories = await run<{ id: string; n: number }>(
     db,
-    sql`select p.category_id as id, count(*)::int as n from catalog_products p where ${base}
+    sql`select p.category_id as id, count(*)::int as n from ${m.products!} p where ${base}
         group by p.category_id order by n desc, p.category_id limit ${quantity}`,
   );
   const map = await categoryMap(
@@ -122,7 +141,7 @@ export async function autocomplete(
   });
   const brands = await run<{ v: string; n: number }>(
     db,
-    sql`select p.vendor as v, count(*)::int as n from catalog_products p where ${base} and p.vendor is not null
+    sql`select p.vendor as v, count(*)::int as n from ${m.products!} p where ${base} and p.vendor is not null
         group by p.vendor order by n desc, p.vendor limit ${quantity}`,
   );
   answer.brands = brands.rows.map((row) => ({ name: row.v, count: row.n }));
@@ -131,7 +150,7 @@ export async function autocomplete(
     // Taps: frequent words of the matching names the query does not have yet.
     const { rows } = await run<{ name: string }>(
       db,
-      sql`select p.name from catalog_products p where ${base} order by ${scoreExpression(m)} desc limit 200`,
+      sql`select p.name from ${m.products!} p where ${base} order by ${scoreExpression(m)} desc limit 200`,
     );
     const frequency = new Map<string, number>();
     for (const row of rows)
@@ -144,5 +163,11 @@ export async function autocomplete(
       .slice(0, 6)
       .map(([tap]) => ({ tap, query: `${found.correction ?? query} ${tap}` }));
   }
+  if (params.withContent) answer.content = await searchContent(db, siteId, query);
+  // Query exclusions and the black lists remove suggestions.
+  answer.queries = answer.queries.filter((q) => allowed(q.text));
+  answer.taps = answer.taps.filter((tap) => allowed(tap.query));
+  answer.brands = answer.brands.filter((brand) => allowed(brand.name));
+  answer.categories = answer.categories.filter((category) => allowed(category.name));
   return answer;
 }

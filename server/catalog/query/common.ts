@@ -10,7 +10,9 @@ import { anyOf } from '../../db/any.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../../db/schema.ts';
 import { run } from '../sql.ts';
+import { ratingsFor } from './reviews.ts';
 import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
+import { expandSynonyms, termsQuery, type Understanding } from './understanding.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
 export type QueryDb = Db | Tx;
@@ -49,15 +51,47 @@ export function prefixQuery(words: string[]): string {
 
 export interface Matching {
   importId: number;
+  /** The products relation (a region's prices and availability: query/regions.ts). */
+  products?: SQL;
   st: string;
   words: string[];
   showUnavailable: boolean;
   multiplier: number;
   /** ts_rank weights of the site's configured search document (issue 13); none: the default. */
   rank?: RankWeights | null;
+  /** What the operators' query lists make of the words (understanding.ts); absent: plain words. */
+  understanding?: Understanding;
+}
+
+/** The tsquery of the words: prefix stems, or the understood terms (synonyms, exact words). */
+function tsqueryOf(m: Matching): { tsquery: string; exact: string[] } {
+  if (!m.understanding) return { tsquery: prefixQuery(m.words), exact: [] };
+  const u = m.understanding;
+  return termsQuery(expandSynonyms(m.words, u.synonyms, u.maxPhrase), u.stemExclusions);
+}
+
+/** The understood query's own conditions: the detected brand, the words matched exactly. */
+function understoodCondition(m: Matching, exact: string[]): SQL {
+  const parts: SQL[] = [];
+  const brand = m.understanding?.brand;
+  if (brand) parts.push(sql`lower(p.vendor) = ${brand}`);
+  for (const word of exact)
+    parts.push(
+      sql`translate(lower(p.name || ' ' || coalesce(p.vendor, '') || ' ' || p.category_names), 'ё', 'е') ~ ${`\\m${word}\\M`}`,
+    );
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
 export function matchCondition(m: Matching): SQL {
+  if (m.understanding) {
+    if (!m.words.length) return understoodCondition(m, []);
+    const { tsquery, exact } = tsqueryOf(m);
+    const text = m.words.join(' ');
+    const tsMatch = sql`${SEARCH_DOC} @@ to_tsquery('russian', ${tsquery})`;
+    // Fuzzy name matching would bring back the forms an excluded word must not match.
+    const match = exact.length ? tsMatch : sql`(${tsMatch} or p.name %> ${text})`;
+    return sql`(${match} and ${understoodCondition(m, exact)})`;
+  }
   if (!m.words.length) return sql`true`;
   const text = m.words.join(' ');
   return sql`(${SEARCH_DOC} @@ to_tsquery('russian', ${prefixQuery(m.words)}) or p.name %> ${text})`;
@@ -67,7 +101,7 @@ export function scoreExpression(m: Matching): SQL {
   const availability = sql`(case when p.available then 1 else ${m.multiplier}::float8 end)`;
   if (!m.words.length) return sql`${availability} * (1 + ln(1 + p.popularity) / 100)`;
   const text = m.words.join(' ');
-  return sql`${availability} * (${rankExpression(m.rank, sql`to_tsquery('russian', ${prefixQuery(m.words)})`)} + ${nameSimilarity(m.rank, text)} + ln(1 + p.popularity) / 100)`;
+  return sql`${availability} * (${rankExpression(m.rank, sql`to_tsquery('russian', ${tsqueryOf(m).tsquery})`)} + ${nameSimilarity(m.rank, text)} + ln(1 + p.popularity) / 100)`;
 }
 
 export function filterCondition(filters: ParsedSearchFilter[]): SQL {
@@ -194,6 +228,12 @@ export async function toProducts(
     }
   }
   const full = options.fullData !== false;
+  // uploaded reviews (issue 16): the card's rating part
+  const ratings = await ratingsFor(
+    db,
+    importId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -210,13 +250,14 @@ export async function toProducts(
     categories: row.category_path.map((id) => ({ id, name: categories.get(id)?.name ?? id })),
     params: full ? row.params : [],
     ...(options.withSku && { skus: skus.get(row.id) ?? [] }),
+    rating: ratings.get(row.id) ?? null,
   }));
 }
 
 export async function count(db: QueryDb, m: Matching, where: SQL): Promise<number> {
   const { rows } = await run<{ n: number }>(
     db,
-    sql`select count(*)::int as n from catalog_products p where p.import_id = ${m.importId} and ${matchCondition(m)} and ${where}`,
+    sql`select count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p where p.import_id = ${m.importId} and ${matchCondition(m)} and ${where}`,
   );
   return rows[0]?.n ?? 0;
 }

@@ -19,6 +19,7 @@ import {
   type Matching,
   type QueryDb,
 } from './common.ts';
+import { applyFacetsFeed } from './facet-config.ts';
 import { ruledParamFacets, type FacetRule } from './search-config.ts';
 
 export async function facets(
@@ -42,7 +43,7 @@ export async function facets(
   // Categories (a subtree counts its products).
   const categoryCounts = await run<{ id: string; n: number }>(
     db,
-    sql`select c as id, count(*)::int as n from catalog_products p cross join lateral unnest(p.category_path) c
+    sql`select c as id, count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p cross join lateral unnest(p.category_path) c
         where ${base} and ${except('categoryId')} group by c`,
   );
   if (categoryCounts.rows.length) {
@@ -96,7 +97,7 @@ export async function facets(
   // Brands.
   const brands = await run<{ v: string; n: number }>(
     db,
-    sql`select p.vendor as v, count(*)::int as n from catalog_products p
+    sql`select p.vendor as v, count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p
         where ${base} and ${except('brand')} and p.vendor is not null
         group by p.vendor order by n desc, p.vendor limit 50`,
   );
@@ -123,7 +124,7 @@ export async function facets(
   });
   const priceRows = await run<{ counts: number[] }>(
     db,
-    sql`select array[${sql.join(buckets, sql`, `)}] as counts from catalog_products p where ${base} and ${except('price')}`,
+    sql`select array[${sql.join(buckets, sql`, `)}] as counts from ${m.products ?? sql.raw('catalog_products')} p where ${base} and ${except('price')}`,
   );
   const counts = priceRows.rows[0]?.counts ?? [];
   const priceFilters = filters.filter((f) => f.facet === 'price' && f.kind === 'range');
@@ -148,7 +149,7 @@ export async function facets(
     const availability = await run<{ t: number; f: number }>(
       db,
       sql`select (count(*) filter (where p.available))::int as t, (count(*) filter (where not p.available))::int as f
-          from catalog_products p where ${base} and ${except('available')}`,
+          from ${m.products ?? sql.raw('catalog_products')} p where ${base} and ${except('available')}`,
     );
     const row = availability.rows[0];
     const selected = filters.find((f) => f.facet === 'available' && f.kind === 'value');
@@ -170,7 +171,7 @@ export async function facets(
   ];
   const paramQueries: SQL[] = [
     sql`select e->>'name' as name, e->>'value' as value, max(e->>'unit') as unit, count(distinct p.id)::int as n
-        from catalog_products p cross join lateral jsonb_array_elements(p.params) e
+        from ${m.products ?? sql.raw('catalog_products')} p cross join lateral jsonb_array_elements(p.params) e
         where ${base} and ${filterCondition(filters)}
         ${filteredParams.length ? sql`and ${noneOf(sql`e->>'name'`, filteredParams)}` : sql``}
         group by 1, 2`,
@@ -178,7 +179,7 @@ export async function facets(
       (
         name,
       ) => sql`select e->>'name' as name, e->>'value' as value, max(e->>'unit') as unit, count(distinct p.id)::int as n
-        from catalog_products p cross join lateral jsonb_array_elements(p.params) e
+        from ${m.products ?? sql.raw('catalog_products')} p cross join lateral jsonb_array_elements(p.params) e
         where ${base} and ${except(name)} and e->>'name' = ${name}
         group by 1, 2`,
     ),
@@ -209,8 +210,13 @@ export async function facets(
   });
   const coverage = (facet: Facet) =>
     'values' in facet ? facet.values.reduce((sum, value) => sum + value.count, 0) : 0;
-  const automatic = paramFacets.sort(
-    (a, b) => coverage(b) - coverage(a) || a.name.localeCompare(b.name),
+  // The facets feed (issue 11) shapes the automatic facets; the console's facet rules
+  // (issue 13) then apply: in a category with applied attributes they are the facets.
+  const automatic = await applyFacetsFeed(
+    db,
+    m.importId,
+    filters,
+    paramFacets.sort((a, b) => coverage(b) - coverage(a) || a.name.localeCompare(b.name)),
   );
   const selectedCategory = [...selectedValues('categoryId')].at(-1);
   const categoryPath = selectedCategory

@@ -1,5 +1,6 @@
 /** The public recommendations (GET /public/recommendations): popular, same category, similar price. */
 import { sql, type SQL } from 'drizzle-orm';
+import type { FiredRule } from '#contract/entities/merchandising.ts';
 import type {
   RecommendationsParams,
   RecommendationsResponse,
@@ -14,12 +15,20 @@ import {
   type QueryDb,
 } from './common.ts';
 import { checkValue } from './limits.ts';
+import { recsRules, type MerchOptions } from './merchandising.ts';
+import { regionalProducts } from './regions.ts';
+import { strategyRecommendations } from './recs-strategies.ts';
 
 export async function recommendations(
   db: QueryDb,
   siteId: number,
   params: RecommendationsParams,
+  merch: Pick<MerchOptions, 'off'> & { onFired?: (fired: FiredRule[]) => void } = {},
 ): Promise<RecommendationsResponse> {
+  const fromStrategies = await strategyRecommendations(db, siteId, params, (fixed) =>
+    recommendations(db, siteId, fixed),
+  );
+  if (fromStrategies) return fromStrategies;
   const answer: RecommendationsResponse = {
     strategy: params.strategy,
     blockId: params.blockId ?? null,
@@ -32,6 +41,7 @@ export async function recommendations(
   checkValue('categoryId', params.categoryId);
   const importId = await liveImport(db, siteId);
   if (importId === null) return answer;
+  const products = await regionalProducts(db, importId, params.regionId);
   const conditions: SQL[] = [sql`p.import_id = ${importId}`];
   if (!params.showUnavailable) conditions.push(sql`p.available`);
   if (params.categoryId) conditions.push(sql`${params.categoryId} = any(p.category_path)`);
@@ -39,7 +49,7 @@ export async function recommendations(
   if (params.strategy !== 'popular') {
     const { rows } = await run<{ category_id: string; price: number }>(
       db,
-      sql`select category_id, price from catalog_products where import_id = ${importId} and id = ${params.productId}`,
+      sql`select p.category_id, p.price from ${products} p where p.import_id = ${importId} and p.id = ${params.productId}`,
     );
     const product = rows[0];
     if (!product) throw new HttpError(404, `No product ${params.productId} in the catalog`);
@@ -52,13 +62,24 @@ export async function recommendations(
     }
   }
   const where = sql.join(conditions, sql` and `);
+  // Recommendation rules (merchandising.ts) reorder, pin and filter the strategy's candidates.
+  const ruled = merch.off
+    ? null
+    : await recsRules(db, siteId, importId, params, where, order, products);
+  merch.onFired?.(ruled?.fired ?? []);
+  if (ruled)
+    return {
+      ...answer,
+      total: ruled.total,
+      products: await toProducts(db, importId, ruled.rows, { withSku: params.withSku }),
+    };
   const totals = await run<{ n: number }>(
     db,
-    sql`select count(*)::int as n from catalog_products p where ${where}`,
+    sql`select count(*)::int as n from ${products} p where ${where}`,
   );
   const rows = await run<ProductRow>(
     db,
-    sql`select ${PRODUCT_COLUMNS} from catalog_products p where ${where}
+    sql`select ${PRODUCT_COLUMNS} from ${products} p where ${where}
         order by ${order} limit ${params.size} offset ${params.offset}`,
   );
   return {

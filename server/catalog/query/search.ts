@@ -1,7 +1,6 @@
 /** The public search (GET /public/search): match, correction, page, category prediction, facets. */
 import { sql } from 'drizzle-orm';
 import type { SearchParams, SearchResponse } from '#contract/public/search.ts';
-import { wordsOf } from '../yml-import.ts';
 import { run } from '../sql.ts';
 import {
   categoryMap,
@@ -28,11 +27,19 @@ import {
   shapeAnswer,
   sortOptions,
 } from './search-config.ts';
+import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
+import { regionalProducts } from './regions.ts';
+import { searchContent } from '../../feeds/content.ts';
+import { rankingOrder } from './ranking.ts';
+import { understand, type Channel, type Understood } from './understanding.ts';
 
 export async function search(
   db: QueryDb,
   siteId: number,
   params: SearchParams,
+  /** Autocomplete searches with its own lists, and may pass the query it already understood. */
+  options: { channel?: Channel; understood?: Understood } = {},
+  merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
   const filters = checkSearch(params);
   const query = params.st.trim();
@@ -49,23 +56,49 @@ export async function search(
   };
   const importId = await liveImport(db, siteId);
   if (importId === null) return empty;
+  // The operators' query lists (understanding.ts): a black-listed query answers nothing.
+  const understood =
+    options.understood ??
+    (await understand(db, siteId, importId, query, options.channel ?? 'search'));
+  if (understood.blocked) return empty;
   let m: Matching = {
     importId,
+    products: await regionalProducts(db, importId, params.regionId),
     st: query,
-    words: wordsOf(query),
+    words: understood.words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
     rank: await rankWeights(db, siteId),
+    understanding: understood.understanding,
   };
   const config = await loadSettings(db, siteId);
   const sorts = await loadSorts(db, siteId, 'plain');
   const customOrder = await customSortOrder(db, siteId, params.sort);
-  const where = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)}`;
+  // Merchandising (merchandising.ts): excludes and includes narrow every list, pins hold their
+  // sockets, boosts rank first in the default order, a redirect is answered beside the results.
+  const plan = await merchandisingPlan(db, siteId, query, merch);
+  const shown = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)} and ${plan.where}`;
+  const pins = params.sort === 'DEFAULT' ? plan.pins : [];
+  const where = pins.length ? sql`${shown} and ${notPinned(plan)}` : shown;
   let total = await count(db, m, where);
+  if (total === 0 && understood.understanding.brand) {
+    // The catalog has nothing of the detected brand: search its words as words.
+    m = {
+      ...m,
+      words: understood.withBrandWords,
+      understanding: { ...understood.understanding, brand: null },
+    };
+    total = await count(db, m, where);
+  }
   let correction: string | null = null;
   if (params.withCorrection && m.words.length && total < 3) {
-    const corrected = await correct(db, importId, m.words);
-    if (corrected) {
+    const typed = m.words;
+    const raw = await correct(db, importId, typed);
+    // White-listed words pass through untouched by the correction.
+    const corrected = raw?.map((word, index) =>
+      understood.keep.has(typed[index]!) ? typed[index]! : word,
+    );
+    if (corrected && corrected.join(' ') !== typed.join(' ')) {
       const alternative = { ...m, words: corrected };
       const alternativeTotal = await count(db, alternative, where);
       if (alternativeTotal > total) {
@@ -83,18 +116,31 @@ export async function search(
         ? sql`p.available desc, p.price desc, p.id`
         : params.sort === 'POPULARITY'
           ? sql`p.available desc, p.popularity desc, p.id`
-          : sql`score desc, p.popularity desc, p.id`;
-  const rows =
-    params.size > 0 && total > params.offset
-      ? (
-          await run<ProductRow>(
-            db,
-            sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from catalog_products p
-                where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
-                order by ${order} limit ${params.size} offset ${params.offset}`,
-          )
-        ).rows
-      : [];
+          : sql`${plan.boost ? sql`${plan.boost} desc, ` : sql``}${await rankingOrder(db, siteId, m)} desc, p.popularity desc, p.id`;
+  const organic = async (offset: number, limit: number) =>
+    (
+      await run<ProductRow>(
+        db,
+        sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from ${m.products!} p
+            where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
+            order by ${order} limit ${limit} offset ${offset}`,
+      )
+    ).rows;
+  let rows: ProductRow[] = [];
+  if (pins.length) {
+    const paged = await pinnedPage(db, importId, plan, {
+      from: m.products!,
+      where: shown,
+      organicTotal: total,
+      offset: params.offset,
+      size: params.size,
+      organic,
+    });
+    rows = paged.rows;
+    total = paged.total;
+  } else if (params.size > 0 && total > params.offset) {
+    rows = await organic(params.offset, params.size);
+  }
   const products = shapeAnswer(
     await toProducts(db, importId, rows, {
       withSku: params.withSku,
@@ -108,7 +154,7 @@ export async function search(
     const { rows: top } = await run<{ id: string; n: number; all: number }>(
       db,
       sql`with hits as (
-            select p.category_id from catalog_products p
+            select p.category_id from ${m.products!} p
             where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
             order by ${scoreExpression(m)} desc limit 100)
           select category_id as id, count(*)::int as n, (select count(*) from hits)::int as all
@@ -136,5 +182,7 @@ export async function search(
       : [],
     categoryPrediction,
     ...(sorts.attributes.length && { sorts: sortOptions(sorts) }),
+    redirect: plan.redirect && { url: plan.redirect.url, mobileUrl: plan.redirect.mobileUrl },
+    ...(params.withContent && { content: await searchContent(db, siteId, query) }),
   };
 }

@@ -11,6 +11,8 @@ import {
   suggestionJob,
   SUGGESTION_JOB,
 } from '../../search-config/jobs.ts';
+import { contentFeedJob, deltaFeedJob, facetsFeedJob, feedCheckJob } from '../../jobs/feeds.ts';
+import { RECS_BUILD_JOB, recsBuildJob } from '../../recs/job.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
 
 declare module 'fastify' {
@@ -26,6 +28,11 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [INDEX_JOB]: indexJob,
   [FACET_JOB]: facetJob,
   [SUGGESTION_JOB]: suggestionJob,
+  'delta-feed': deltaFeedJob,
+  'facets-feed': facetsFeedJob,
+  'content-feed': contentFeedJob,
+  'feed-check': feedCheckJob,
+  [RECS_BUILD_JOB]: recsBuildJob,
 };
 
 export interface JobsPluginOptions {

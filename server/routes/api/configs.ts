@@ -43,6 +43,7 @@ import {
   parseBlockInput,
   parseComponent,
   parseComponentInput,
+  listed,
   parseSingle,
   stored,
   unsaved,
@@ -139,7 +140,7 @@ export async function configRoutes(app: FastifyInstance) {
       .map((entry) => ({ ...entry, order: entry.block.ordering, key: entry.row.key }))
       .sort(byOrdering);
     return {
-      data: blocks.map(({ row, block }) => stored(row, serializeRecommendationsBlock(block))),
+      data: blocks.map(({ row, block }) => listed(row, serializeRecommendationsBlock(block))),
     };
   });
 
@@ -172,7 +173,7 @@ export async function configRoutes(app: FastifyInstance) {
       .sort(byOrdering);
     return {
       data: components.map(({ row, component }) =>
-        stored(row, serializeGlobalComponent(component)),
+        listed(row, serializeGlobalComponent(component)),
       ),
     };
   });

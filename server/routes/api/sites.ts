@@ -12,6 +12,7 @@ import {
   updateSiteRoute,
 } from '#contract/routes/sites.ts';
 import { previewBase } from '../../artifacts/preview-key.ts';
+import { scheduleFeedsOnActivation } from '../../feeds/activation.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { toJob, type JobRow } from '../../repositories/jobs.ts';
@@ -55,11 +56,17 @@ export async function siteRoutes(app: FastifyInstance) {
           });
         } else {
           await sites.purgeData(tx, current.siteId);
+          // Every recurring job of the site goes with its jobs (facets and content included).
+          for (const schedule of await app.jobs.schedules.list(current.siteId, tx))
+            await app.jobs.schedules.remove(current.siteId, schedule.kind, tx);
         }
       },
     );
     if (!site) throw notFound('Site');
     if (job) await app.jobs.dispatch(job);
+    // "Activating creates and schedules a feed update job" (spec part 1 §2): the schedule follows
+    // the YML settings, switched to scheduled (server/feeds/activation.ts).
+    await scheduleFeedsOnActivation(app, site.siteId, body.enabled, user.login);
     return { site, job: job ? toJob(job) : null };
   });
 

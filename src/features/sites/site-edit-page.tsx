@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
@@ -7,6 +8,7 @@ import { siteInput, siteUrl, type Site, type SiteUpdate } from '#contract/entiti
 import { hasAccess } from '#contract/roles.ts';
 import {
   createVerticalRoute,
+  deleteSiteRoute,
   listVerticalsRoute,
   updateSiteRoute,
 } from '#contract/routes/sites.ts';
@@ -22,6 +24,8 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { siteQueryOptions, verticalsQueryOptions } from './api/site-queries.ts';
 import { useUpdateSiteMutation } from './api/site-mutations.ts';
 import { ActivationModal } from './components/activation-modal.tsx';
+import { DeleteSiteModal } from './components/delete-site-modal.tsx';
+import { SiteFeedPanel } from './components/site-feed-panel.tsx';
 import { VerticalCreate } from './components/vertical-create.tsx';
 import { VerticalList } from './components/vertical-list.tsx';
 
@@ -172,6 +176,9 @@ export default function SiteEditPage() {
   const siteId = useSiteStore((state) => state.siteId);
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const [activating, setActivating] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
+  const selectSite = useSiteStore((state) => state.selectSite);
   const site = useQuery({ ...siteQueryOptions(siteId ?? 0), enabled: siteId !== null });
 
   if (siteId === null) return <p className="page">{t('sites.edit.noSite')}</p>;
@@ -186,15 +193,23 @@ export default function SiteEditPage() {
           </Badge>
         </h1>
         {roles.includes('ROLE_ADMIN') && (
-          <Button
-            variant={site.data.enabled ? 'danger' : 'primary'}
-            onClick={() => setActivating(true)}
-          >
-            {t(site.data.enabled ? 'sites.activation.deactivate' : 'sites.activation.activate')}
-          </Button>
+          <div className="page__actions">
+            <Button
+              variant={site.data.enabled ? 'danger' : 'primary'}
+              onClick={() => setActivating(true)}
+            >
+              {t(site.data.enabled ? 'sites.activation.deactivate' : 'sites.activation.activate')}
+            </Button>
+            {hasAccess(roles, deleteSiteRoute.roles) && (
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                {t('sites.delete.button')}
+              </Button>
+            )}
+          </div>
         )}
       </div>
       <SiteForm site={site.data} canEdit={hasAccess(roles, updateSiteRoute.roles)} />
+      <SiteFeedPanel siteId={site.data.siteId} />
       {hasAccess(roles, listVerticalsRoute.roles) && (
         <section className="panel">
           <h2>{t('sites.verticals.title')}</h2>
@@ -203,6 +218,17 @@ export default function SiteEditPage() {
         </section>
       )}
       {activating && <ActivationModal site={site.data} onClose={() => setActivating(false)} />}
+      {deleting && (
+        <DeleteSiteModal
+          site={site.data}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleting(false);
+            selectSite(null);
+            navigate('/');
+          }}
+        />
+      )}
     </div>
   );
 }

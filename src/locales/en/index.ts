@@ -13,8 +13,14 @@ import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
 import searchConfig from './search-config.json';
+import recs from './recs.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
+import jobs from './jobs.json';
+import feeds from './feeds.json';
+import dolyame from './dolyame.json';
+import queryLists from './query-lists.json';
+import merch from './merch.json';
 import editors from '#studio/locales/en/editors.json';
 import lifecycle from '#studio/locales/en/lifecycle.json';
 import preview from '#studio/locales/en/preview.json';
@@ -40,8 +46,14 @@ const resources = {
   mvt,
   tracking,
   searchConfig,
+  recs,
   configStudio,
   reports,
+  jobs,
+  feeds,
+  dolyame,
+  queryLists,
+  merch,
 };
 
 export default resources;

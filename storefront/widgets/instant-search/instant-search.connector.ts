@@ -31,6 +31,16 @@ export interface InstantSearchSettings {
   browseWithoutQuery?: boolean;
   /** Preview windows from the console send preview=true (not counted in reports). */
   preview?: boolean;
+  /**
+   * Where a redirect rule's answer sends the shopper (`redirect.url`, or `mobileUrl` on a phone).
+   * @default location.assign; previews (preview=true) list the results instead of leaving.
+   */
+  navigate?: (url: string) => void;
+}
+
+/** A phone-sized screen, where a redirect's mobileUrl applies. */
+function isPhone(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(max-width: 767px)').matches;
 }
 
 export interface InstantSearchState {
@@ -209,6 +219,14 @@ export function createInstantSearchConnector(
     try {
       const result = await source.search(params(page), current.signal);
       if (disposed || controller !== current) return;
+      // A redirect rule answers for this query: the shopper goes to its page (spec part 2 §3).
+      if (result.redirect && !(settings.preview ?? false)) {
+        const target = (isPhone() && result.redirect.mobileUrl) || result.redirect.url;
+        const navigate = settings.navigate ?? ((url: string) => window.location.assign(url));
+        store.set({ loading: false, failed: false });
+        navigate(target);
+        return;
+      }
       const suggestions =
         result.total === 0 && query.trim() !== ''
           ? await suggestionsFor(query.trim(), current.signal)

@@ -38,6 +38,10 @@ export interface RecommendationsSettings {
   productId?: string;
   categoryId?: string;
   blockId?: string;
+  /** The shopper's tracking session (session strategies: recently viewed, personal). */
+  sessionId?: string;
+  /** The block's placement: a recommendation widget claiming it decides the strategy. */
+  placement?: string;
   /** Title above the block (the config's message). */
   message?: string;
   /** Tracking widget type. @default 'RECOMMENDATIONS' */
@@ -133,6 +137,8 @@ export function createRecommendationsConnector(
           ...(settings.productId ? { productId: settings.productId } : {}),
           ...(settings.categoryId ? { categoryId: settings.categoryId } : {}),
           ...(settings.blockId ? { blockId: settings.blockId } : {}),
+          ...(settings.sessionId ? { sessionId: settings.sessionId } : {}),
+          ...(settings.placement ? { placement: settings.placement } : {}),
           size: pageSize,
           offset,
           showUnavailable: String(settings.showUnavailable ?? false),

@@ -5,6 +5,7 @@ import {
   serializeGlobalComponent,
   type GlobalComponent,
   type GlobalComponentWire,
+  unlistConfig,
 } from '#contract/entities/config.ts';
 import {
   deleteGlobalComponentRoute,
@@ -58,7 +59,7 @@ export async function listComponents(
     signal,
   });
   return answer.data
-    .map(toStored)
+    .map((item) => toStored(unlistConfig(item)))
     .sort(
       (a, b) => orderingOf(a) - orderingOf(b) || a.component.componentId - b.component.componentId,
     );

@@ -5,6 +5,7 @@ import {
   serializeRecommendationsBlock,
   type RecommendationsBlock,
   type RecommendationsBlockWire,
+  unlistConfig,
 } from '#contract/entities/config.ts';
 import {
   deleteRecommendationBlockRoute,
@@ -55,7 +56,7 @@ export async function listBlocks(
     signal,
   });
   return answer.data
-    .map(toStored)
+    .map((item) => toStored(unlistConfig(item)))
     .sort((a, b) => a.block.ordering - b.block.ordering || a.block.configId - b.block.configId);
 }
 

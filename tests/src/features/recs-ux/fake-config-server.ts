@@ -98,7 +98,16 @@ export function installFakeConfigServer(): FakeConfigServer {
           k.startsWith(`${kind}:`) && k.endsWith(`:${test}`) && !deleted.has(k.split(':')[1]!),
       )
       .map(([, list]) => list.at(-1)!)
-      .map((v) => ({ ...stored(v), config: { ...v.config, [keyField]: v.config[keyField] } }));
+      // Spec §7: a list item has the config's fields at the top level, the version beside them.
+      .map(({ config, ...version }) => ({
+        ...config,
+        [keyField]: config[keyField],
+        versionId: version.versionId,
+        version: version.version,
+        test: version.test,
+        author: version.author,
+        createdAt: version.createdAt,
+      }));
 
   const save = (
     kind: Kind,
@@ -157,7 +166,7 @@ export function installFakeConfigServer(): FakeConfigServer {
     if (method === 'GET' && /^\/site\/\d+\/config\/recommendations-block$/.test(path))
       return json(200, {
         data: listOf('recommendations-block', test, 'configId').filter(
-          (item) => query.id === undefined || item.config.configId === Number(query.id),
+          (item) => query.id === undefined || item.configId === Number(query.id),
         ),
       });
     if (method === 'GET' && /^\/site\/\d+$/.test(path))

@@ -53,7 +53,7 @@ describe.each(DATABASES)('recommendation block and component save orders on %s',
       params: { id: 1 },
       query: { id: created.block.configId, test: 'true' },
     });
-    expect(JSON.parse(raw.data[0]!.config.customSettings)).toMatchObject({
+    expect(JSON.parse(raw.data[0]!.customSettings)).toMatchObject({
       ordering: before.length,
     });
   });
@@ -109,9 +109,7 @@ describe.each(DATABASES)('recommendation block and component save orders on %s',
       params: { id: 1 },
       query: { test: 'true' },
     });
-    expect(raw.data.some((item) => item.config.componentId === created.component.componentId)).toBe(
-      true,
-    );
+    expect(raw.data.some((item) => item.componentId === created.component.componentId)).toBe(true);
 
     const all = await listComponents(call, 1, true);
     const others = all.filter(

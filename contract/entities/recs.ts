@@ -1,0 +1,151 @@
+import * as z from 'zod';
+
+/** Types of a strategy config entry (spec §3 "Strategy"). */
+export const RECS_CONFIG_TYPES = ['BOOL', 'INT', 'FLOAT', 'STR', 'LIST', 'COMPLEX'] as const;
+export const recsConfigType = z.enum(RECS_CONFIG_TYPES);
+export type RecsConfigType = z.infer<typeof recsConfigType>;
+
+/** A model's config entry: name, required, type, defaultValue, and (on a strategy) its value. */
+export const recsConfigEntry = z.object({
+  name: z.string(),
+  required: z.boolean(),
+  type: recsConfigType,
+  /** As text: BOOL 'true'/'false', numbers in decimal, LIST comma-joined, COMPLEX JSON. */
+  defaultValue: z.string(),
+  value: z.string().nullable(),
+  /** Bounds of INT and FLOAT entries. */
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+export type RecsConfigEntry = z.infer<typeof recsConfigEntry>;
+
+/** How a model's table is made: from events at build time, from the catalog, or per request. */
+export const recsModelSource = z.enum(['events', 'catalog', 'live', 'session']);
+
+export const recsModel = z.object({
+  modelName: z.string(),
+  /** Needs the page's product (item-to-item); otherwise a list for any page. */
+  needsProduct: z.boolean(),
+  source: recsModelSource,
+  configs: z.array(recsConfigEntry.omit({ value: true })),
+});
+export type RecsModel = z.infer<typeof recsModel>;
+
+/** Offline quality of a build: hit rate @10 on held-out sessions, against popularity. */
+export const recsQuality = z.object({
+  hitRateAt10: z.number().nullable(),
+  popularityHitRateAt10: z.number().nullable(),
+  previousHitRateAt10: z.number().nullable(),
+  /** Held-out next-item cases the figures were measured on. */
+  cases: z.number().int(),
+});
+export type RecsQuality = z.infer<typeof recsQuality>;
+
+export const recsRevision = z.object({
+  revision: z.number().int(),
+  configs: z.record(z.string(), z.string()),
+  rows: z.number().int(),
+  events: z.number().int(),
+  quality: recsQuality,
+  builtAt: z.string(),
+});
+export type RecsRevision = z.infer<typeof recsRevision>;
+
+export const recsStrategy = z.object({
+  hash: z.string(),
+  name: z.string(),
+  modelName: z.string(),
+  enabled: z.boolean(),
+  /** The built revision the storefront is served; 0 before the first build. */
+  revision: z.number().int(),
+  /** Only values that differ from the model's defaults. */
+  configs: z.record(z.string(), z.string()),
+  revisions: z.array(recsRevision),
+  updatedAt: z.string(),
+});
+export type RecsStrategy = z.infer<typeof recsStrategy>;
+
+const configValue = z.string().max(4000);
+
+export const recsStrategyInput = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  modelName: z.string().trim().min(1).max(100),
+  /** Values by config name; lists comma-joined; only non-defaults are kept. */
+  configs: z.record(z.string().max(100), configValue).default({}),
+});
+export type RecsStrategyInput = z.input<typeof recsStrategyInput>;
+
+export const RECS_WIDGET_TYPES = [
+  'UNDEFINED',
+  'PRODUCT',
+  'SLIDER',
+  'CART_BUTTON',
+  'FAVORITE_BUTTON',
+] as const;
+
+export const recsWidget = z.object({
+  widgetId: z.string(),
+  name: z.string(),
+  type: z.enum(RECS_WIDGET_TYPES),
+  placements: z.array(z.string()),
+  strategyHash: z.string().nullable(),
+});
+export type RecsWidget = z.infer<typeof recsWidget>;
+
+const placementName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'one printable line');
+
+export const recsWidgetInput = z.strictObject({
+  widgetId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
+  name: z.string().trim().min(1).max(200),
+  type: z.enum(RECS_WIDGET_TYPES).default('UNDEFINED'),
+  placements: z.array(placementName).max(50).default([]),
+  strategyHash: z.string().max(64).nullable().default(null),
+});
+export type RecsWidgetInput = z.input<typeof recsWidgetInput>;
+
+/**
+ * The public search ranking's coefficients, each -9.99 to 9.99 (spec §5 "Ranking and classifier
+ * vector thresholds"). The score of a product for a query is
+ *   textScore × (text relevance) + popularity × ln(1 + catalog popularity) / 10
+ *   + availability × (1 when available) + engagement × ln(1 + shopper engagement) / 5,
+ * engagement being the product's score in the site's first enabled `popular_window` strategy
+ * (views and carts of recent sessions, built by the RECS job). The defaults keep part 1's order.
+ */
+export const RANKING_COEFFICIENTS = [
+  'textScore',
+  'popularity',
+  'availability',
+  'engagement',
+] as const;
+export type RankingCoefficientName = (typeof RANKING_COEFFICIENTS)[number];
+export const RANKING_DEFAULTS: Record<RankingCoefficientName, number> = {
+  textScore: 1,
+  popularity: 0,
+  availability: 0,
+  engagement: 0,
+};
+export const RANKING_MIN = -9.99;
+export const RANKING_MAX = 9.99;
+const coefficient = z.number().min(RANKING_MIN).max(RANKING_MAX);
+export const rankingCoefficients = z.strictObject({
+  textScore: coefficient,
+  popularity: coefficient,
+  availability: coefficient,
+  engagement: coefficient,
+});
+export type RankingCoefficients = z.infer<typeof rankingCoefficients>;
+
+export const MODEL_JOB_NAMES = ['XGBVECTORS', 'RECS'] as const;
+export const modelJobName = z.enum(MODEL_JOB_NAMES);
+export type ModelJobName = z.infer<typeof modelJobName>;

@@ -1,0 +1,238 @@
+/**
+ * The query-list calls of spec part 2 §7 ("Query lists", "Transliterations", and the
+ * `/autocomplete/{synonyms|queries/exclusions|black-list}` calls), each at its spec path under
+ * /api with `siteId` in the query. Every list also has `…/enable` (per-site enablement) and an
+ * upload; the four AQ lists and transliterations an edit (docs/query-lists.md).
+ */
+import * as z from 'zod';
+import { defineRoute, type RouteDef } from '../route.ts';
+import type { Role } from '../roles.ts';
+import {
+  explainResult,
+  queryListEnable,
+  queryListEntry,
+  queryListIds,
+  queryListInput,
+  queryListQuery,
+  queryListUpdate,
+  type QueryListKind,
+} from '../entities/query-lists.ts';
+import { uploadReport } from '../entities/upload.ts';
+
+const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() });
+const changed = z.object({ changed: z.number().int() });
+
+interface ListPaths {
+  /** GET (list). */
+  list: string;
+  add: { method: 'POST' | 'PUT'; path: string };
+  update: { method: 'PUT' | 'POST'; path: string } | null;
+  remove: string;
+  enable: string;
+  upload: string;
+}
+
+function listRoutes(name: string, view: readonly Role[], edit: readonly Role[], paths: ListPaths) {
+  return {
+    list: defineRoute({
+      method: 'GET',
+      path: paths.list,
+      summary: `The ${name} entries of the site's verticals, each with whether it is enabled on the site`,
+      auth: true,
+      roles: [...view, ...edit],
+      site: 'query',
+      query: queryListQuery,
+      response: z.array(queryListEntry),
+    }),
+    add: defineRoute({
+      method: paths.add.method,
+      path: paths.add.path,
+      summary: `Add a ${name} entry (enabled on the site unless enabled is false); 409 for a duplicate`,
+      auth: true,
+      roles: edit,
+      site: 'query',
+      query: siteQuery,
+      body: queryListInput,
+      response: queryListEntry,
+    }),
+    update: paths.update
+      ? defineRoute({
+          method: paths.update.method,
+          path: paths.update.path,
+          summary: `Edit a ${name} entry`,
+          auth: true,
+          roles: edit,
+          site: 'query',
+          query: siteQuery,
+          body: queryListUpdate,
+          response: queryListEntry,
+        })
+      : null,
+    remove: defineRoute({
+      method: 'DELETE',
+      path: paths.remove,
+      summary: `Delete ${name} entries by id`,
+      auth: true,
+      roles: edit,
+      site: 'query',
+      query: siteQuery,
+      body: queryListIds,
+      response: changed,
+    }),
+    enable: defineRoute({
+      method: 'PUT',
+      path: paths.enable,
+      summary: `Enable or disable ${name} entries on the site`,
+      auth: true,
+      roles: edit,
+      site: 'query',
+      query: siteQuery,
+      body: queryListEnable,
+      response: changed,
+    }),
+    upload: defineRoute({
+      method: 'POST',
+      path: paths.upload,
+      summary: `Upload ${name} entries from CSV or XLSX (fields vertical, enableOnSiteId, disableOther); a per-row report`,
+      auth: true,
+      roles: edit,
+      site: 'query',
+      query: siteQuery,
+      bodyType: 'multipart',
+      response: uploadReport,
+    }),
+  };
+}
+
+const aq = (list: QueryListKind, name: string, edit: Role) =>
+  listRoutes(name, ['ROLE_AQ_VIEW'], [edit], {
+    list: `/aq/${list}`,
+    add: { method: 'POST', path: `/aq/${list}` },
+    update: { method: 'PUT', path: `/aq/${list}` },
+    remove: `/aq/${list}`,
+    enable: `/aq/${list}/enable`,
+    upload: `/aq/${list}/upload`,
+  });
+
+const autocomplete = (path: string, name: string, edit: Role) =>
+  listRoutes(name, ['ROLE_AUTOCOMPLETE_VIEW'], [edit], {
+    list: path,
+    add: { method: 'POST', path },
+    update: null,
+    remove: path,
+    enable: `${path}/enable`,
+    upload: `${path}/upload`,
+  });
+
+/** Every list's calls, by list. */
+export const QUERY_LIST_ROUTES = {
+  'white-list': aq('white-list', 'white list', 'ROLE_AQ_WHITE_BLACK_LIST_CONFIG'),
+  'black-list': aq('black-list', 'black list', 'ROLE_AQ_WHITE_BLACK_LIST_CONFIG'),
+  synonyms: aq('synonyms', 'synonym', 'ROLE_AQ_SYNONYMS_CONFIG'),
+  brands: aq('brands', 'brand', 'ROLE_AQ_BRANDS_CONFIG'),
+  'stemmer-exclusions': listRoutes(
+    'stemmer exclusion',
+    ['ROLE_AQ_VIEW'],
+    ['ROLE_AQ_STEMMER_CONFIG'],
+    {
+      list: '/aq/stemmer/exclusions',
+      add: { method: 'POST', path: '/aq/stemmer/exclusions' },
+      update: null,
+      remove: '/aq/stemmer/exclusions',
+      enable: '/aq/stemmer/exclusions/enable',
+      upload: '/aq/stemmer/exclusions/upload',
+    },
+  ),
+  'brand-exclusions': listRoutes('brand exclusion', ['ROLE_AQ_VIEW'], ['ROLE_AQ_BRANDS_CONFIG'], {
+    list: '/aq/brand_exclude',
+    add: { method: 'PUT', path: '/aq/brand_exclude' },
+    update: null,
+    remove: '/aq/brand_exclude',
+    enable: '/aq/brand_exclude/enable',
+    upload: '/aq/brand_exclude/upload',
+  }),
+  transliterations: listRoutes('transliteration', ['ROLE_AQ_VIEW'], ['ROLE_AQ_SYNONYMS_CONFIG'], {
+    list: '/transliterations',
+    add: { method: 'POST', path: '/transliterations/save' },
+    update: { method: 'PUT', path: '/transliterations/save' },
+    remove: '/transliterations/delete',
+    enable: '/transliterations/enable',
+    upload: '/transliterations/saveFromFile',
+  }),
+  'autocomplete-synonyms': autocomplete(
+    '/autocomplete/synonyms',
+    'autocomplete synonym',
+    'ROLE_AUTOCOMPLETE_SYNONYMS_CONFIG',
+  ),
+  'query-exclusions': autocomplete(
+    '/autocomplete/queries/exclusions',
+    'autocomplete query exclusion',
+    'ROLE_AUTOCOMPLETE_QUERIES_CONFIG',
+  ),
+  'autocomplete-black-list': autocomplete(
+    '/autocomplete/black-list',
+    'autocomplete black list',
+    'ROLE_AUTOCOMPLETE_QUERIES_CONFIG',
+  ),
+} as const;
+
+/** GET /transliterations/search: the pairs whose source or target contains the text. */
+export const searchTransliterationsRoute = defineRoute({
+  method: 'GET',
+  path: '/transliterations/search',
+  summary: 'Transliteration pairs whose source or target contains the query',
+  auth: true,
+  roles: ['ROLE_AQ_VIEW', 'ROLE_AQ_SYNONYMS_CONFIG'],
+  site: 'query',
+  query: z.strictObject({
+    siteId: z.coerce.number().int().positive(),
+    query: z.string().max(200).default(''),
+  }),
+  response: z.array(queryListEntry),
+});
+
+/** DELETE /transliterations/delete/:id. */
+export const deleteTransliterationRoute = defineRoute({
+  method: 'DELETE',
+  path: '/transliterations/delete/:id',
+  summary: 'Delete one transliteration pair',
+  auth: true,
+  roles: ['ROLE_AQ_SYNONYMS_CONFIG'],
+  site: 'query',
+  params: z.strictObject({ id: z.coerce.number().int().positive() }),
+  query: siteQuery,
+  response: changed,
+});
+
+/**
+ * The query pipeline's steps for one query on the site's catalog (the explain view of the list
+ * screens): for console users only, never for a shopper's apiKey.
+ */
+export const explainQueryRoute = defineRoute({
+  method: 'GET',
+  path: '/aq/explain',
+  summary: 'Each step of the query pipeline for a query, and the first products it finds',
+  auth: true,
+  roles: ['ROLE_AQ_VIEW', 'ROLE_AUTOCOMPLETE_VIEW'],
+  site: 'query',
+  query: z.strictObject({
+    siteId: z.coerce.number().int().positive(),
+    st: z.string().max(200),
+    channel: z.enum(['search', 'autocomplete']).default('search'),
+  }),
+  response: explainResult,
+});
+
+/** Every route of this area, for the server's registration and the role matrix. */
+export const queryListsArea: Record<string, RouteDef> = Object.fromEntries(
+  [
+    ...Object.values(QUERY_LIST_ROUTES).flatMap((routes) =>
+      [routes.list, routes.add, routes.update, routes.remove, routes.enable, routes.upload].filter(
+        (route): route is NonNullable<typeof route> => route !== null,
+      ),
+    ),
+    searchTransliterationsRoute,
+    deleteTransliterationRoute,
+    explainQueryRoute,
+  ].map((route) => [`${route.method} ${route.path}`, route]),
+);

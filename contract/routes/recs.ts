@@ -1,0 +1,331 @@
+import * as z from 'zod';
+import { defineRoute } from '../route.ts';
+import { job } from '../entities/job.ts';
+import {
+  modelJobName,
+  rankingCoefficients,
+  recsConfigEntry,
+  recsModel,
+  recsStrategy,
+  recsStrategyInput,
+  recsWidget,
+  recsWidgetInput,
+} from '../entities/recs.ts';
+import type { Role } from '../roles.ts';
+import { ok } from './auth.ts';
+
+/**
+ * Spec part 2 §7 "Recommendations" and "Model builder", each at its path under /api, with the
+ * site both in the path ({site}) where the spec has it and in `?siteId` (the site guard).
+ */
+const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() });
+const siteParam = z.strictObject({ site: z.coerce.number().int().positive() });
+const hashParam = siteParam.extend({ hash: z.string().regex(/^[0-9a-f]{12}$/, 'a strategy hash') });
+
+const STRATEGY_VIEW: readonly Role[] = [
+  'ROLE_RECS_STRATEGIES_CONFIG',
+  'ROLE_RECS_STRATEGIES_PREVIEW',
+];
+const STRATEGY_EDIT: readonly Role[] = ['ROLE_RECS_STRATEGIES_CONFIG'];
+const WIDGET_VIEW: readonly Role[] = ['ROLE_RECS_WIDGETS_CONFIG', 'ROLE_RECS_WIDGETS_PREVIEW'];
+const WIDGET_EDIT: readonly Role[] = ['ROLE_RECS_WIDGETS_CONFIG'];
+/** Model training (/anyquery/search/model-training): ranking job start, or admin. */
+export const MODELS_START: readonly Role[] = [
+  'ROLE_RANKING_JOB_START',
+  'ROLE_AUTOCOMPLETE_JOB_START',
+];
+const MODELS_VIEW: readonly Role[] = [
+  ...MODELS_START,
+  'ROLE_RANKING_JOB_CONFIG',
+  'ROLE_RANKING_VIEW',
+];
+/** Ranking configuration: admin or autocomplete job start (spec §6 menu rule). */
+export const RANKING_EDIT: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
+const RANKING_VIEW: readonly Role[] = [...RANKING_EDIT, 'ROLE_RANKING_VIEW'];
+
+export const recsModelsRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/models',
+  summary: 'The model catalogue: each model with its typed configs',
+  auth: true,
+  roles: [...STRATEGY_VIEW, ...WIDGET_VIEW],
+  site: 'query',
+  query: siteQuery,
+  response: z.array(recsModel),
+});
+
+export const listStrategiesRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/strategies',
+  summary: "The site's strategies with their built revisions and offline quality",
+  auth: true,
+  roles: [...STRATEGY_VIEW, ...WIDGET_VIEW],
+  site: 'query',
+  params: siteParam,
+  query: siteQuery,
+  response: z.array(recsStrategy),
+});
+
+export const createStrategyRoute = defineRoute({
+  method: 'POST',
+  path: '/recs/:site/strategies',
+  summary: 'Create a strategy (off until switched on); only non-default configs are stored',
+  auth: true,
+  roles: STRATEGY_EDIT,
+  site: 'query',
+  params: siteParam,
+  query: siteQuery,
+  body: recsStrategyInput,
+  response: recsStrategy,
+});
+
+export const getStrategyRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/strategies/:hash',
+  summary: 'One strategy',
+  auth: true,
+  roles: STRATEGY_VIEW,
+  site: 'query',
+  params: hashParam,
+  query: siteQuery,
+  response: recsStrategy,
+});
+
+export const deleteStrategyRoute = defineRoute({
+  method: 'DELETE',
+  path: '/recs/:site/strategies/:hash',
+  summary: 'Delete a strategy, its revisions and tables (widgets showing it lose it)',
+  auth: true,
+  roles: STRATEGY_EDIT,
+  site: 'query',
+  params: hashParam,
+  query: siteQuery,
+  response: ok,
+});
+
+export const switchStrategyRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/strategies/switch/:hash',
+  summary: 'Switch a strategy on or off (enabled)',
+  auth: true,
+  roles: STRATEGY_EDIT,
+  site: 'query',
+  params: hashParam,
+  query: siteQuery.extend({ enabled: z.enum(['true', 'false']).transform((v) => v === 'true') }),
+  response: recsStrategy,
+});
+
+export const strategyConfigsRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/strategies/:hash/configs',
+  summary: "A strategy's configs: every entry of its model with the stored value (null: default)",
+  auth: true,
+  roles: STRATEGY_VIEW,
+  site: 'query',
+  params: hashParam,
+  query: siteQuery,
+  response: z.array(recsConfigEntry),
+});
+
+export const saveStrategyConfigsRoute = defineRoute({
+  method: 'POST',
+  path: '/recs/:site/strategies/:hash/configs',
+  summary: "Save a strategy's configs (values by name; lists comma-joined; defaults dropped)",
+  auth: true,
+  roles: STRATEGY_EDIT,
+  site: 'query',
+  params: hashParam,
+  query: siteQuery,
+  body: z.record(z.string().max(100), z.string().max(4000)),
+  response: recsStrategy,
+});
+
+export const availableConfigsRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/strategies/:hash/availableConfigs',
+  summary: "The configs a strategy's model accepts, with their types and defaults",
+  auth: true,
+  roles: STRATEGY_VIEW,
+  site: 'query',
+  params: hashParam,
+  query: siteQuery,
+  response: z.array(recsConfigEntry),
+});
+
+export const strategyRevisionRoute = defineRoute({
+  method: 'PUT',
+  path: '/recs/:site/strategies/:hash/revision',
+  summary: 'Serve another built revision (switched atomically)',
+  auth: true,
+  roles: STRATEGY_EDIT,
+  site: 'query',
+  params: hashParam,
+  query: siteQuery,
+  body: z.strictObject({ revision: z.number().int().positive() }),
+  response: recsStrategy,
+});
+
+export const refreshStrategyRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/strategies/refresh/:hash',
+  summary: 'Recompute a strategy from the event store (a RECS job for it; poll the job)',
+  auth: true,
+  roles: STRATEGY_EDIT,
+  site: 'query',
+  params: hashParam,
+  query: siteQuery,
+  response: job,
+});
+
+export const listWidgetsRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/widgets',
+  summary: "The site's recommendation widgets",
+  auth: true,
+  roles: WIDGET_VIEW,
+  site: 'query',
+  params: siteParam,
+  query: siteQuery,
+  response: z.array(recsWidget),
+});
+
+export const createWidgetRoute = defineRoute({
+  method: 'POST',
+  path: '/recs/:site/widgets',
+  summary: 'Create a widget',
+  auth: true,
+  roles: WIDGET_EDIT,
+  site: 'query',
+  params: siteParam,
+  query: siteQuery,
+  body: recsWidgetInput,
+  response: recsWidget,
+});
+
+export const updateWidgetRoute = defineRoute({
+  method: 'PUT',
+  path: '/recs/:site/widgets',
+  summary: 'Update a widget',
+  auth: true,
+  roles: WIDGET_EDIT,
+  site: 'query',
+  params: siteParam,
+  query: siteQuery,
+  body: recsWidgetInput,
+  response: recsWidget,
+});
+
+export const deleteWidgetRoute = defineRoute({
+  method: 'DELETE',
+  path: '/recs/:site/widgets',
+  summary: 'Delete a widget',
+  auth: true,
+  roles: WIDGET_EDIT,
+  site: 'query',
+  params: siteParam,
+  query: siteQuery.extend({ widgetId: z.string().min(1).max(64) }),
+  response: ok,
+});
+
+export const widgetsPlacementsRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/widgetsPlacements',
+  summary: 'Every placement name with the widget it shows',
+  auth: true,
+  roles: WIDGET_VIEW,
+  site: 'query',
+  params: siteParam,
+  query: siteQuery,
+  response: z.array(z.object({ placement: z.string(), widgetId: z.string() })),
+});
+
+export const recsFileRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/recs_file',
+  summary: "Export of a strategy's current table as CSV (productId, recommendedId, score)",
+  auth: true,
+  roles: STRATEGY_VIEW,
+  site: 'query',
+  query: siteQuery.extend({ hash: z.string().regex(/^[0-9a-f]{12}$/) }),
+  response: z.string(),
+});
+
+export const refreshRegionalRoute = defineRoute({
+  method: 'GET',
+  path: '/refresh/regionalAvailability',
+  summary:
+    'Refresh regional recommendation lists: rebuilds every strategy against the current availability',
+  auth: true,
+  roles: STRATEGY_EDIT,
+  site: 'query',
+  query: siteQuery,
+  response: job,
+});
+
+export const modelsInfoRoute = defineRoute({
+  method: 'GET',
+  path: '/models-builder/info',
+  summary: 'Model builder: the models, datasets and sites it works with',
+  auth: true,
+  roles: MODELS_VIEW,
+  site: 'query',
+  query: siteQuery,
+  response: z.object({
+    models: z.array(z.object({ name: z.string(), jobName: modelJobName, description: z.string() })),
+    datasets: z.array(
+      z.object({
+        name: z.string(),
+        rows: z.number().int(),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+      }),
+    ),
+    sites: z.array(z.object({ siteId: z.number().int(), name: z.string() })),
+  }),
+});
+
+export const startModelJobRoute = defineRoute({
+  method: 'POST',
+  path: '/models-builder/job/start',
+  summary: 'Start a model building job by name (XGBVECTORS or RECS); mails emailList when done',
+  auth: true,
+  roles: MODELS_START,
+  site: 'query',
+  query: siteQuery.extend({ jobName: modelJobName }),
+  body: z.strictObject({ emailList: z.array(z.email().max(254)).max(20).default([]) }).optional(),
+  response: job,
+});
+
+export const modelJobStatusRoute = defineRoute({
+  method: 'GET',
+  path: '/models-builder/job/status',
+  summary: 'The latest job of a name (or null)',
+  auth: true,
+  roles: MODELS_VIEW,
+  site: 'query',
+  query: siteQuery.extend({ jobName: modelJobName }),
+  response: job.nullable(),
+});
+
+export const getCoefficientsRoute = defineRoute({
+  method: 'GET',
+  path: '/models-builder/coefficients',
+  summary: 'The coefficients the public search ranking uses',
+  auth: true,
+  roles: RANKING_VIEW,
+  site: 'query',
+  query: siteQuery,
+  response: rankingCoefficients,
+});
+
+export const putCoefficientsRoute = defineRoute({
+  method: 'PUT',
+  path: '/models-builder/coefficients',
+  summary: 'Save the ranking coefficients (each -9.99 to 9.99); applied to the next search',
+  auth: true,
+  roles: RANKING_EDIT,
+  site: 'query',
+  query: siteQuery,
+  body: rankingCoefficients,
+  response: rankingCoefficients,
+});

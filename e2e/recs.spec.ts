@@ -1,0 +1,216 @@
+/**
+ * The learning loop on the merchant demo page (issue 15): shoppers' behaviour on /cdn/1/demo.html
+ * becomes events, the RECS job builds a model from them, and the page's recommendation block
+ * shows what those shoppers bought together.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+
+const DEMO = '/cdn/1/demo.html';
+
+async function operator(request: APIRequestContext) {
+  await request.get('/api/me');
+  const xsrf = async () =>
+    (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  await request.post('/api/login', {
+    form: { username: 'admin', password: DEMO_PASSWORD },
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => {
+    const response = await request.fetch(url, {
+      method,
+      headers: { 'x-xsrf-token': await xsrf() },
+      ...(data !== undefined && { data }),
+    });
+    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  return call;
+}
+
+/** Two available products of different categories, with their names (to find them by search). */
+async function twoProducts(request: APIRequestContext, apiKey: string) {
+  const answer = (await (
+    await request.get(`/public/search?apiKey=${apiKey}&size=100&showUnavailable=false`)
+  ).json()) as { products: { id: string; name: string; categories: { id: string }[] }[] };
+  const a = answer.products[0]!;
+  const b = answer.products.find(
+    (p) => p.categories[0]?.id !== a.categories[0]?.id && p.name !== a.name,
+  )!;
+  return { a, b };
+}
+
+/** A shopper on the product page of `a` finds `b` and `a` by search, carts both and orders. */
+async function shopper(
+  page: Page,
+  a: { id: string; name: string },
+  b: { id: string; name: string },
+) {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/public/events/bulk') sent.push(r.postData() ?? '');
+  });
+  await page.goto(`${DEMO}?product=${a.id}`);
+  await expect(page.getByRole('heading', { name: `Товар ${a.id}` })).toBeVisible();
+  for (const product of [b, a]) {
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/public/search');
+    await page.locator('#search-input').fill(product.name);
+    await answered;
+    const buy = page.locator(
+      `#search-results [data-digi-action="buy"][data-digi-product="${product.id}"]`,
+    );
+    await buy.first().click();
+  }
+  // The merchant's thank-you page reports the order through the runtime.
+  await page.evaluate(() => {
+    const site = (
+      window as unknown as {
+        digi: { site: { track(e: object): void; events: { flush(): Promise<void> } } };
+      }
+    ).digi.site;
+    site.track({ type: 'ORDER', revenue: 5000, items: 2 });
+    return site.events.flush();
+  });
+  await expect.poll(() => sent.join('\n')).toContain('"ORDER"');
+  const all = sent.join('\n');
+  for (const type of ['PRODUCT_VIEW', 'SEARCH', 'ADD_TO_CART']) expect(all).toContain(`"${type}"`);
+}
+
+test('shoppers buy two products together; after the RECS job the block recommends one for the other', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL: baseURL! });
+  const call = await operator(request);
+  const site = await call('GET', '/api/site/1');
+  const apiKey = String(site['apiKey']);
+  const { a, b } = await twoProducts(request, apiKey);
+
+  // Before: the demo block shows popularity; B is not what it leads with for A.
+  await page.goto(`${DEMO}?product=${a.id}`);
+  const block = page.locator('#recommendations');
+  await expect(block.locator('.digi-card').first()).toBeVisible();
+
+  // Three shoppers, each in a session of their own, buy A and B together.
+  for (let i = 0; i < 3; i++) {
+    const context = await browser.newContext();
+    await shopper(await context.newPage(), a, b);
+    await context.close();
+  }
+
+  // The operator: a co-bought strategy over the last day, on, shown where the demo block is.
+  const strategy = await call('POST', '/api/recs/1/strategies?siteId=1', {
+    name: 'С этим товаром покупают',
+    modelName: 'co_bought',
+    configs: { windowDays: '1' },
+  });
+  const hash = String(strategy['hash']);
+  await call('GET', `/api/recs/1/strategies/switch/${hash}?siteId=1&enabled=true`);
+  await call('POST', '/api/recs/1/widgets?siteId=1', {
+    widgetId: 'demo-product',
+    name: 'Карточка товара',
+    placements: ['#recommendations'],
+    strategyHash: hash,
+  });
+  const job = await call('POST', '/api/models-builder/job/start?siteId=1&jobName=RECS', {});
+  await expect
+    .poll(
+      async () =>
+        (await call('GET', '/api/models-builder/job/status?siteId=1&jobName=RECS'))['state'],
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe('done');
+  expect(job['id']).toBeTruthy();
+
+  // After: the block on A's page leads with B.
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/public/recommendations',
+  );
+  await page.goto(`${DEMO}?product=${a.id}`);
+  await answered;
+  await expect(block.locator('.digi-card').first()).toBeVisible();
+  await expect(block.locator('[data-digi-key]').first()).toHaveAttribute('data-digi-key', b.id);
+  await page.screenshot({ path: test.info().outputPath('demo-co-bought.png') });
+  await request.dispose();
+});
+
+test('an operator creates a strategy in the stepper, switches it on and sees its offline quality', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await page.goto('/recs-configuration/strategy');
+  await expect(page.getByRole('heading', { name: 'Стратегии рекомендаций' })).toBeVisible();
+  await page.getByRole('button', { name: 'Новая стратегия' }).click();
+  const steps = page.locator('.recs-stepper li');
+  await expect(steps).toHaveCount(2);
+  expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
+    'ACTIVE',
+    'DISABLED',
+  ]);
+  await page.getByLabel('Модель').selectOption('co_viewed');
+  await page.getByLabel('Название').fill('Смотрят вместе');
+  expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
+    'ACTIVE',
+    'DEFAULT',
+  ]);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
+    'PASSED',
+    'ACTIVE',
+  ]);
+  await page.getByLabel('minSupport').fill('1');
+  await page.getByRole('button', { name: 'Создать' }).click();
+  const row = page.getByRole('row', { name: /Смотрят вместе/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Не собрана')).toBeVisible();
+  await row.getByRole('checkbox', { name: 'Включена' }).click();
+  await expect(row.getByRole('checkbox', { name: 'Включена' })).toBeChecked();
+  await page.getByRole('button', { name: 'Пересобрать все (RECS)' }).click();
+  // The build over the seeded demo traffic: hit rate@10 on held-out sessions against popularity.
+  await expect(row.getByText(/популярность: \d/)).toBeVisible({ timeout: 60_000 });
+  await expect(row.locator('.recs-quality strong')).toHaveText(/\d+\.\d %/);
+  await expect(row.getByRole('combobox')).toHaveValue('1');
+  await page.screenshot({ path: test.info().outputPath('strategies-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('strategies-390.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/anyquery/search/model-training');
+  await expect(page.getByRole('heading', { name: 'Обучение моделей' })).toBeVisible();
+  await expect(page.getByText('Последнее задание: готово')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Смотрят вместе/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('training-desktop.png'), fullPage: true });
+});
+
+test('ranking coefficients change what shoppers get for a query, out-of-range refused', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/site/ranking-config');
+  await expect(page.getByRole('heading', { name: 'Настройка ранжирования' })).toBeVisible();
+  const preview = page.getByRole('list', { name: 'Что увидят покупатели' }).locator('li');
+  await expect(preview.first()).toBeVisible();
+  const before = await preview.allTextContents();
+  await page.getByLabel('Популярность в каталоге').fill('12');
+  await expect(page.getByText('Число от -9.99 до 9.99')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+  await page.getByLabel('Текстовая релевантность').fill('0');
+  await page.getByLabel('Популярность в каталоге').fill('-9.99');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect.poll(() => preview.allTextContents()).not.toEqual(before);
+  await page.screenshot({ path: test.info().outputPath('ranking-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('ranking-390.png'), fullPage: true });
+  // Put the default order back for the other tests.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByLabel('Текстовая релевантность').fill('1');
+  await page.getByLabel('Популярность в каталоге').fill('0');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect.poll(() => preview.allTextContents()).toEqual(before);
+});

@@ -1,0 +1,311 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  checkDolyameWidgetText,
+  checkRegionMapText,
+  DOLYAME_APP_DEFAULTS,
+  DOLYAME_WIDGET_DEFAULT_TEXT,
+  type AlternativeAttribute,
+  type DolyameAppConfig,
+  type DolyameWidgetConfig,
+  type DolyameWidgetSettings,
+  type PublicDolyameApp,
+} from '#contract/entities/dolyame.ts';
+import { describeProblem, type JsonTextProblem } from '#contract/json-text.ts';
+import type { Site } from '#contract/entities/site.ts';
+import type * as z from 'zod';
+import type { dolyameAppInput } from '#contract/entities/dolyame.ts';
+import type { Db } from '../db/client.ts';
+import {
+  dolyameAlternativeAttributes,
+  dolyameAppConfigs,
+  dolyameWidgetConfigs,
+  sites,
+} from '../db/schema.ts';
+import { recordAudit } from '../repositories/audit.ts';
+import { HttpError, isUniqueViolation, notFound } from '../lib/http-error.ts';
+
+type AppFields = z.output<typeof dolyameAppInput>;
+type SiteFacts = Pick<Site, 'apiKey' | 'siteUrl'>;
+
+/** 400 for JSON text that does not parse or does not fit: the message and `details` name the line. */
+function jsonTextError(field: string, problem: JsonTextProblem): HttpError {
+  const message = `${field}: ${describeProblem(problem)}`;
+  return new HttpError(
+    400,
+    message,
+    { field, line: problem.line, column: problem.column, path: problem.path ?? [] },
+    { issues: [{ path: ['body', field], code: 'json_text', message }] },
+  );
+}
+
+/** Spec §3's defaults over what was saved (§5: a default applies when the field is empty). */
+export function resolveApp(
+  site: SiteFacts,
+  fields: Partial<AppFields> | null,
+  meta: { updatedAt: Date | null; updatedBy: string | null },
+): DolyameAppConfig {
+  const f = fields ?? {};
+  const title = f.title ?? '';
+  return {
+    data: f.data ?? '',
+    title,
+    metaTitle: f.metaTitle ?? title,
+    apiKey: site.apiKey,
+    domain: f.domain ?? site.siteUrl,
+    cashback: DOLYAME_APP_DEFAULTS.cashback,
+    source: DOLYAME_APP_DEFAULTS.source,
+    defaultRegionId: f.defaultRegionId ?? DOLYAME_APP_DEFAULTS.defaultRegionId,
+    strategy: f.strategy ?? DOLYAME_APP_DEFAULTS.strategy,
+    primaryColor: f.primaryColor ?? null,
+    digiPreview: f.digiPreview ?? null,
+    defaultCategoryLevel: f.defaultCategoryLevel ?? null,
+    cashbackMaxValue: f.cashbackMaxValue ?? DOLYAME_APP_DEFAULTS.cashbackMaxValue,
+    regionId: f.regionId ?? null,
+    description: f.description ?? '',
+    dolyameRegionIdsMap: f.dolyameRegionIdsMap?.trim() ? f.dolyameRegionIdsMap : '{}',
+    useCategoryPrediction: f.useCategoryPrediction ?? DOLYAME_APP_DEFAULTS.useCategoryPrediction,
+    updatedAt: meta.updatedAt?.toISOString() ?? null,
+    updatedBy: meta.updatedBy,
+  };
+}
+
+export function createDolyameRepository(db: Db) {
+  async function appRow(siteId: number) {
+    const [row] = await db
+      .select()
+      .from(dolyameAppConfigs)
+      .where(eq(dolyameAppConfigs.siteId, siteId));
+    return row;
+  }
+  async function widgetRow(siteId: number) {
+    const [row] = await db
+      .select()
+      .from(dolyameWidgetConfigs)
+      .where(eq(dolyameWidgetConfigs.siteId, siteId));
+    return row;
+  }
+  const widgetOf = (row: Awaited<ReturnType<typeof widgetRow>>): DolyameWidgetConfig => ({
+    enabled: row?.enabled ?? false,
+    config: row?.configText ?? DOLYAME_WIDGET_DEFAULT_TEXT,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+    updatedBy: row?.updatedBy ?? null,
+  });
+
+  return {
+    async getApp(site: Site): Promise<DolyameAppConfig> {
+      const row = await appRow(site.siteId);
+      return resolveApp(site, (row?.fields as Partial<AppFields> | undefined) ?? null, {
+        updatedAt: row?.updatedAt ?? null,
+        updatedBy: row?.updatedBy ?? null,
+      });
+    },
+
+    async saveApp(site: Site, fields: AppFields, actor: string): Promise<DolyameAppConfig> {
+      const map = checkRegionMapText(fields.dolyameRegionIdsMap ?? '');
+      if (!map.ok) throw jsonTextError('dolyameRegionIdsMap', map.problem);
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(dolyameAppConfigs)
+          .where(eq(dolyameAppConfigs.siteId, site.siteId))
+          .for('update');
+        const [row] = await tx
+          .insert(dolyameAppConfigs)
+          .values({ siteId: site.siteId, fields, updatedBy: actor })
+          .onConflictDoUpdate({
+            target: dolyameAppConfigs.siteId,
+            set: { fields, updatedBy: actor, updatedAt: new Date() },
+          })
+          .returning();
+        await recordAudit(tx, {
+          actor,
+          action: before ? 'update' : 'create',
+          entity: 'dolyame-app-config',
+          entityId: site.siteId,
+          before: before?.fields ?? null,
+          after: fields,
+        });
+        return resolveApp(site, fields, { updatedAt: row!.updatedAt, updatedBy: actor });
+      });
+    },
+
+    async getWidget(siteId: number): Promise<DolyameWidgetConfig> {
+      return widgetOf(await widgetRow(siteId));
+    },
+
+    async saveWidget(
+      siteId: number,
+      input: { enabled: boolean; config: string },
+      actor: string,
+    ): Promise<DolyameWidgetConfig> {
+      const checked = checkDolyameWidgetText(input.config);
+      if (!checked.ok) throw jsonTextError('config', checked.problem);
+      const configText = input.config.trim() === '' ? DOLYAME_WIDGET_DEFAULT_TEXT : input.config;
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(dolyameWidgetConfigs)
+          .where(eq(dolyameWidgetConfigs.siteId, siteId))
+          .for('update');
+        const [row] = await tx
+          .insert(dolyameWidgetConfigs)
+          .values({ siteId, enabled: input.enabled, configText, updatedBy: actor })
+          .onConflictDoUpdate({
+            target: dolyameWidgetConfigs.siteId,
+            set: { enabled: input.enabled, configText, updatedBy: actor, updatedAt: new Date() },
+          })
+          .returning();
+        await recordAudit(tx, {
+          actor,
+          action: before ? 'update' : 'create',
+          entity: 'dolyame-widget-config',
+          entityId: siteId,
+          before: before ? { enabled: before.enabled, config: before.configText } : null,
+          after: { enabled: input.enabled, config: configText },
+        });
+        return widgetOf(row);
+      });
+    },
+
+    /** Whether the site's storefront loads the widget chunk (read by the /cdn loader). */
+    async widgetEnabled(siteId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ enabled: dolyameWidgetConfigs.enabled })
+        .from(dolyameWidgetConfigs)
+        .where(eq(dolyameWidgetConfigs.siteId, siteId));
+      return row?.enabled ?? false;
+    },
+
+    /** The public reads by apiKey; null for an unknown key. */
+    async publicApp(apiKey: string): Promise<PublicDolyameApp | null> {
+      const site = await siteByKey(db, apiKey);
+      if (!site) return null;
+      const row = await appRow(site.id);
+      const config = resolveApp(
+        { apiKey: site.apiKey, siteUrl: site.url },
+        (row?.fields as Partial<AppFields> | undefined) ?? null,
+        { updatedAt: null, updatedBy: null },
+      );
+      const map = checkRegionMapText(config.dolyameRegionIdsMap);
+      const { updatedAt: _u, updatedBy: _b, dolyameRegionIdsMap: _m, ...rest } = config;
+      return { ...rest, dolyameRegionIdsMap: map.ok ? map.map : {} };
+    },
+
+    async publicWidget(
+      apiKey: string,
+    ): Promise<{ enabled: boolean; settings: DolyameWidgetSettings } | null> {
+      const site = await siteByKey(db, apiKey);
+      if (!site) return null;
+      const widget = widgetOf(await widgetRow(site.id));
+      const checked = checkDolyameWidgetText(widget.config);
+      // Saved text was checked on save; a config that no longer fits answers the defaults, disabled.
+      if (!checked.ok) return { enabled: false, settings: defaults() };
+      return { enabled: widget.enabled, settings: checked.settings };
+    },
+
+    async listAttributes(siteId: number): Promise<AlternativeAttribute[]> {
+      return db
+        .select({
+          id: dolyameAlternativeAttributes.id,
+          siteId: dolyameAlternativeAttributes.siteId,
+          attribute: dolyameAlternativeAttributes.attribute,
+          alternative: dolyameAlternativeAttributes.alternative,
+        })
+        .from(dolyameAlternativeAttributes)
+        .where(eq(dolyameAlternativeAttributes.siteId, siteId))
+        .orderBy(asc(dolyameAlternativeAttributes.attribute));
+    },
+
+    async getAttribute(siteId: number, id: number): Promise<AlternativeAttribute> {
+      const [row] = (await this.listAttributes(siteId)).filter((a) => a.id === id);
+      if (!row) throw notFound('Alternative attribute');
+      return row;
+    },
+
+    async saveAttribute(
+      siteId: number,
+      input: { id?: number; attribute: string; alternative: string },
+      actor: string,
+    ): Promise<AlternativeAttribute> {
+      try {
+        return await db.transaction(async (tx) => {
+          const where = and(
+            eq(dolyameAlternativeAttributes.siteId, siteId),
+            eq(dolyameAlternativeAttributes.id, input.id ?? 0),
+          );
+          const [before] =
+            input.id === undefined
+              ? []
+              : await tx.select().from(dolyameAlternativeAttributes).where(where).for('update');
+          if (input.id !== undefined && !before) throw notFound('Alternative attribute');
+          const values = { attribute: input.attribute, alternative: input.alternative };
+          const [row] = before
+            ? await tx.update(dolyameAlternativeAttributes).set(values).where(where).returning()
+            : await tx
+                .insert(dolyameAlternativeAttributes)
+                .values({ siteId, ...values })
+                .returning();
+          await recordAudit(tx, {
+            actor,
+            action: before ? 'update' : 'create',
+            entity: 'dolyame-alternative-attribute',
+            entityId: row!.id,
+            before: before
+              ? { attribute: before.attribute, alternative: before.alternative }
+              : null,
+            after: { siteId, ...values },
+          });
+          return { id: row!.id, siteId, ...values };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new HttpError(409, `The attribute ${input.attribute} already has an alternative`);
+        throw error;
+      }
+    },
+
+    async deleteAttribute(siteId: number, id: number, actor: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(dolyameAlternativeAttributes)
+          .where(
+            and(
+              eq(dolyameAlternativeAttributes.siteId, siteId),
+              eq(dolyameAlternativeAttributes.id, id),
+            ),
+          )
+          .returning();
+        if (!row) throw notFound('Alternative attribute');
+        await recordAudit(tx, {
+          actor,
+          action: 'delete',
+          entity: 'dolyame-alternative-attribute',
+          entityId: id,
+          before: { siteId, attribute: row.attribute, alternative: row.alternative },
+        });
+      });
+    },
+  };
+}
+
+function defaults(): DolyameWidgetSettings {
+  const checked = checkDolyameWidgetText('');
+  if (!checked.ok) throw new Error('the default widget config does not fit its schema');
+  return checked.settings;
+}
+
+export async function siteByKey(db: Db, apiKey: string) {
+  // A key with control characters never reaches the database: no such key.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(apiKey)) return null;
+  const [site] = await db
+    .select({ id: sites.id, apiKey: sites.apiKey, url: sites.url })
+    .from(sites)
+    .where(eq(sites.apiKey, apiKey));
+  return site ?? null;
+}
+
+export async function siteApiKey(db: Db, siteId: number): Promise<string | null> {
+  const [site] = await db.select({ apiKey: sites.apiKey }).from(sites).where(eq(sites.id, siteId));
+  return site?.apiKey ?? null;
+}

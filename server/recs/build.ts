@@ -1,0 +1,228 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { RecsModel, RecsQuality } from '#contract/entities/recs.ts';
+import { run } from '../catalog/sql.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { KIND } from '../events/codes.ts';
+import { effectiveConfigs } from './models.ts';
+
+/** Sessions kept out of training to measure a model on (one in ten, by a hash of the id)… */
+const HOLDOUT = sql`(abs(hashtext(e.session_id)) % 10 = 0)`;
+/** …once the window holds at least this many sessions; below it every session trains. */
+export const HOLDOUT_MIN_SESSIONS = 200;
+/** How many products a global list (popular, trending) keeps. */
+const GLOBAL_LIST = 500;
+
+export interface BuildInput {
+  siteId: number;
+  hash: string;
+  revision: number;
+  model: RecsModel;
+  configs: Record<string, string>;
+  now: Date;
+}
+
+export interface BuildOutput {
+  rows: number;
+  events: number;
+  quality: RecsQuality;
+}
+
+const daysAgo = (now: Date, days: number) =>
+  new Date(now.getTime() - days * 86_400_000).toISOString();
+
+/**
+ * Builds one revision of an event- or catalog-sourced strategy into recs_item_scores (the rows
+ * of that revision only: serving reads the strategy's current revision, so nothing changes for
+ * shoppers until the caller switches it). Answers the row count, the events read and the offline
+ * quality (hit rate @10 of the next product of held-out sessions, against popularity).
+ */
+export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<BuildOutput> {
+  const { siteId, hash, revision, model, now } = input;
+  const c = effectiveConfigs(model, input.configs);
+  const window =
+    model.modelName === 'trending'
+      ? c.int('recentDays') + c.int('baselineDays')
+      : model.configs.some((def) => def.name === 'windowDays')
+        ? c.int('windowDays')
+        : 90;
+  const from = daysAgo(now, window);
+  const { rows: counted } = await run<{ sessions: number; events: number }>(
+    tx,
+    sql`select count(distinct e.session_id)::int as sessions, count(*)::int as events
+        from events e where e.site_id = ${siteId} and e.at >= ${from}::timestamptz
+          and e.kind in (${KIND.PRODUCT_VIEW}, ${KIND.ADD_TO_CART})`,
+  );
+  const events = counted[0]?.events ?? 0;
+  const holdout = (counted[0]?.sessions ?? 0) >= HOLDOUT_MIN_SESSIONS;
+  const train = holdout ? sql`not ${HOLDOUT}` : sql`true`;
+  const into = sql`insert into recs_item_scores (site_id, hash, revision, product_id, other_id, score)`;
+  const head = sql`${siteId}::int, ${hash}::text, ${revision}::int`;
+  let query: SQL;
+  switch (model.modelName) {
+    case 'co_viewed':
+    case 'co_bought': {
+      const bought = model.modelName === 'co_bought';
+      const ordered =
+        bought && c.bool('orderedOnly')
+          ? sql`and exists (select 1 from events o where o.site_id = e.site_id
+                  and o.session_id = e.session_id and o.day = e.day and o.kind = ${KIND.ORDER})`
+          : sql``;
+      query = sql`${into}
+        with s as (
+          select distinct e.session_id, e.day, e.product_id from events e
+          where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${train}
+            and e.kind = ${bought ? KIND.ADD_TO_CART : KIND.PRODUCT_VIEW}
+            and e.product_id is not null ${ordered}
+        ), pairs as (
+          select a.product_id, b.product_id as other_id, count(*)::real as score
+          from s a join s b on a.session_id = b.session_id and a.day = b.day
+            and a.product_id <> b.product_id
+          group by a.product_id, b.product_id
+          having count(*) >= ${c.int('minSupport')}
+        ), ranked as (
+          select *, row_number() over (partition by product_id order by score desc, other_id) as rn
+          from pairs
+        )
+        select ${head}, product_id, other_id, score from ranked where rn <= ${c.int('maxPerProduct')}`;
+      break;
+    }
+    case 'popular_window':
+    case 'zero_result_fallback': {
+      const cartWeight = model.modelName === 'popular_window' ? c.float('cartWeight') : 3;
+      const cats = c.list('categories');
+      const inCategories = cats.length
+        ? sql`and exists (select 1 from catalogs k join catalog_products p
+                on p.import_id = k.import_id and p.id = e.product_id
+              where k.site_id = ${siteId} and p.category_path && ${`{${cats.map((x) => `"${x.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`
+        : sql``;
+      query = sql`${into}
+        select ${head}, '', e.product_id,
+          sum(case when e.kind = ${KIND.ADD_TO_CART} then ${cartWeight}::real else 1 end)::real as score
+        from events e
+        where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${train}
+          and e.kind in (${KIND.PRODUCT_VIEW}, ${KIND.ADD_TO_CART}) and e.product_id is not null
+          ${inCategories}
+        group by e.product_id order by score desc, e.product_id limit ${GLOBAL_LIST}`;
+      break;
+    }
+    case 'trending': {
+      const recentFrom = daysAgo(now, c.int('recentDays'));
+      query = sql`${into}
+        select ${head}, '', product_id, score from (
+          select e.product_id,
+            count(*) filter (where e.at >= ${recentFrom}::timestamptz) as recent,
+            ((count(*) filter (where e.at >= ${recentFrom}::timestamptz))::real / ${c.int('recentDays')} + 1)
+              / ((count(*) filter (where e.at < ${recentFrom}::timestamptz))::real / ${c.int('baselineDays')} + 1)
+              as score
+          from events e
+          where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${train}
+            and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
+          group by e.product_id
+        ) t where recent >= ${c.int('minViews')}
+        order by score desc, product_id limit ${GLOBAL_LIST}`;
+      break;
+    }
+    case 'similar_attributes': {
+      const weights = { category: 1, vendor: 0.5, price: 1, ...(c.json('weights') as object) } as {
+        category: number;
+        vendor: number;
+        price: number;
+      };
+      const tolerance = c.float('priceTolerance');
+      query = sql`${into}
+        with live as (select import_id from catalogs where site_id = ${siteId}),
+        pairs as (
+          select a.id as product_id, b.id as other_id,
+            (${Number(weights.category) || 0}::real
+              + case when a.vendor is not distinct from b.vendor then ${Number(weights.vendor) || 0}::real else 0 end
+              + ${Number(weights.price) || 0}::real
+                * greatest(0, 1 - abs(a.price - b.price) / greatest(a.price, 1)))::real as score
+          from live join catalog_products a on a.import_id = live.import_id
+          join catalog_products b on b.import_id = a.import_id and b.category_id = a.category_id
+            and b.id <> a.id and abs(a.price - b.price) <= ${tolerance}::float8 * greatest(a.price, 1)
+            ${c.bool('sameVendor') ? sql`and a.vendor is not distinct from b.vendor` : sql``}
+        ), ranked as (
+          select *, row_number() over (partition by product_id order by score desc, other_id) as rn
+          from pairs
+        )
+        select ${head}, product_id, other_id, score from ranked where rn <= ${c.int('maxPerProduct')}`;
+      break;
+    }
+    default:
+      return { rows: 0, events: 0, quality: emptyQuality() };
+  }
+  // The pair self-join has no statistics to go on (a CTE): without this the planner may pick a
+  // nested loop, quadratic in the window's views (minutes at 80 k events); a hash join is linear.
+  const pairs = model.modelName === 'co_viewed' || model.modelName === 'co_bought';
+  if (pairs) await run(tx, sql`set local enable_nestloop = off`);
+  const { count } = await run(tx, query);
+  if (pairs) await run(tx, sql`set local enable_nestloop = on`);
+  const quality = holdout
+    ? await measure(tx, input, from, model.needsProduct, model.modelName === 'co_bought')
+    : emptyQuality();
+  return { rows: count, events, quality };
+}
+
+const emptyQuality = (): RecsQuality => ({
+  hitRateAt10: null,
+  popularityHitRateAt10: null,
+  previousHitRateAt10: null,
+  cases: 0,
+});
+
+/**
+ * Hit rate @10 on held-out sessions: for each consecutive pair (a → b) of distinct products a
+ * held-out session viewed (carted, for co_bought), whether b is in the top 10 the revision gives
+ * for a (or in its global top 10); popularity's top 10 (training views) is the baseline.
+ */
+export async function measure(
+  tx: Db | Tx,
+  input: BuildInput,
+  from: string,
+  itemToItem: boolean,
+  carts: boolean,
+): Promise<RecsQuality> {
+  const { siteId, hash, revision } = input;
+  const kind = carts ? KIND.ADD_TO_CART : KIND.PRODUCT_VIEW;
+  const { rows } = await run<{ cases: number; hits: number; popular_hits: number }>(
+    tx,
+    sql`with seq as (
+          select e.session_id, e.day, e.product_id, e.at,
+            lag(e.product_id) over (partition by e.session_id, e.day order by e.at, e.id) as prev
+          from events e
+          where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${HOLDOUT}
+            and e.kind = ${kind} and e.product_id is not null
+        ), cases as (
+          select prev, product_id from seq where prev is not null and prev <> product_id
+          limit 20000
+        ), popular as materialized (
+          select e.product_id from events e
+          where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and not ${HOLDOUT}
+            and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
+          group by e.product_id order by count(*) desc, e.product_id limit 11
+        )
+        select count(*)::int as cases,
+          count(*) filter (where exists (
+            select 1 from (
+              select r.other_id from recs_item_scores r
+              where r.site_id = ${siteId} and r.hash = ${hash} and r.revision = ${revision}
+                and r.product_id = ${itemToItem ? sql`c.prev` : sql`''`} and r.other_id <> c.prev
+              order by r.score desc, r.other_id limit 10
+            ) top where top.other_id = c.product_id))::int as hits,
+          count(*) filter (where exists (
+            select 1 from (
+              select p.product_id from popular p where p.product_id <> c.prev limit 10
+            ) top where top.product_id = c.product_id))::int as popular_hits
+        from cases c`,
+  );
+  const row = rows[0];
+  const cases = row?.cases ?? 0;
+  const rate = (n: number | undefined) =>
+    cases ? Math.round(((n ?? 0) / cases) * 10_000) / 10_000 : null;
+  return {
+    hitRateAt10: rate(row?.hits),
+    popularityHitRateAt10: rate(row?.popular_hits),
+    previousHitRateAt10: null,
+    cases,
+  };
+}

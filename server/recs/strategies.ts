@@ -1,0 +1,351 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type {
+  RecsQuality,
+  RecsRevision,
+  RecsStrategy,
+  RecsStrategyInput,
+  RecsWidget,
+  RecsWidgetInput,
+} from '#contract/entities/recs.ts';
+import { recsWidgetInput, recsStrategyInput } from '#contract/entities/recs.ts';
+import { run } from '../catalog/sql.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { recsItemScores, recsRevisions, recsStrategies, recsWidgets } from '../db/schema.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
+import { recordAudit } from '../repositories/audit.ts';
+import { buildRevision } from './build.ts';
+import { modelOf, storedConfigs } from './models.ts';
+
+type StrategyRow = typeof recsStrategies.$inferSelect;
+type RevisionRow = typeof recsRevisions.$inferSelect;
+
+/** How many built revisions of a strategy are kept (the current one always is). */
+export const KEEP_REVISIONS = 3;
+
+function toRevision(row: RevisionRow): RecsRevision {
+  return {
+    revision: row.revision,
+    configs: row.configs,
+    rows: row.rows,
+    events: row.events,
+    quality: row.quality as RecsQuality,
+    builtAt: row.builtAt.toISOString(),
+  };
+}
+
+function toStrategy(row: StrategyRow, revisions: RevisionRow[]): RecsStrategy {
+  return {
+    hash: row.hash,
+    name: row.name,
+    modelName: row.model,
+    enabled: row.enabled,
+    revision: row.revision,
+    configs: row.configs,
+    revisions: revisions
+      .filter((r) => r.hash === row.hash)
+      .sort((a, b) => b.revision - a.revision)
+      .map(toRevision),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Strategies, widgets and their builds (spec part 2 §7 "Recommendations"). */
+export function createRecsRepository(db: Db) {
+  async function revisionsOf(tx: Db | Tx, siteId: number, hash?: string) {
+    return tx
+      .select()
+      .from(recsRevisions)
+      .where(
+        hash === undefined
+          ? eq(recsRevisions.siteId, siteId)
+          : and(eq(recsRevisions.siteId, siteId), eq(recsRevisions.hash, hash)),
+      );
+  }
+
+  async function row(tx: Db | Tx, siteId: number, hash: string, lock = false) {
+    const query = tx
+      .select()
+      .from(recsStrategies)
+      .where(and(eq(recsStrategies.siteId, siteId), eq(recsStrategies.hash, hash)));
+    const [found] = lock ? await query.for('update') : await query;
+    if (!found) throw notFound('Strategy');
+    return found;
+  }
+
+  async function get(siteId: number, hash: string): Promise<RecsStrategy> {
+    return toStrategy(await row(db, siteId, hash), await revisionsOf(db, siteId, hash));
+  }
+
+  async function update(
+    siteId: number,
+    hash: string,
+    actor: string,
+    change: (current: StrategyRow, tx: Tx) => Promise<Partial<StrategyRow>>,
+  ): Promise<RecsStrategy> {
+    await db.transaction(async (tx) => {
+      const current = await row(tx, siteId, hash, true);
+      const set = await change(current, tx);
+      await tx
+        .update(recsStrategies)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(recsStrategies.siteId, siteId), eq(recsStrategies.hash, hash)));
+      await recordAudit(tx, {
+        actor,
+        action: 'update',
+        entity: 'recs-strategy',
+        entityId: `${siteId}/${hash}`,
+        before: { enabled: current.enabled, revision: current.revision, configs: current.configs },
+        after: set,
+      });
+    });
+    return get(siteId, hash);
+  }
+
+  return {
+    async list(siteId: number): Promise<RecsStrategy[]> {
+      const rows = await db
+        .select()
+        .from(recsStrategies)
+        .where(eq(recsStrategies.siteId, siteId))
+        .orderBy(asc(recsStrategies.createdAt), asc(recsStrategies.hash));
+      const revisions = await revisionsOf(db, siteId);
+      return rows.map((r) => toStrategy(r, revisions));
+    },
+
+    get,
+
+    async create(siteId: number, raw: RecsStrategyInput, actor: string): Promise<RecsStrategy> {
+      const input = recsStrategyInput.parse(raw);
+      const model = modelOf(input.modelName);
+      const configs = storedConfigs(model, input.configs);
+      const hash = createHash('sha256')
+        .update(`${siteId}:${model.modelName}:${randomBytes(8).toString('hex')}`)
+        .digest('hex')
+        .slice(0, 12);
+      await db.transaction(async (tx) => {
+        await tx.insert(recsStrategies).values({
+          siteId,
+          hash,
+          model: model.modelName,
+          name: input.name,
+          configs,
+          createdBy: actor,
+        });
+        await recordAudit(tx, {
+          actor,
+          action: 'create',
+          entity: 'recs-strategy',
+          entityId: `${siteId}/${hash}`,
+          after: { name: input.name, model: model.modelName, configs },
+        });
+      });
+      return get(siteId, hash);
+    },
+
+    async remove(siteId: number, hash: string, actor: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await row(tx, siteId, hash, true);
+        await tx
+          .delete(recsStrategies)
+          .where(and(eq(recsStrategies.siteId, siteId), eq(recsStrategies.hash, hash)));
+        await tx
+          .update(recsWidgets)
+          .set({ strategyHash: null })
+          .where(and(eq(recsWidgets.siteId, siteId), eq(recsWidgets.strategyHash, hash)));
+        await recordAudit(tx, {
+          actor,
+          action: 'delete',
+          entity: 'recs-strategy',
+          entityId: `${siteId}/${hash}`,
+          before: { name: current.name, model: current.model, configs: current.configs },
+        });
+      });
+    },
+
+    setEnabled: (siteId: number, hash: string, enabled: boolean, actor: string) =>
+      update(siteId, hash, actor, async () => ({ enabled })),
+
+    setConfigs: (siteId: number, hash: string, configs: Record<string, string>, actor: string) =>
+      update(siteId, hash, actor, async (current) => ({
+        configs: storedConfigs(modelOf(current.model), configs),
+      })),
+
+    /** Switches what shoppers are served to a built revision, in one statement (atomic). */
+    setRevision: (siteId: number, hash: string, revision: number, actor: string) =>
+      update(siteId, hash, actor, async (_current, tx) => {
+        const [built] = await tx
+          .select({ revision: recsRevisions.revision })
+          .from(recsRevisions)
+          .where(
+            and(
+              eq(recsRevisions.siteId, siteId),
+              eq(recsRevisions.hash, hash),
+              eq(recsRevisions.revision, revision),
+            ),
+          );
+        if (!built) throw new HttpError(400, `Revision ${revision} of ${hash} is not built`);
+        return { revision };
+      }),
+
+    /**
+     * Builds a new revision of one strategy from the event store and, when `activate`, switches
+     * shoppers to it in the same transaction; the older revisions beyond KEEP_REVISIONS go.
+     */
+    async build(
+      siteId: number,
+      hash: string,
+      options: { activate: boolean; now?: Date },
+    ): Promise<RecsRevision | null> {
+      return db.transaction(async (tx) => {
+        const current = await row(tx, siteId, hash, true);
+        const model = modelOf(current.model);
+        if (model.source !== 'events' && model.source !== 'catalog') return null;
+        const [{ next } = { next: 1 }] = (
+          await run<{ next: number }>(
+            tx,
+            sql`select coalesce(max(revision), 0)::int + 1 as next from recs_revisions
+                where site_id = ${siteId} and hash = ${hash}`,
+          )
+        ).rows;
+        const output = await buildRevision(tx, {
+          siteId,
+          hash,
+          revision: next,
+          model,
+          configs: current.configs,
+          now: options.now ?? new Date(),
+        });
+        const [previous] = await tx
+          .select()
+          .from(recsRevisions)
+          .where(
+            and(
+              eq(recsRevisions.siteId, siteId),
+              eq(recsRevisions.hash, hash),
+              eq(recsRevisions.revision, current.revision),
+            ),
+          );
+        const quality: RecsQuality = {
+          ...output.quality,
+          previousHitRateAt10: previous ? (previous.quality as RecsQuality).hitRateAt10 : null,
+        };
+        const [saved] = await tx
+          .insert(recsRevisions)
+          .values({
+            siteId,
+            hash,
+            revision: next,
+            configs: current.configs,
+            rows: output.rows,
+            events: output.events,
+            quality,
+          })
+          .returning();
+        const served = options.activate ? next : current.revision;
+        if (options.activate)
+          await tx
+            .update(recsStrategies)
+            .set({ revision: next, updatedAt: new Date() })
+            .where(and(eq(recsStrategies.siteId, siteId), eq(recsStrategies.hash, hash)));
+        const keep = (
+          await tx
+            .select({ revision: recsRevisions.revision })
+            .from(recsRevisions)
+            .where(and(eq(recsRevisions.siteId, siteId), eq(recsRevisions.hash, hash)))
+            .orderBy(desc(recsRevisions.revision))
+        )
+          .map((r) => r.revision)
+          .filter((r, index) => index < KEEP_REVISIONS || r === served);
+        await run(
+          tx,
+          sql`delete from recs_revisions where site_id = ${siteId} and hash = ${hash}
+                and not (revision = any(${`{${keep.join(',')}}`}::int[]))`,
+        );
+        await tx
+          .delete(recsItemScores)
+          .where(
+            and(
+              eq(recsItemScores.siteId, siteId),
+              eq(recsItemScores.hash, hash),
+              sql`not (${recsItemScores.revision} = any(${`{${keep.join(',')}}`}::int[]))`,
+            ),
+          );
+        return toRevision(saved!);
+      });
+    },
+
+    async listWidgets(siteId: number): Promise<RecsWidget[]> {
+      const rows = await db
+        .select()
+        .from(recsWidgets)
+        .where(eq(recsWidgets.siteId, siteId))
+        .orderBy(asc(recsWidgets.widgetId));
+      return rows.map((r) => ({
+        widgetId: r.widgetId,
+        name: r.name,
+        type: r.type as RecsWidget['type'],
+        placements: r.placements,
+        strategyHash: r.strategyHash,
+      }));
+    },
+
+    async saveWidget(
+      siteId: number,
+      raw: RecsWidgetInput,
+      mode: 'create' | 'update',
+      actor: string,
+    ): Promise<RecsWidget> {
+      const input = recsWidgetInput.parse(raw);
+      return db.transaction(async (tx) => {
+        if (input.strategyHash) await row(tx, siteId, input.strategyHash);
+        const [existing] = await tx
+          .select()
+          .from(recsWidgets)
+          .where(and(eq(recsWidgets.siteId, siteId), eq(recsWidgets.widgetId, input.widgetId)))
+          .for('update');
+        if (mode === 'create' && existing)
+          throw new HttpError(409, `Widget ${input.widgetId} exists already`);
+        if (mode === 'update' && !existing) throw notFound('Widget');
+        const values = {
+          name: input.name,
+          type: input.type,
+          placements: [...new Set(input.placements)],
+          strategyHash: input.strategyHash,
+          updatedAt: new Date(),
+        };
+        await tx
+          .insert(recsWidgets)
+          .values({ siteId, widgetId: input.widgetId, ...values })
+          .onConflictDoUpdate({ target: [recsWidgets.siteId, recsWidgets.widgetId], set: values });
+        await recordAudit(tx, {
+          actor,
+          action: mode,
+          entity: 'recs-widget',
+          entityId: `${siteId}/${input.widgetId}`,
+          before: existing ?? null,
+          after: values,
+        });
+        return { widgetId: input.widgetId, ...values };
+      });
+    },
+
+    async removeWidget(siteId: number, widgetId: string, actor: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(recsWidgets)
+          .where(and(eq(recsWidgets.siteId, siteId), eq(recsWidgets.widgetId, widgetId)))
+          .returning();
+        if (!gone) throw notFound('Widget');
+        await recordAudit(tx, {
+          actor,
+          action: 'delete',
+          entity: 'recs-widget',
+          entityId: `${siteId}/${widgetId}`,
+          before: gone,
+        });
+      });
+    },
+  };
+}
+export type RecsRepository = ReturnType<typeof createRecsRepository>;

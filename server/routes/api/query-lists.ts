@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { QUERY_LISTS, type QueryListKind } from '#contract/entities/query-lists.ts';
+import {
+  deleteTransliterationRoute,
+  explainQueryRoute,
+  QUERY_LIST_ROUTES,
+  searchTransliterationsRoute,
+} from '#contract/routes/query-lists.ts';
+import { liveImport } from '../../catalog/query/common.ts';
+import { search } from '../../catalog/query/search.ts';
+import { invalidateQueryLists, understand } from '../../catalog/query/understanding.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+import {
+  createQueryListRepository,
+  type EntryInput,
+  type UploadFields,
+} from '../../repositories/query-lists.ts';
+import { applyUpload, receiveUpload, type UploadSpec } from '../../uploads/receive.ts';
+
+/** Rows of one list upload at most (a file beyond is refused whole, 413). */
+export const QUERY_LIST_MAX_ROWS = 50_000;
+
+const splitVariants = (text: string | undefined) =>
+  (text ?? '')
+    .split(/[;|]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** The columns of a list upload: the term, its variants (';' or '|' between them) and its mode. */
+export const QUERY_LIST_UPLOAD: UploadSpec<Omit<EntryInput, 'vertical'>> = {
+  columns: {
+    term: [
+      'term',
+      'query',
+      'word',
+      'brand',
+      'source',
+      'from',
+      'запрос',
+      'слово',
+      'бренд',
+      'термин',
+    ],
+    variants: [
+      'variants',
+      'synonyms',
+      'aliases',
+      'target',
+      'to',
+      'синонимы',
+      'варианты',
+      'перевод',
+    ],
+    mode: ['mode', 'type', 'режим'],
+  },
+  required: ['term'],
+  idKey: 'term',
+  row: z.object({
+    term: z.string().trim().min(1).max(200),
+    variants: z
+      .string()
+      .max(5000)
+      .optional()
+      .transform((text) => splitVariants(text)),
+    mode: z.enum(['none', 'word', 'query', 'one-way', 'two-way']).optional(),
+  }),
+};
+
+function uploadFields(fields: Record<string, string>, siteId: number): UploadFields {
+  const vertical = (fields['vertical'] ?? '').trim();
+  if (vertical.length > 100) throw new HttpError(400, 'vertical: at most 100 characters');
+  const enable = fields['enableOnSiteId']?.trim();
+  let enableOnSiteId: number | null = siteId;
+  if (enable === '' || enable === 'null' || enable === 'none') enableOnSiteId = null;
+  else if (enable !== undefined) {
+    if (!/^[1-9]\d{0,9}$/.test(enable))
+      throw new HttpError(400, 'enableOnSiteId must be a site id');
+    // An upload enables entries on the site of the call only (the user is checked for it).
+    if (Number(enable) !== siteId)
+      throw new HttpError(400, `enableOnSiteId must be the site of the call (${siteId})`);
+    enableOnSiteId = Number(enable);
+  }
+  const disable = (fields['disableOther'] ?? 'false').trim().toLowerCase();
+  if (!['true', 'false', '1', '0', ''].includes(disable))
+    throw new HttpError(400, 'disableOther must be true or false');
+  return { vertical, enableOnSiteId, disableOther: disable === 'true' || disable === '1' };
+}
+
+export async function queryListRoutes(app: FastifyInstance) {
+  const repository = createQueryListRepository(app.database.db);
+
+  for (const list of QUERY_LISTS) {
+    const routes = QUERY_LIST_ROUTES[list];
+    registerRoute(app, routes.list, ({ site, query }) =>
+      repository.list(list, site, { search: query.search, vertical: query.vertical }),
+    );
+    registerRoute(app, routes.add, ({ site, body, user }) =>
+      repository.add(list, site.siteId, body, user.login),
+    );
+    if (routes.update)
+      registerRoute(app, routes.update, ({ site, body, user }) =>
+        repository.update(list, site.siteId, body.id, body, user.login),
+      );
+    registerRoute(app, routes.remove, async ({ body, user }) => ({
+      changed: await repository.remove(list, body.ids, user.login),
+    }));
+    registerRoute(app, routes.enable, async ({ site, body, user }) => ({
+      changed: await repository.enable(list, site.siteId, body.ids, body.enabled, user.login),
+    }));
+    registerRoute(app, routes.upload, async ({ site, request, user }) => {
+      const received = await receiveUpload(request, QUERY_LIST_UPLOAD, {
+        maxRows: Math.min(app.env.UPLOAD_MAX_ROWS, QUERY_LIST_MAX_ROWS),
+      });
+      const fields = uploadFields(received.fields, site.siteId);
+      const report = await applyUpload(app.database, received, (tx, rows) =>
+        repository.applyUpload(tx, list as QueryListKind, fields, rows, user.login),
+      );
+      invalidateQueryLists();
+      return report;
+    });
+  }
+
+  registerRoute(app, searchTransliterationsRoute, ({ site, query }) =>
+    repository.list('transliterations', site, { search: query.query }),
+  );
+
+  registerRoute(app, deleteTransliterationRoute, async ({ params, user }) => ({
+    changed: await repository.remove('transliterations', [params.id], user.login),
+  }));
+
+  registerRoute(app, explainQueryRoute, async ({ site, query }) => {
+    const db = app.database.db;
+    const importId = await liveImport(db, site.siteId);
+    if (importId === null)
+      return { query: query.st, rewritten: '', blocked: false, steps: [], total: 0, products: [] };
+    const understood = await understand(db, site.siteId, importId, query.st, query.channel);
+    const found = await search(
+      db,
+      site.siteId,
+      {
+        st: query.st,
+        apiKey: site.apiKey,
+        strategy: 'advanced_xname,zero_queries',
+        fullData: false,
+        withCorrection: true,
+        withFacets: false,
+        treeFacets: false,
+        regionId: 'global',
+        useCategoryPrediction: false,
+        size: 12,
+        offset: 0,
+        showUnavailable: true,
+        unavailableMultiplier: 0.5,
+        preview: true,
+        withSku: false,
+        sort: 'DEFAULT',
+      },
+      { understood },
+    );
+    const synonyms = understood.steps.find((step) => step.step === 'synonyms');
+    return {
+      query: query.st,
+      rewritten: understood.blocked ? '' : (synonyms?.output ?? understood.words.join(' ')),
+      blocked: understood.blocked,
+      steps: understood.steps,
+      total: found.total,
+      products: found.products.map((product) => ({
+        id: product.id,
+        name: product.name,
+        brand: product.brand,
+      })),
+    };
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { publicDolyameApp, publicDolyameWidget } from '#contract/public/dolyame.ts';
+import { microReviewsRequest } from '#contract/entities/reviews.ts';
+import { apiKeyParam } from '#contract/public/common.ts';
+
+import { createReviewsRepository } from '../integrations/reviews.ts';
+import { siteByKey } from '../integrations/dolyame.ts';
+import { dolyameChunk } from '../integrations/dolyame-chunk.ts';
+import { createDolyameRepository } from '../integrations/dolyame.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+/**
+ * The integrations' storefront reads (CORS open, no session, found by apiKey): the Dolyame app
+ * and widget configs, and the Dolyame chunk itself under /cdn/widgets/.
+ */
+export async function publicIntegrationRoutes(app: FastifyInstance) {
+  // Preflights are answered by the CORS plugin of the /public scope (server/routes/public.ts).
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    if (request.url.startsWith('/cdn/')) {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('x-content-type-options', 'nosniff');
+    }
+  });
+  const dolyame = createDolyameRepository(app.database.db);
+  const reviews = createReviewsRepository(app.database);
+
+  // Spec part 2 §7 "Reviews": POST /micro-reviews/reviews/get on the public host, param apiKey.
+  const reviewsQuery = z.strictObject({ apiKey: apiKeyParam });
+  app.route({
+    method: 'POST',
+    url: '/public/micro-reviews/reviews/get',
+    schema: { tags: ['public'], querystring: reviewsQuery, body: microReviewsRequest },
+    handler: async (request) => {
+      const { apiKey } = request.query as z.output<typeof reviewsQuery>;
+      const site = await siteByKey(app.database.db, apiKey);
+      if (!site) throw new HttpError(401, 'Unknown apiKey');
+      return reviews.publicReviews(site.id, request.body as z.output<typeof microReviewsRequest>);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: publicDolyameApp.path,
+    schema: { tags: ['public'], querystring: publicDolyameApp.query },
+    handler: async (request) => {
+      const { apiKey } = request.query as z.output<typeof publicDolyameApp.query>;
+      const config = await dolyame.publicApp(apiKey);
+      if (!config) throw new HttpError(401, 'Unknown apiKey');
+      return config;
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: publicDolyameWidget.path,
+    schema: { tags: ['public'], querystring: publicDolyameWidget.query },
+    handler: async (request, reply) => {
+      const { apiKey } = request.query as z.output<typeof publicDolyameWidget.query>;
+      const config = await dolyame.publicWidget(apiKey);
+      if (!config) throw new HttpError(401, 'Unknown apiKey');
+      reply.header('cache-control', 'no-cache');
+      return config;
+    },
+  });
+
+  app.get<{ Params: { file: string } }>('/cdn/widgets/:file', async (request, reply) => {
+    const current = await dolyameChunk();
+    if (request.params.file !== `dolyame.${current.hash}.js`)
+      return reply.status(404).send({ status: 404, message: 'No such chunk' });
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('vary', 'accept-encoding')
+      .type('text/javascript; charset=utf-8');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+      return reply.header('content-encoding', 'gzip').send(current.gzip);
+    return reply.send(current.js);
+  });
+}

@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import type { FeedCheckReport } from '#contract/entities/feeds.ts';
+import { formatNumber } from '#src/lib/format.ts';
+
+/** The feed checker's dry-run report: counts, the whole-feed verdict, ops warnings, every problem. */
+export function CheckReport({ report }: { report: FeedCheckReport }) {
+  const { t } = useTranslation();
+  const count = (n: number) => formatNumber(n, 'ru', 0);
+  const counts: Array<[string, string]> = [
+    [t('feeds.checker.offers'), count(report.offers)],
+    [t('feeds.checker.products'), count(report.products)],
+    [t('feeds.checker.categories'), count(report.categories)],
+    [t('feeds.checker.skipped'), count(report.skipped)],
+    [t('feeds.checker.removed'), count(report.removed)],
+    [t('feeds.checker.previous'), count(report.previous)],
+    [t('feeds.checker.bytes'), `${formatNumber(report.bytes / 1024, 'ru', 1)} KB`],
+    [t('feeds.checker.encoding'), report.encoding],
+  ];
+  return (
+    <section className="panel" aria-labelledby="feed-check-report">
+      <h2 id="feed-check-report">
+        {t('feeds.checker.report')} · {report.feedType} · {report.regionId}
+      </h2>
+      <p className="muted">{t('feeds.checker.url', { url: report.url })}</p>
+      <p
+        role="status"
+        className={report.ok ? 'feed-verdict' : 'feed-verdict feed-advice--danger feed-advice'}
+      >
+        {t(report.ok ? 'feeds.checker.ok' : 'feeds.checker.notOk')}
+      </p>
+      {report.fatal && (
+        <p className="feed-advice feed-advice--danger">
+          {t('feeds.checker.fatal', { reason: report.fatal })}
+        </p>
+      )}
+      {report.wouldHold && (
+        <p className="feed-advice">
+          {t('feeds.checker.wouldHold', { removed: report.removed, previous: report.previous })}
+        </p>
+      )}
+      <dl className="feed-report__counts">
+        {counts.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {report.warnings.length > 0 && (
+        <>
+          <h3>{t('feeds.checker.warnings')}</h3>
+          <ul className="feed-report__problems" aria-label={t('feeds.checker.warnings')}>
+            {report.warnings.map((warning) => (
+              <li key={`${warning.message}:${warning.attribute ?? ''}`} className="feed-advice">
+                {warning.attribute
+                  ? t('feeds.checker.warningAttribute', {
+                      ...warning,
+                      attribute: warning.attribute,
+                    })
+                  : t('feeds.checker.warningOffers', warning)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3>{t('feeds.checker.problems', { count: report.problemCount })}</h3>
+      {report.problems.length === 0 ? (
+        <p className="muted">{t('feeds.checker.noProblems')}</p>
+      ) : (
+        <>
+          {report.problems.length < report.problemCount && (
+            <p className="muted">
+              {t('feeds.checker.problemsShown', {
+                shown: report.problems.length,
+                count: report.problemCount,
+              })}
+            </p>
+          )}
+          <div className="ui-table-wrap">
+            <table className="ui-table">
+              <caption className="ui-visually-hidden">
+                {t('feeds.checker.problems', { count: report.problemCount })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('feeds.checker.lineHeader')}</th>
+                  <th scope="col">Id</th>
+                  <th scope="col">{t('feeds.checker.reason')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.problems.map((problem, index) => (
+                  <tr key={`${problem.line}:${index}`}>
+                    <td>{problem.line}</td>
+                    <td>{problem.id ?? '—'}</td>
+                    <td>{problem.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,326 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  BoostCriteria,
+  BoostRuleInput,
+  RecsRuleFilter,
+  RecsRuleInput,
+  RedirectRuleInput,
+} from '#contract/entities/merchandising.ts';
+import {
+  catalogAllCategoriesRoute,
+  catalogAttributesRoute,
+  catalogAttributeValuesRoute,
+  catalogBrandsRoute,
+  catalogProductsRoute,
+} from '#contract/routes/catalog-lookups.ts';
+import {
+  boostCriteriaRoute,
+  boostProductsRoute,
+  createBoostRuleRoute,
+  createCustomModelRoute,
+  createRecsRuleRoute,
+  createRedirectRoute,
+  deleteBoostRuleRoute,
+  deleteCustomModelProductRoute,
+  deleteCustomModelQueryRoute,
+  deleteCustomModelRoute,
+  deleteRecsRuleRoute,
+  deleteRedirectRoute,
+  excludeProductsRoute,
+  filterRecsRulesRoute,
+  listCustomModelsRoute,
+  listRecsRulesRoute,
+  recsPreviewRoute,
+  recsRulesContextRoute,
+  redirectFilterRoute,
+  searchPreviewRoute,
+  updateBoostRuleRoute,
+  updateCustomModelRoute,
+  updateRecsRuleRoute,
+  updateRedirectRoute,
+} from '#contract/routes/merchandising.ts';
+import { api } from '#src/lib/api.ts';
+
+export const merchKeys = {
+  all: (siteId: number) => ['merch', siteId] as const,
+  boosts: (siteId: number, args: unknown) => ['merch', siteId, 'boosts', args] as const,
+  redirects: (siteId: number, args: unknown) => ['merch', siteId, 'redirects', args] as const,
+  recs: (siteId: number, args: unknown) => ['merch', siteId, 'recs', args] as const,
+  models: (siteId: number) => ['merch', siteId, 'models'] as const,
+  preview: (siteId: number, args: unknown) => ['merch', siteId, 'preview', args] as const,
+};
+
+const QUIET_READ = { overlay: false } as const;
+
+export const boostsQuery = (
+  siteId: number,
+  args: { offset: number; limit: number; query: string; body: BoostCriteria },
+) =>
+  queryOptions({
+    queryKey: merchKeys.boosts(siteId, args),
+    queryFn: ({ signal }) =>
+      api(
+        boostCriteriaRoute,
+        {
+          query: {
+            siteId,
+            offset: args.offset,
+            limit: args.limit,
+            ...(args.query && { query: args.query }),
+          },
+          body: args.body,
+          signal,
+        },
+        QUIET_READ,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const redirectsQuery = (
+  siteId: number,
+  args: { offset: number; limit: number; text: string },
+) =>
+  queryOptions({
+    queryKey: merchKeys.redirects(siteId, args),
+    queryFn: ({ signal }) =>
+      api(
+        redirectFilterRoute,
+        {
+          query: { siteId, offset: args.offset, limit: args.limit },
+          body: { text: args.text },
+          signal,
+        },
+        QUIET_READ,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const recsQuery = (
+  siteId: number,
+  args: { offset: number; filter: RecsRuleFilter | null },
+) =>
+  queryOptions({
+    queryKey: merchKeys.recs(siteId, args),
+    queryFn: ({ signal }) =>
+      args.filter
+        ? api(
+            filterRecsRulesRoute,
+            { query: { siteId, offset: args.offset, limit: 100 }, body: args.filter, signal },
+            QUIET_READ,
+          )
+        : api(
+            listRecsRulesRoute,
+            { query: { siteId, offset: args.offset, limit: 100 }, signal },
+            QUIET_READ,
+          ),
+    placeholderData: keepPreviousData,
+  });
+
+export const recsContextQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: ['merch', siteId, 'recs-context'],
+    queryFn: ({ signal }) => api(recsRulesContextRoute, { query: { siteId }, signal }, QUIET_READ),
+    staleTime: 60_000,
+  });
+
+export const modelsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: merchKeys.models(siteId),
+    queryFn: ({ signal }) => api(listCustomModelsRoute, { query: { siteId }, signal }, QUIET_READ),
+  });
+
+export const searchPreviewQuery = (siteId: number, query: string) =>
+  queryOptions({
+    queryKey: merchKeys.preview(siteId, { query }),
+    queryFn: ({ signal }) =>
+      api(searchPreviewRoute, { query: { siteId, query, size: 20 }, signal }, QUIET_READ),
+    enabled: query.trim() !== '',
+  });
+
+export const recsPreviewQuery = (
+  siteId: number,
+  args: {
+    strategy: 'popular' | 'same_category' | 'similar_price';
+    placement: string;
+    productId: string;
+  },
+) =>
+  queryOptions({
+    queryKey: merchKeys.preview(siteId, args),
+    queryFn: ({ signal }) =>
+      api(
+        recsPreviewRoute,
+        {
+          query: {
+            siteId,
+            strategy: args.strategy,
+            ...(args.placement && { placement: args.placement }),
+            ...(args.productId && { productId: args.productId }),
+            size: 12,
+          },
+          signal,
+        },
+        QUIET_READ,
+      ),
+  });
+
+/** Catalog lookups for the pickers (spec part 2 §7 "Catalog"). */
+export const lookups = {
+  products: (siteId: number, search: string, signal?: AbortSignal) =>
+    api(
+      catalogProductsRoute,
+      { query: { siteId, limit: 12, ...(search && { search }) }, ...(signal && { signal }) },
+      { ...QUIET_READ, quiet: true },
+    ),
+  productsById: (siteId: number, ids: string[], signal?: AbortSignal) =>
+    api(
+      catalogProductsRoute,
+      { query: { siteId, limit: 500, externalIds: ids }, ...(signal && { signal }) },
+      { ...QUIET_READ, quiet: true },
+    ),
+  brands: (siteId: number, search: string, signal?: AbortSignal) =>
+    api(
+      catalogBrandsRoute,
+      { query: { siteId, limit: 20, ...(search && { search }) }, ...(signal && { signal }) },
+      { ...QUIET_READ, quiet: true },
+    ),
+  categories: (siteId: number, signal?: AbortSignal) =>
+    api(
+      catalogAllCategoriesRoute,
+      { query: { siteId }, ...(signal && { signal }) },
+      { ...QUIET_READ, quiet: true },
+    ),
+  attributes: (siteId: number, search: string, signal?: AbortSignal) =>
+    api(
+      catalogAttributesRoute,
+      { query: { siteId, limit: 30, ...(search && { search }) }, ...(signal && { signal }) },
+      { ...QUIET_READ, quiet: true },
+    ),
+  attributeValues: (siteId: number, attribute: string, search: string, signal?: AbortSignal) =>
+    api(
+      catalogAttributeValuesRoute,
+      {
+        query: { siteId, attribute, limit: 30, ...(search && { search }) },
+        ...(signal && { signal }),
+      },
+      { ...QUIET_READ, quiet: true },
+    ),
+};
+
+function useInvalidate(siteId: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: merchKeys.all(siteId) });
+}
+
+export function useSaveBoost(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: BoostRuleInput }) =>
+      id === undefined
+        ? api(createBoostRuleRoute, { query: { siteId }, body }, { quiet: true })
+        : api(updateBoostRuleRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteBoost(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: (id: number) => api(deleteBoostRuleRoute, { query: { siteId, id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePinProduct(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: ({
+      query,
+      productId,
+      hide,
+    }: {
+      query: string;
+      productId: string;
+      hide: boolean;
+    }) =>
+      hide
+        ? api(excludeProductsRoute, { query: { siteId }, body: { query, productIds: [productId] } })
+        : api(boostProductsRoute, {
+            query: { siteId },
+            body: { query, productIds: [productId], socket: 1 },
+          }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveRedirect(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: RedirectRuleInput }) =>
+      id === undefined
+        ? api(createRedirectRoute, { query: { siteId }, body }, { quiet: true })
+        : api(updateRedirectRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteRedirect(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: (id: number) => api(deleteRedirectRoute, { query: { siteId, id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveRecs(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: RecsRuleInput }) =>
+      id === undefined
+        ? api(createRecsRuleRoute, { query: { siteId }, body }, { quiet: true })
+        : api(updateRecsRuleRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteRecs(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: (id: number) => api(deleteRecsRuleRoute, { query: { siteId, id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveModel(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: ({ id, name, enabled }: { id?: number; name: string; enabled: boolean }) =>
+      id === undefined
+        ? api(createCustomModelRoute, { query: { siteId }, body: { name, enabled } })
+        : api(updateCustomModelRoute, { query: { siteId }, body: { id, name, enabled } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteModel(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: (id: number) => api(deleteCustomModelRoute, { query: { siteId, id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteModelEntry(siteId: number) {
+  const invalidate = useInvalidate(siteId);
+  return useMutation({
+    mutationFn: (what: { modelId: number; query: string; productId?: string }) =>
+      what.productId
+        ? api(deleteCustomModelProductRoute, {
+            query: { siteId, modelId: what.modelId, productId: what.productId, query: what.query },
+          })
+        : api(deleteCustomModelQueryRoute, {
+            query: { siteId, modelId: what.modelId, query: what.query },
+          }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,248 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '#src/ui/badge/badge.tsx';
+import { Button } from '#src/ui/button/button.tsx';
+import { Field, fieldIds } from '#src/ui/field/field.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+
+export interface PickOption {
+  value: string;
+  label: string;
+  picture?: string | null;
+  note?: string;
+}
+
+/**
+ * Picks several values from a catalog lookup: a search box with suggestions (products with their
+ * pictures, brands, categories, attribute values) and the chosen values as removable chips, in
+ * order. A value may also be typed and added with Enter (an id the lookup does not list).
+ */
+export function ItemPicker({
+  label,
+  hint,
+  values,
+  onChange,
+  search,
+  labels = {},
+  error,
+}: {
+  label: string;
+  hint?: ReactNode;
+  values: readonly string[];
+  onChange: (values: string[]) => void;
+  search: (text: string, signal: AbortSignal) => Promise<PickOption[]>;
+  labels?: Readonly<Record<string, string>>;
+  error?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<PickOption[]>([]);
+  const [open, setOpen] = useState(false);
+  const [known, setKnown] = useState<Record<string, string>>({});
+  const listId = useId();
+  // The latest search function, without restarting the lookup on every render of the host.
+  const searchRef = useRef(search);
+  useEffect(() => {
+    searchRef.current = search;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchRef
+        .current(text.trim(), controller.signal)
+        .then((found) => {
+          setKnown((names) => ({
+            ...names,
+            ...Object.fromEntries(found.map((option) => [option.value, option.label])),
+          }));
+          setOptions(found);
+        })
+        .catch(() => setOptions([]));
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, open]);
+
+  const add = (value: string) => {
+    const v = value.trim();
+    if (v && !values.includes(v)) onChange([...values, v]);
+    setText('');
+  };
+  const nameOf = (value: string) => labels[value] ?? known[value] ?? value;
+
+  return (
+    <div className="merch-picker">
+      <TextInput
+        label={label}
+        hint={hint}
+        error={error}
+        value={text}
+        placeholder={t('merch.form.pickSearch')}
+        onChange={(value) => {
+          setText(value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onEnter={(value) => add(value)}
+        aria-controls={listId}
+      />
+      {open && options.length > 0 && (
+        <ul className="merch-picker__options" id={listId}>
+          {options
+            .filter((option) => !values.includes(option.value))
+            .slice(0, 12)
+            .map((option) => (
+              <li key={option.value}>
+                <button
+                  type="button"
+                  className="merch-picker__option"
+                  onClick={() => add(option.value)}
+                >
+                  {option.picture !== undefined && (
+                    <img
+                      src={option.picture ?? undefined}
+                      alt=""
+                      width={32}
+                      height={32}
+                      className="merch-thumb"
+                    />
+                  )}
+                  <span>{option.label}</span>
+                  {option.note && <span className="merch-muted">{option.note}</span>}
+                </button>
+              </li>
+            ))}
+        </ul>
+      )}
+      {values.length > 0 && (
+        <ol className="merch-chips">
+          {values.map((value) => (
+            <li key={value} className="merch-chip">
+              <span>{nameOf(value)}</span>
+              <button
+                type="button"
+                className="merch-chip__remove"
+                aria-label={t('merch.form.remove', { item: nameOf(value) })}
+                onClick={() => onChange(values.filter((v) => v !== value))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** Previous / next over a list of `total` items, `limit` a page. */
+export function Pager({
+  offset,
+  limit,
+  total,
+  onOffset,
+}: {
+  offset: number;
+  limit: number;
+  total: number;
+  onOffset: (offset: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const page = Math.floor(offset / limit) + 1;
+  if (total <= limit) return null;
+  return (
+    <nav className="merch-pager" aria-label={t('merch.actions.page', { page, pages })}>
+      <Button size="sm" disabled={page <= 1} onClick={() => onOffset((page - 2) * limit)}>
+        {t('merch.actions.prev')}
+      </Button>
+      <span>{t('merch.actions.page', { page, pages })}</span>
+      <Button size="sm" disabled={page >= pages} onClick={() => onOffset(page * limit)}>
+        {t('merch.actions.next')}
+      </Button>
+    </nav>
+  );
+}
+
+/** The rule status icons (spec part 2 §2): active in production, search, autocomplete, error. */
+export function RuleStatus({
+  live,
+  search,
+  autocomplete,
+  error,
+}: {
+  live: boolean;
+  search?: boolean;
+  autocomplete?: boolean;
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  const icon = (glyph: string, text: string, tone: 'success' | 'neutral' | 'danger') => (
+    <Badge tone={tone} title={text} className="merch-status__icon">
+      <span aria-hidden="true">{glyph}</span>
+      <span className="ui-visually-hidden">{text}</span>
+    </Badge>
+  );
+  return (
+    <span className="merch-status">
+      {live
+        ? icon('●', t('merch.status.live'), 'success')
+        : icon('○', t('merch.status.notLive'), 'neutral')}
+      {search !== undefined &&
+        (search
+          ? icon('≡', t('merch.status.searchOn'), 'success')
+          : icon('≡', t('merch.status.searchOff'), 'neutral'))}
+      {autocomplete !== undefined &&
+        (autocomplete
+          ? icon('⌨', t('merch.status.acOn'), 'success')
+          : icon('⌨', t('merch.status.acOff'), 'neutral'))}
+      {error && icon('!', t('merch.status.error', { error }), 'danger')}
+    </span>
+  );
+}
+
+/** A rule's period as the lists show it (site-local times). */
+export function Period({ start, end }: { start: string | null; end: string | null }) {
+  const { t } = useTranslation();
+  const show = (value: string) => value.replace('T', ' ');
+  if (!start && !end) return <>{t('merch.period.always')}</>;
+  if (start && end) return <>{t('merch.period.range', { from: show(start), to: show(end) })}</>;
+  if (start)
+    return (
+      <>
+        {t('merch.period.from', { from: show(start) })}, {t('merch.period.open')}
+      </>
+    );
+  return <>{t('merch.period.until', { to: show(end ?? '') })}</>;
+}
+
+/** A native date-time input (site-local `YYYY-MM-DDTHH:mm`) with its label. */
+export function DateTimeInput({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: ReactNode;
+}) {
+  const ids = fieldIds(`merch-date-${useId()}`);
+  return (
+    <Field ids={ids} label={label} error={error} className="merch-datetime">
+      <input
+        id={ids.controlId}
+        type="datetime-local"
+        className="ui-input"
+        value={value ?? ''}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value ? event.target.value.slice(0, 16) : null)}
+      />
+    </Field>
+  );
+}

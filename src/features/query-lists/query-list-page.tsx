@@ -1,0 +1,472 @@
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import type { ColumnDef } from '@tanstack/react-table';
+import Papa from 'papaparse';
+import {
+  LIST_MODES,
+  LIST_VARIANTS,
+  type QueryListEntry,
+  type QueryListKind,
+  type QueryListMode,
+} from '#contract/entities/query-lists.ts';
+import { hasAccess } from '#contract/roles.ts';
+import { QUERY_LIST_ROUTES } from '#contract/routes/query-lists.ts';
+import { api } from '#src/lib/api.ts';
+import { uploadFile } from '#src/lib/upload.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { actionsColumn, DataTable } from '#src/ui/data-table/data-table.tsx';
+import { Modal } from '#src/ui/modal/modal.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { UploadField } from '#src/ui/upload/upload-field.tsx';
+import { TryQuery } from './components/try-query.tsx';
+import { listFromPath } from './lib/list-kind.ts';
+import './query-lists.css';
+
+const PAGE_SIZE = 50;
+
+const splitTerms = (text: string) =>
+  text
+    .split(/[;,|]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** The nine list screens of part 1 §2 (/anyquery/service/…, /anyquery/search/…). */
+export default function QueryListPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const siteId = useSiteStore((state) => state.siteId);
+  const first = listFromPath(pathname);
+  const list: QueryListKind =
+    first === 'synonyms' && params.get('list') === 'autocomplete-synonyms'
+      ? 'autocomplete-synonyms'
+      : first;
+  return (
+    <section className="page query-lists" aria-labelledby="query-list-title">
+      <h1 id="query-list-title">{t(`queryLists.title.${first}`)}</h1>
+      {first === 'synonyms' && (
+        <div role="tablist" className="query-lists__tabs">
+          {(['synonyms', 'autocomplete-synonyms'] as const).map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              aria-selected={list === tab}
+              className="query-lists__tab"
+              onClick={() => setParams(tab === 'synonyms' ? {} : { list: tab }, { replace: true })}
+            >
+              {t(`queryLists.title.${tab}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <p className="query-lists__about">{t(`queryLists.about.${list}`)}</p>
+      {siteId === null ? (
+        <p>{t('queryLists.noSite')}</p>
+      ) : (
+        <ListScreen key={`${siteId}:${list}`} list={list} siteId={siteId} />
+      )}
+    </section>
+  );
+}
+
+function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
+  const { t } = useTranslation();
+  const routes = QUERY_LIST_ROUTES[list];
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const canEdit = hasAccess(roles, routes.add.roles);
+  const client = useQueryClient();
+  const key = ['query-lists', list, siteId] as const;
+  const entries = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api(routes.list, { query: { siteId }, signal }, { overlay: false }),
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: key });
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<QueryListEntry | null>(null);
+  const [deleting, setDeleting] = useState<QueryListEntry | null>(null);
+
+  const enable = useMutation({
+    mutationFn: (input: { ids: number[]; enabled: boolean }) =>
+      api(routes.enable, { query: { siteId }, body: input }, { successToast: false }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api(routes.remove, { query: { siteId }, body: { ids: [id] } }),
+    onSuccess: () => {
+      setDeleting(null);
+      return refresh();
+    },
+  });
+
+  const filtered = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const all = entries.data ?? [];
+    if (!needle) return all;
+    return all.filter((entry) =>
+      [entry.term, ...entry.variants, entry.vertical].some((text) =>
+        text.toLowerCase().includes(needle),
+      ),
+    );
+  }, [entries.data, filter]);
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const variants = LIST_VARIANTS[list];
+  const modes = LIST_MODES[list];
+
+  const columns = useMemo<ColumnDef<QueryListEntry, never>[]>(() => {
+    const out: ColumnDef<QueryListEntry, never>[] = [
+      { accessorKey: 'term', header: t(`queryLists.term.${list}`) },
+    ];
+    if (variants !== 'none')
+      out.push({
+        id: 'variants',
+        accessorFn: (entry) => entry.variants.join(', ') as never,
+        header: t(`queryLists.variants.${list}`),
+      });
+    if (modes.length > 1)
+      out.push({
+        accessorKey: 'mode',
+        header: t('queryLists.mode'),
+        cell: ({ row }) => t(`queryLists.modes.${row.original.mode}`),
+      });
+    out.push(
+      {
+        accessorKey: 'vertical',
+        header: t('queryLists.vertical'),
+        cell: ({ row }) => row.original.vertical || '—',
+      },
+      {
+        accessorKey: 'enabled',
+        header: t('queryLists.enabled'),
+        cell: ({ row }) => (
+          <Checkbox
+            label={<span className="ui-visually-hidden">{row.original.term}</span>}
+            checked={row.original.enabled}
+            disabled={!canEdit || enable.isPending}
+            onCheckedChange={(checked) =>
+              enable.mutate({ ids: [row.original.id], enabled: checked })
+            }
+          />
+        ),
+      },
+    );
+    if (canEdit)
+      out.push(
+        actionsColumn((entry) => (
+          <span className="query-lists__actions">
+            {routes.update && (
+              <Button size="sm" onClick={() => setEditing(entry)}>
+                {t('queryLists.edit')}
+              </Button>
+            )}
+            <Button size="sm" variant="danger" onClick={() => setDeleting(entry)}>
+              {t('queryLists.delete')}
+            </Button>
+          </span>
+        )),
+      );
+    return out;
+  }, [t, list, variants, modes, canEdit, enable, routes.update]);
+
+  const exportCsv = () => {
+    const csv = Papa.unparse({
+      fields: ['term', 'variants', 'mode', 'vertical', 'enabled'],
+      data: filtered.map((entry) => [
+        entry.term,
+        entry.variants.join(';'),
+        entry.mode,
+        entry.vertical,
+        entry.enabled ? 'true' : 'false',
+      ]),
+    });
+    const url = URL.createObjectURL(new Blob([`\ufeff${csv}`], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${list}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <div className="query-lists__screen">
+      {canEdit && <AddForm list={list} siteId={siteId} onAdded={refresh} />}
+      <div className="query-lists__toolbar">
+        <TextInput
+          value={filter}
+          onChange={(value) => {
+            setFilter(value);
+            setPage(0);
+          }}
+          label={t('queryLists.filter')}
+          fieldClassName="query-lists__filter"
+        />
+        <Button onClick={exportCsv} disabled={!filtered.length}>
+          {t('queryLists.export')}
+        </Button>
+      </div>
+      <DataTable
+        caption={t(`queryLists.title.${list}`)}
+        columns={columns}
+        data={shown}
+        getRowId={(entry) => String(entry.id)}
+        initialSorting={[{ id: 'term', desc: false }]}
+        emptyText={entries.isPending ? t('queryLists.loading') : t('queryLists.empty')}
+      />
+      <nav className="query-lists__pages" aria-label={t('queryLists.pages')}>
+        <Button size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
+          {t('queryLists.previous')}
+        </Button>
+        <span>{t('queryLists.pageOf', { page: current + 1, pages, total: filtered.length })}</span>
+        <Button size="sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+          {t('queryLists.next')}
+        </Button>
+      </nav>
+      {canEdit && <UploadBox list={list} siteId={siteId} onUploaded={refresh} />}
+      <TryQuery siteId={siteId} list={list} />
+      {editing && (
+        <EditModal
+          list={list}
+          siteId={siteId}
+          entry={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            return refresh();
+          }}
+        />
+      )}
+      <Modal
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('queryLists.deleteTitle')}
+        mode="EDIT"
+        confirmVariant="danger"
+        confirmLabel={t('queryLists.delete')}
+        confirmLoading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      >
+        <p>{t('queryLists.deleteText', { term: deleting?.term ?? '' })}</p>
+      </Modal>
+    </div>
+  );
+}
+
+interface EntryFields {
+  term: string;
+  variants: string;
+  mode: QueryListMode;
+  vertical: string;
+}
+
+function EntryInputs({
+  list,
+  value,
+  onChange,
+}: {
+  list: QueryListKind;
+  value: EntryFields;
+  onChange: (value: EntryFields) => void;
+}) {
+  const { t } = useTranslation();
+  const modes = LIST_MODES[list];
+  return (
+    <>
+      <TextInput
+        label={t(`queryLists.term.${list}`)}
+        value={value.term}
+        onChange={(term) => onChange({ ...value, term })}
+        maxLength={200}
+        required
+      />
+      {LIST_VARIANTS[list] !== 'none' && (
+        <TextInput
+          label={t(`queryLists.variants.${list}`)}
+          hint={LIST_VARIANTS[list] === 'one' ? undefined : t('queryLists.variantsHint')}
+          value={value.variants}
+          onChange={(variants) => onChange({ ...value, variants })}
+          maxLength={2000}
+        />
+      )}
+      {modes.length > 1 && (
+        <label className="query-lists__mode">
+          <span>{t('queryLists.mode')}</span>
+          <select
+            className="ui-input"
+            value={value.mode}
+            onChange={(event) => onChange({ ...value, mode: event.target.value as QueryListMode })}
+          >
+            {modes.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`queryLists.modes.${mode}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <TextInput
+        label={t('queryLists.vertical')}
+        value={value.vertical}
+        onChange={(vertical) => onChange({ ...value, vertical })}
+        maxLength={100}
+      />
+    </>
+  );
+}
+
+const emptyFields = (list: QueryListKind): EntryFields => ({
+  term: '',
+  variants: '',
+  mode: LIST_MODES[list][0]!,
+  vertical: '',
+});
+
+const toBody = (list: QueryListKind, fields: EntryFields) => ({
+  term: fields.term,
+  variants: LIST_VARIANTS[list] === 'none' ? [] : splitTerms(fields.variants),
+  mode: fields.mode,
+  vertical: fields.vertical,
+});
+
+function AddForm({
+  list,
+  siteId,
+  onAdded,
+}: {
+  list: QueryListKind;
+  siteId: number;
+  onAdded: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [fields, setFields] = useState(() => emptyFields(list));
+  const add = useMutation({
+    mutationFn: () =>
+      api(QUERY_LIST_ROUTES[list].add, { query: { siteId }, body: toBody(list, fields) }),
+    onSuccess: async () => {
+      setFields(emptyFields(list));
+      await onAdded();
+    },
+  });
+  return (
+    <form
+      className="query-lists__add"
+      aria-label={t('queryLists.addTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        add.mutate();
+      }}
+    >
+      <EntryInputs list={list} value={fields} onChange={setFields} />
+      <Button
+        type="submit"
+        variant="primary"
+        loading={add.isPending}
+        disabled={!fields.term.trim()}
+      >
+        {t('queryLists.add')}
+      </Button>
+    </form>
+  );
+}
+
+function EditModal({
+  list,
+  siteId,
+  entry,
+  onClose,
+  onSaved,
+}: {
+  list: QueryListKind;
+  siteId: number;
+  entry: QueryListEntry;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [fields, setFields] = useState<EntryFields>({
+    term: entry.term,
+    variants: entry.variants.join(', '),
+    mode: entry.mode,
+    vertical: entry.vertical,
+  });
+  const route = QUERY_LIST_ROUTES[list].update;
+  const save = useMutation({
+    mutationFn: () =>
+      route
+        ? api(route, { query: { siteId }, body: { id: entry.id, ...toBody(list, fields) } })
+        : Promise.reject(new Error('not editable')),
+    onSuccess: onSaved,
+  });
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('queryLists.editTitle')}
+      mode="EDIT"
+      confirmLoading={save.isPending}
+      onConfirm={() => save.mutate()}
+    >
+      <div className="query-lists__edit">
+        <EntryInputs list={list} value={fields} onChange={setFields} />
+      </div>
+    </Modal>
+  );
+}
+
+function UploadBox({
+  list,
+  siteId,
+  onUploaded,
+}: {
+  list: QueryListKind;
+  siteId: number;
+  onUploaded: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [vertical, setVertical] = useState('');
+  const [enable, setEnable] = useState(true);
+  const [disableOther, setDisableOther] = useState(false);
+  return (
+    <section className="query-lists__upload" aria-label={t('queryLists.uploadTitle')}>
+      <h2>{t('queryLists.uploadTitle')}</h2>
+      <p className="query-lists__hint">{t(`queryLists.uploadColumns.${LIST_VARIANTS[list]}`)}</p>
+      <div className="query-lists__upload-options">
+        <TextInput label={t('queryLists.vertical')} value={vertical} onChange={setVertical} />
+        <Checkbox
+          label={t('queryLists.enableOnSite')}
+          checked={enable}
+          onCheckedChange={setEnable}
+        />
+        <Checkbox
+          label={t('queryLists.disableOther')}
+          checked={disableOther}
+          onCheckedChange={setDisableOther}
+        />
+      </div>
+      <UploadField
+        label={t('queryLists.uploadFile')}
+        upload={(file, onProgress, signal) =>
+          uploadFile(QUERY_LIST_ROUTES[list].upload, {
+            query: { siteId },
+            fields: {
+              vertical,
+              enableOnSiteId: enable ? siteId : 'none',
+              disableOther,
+            },
+            file,
+            onProgress,
+            signal,
+          })
+        }
+        onUploaded={() => void onUploaded()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,341 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { RecsModel, RecsStrategy } from '#contract/entities/recs.ts';
+import { createStrategyRoute, switchStrategyRoute } from '#contract/routes/recs.ts';
+import { hasAccess } from '#contract/roles.ts';
+import { Badge } from '#src/ui/badge/badge.tsx';
+import { Button } from '#src/ui/button/button.tsx';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { ProgressBar } from '#src/ui/progress/progress-bar.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
+import {
+  modelsQuery,
+  recsJobQuery,
+  recsKeys,
+  strategiesQuery,
+  useRecsMutations,
+} from './api/recs-api.ts';
+import './recs.css';
+
+/** The stepper's step states (spec §3 "Strategy"). */
+export type StepState = 'DEFAULT' | 'DISABLED' | 'ACTIVE' | 'PASSED';
+
+export const percent = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)} %`;
+
+function Stepper({ steps }: { steps: { label: string; state: StepState }[] }) {
+  return (
+    <ol className="recs-stepper">
+      {steps.map((step, index) => (
+        <li
+          key={step.label}
+          className={`recs-stepper__step recs-stepper__step--${step.state.toLowerCase()}`}
+          aria-current={step.state === 'ACTIVE' ? 'step' : undefined}
+          data-state={step.state}
+        >
+          <span className="recs-stepper__number" aria-hidden="true">
+            {step.state === 'PASSED' ? '✓' : index + 1}
+          </span>
+          {step.label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** One config entry's input, by type (lists comma-joined, COMPLEX as JSON text). */
+function ConfigInput({
+  entry,
+  value,
+  onChange,
+  disabled,
+}: {
+  entry: RecsModel['configs'][number];
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const hint = t('recs.config.hint', {
+    type: entry.type,
+    default: entry.defaultValue === '' ? '—' : entry.defaultValue,
+  });
+  if (entry.type === 'BOOL')
+    return (
+      <Checkbox
+        label={entry.name}
+        checked={value === 'true'}
+        disabled={disabled}
+        onCheckedChange={(checked) => onChange(checked ? 'true' : 'false')}
+      />
+    );
+  return (
+    <TextInput
+      label={entry.name}
+      hint={hint}
+      value={value}
+      onChange={onChange}
+      disabled={disabled}
+      required={entry.required}
+      {...((entry.type === 'INT' || entry.type === 'FLOAT') && { inputMode: 'decimal' as const })}
+    />
+  );
+}
+
+function NewStrategy({
+  siteId,
+  models,
+  onDone,
+}: {
+  siteId: number;
+  models: RecsModel[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const { create } = useRecsMutations(siteId);
+  const [modelName, setModelName] = useState('');
+  const [name, setName] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [step, setStep] = useState(0);
+  const model = models.find((m) => m.modelName === modelName);
+  const state = (index: number): StepState =>
+    index < step
+      ? 'PASSED'
+      : index === step
+        ? 'ACTIVE'
+        : index === 1 && !model
+          ? 'DISABLED'
+          : 'DEFAULT';
+  const submit = () => {
+    if (!model) return;
+    // Only the values that differ from the defaults are sent (spec §3).
+    const configs = Object.fromEntries(
+      Object.entries(values).filter(
+        ([key, value]) => value !== (model.configs.find((c) => c.name === key)?.defaultValue ?? ''),
+      ),
+    );
+    create.mutate({ name, modelName: model.modelName, configs }, { onSuccess: onDone });
+  };
+  return (
+    <section className="recs-card" aria-labelledby="recs-new">
+      <h2 id="recs-new">{t('recs.new.title')}</h2>
+      <Stepper
+        steps={[
+          { label: t('recs.new.stepModel'), state: state(0) },
+          { label: t('recs.new.stepConfigs'), state: state(1) },
+        ]}
+      />
+      {step === 0 && (
+        <div className="recs-form">
+          <label className="recs-label">
+            {t('recs.new.model')}
+            <select
+              value={modelName}
+              onChange={(event) => {
+                setModelName(event.target.value);
+                setValues({});
+              }}
+            >
+              <option value="">{t('recs.new.pickModel')}</option>
+              {models.map((m) => (
+                <option key={m.modelName} value={m.modelName}>
+                  {m.modelName} — {t(`recs.models.${m.modelName}`, { defaultValue: m.modelName })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextInput label={t('recs.new.name')} value={name} onChange={setName} required />
+          <Button
+            variant="primary"
+            disabled={!model || name.trim() === ''}
+            onClick={() => setStep(1)}
+          >
+            {t('recs.new.next')}
+          </Button>
+        </div>
+      )}
+      {step === 1 && model && (
+        <div className="recs-form">
+          {model.configs.length === 0 && <p>{t('recs.new.noConfigs')}</p>}
+          {model.configs.map((entry) => (
+            <ConfigInput
+              key={entry.name}
+              entry={entry}
+              value={values[entry.name] ?? entry.defaultValue}
+              onChange={(value) => setValues({ ...values, [entry.name]: value })}
+              disabled={create.isPending}
+            />
+          ))}
+          <div className="recs-actions">
+            <Button onClick={() => setStep(0)}>{t('recs.new.back')}</Button>
+            <Button variant="primary" onClick={submit} disabled={create.isPending}>
+              {t('recs.new.create')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StrategyRow({
+  strategy,
+  siteId,
+  canEdit,
+}: {
+  strategy: RecsStrategy;
+  siteId: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const { toggle, revision, refreshOne } = useRecsMutations(siteId);
+  const served = strategy.revisions.find((r) => r.revision === strategy.revision);
+  const latest = strategy.revisions[0];
+  const quality = (latest ?? served)?.quality;
+  return (
+    <tr>
+      <th scope="row">
+        {strategy.name}
+        <div className="recs-muted">
+          {strategy.modelName} · {strategy.hash}
+        </div>
+      </th>
+      <td>
+        <Checkbox
+          label={t('recs.list.enabled')}
+          checked={strategy.enabled}
+          disabled={!canEdit || toggle.isPending}
+          onCheckedChange={(enabled) => toggle.mutate({ hash: strategy.hash, enabled })}
+        />
+      </td>
+      <td>
+        {strategy.revisions.length > 0 ? (
+          <select
+            aria-label={t('recs.list.revisionOf', { name: strategy.name })}
+            value={strategy.revision}
+            disabled={!canEdit || revision.isPending}
+            onChange={(event) =>
+              revision.mutate({ hash: strategy.hash, revision: Number(event.target.value) })
+            }
+          >
+            {strategy.revision === 0 && <option value={0}>—</option>}
+            {strategy.revisions.map((r) => (
+              <option key={r.revision} value={r.revision}>
+                {t('recs.list.revision', { revision: r.revision, rows: r.rows })}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <Badge>{t('recs.list.notBuilt')}</Badge>
+        )}
+      </td>
+      <td className="recs-quality">
+        {quality && quality.cases > 0 ? (
+          <>
+            <strong>{percent(quality.hitRateAt10)}</strong>
+            <div className="recs-muted">
+              {t('recs.list.vsPopularity', { value: percent(quality.popularityHitRateAt10) })}
+              <br />
+              {t('recs.list.vsPrevious', { value: percent(quality.previousHitRateAt10) })}
+              <br />
+              {t('recs.list.cases', { count: quality.cases })}
+            </div>
+          </>
+        ) : (
+          <span className="recs-muted">{latest ? t('recs.list.fewSessions') : '—'}</span>
+        )}
+      </td>
+      <td>
+        <Button
+          size="sm"
+          disabled={!canEdit || refreshOne.isPending}
+          onClick={() => refreshOne.mutate(strategy.hash)}
+        >
+          {t('recs.list.refresh')}
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** /recs-configuration/strategy: the site's strategies, their builds and offline quality. */
+export default function StrategiesPage() {
+  const { t } = useTranslation();
+  const siteId = useSiteStore((state) => state.siteId);
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const canCreate = hasAccess(roles, createStrategyRoute.roles);
+  const canEdit = hasAccess(roles, switchStrategyRoute.roles);
+  const [creating, setCreating] = useState(false);
+  const models = useQuery({ ...modelsQuery(siteId ?? 0), enabled: siteId !== null });
+  const strategies = useQuery({ ...strategiesQuery(siteId ?? 0), enabled: siteId !== null });
+  const job = useQuery({ ...recsJobQuery(siteId ?? 0), enabled: siteId !== null });
+  const { startRecs } = useRecsMutations(siteId ?? 0);
+  const running = job.data && ['queued', 'running'].includes(job.data.state);
+  const finishedAt = job.data?.finishedAt;
+  const client = useQueryClient();
+  // A build that finishes brings new revisions and quality: read the strategies again.
+  useEffect(() => {
+    if (finishedAt && siteId !== null)
+      void client.invalidateQueries({ queryKey: recsKeys.strategies(siteId) });
+  }, [finishedAt, siteId, client]);
+  const list = useMemo(() => strategies.data ?? [], [strategies.data]);
+  if (siteId === null) return <div className="page">{t('recs.noSite')}</div>;
+  return (
+    <div className="page recs-page">
+      <h1>{t('routes.recsStrategies')}</h1>
+      <p className="recs-muted">{t('recs.intro')}</p>
+      <div className="recs-actions">
+        {canCreate && !creating && (
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            {t('recs.new.open')}
+          </Button>
+        )}
+        {canEdit && (
+          <Button
+            disabled={Boolean(running) || startRecs.isPending}
+            onClick={() => startRecs.mutate([])}
+          >
+            {t('recs.list.buildAll')}
+          </Button>
+        )}
+      </div>
+      {running && (
+        <ProgressBar percent={job.data?.progress ?? null} label={t('recs.list.building')} />
+      )}
+      {job.data?.state === 'failed' && <p role="alert">{job.data.error}</p>}
+      {creating && models.data && (
+        <NewStrategy siteId={siteId} models={models.data} onDone={() => setCreating(false)} />
+      )}
+      <table className="recs-table">
+        <caption>{t('recs.list.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('recs.list.name')}</th>
+            <th scope="col">{t('recs.list.enabled')}</th>
+            <th scope="col">{t('recs.list.served')}</th>
+            <th scope="col">{t('recs.list.quality')}</th>
+            <th scope="col">{t('recs.list.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.length === 0 && (
+            <tr>
+              <td colSpan={5}>{t('recs.list.empty')}</td>
+            </tr>
+          )}
+          {list.map((strategy) => (
+            <StrategyRow
+              key={strategy.hash}
+              strategy={strategy}
+              siteId={siteId}
+              canEdit={canEdit}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Site } from '#contract/entities/site.ts';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { Modal } from '#src/ui/modal/modal.tsx';
+import { useDeleteSiteMutation } from '../api/site-mutations.ts';
+
+/** Administrators only: deleting a site is never one click (a question and an agreement). */
+export function DeleteSiteModal({
+  site,
+  onClose,
+  onDeleted,
+}: {
+  site: Site;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const [agreed, setAgreed] = useState(false);
+  const mutation = useDeleteSiteMutation(site.siteId);
+  return (
+    <Modal
+      open
+      mode="EDIT"
+      title={t('sites.delete.title', { name: site.siteName })}
+      onClose={onClose}
+      confirmLabel={t('sites.delete.confirm')}
+      confirmVariant="danger"
+      confirmDisabled={!agreed}
+      confirmLoading={mutation.isPending}
+      onConfirm={() => mutation.mutate(undefined, { onSuccess: onDeleted })}
+    >
+      <p role="note" className="warning-text">
+        {t('sites.delete.text')}
+      </p>
+      <Checkbox
+        label={t('sites.activation.agree')}
+        checked={agreed}
+        onChange={(e) => setAgreed(e.target.checked)}
+      />
+    </Modal>
+  );
+}
