@@ -41,6 +41,7 @@ import { siteRoutes } from './routes/api/sites.ts';
 import { userRoutes } from './routes/api/users.ts';
 import { recsRoutes } from './routes/api/recs.ts';
 import { mailRoutes } from './routes/api/mail.ts';
+import { searchConfigRoutes } from './routes/api/search-config.ts';
 import { scheduleRoutes } from './routes/api/schedules.ts';
 import { feedRoutes } from './routes/api/feeds.ts';
 import { dolyameRoutes } from './routes/api/dolyame.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
       await api.register(mailRoutes);
+      await api.register(searchConfigRoutes);
       await api.register(merchandisingRoutes);
       await api.register(scheduleRoutes);
       await api.register(feedRoutes);

@@ -53,7 +53,8 @@ export const searchParams = z.strictObject({
   preview: queryBool.default(false),
   /** Include each product's SKUs. */
   withSku: queryBool.default(false),
-  sort: searchSort.default('DEFAULT'),
+  /** A built-in sort, or a site's custom sort `ASC:attribute` / `DESC:attribute` (issue 13). */
+  sort: z.union([searchSort, z.string().regex(/^(ASC|DESC):.{1,100}$/)]).default('DEFAULT'),
   filter: z.union([searchFilter, z.array(searchFilter).max(50)]).optional(),
   /** Also answer the site's content pages (the content feed) matching the query. */
   withContent: queryBool.optional(),
@@ -178,6 +179,8 @@ export const searchResponse = z.object({
   facets: z.array(facet),
   /** The predicted category, or null (always null unless useCategoryPrediction=true). */
   categoryPrediction: categoryPrediction.nullable(),
+  /** The site's custom sort options (`sort` values and titles), when it has any. */
+  sorts: z.array(z.object({ value: z.string(), title: z.string() })).optional(),
   /**
    * A redirect rule's target for this query, or null: the storefront goes to `url` (or to
    * `mobileUrl` on a phone, when set) instead of listing results.

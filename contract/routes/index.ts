@@ -7,6 +7,7 @@ import * as configs from './configs.ts';
 import * as reports from './reports.ts';
 import * as mail from './mail.ts';
 import * as jobs from './jobs.ts';
+import * as searchConfig from './search-config.ts';
 import * as schedules from './schedules.ts';
 import * as recs from './recs.ts';
 import * as feeds from './feeds.ts';
@@ -30,6 +31,7 @@ export const apiRoutes: readonly RouteDef[] = [
   reports,
   mail,
   jobs,
+  searchConfig,
   schedules,
   recs,
   feeds,

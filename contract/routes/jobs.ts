@@ -17,6 +17,9 @@ export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
   'feed-check': ['ROLE_ADMIN', 'ROLE_CONFIG_FEED_LOADER_JOB_START', 'ROLE_CONFIG_FEED_CONFIG'],
   'config-preview': allConfigRoles('preview'),
   'config-generate': allConfigRoles('generate'),
+  'search-index-rebuild': ['ROLE_AUTOCOMPLETE_JOB_START'],
+  'autocomplete-suggestions': ['ROLE_AUTOCOMPLETE_JOB_START'],
+  'facet-suggestions': ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'],
   'recs-build': [
     'ROLE_RECS_STRATEGIES_CONFIG',
     'ROLE_RANKING_JOB_START',

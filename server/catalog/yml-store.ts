@@ -11,6 +11,8 @@ import {
 } from '../db/schema.ts';
 import { createFeedRepository } from '../repositories/feeds.ts';
 import { FeedError } from './feed-source.ts';
+import type { IndexSettings } from '#contract/entities/search-config.ts';
+import { representativeOrder, shapeOffers, shapeProducts } from './query/search-config.ts';
 import { run } from './sql.ts';
 import {
   wordsOf,
@@ -115,7 +117,13 @@ export function createStager(db: Db, importId: number) {
 }
 
 /** One product per group: the cheapest available offer represents it; params are the union. */
-export async function buildProducts(db: Db, importId: number): Promise<number> {
+export async function buildProducts(
+  db: Db,
+  importId: number,
+  /** The index settings to build with (issue 13); default: what the site's last rebuild applied. */
+  settings?: IndexSettings | null,
+): Promise<number> {
+  const index = await shapeOffers(db, importId, settings);
   // Fresh statistics, or the planner guesses a nested loop over the staged offers.
   await run(db, sql`analyze catalog_offers`);
   await run(db, sql`analyze catalog_categories`);
@@ -125,7 +133,7 @@ export async function buildProducts(db: Db, importId: number): Promise<number> {
     with rep as (
       select distinct on (product_id) *
       from catalog_offers where import_id = ${importId}
-      order by product_id, available desc, price, id
+      order by ${representativeOrder(index)}
     ), agg as (
       select product_id, bool_or(available) as available, count(*)::int as skus,
         max(popularity) as popularity
@@ -148,6 +156,7 @@ export async function buildProducts(db: Db, importId: number): Promise<number> {
     left join prm using (product_id)
     join catalog_categories c on c.import_id = rep.import_id and c.id = rep.category_id`,
   );
+  await shapeProducts(db, importId, index);
   return result.count;
 }
 

@@ -9,6 +9,7 @@ export * from './schema/catalog.ts';
 export * from './schema/events.ts';
 export * from './schema/artifacts.ts';
 export * from './schema/mail.ts';
+export * from './schema/search-config.ts';
 export * from './schema/recs.ts';
 export * from './schema/feeds.ts';
 export * from './schema/integrations.ts';

@@ -11,6 +11,7 @@ import { demoPicture } from '../catalog/demo-feed.ts';
 import { sites } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { eventRateLimit } from '../events/rate-limit.ts';
+import { withApiDefaults } from '../catalog/query/search-config.ts';
 
 /** The site an apiKey names; 401 with a message for an unknown key. */
 async function siteFor(app: FastifyInstance, apiKey: string): Promise<number> {
@@ -46,14 +47,16 @@ export async function publicRoutes(app: FastifyInstance) {
 
   route(publicSearch, { querystring: publicSearch.query }, async (request) => {
     const query = request.query as ReturnType<typeof publicSearch.query.parse>;
-    return publicSearch.answer.parse(await catalog.search(await siteFor(app, query.apiKey), query));
+    const siteId = await siteFor(app, query.apiKey);
+    const params = await withApiDefaults(app.database.db, siteId, query, request.url);
+    return publicSearch.answer.parse(await catalog.search(siteId, params));
   });
 
   route(publicAutocomplete, { querystring: publicAutocomplete.query }, async (request) => {
     const query = request.query as ReturnType<typeof publicAutocomplete.query.parse>;
-    return publicAutocomplete.answer.parse(
-      await catalog.autocomplete(await siteFor(app, query.apiKey), query),
-    );
+    const siteId = await siteFor(app, query.apiKey);
+    const params = await withApiDefaults(app.database.db, siteId, query, request.url);
+    return publicAutocomplete.answer.parse(await catalog.autocomplete(siteId, params));
   });
 
   route(publicRecommendations, { querystring: publicRecommendations.query }, async (request) => {

@@ -4,6 +4,7 @@ import { hasAccess, type Role } from '#contract/roles.ts';
 import type { QueryListKind } from '#contract/entities/query-lists.ts';
 import { listRoles } from '#src/features/query-lists/lib/list-kind.ts';
 import type { LocaleDomain } from '#src/lib/i18n-domains.ts';
+import type * as SearchConfigPages from '#src/features/search-config/pages.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
@@ -82,7 +83,17 @@ export type TitleKey =
   | 'reports.routes.home'
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
-  | 'reports.routes.customReporting';
+  | 'reports.routes.customReporting'
+  | 'searchConfig.routes.searchAttributes'
+  | 'searchConfig.routes.regionalAttributes'
+  | 'searchConfig.routes.responseAttributes'
+  | 'searchConfig.routes.skuAttributes'
+  | 'searchConfig.routes.skuConfig'
+  | 'searchConfig.routes.groupingConfig'
+  | 'searchConfig.routes.jobConfig'
+  | 'searchConfig.routes.facetAttributes'
+  | 'searchConfig.routes.customSort'
+  | 'searchConfig.routes.apiConfig';
 
 export interface AppRoute {
   path: string;
@@ -139,6 +150,31 @@ const queryListRoles = (list: QueryListKind): readonly Role[] =>
   list === 'synonyms'
     ? [...listRoles('synonyms'), ...listRoles('autocomplete-synonyms')]
     : listRoles(list);
+
+/** The search configuration screens (issue 13), one module. */
+const searchConfigPage = (name: keyof typeof SearchConfigPages) => () =>
+  import('#src/features/search-config/pages.tsx').then((m) => ({
+    default: m[name] as ComponentType,
+  }));
+const SEARCH_CONFIG_VIEW: readonly Role[] = [
+  'ROLE_AUTOCOMPLETE_VIEW',
+  'ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG',
+];
+const searchConfigRoute = (
+  path: string,
+  titleKey: TitleKey,
+  page: Parameters<typeof searchConfigPage>[0],
+  roles: readonly Role[] = SEARCH_CONFIG_VIEW,
+  section: MenuSection = 'searchUx',
+): AppRoute => ({
+  path,
+  titleKey,
+  breadcrumbs: [],
+  roles,
+  menu: { section },
+  locales: ['searchConfig'],
+  page: searchConfigPage(page),
+});
 
 /**
  * The one route table (DESIGN.md "Admin SPA"): the router, the guards, the sidebar, the page
@@ -414,6 +450,60 @@ export const APP_ROUTES: readonly AppRoute[] = [
     locales: ['mvt', 'configStudio', 'studio'],
     page: () => import('#src/features/mvt/mvt-page.tsx'),
   },
+  searchConfigRoute(
+    '/anyquery/search/search-attributes',
+    'searchConfig.routes.searchAttributes',
+    'SearchAttributesPage',
+  ),
+  searchConfigRoute(
+    '/anyquery/search/regional-attributes',
+    'searchConfig.routes.regionalAttributes',
+    'RegionalAttributesPage',
+  ),
+  searchConfigRoute(
+    '/anyquery/search/response-attributes',
+    'searchConfig.routes.responseAttributes',
+    'ResponseAttributesPage',
+  ),
+  searchConfigRoute(
+    '/anyquery/search/sku-attributes',
+    'searchConfig.routes.skuAttributes',
+    'SkuAttributesPage',
+  ),
+  searchConfigRoute(
+    '/anyquery/search/sku-config',
+    'searchConfig.routes.skuConfig',
+    'SkuConfigPage',
+  ),
+  searchConfigRoute(
+    '/anyquery/search/grouping-config',
+    'searchConfig.routes.groupingConfig',
+    'GroupingConfigPage',
+  ),
+  searchConfigRoute(
+    '/anyquery/search/job-config',
+    'searchConfig.routes.jobConfig',
+    'JobConfigPage',
+    ['ROLE_AUTOCOMPLETE_VIEW', 'ROLE_AUTOCOMPLETE_JOB_CONFIG', 'ROLE_AUTOCOMPLETE_JOB_START'],
+  ),
+  searchConfigRoute(
+    '/anyquery/service/facet-attributes',
+    'searchConfig.routes.facetAttributes',
+    'FacetAttributesPage',
+    ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'],
+  ),
+  searchConfigRoute(
+    '/anyquery/service/custom-sort',
+    'searchConfig.routes.customSort',
+    'CustomSortPage',
+  ),
+  searchConfigRoute(
+    '/site/api-config',
+    'searchConfig.routes.apiConfig',
+    'ApiConfigPage',
+    ['ROLE_AUTOCOMPLETE_VIEW', 'ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
+    'integration',
+  ),
   {
     path: '/site/edit',
     titleKey: 'routes.siteEdit',

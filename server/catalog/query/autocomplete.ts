@@ -15,6 +15,7 @@ import { checkText } from './limits.ts';
 import { regionalProducts } from './regions.ts';
 import { searchContent } from '../../feeds/content.ts';
 import { search } from './search.ts';
+import { loadSettings, rankWeights, suggestionsFor } from './search-config.ts';
 import { suggestionAllowed, understand } from './understanding.ts';
 
 export async function autocomplete(
@@ -39,6 +40,9 @@ export async function autocomplete(
   if (understood.blocked) return answer;
   const allowed = (text: string) => suggestionAllowed(text, understood.lists);
   const words = understood.words;
+  const config = await loadSettings(db, siteId);
+  /** Autocomplete content quantity (issue 13, §5: 1 to 50): suggestions, categories, brands. */
+  const quantity = config['api-params'].autocompleteContentQuantity;
   const found = await search(
     db,
     siteId,
@@ -71,6 +75,7 @@ export async function autocomplete(
     words: found.correction ? wordsOf(found.correction) : words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
+    rank: await rankWeights(db, siteId),
     understanding: understood.understanding,
   };
   const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
@@ -82,12 +87,19 @@ export async function autocomplete(
     const { rows } = await run<{ word: string; products: number }>(
       db,
       sql`select word, products from catalog_words where import_id = ${importId}
-          and word like ${`${last}%`} and length(word) >= 3 order by products desc, word limit 6`,
+          and word like ${`${last}%`} and length(word) >= 3 order by products desc, word limit ${quantity}`,
     );
     answer.queries = rows.map((row) => ({
       text: [...head, row.word].join(' '),
       count: head.length ? null : row.products,
     }));
+    // The suggestion index of the autocomplete job (shoppers' searches) comes first.
+    const built = await suggestionsFor(db, siteId, query, quantity);
+    if (built.length)
+      answer.queries = [
+        ...built,
+        ...answer.queries.filter((q) => !built.some((b) => b.text === q.text)),
+      ].slice(0, quantity);
     if (found.correction && !answer.queries.some((q) => q.text === found.correction))
       answer.queries.unshift({ text: found.correction, count: found.total });
     // Synonyms of what is typed are suggested too.
@@ -98,7 +110,7 @@ export async function autocomplete(
     const { rows } = await run<{ word: string; products: number }>(
       db,
       sql`select word, products from catalog_words where import_id = ${importId}
-          and length(word) >= 4 and word !~ '[0-9]' order by products desc, word limit 6`,
+          and length(word) >= 4 and word !~ '[0-9]' order by products desc, word limit ${quantity}`,
     );
     answer.queries = rows.map((row) => ({ text: row.word, count: row.products }));
   }
@@ -106,7 +118,7 @@ export async function autocomplete(
   const categories = await run<{ id: string; n: number }>(
     db,
     sql`select p.category_id as id, count(*)::int as n from ${m.products!} p where ${base}
-        group by p.category_id order by n desc, p.category_id limit 5`,
+        group by p.category_id order by n desc, p.category_id limit ${quantity}`,
   );
   const map = await categoryMap(
     db,
@@ -130,7 +142,7 @@ export async function autocomplete(
   const brands = await run<{ v: string; n: number }>(
     db,
     sql`select p.vendor as v, count(*)::int as n from ${m.products!} p where ${base} and p.vendor is not null
-        group by p.vendor order by n desc, p.vendor limit 5`,
+        group by p.vendor order by n desc, p.vendor limit ${quantity}`,
   );
   answer.brands = brands.rows.map((row) => ({ name: row.v, count: row.n }));
 

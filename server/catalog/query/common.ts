@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../../db/schema.ts';
 import { run } from '../sql.ts';
 import { ratingsFor } from './reviews.ts';
+import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
 import { expandSynonyms, termsQuery, type Understanding } from './understanding.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
@@ -56,6 +57,8 @@ export interface Matching {
   words: string[];
   showUnavailable: boolean;
   multiplier: number;
+  /** ts_rank weights of the site's configured search document (issue 13); none: the default. */
+  rank?: RankWeights | null;
   /** What the operators' query lists make of the words (understanding.ts); absent: plain words. */
   understanding?: Understanding;
 }
@@ -84,21 +87,21 @@ export function matchCondition(m: Matching): SQL {
     if (!m.words.length) return understoodCondition(m, []);
     const { tsquery, exact } = tsqueryOf(m);
     const text = m.words.join(' ');
-    const tsMatch = sql`p.search @@ to_tsquery('russian', ${tsquery})`;
+    const tsMatch = sql`${SEARCH_DOC} @@ to_tsquery('russian', ${tsquery})`;
     // Fuzzy name matching would bring back the forms an excluded word must not match.
     const match = exact.length ? tsMatch : sql`(${tsMatch} or p.name %> ${text})`;
     return sql`(${match} and ${understoodCondition(m, exact)})`;
   }
   if (!m.words.length) return sql`true`;
   const text = m.words.join(' ');
-  return sql`(p.search @@ to_tsquery('russian', ${prefixQuery(m.words)}) or p.name %> ${text})`;
+  return sql`(${SEARCH_DOC} @@ to_tsquery('russian', ${prefixQuery(m.words)}) or p.name %> ${text})`;
 }
 
 export function scoreExpression(m: Matching): SQL {
   const availability = sql`(case when p.available then 1 else ${m.multiplier}::float8 end)`;
   if (!m.words.length) return sql`${availability} * (1 + ln(1 + p.popularity) / 100)`;
   const text = m.words.join(' ');
-  return sql`${availability} * (ts_rank_cd(p.search, to_tsquery('russian', ${tsqueryOf(m).tsquery})) + word_similarity(${text}, p.name) + ln(1 + p.popularity) / 100)`;
+  return sql`${availability} * (${rankExpression(m.rank, sql`to_tsquery('russian', ${tsqueryOf(m).tsquery})`)} + ${nameSimilarity(m.rank, text)} + ln(1 + p.popularity) / 100)`;
 }
 
 export function filterCondition(filters: ParsedSearchFilter[]): SQL {

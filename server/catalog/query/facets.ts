@@ -20,12 +20,15 @@ import {
   type QueryDb,
 } from './common.ts';
 import { applyFacetsFeed } from './facet-config.ts';
+import { ruledParamFacets, type FacetRule } from './search-config.ts';
 
 export async function facets(
   db: QueryDb,
   m: Matching,
   filters: ParsedSearchFilter[],
   params: SearchParams,
+  /** The site's applied and disabled facet attributes per category (issue 13). */
+  rules: FacetRule[] = [],
 ): Promise<Facet[]> {
   const base = sql`p.import_id = ${m.importId} and ${matchCondition(m)} and ${m.showUnavailable ? sql`true` : sql`p.available`}`;
   const except = (facet: string) => filterCondition(filters.filter((f) => f.facet !== facet));
@@ -207,9 +210,21 @@ export async function facets(
   });
   const coverage = (facet: Facet) =>
     'values' in facet ? facet.values.reduce((sum, value) => sum + value.count, 0) : 0;
-  const sortedParams = paramFacets.sort(
-    (a, b) => coverage(b) - coverage(a) || a.name.localeCompare(b.name),
+  // The facets feed (issue 11) shapes the automatic facets; the console's facet rules
+  // (issue 13) then apply: in a category with applied attributes they are the facets.
+  const automatic = await applyFacetsFeed(
+    db,
+    m.importId,
+    filters,
+    paramFacets.sort((a, b) => coverage(b) - coverage(a) || a.name.localeCompare(b.name)),
   );
-  result.push(...(await applyFacetsFeed(db, m.importId, filters, sortedParams)));
+  const selectedCategory = [...selectedValues('categoryId')].at(-1);
+  const categoryPath = selectedCategory
+    ? ((await categoryMap(db, m.importId, [selectedCategory])).get(selectedCategory)?.pathIds ??
+      null)
+    : null;
+  result.push(
+    ...(ruledParamFacets(rules, categoryPath, paramRows, automatic, filters) ?? automatic),
+  );
   return result;
 }

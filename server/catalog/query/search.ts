@@ -18,6 +18,15 @@ import {
 } from './common.ts';
 import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
+import {
+  customSortOrder,
+  facetRules,
+  loadSettings,
+  loadSorts,
+  rankWeights,
+  shapeAnswer,
+  sortOptions,
+} from './search-config.ts';
 import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
 import { regionalProducts } from './regions.ts';
 import { searchContent } from '../../feeds/content.ts';
@@ -59,8 +68,12 @@ export async function search(
     words: understood.words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
+    rank: await rankWeights(db, siteId),
     understanding: understood.understanding,
   };
+  const config = await loadSettings(db, siteId);
+  const sorts = await loadSorts(db, siteId, 'plain');
+  const customOrder = await customSortOrder(db, siteId, params.sort);
   // Merchandising (merchandising.ts): excludes and includes narrow every list, pins hold their
   // sockets, boosts rank first in the default order, a redirect is answered beside the results.
   const plan = await merchandisingPlan(db, siteId, query, merch);
@@ -95,8 +108,9 @@ export async function search(
       }
     }
   }
-  const order =
-    params.sort === 'PRICE_ASC'
+  const order = customOrder
+    ? customOrder
+    : params.sort === 'PRICE_ASC'
       ? sql`p.available desc, p.price asc, p.id`
       : params.sort === 'PRICE_DESC'
         ? sql`p.available desc, p.price desc, p.id`
@@ -127,10 +141,14 @@ export async function search(
   } else if (params.size > 0 && total > params.offset) {
     rows = await organic(params.offset, params.size);
   }
-  const products = await toProducts(db, importId, rows, {
-    withSku: params.withSku,
-    fullData: params.fullData,
-  });
+  const products = shapeAnswer(
+    await toProducts(db, importId, rows, {
+      withSku: params.withSku,
+      fullData: params.fullData,
+    }),
+    config,
+    rows,
+  );
   let categoryPrediction: SearchResponse['categoryPrediction'] = null;
   if (params.useCategoryPrediction && m.words.length && total > 0) {
     const { rows: top } = await run<{ id: string; n: number; all: number }>(
@@ -143,7 +161,7 @@ export async function search(
           from hits group by category_id order by n desc, category_id limit 1`,
     );
     const best = top[0];
-    if (best) {
+    if (best && best.n / best.all >= config['api-params'].thresholds.classifier) {
       const category = (await categoryMap(db, importId, [best.id])).get(best.id);
       if (category)
         categoryPrediction = {
@@ -159,8 +177,11 @@ export async function search(
     correction,
     total,
     products,
-    facets: params.withFacets ? await facets(db, m, filters, params) : [],
+    facets: params.withFacets
+      ? await facets(db, m, filters, params, await facetRules(db, siteId))
+      : [],
     categoryPrediction,
+    ...(sorts.attributes.length && { sorts: sortOptions(sorts) }),
     redirect: plan.redirect && { url: plan.redirect.url, mobileUrl: plan.redirect.mobileUrl },
     ...(params.withContent && { content: await searchContent(db, siteId, query) }),
   };

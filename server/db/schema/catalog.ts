@@ -163,10 +163,13 @@ export const catalogProducts = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('russian'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('russian'::regconfig, coalesce(vendor, '')), 'B') || setweight(to_tsvector('russian'::regconfig, coalesce(category_names, '')), 'C') || setweight(to_tsvector('russian'::regconfig, coalesce(params_text, '')), 'D')`,
     ),
+    /** The search document of the site's configured attributes and weights (issue 13); null: `search`. */
+    doc: tsvector('doc'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.id] }),
     index('catalog_products_search_idx').using('gin', t.search),
+    index('catalog_products_doc_idx').using('gin', sql`(coalesce(${t.doc}, ${t.search}))`),
     index('catalog_products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('catalog_products_params_idx').using('gin', sql`${t.params} jsonb_path_ops`),
     index('catalog_products_category_idx').using('gin', t.categoryPath),

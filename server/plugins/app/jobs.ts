@@ -3,6 +3,14 @@ import type { Database } from '../../db/client.ts';
 import { configGenerateJob } from '../../jobs/config-generate.ts';
 import { configPreviewJob } from '../../jobs/config-preview.ts';
 import { feedUpdateJob } from '../../jobs/feed-update.ts';
+import {
+  facetJob,
+  FACET_JOB,
+  indexJob,
+  INDEX_JOB,
+  suggestionJob,
+  SUGGESTION_JOB,
+} from '../../search-config/jobs.ts';
 import { contentFeedJob, deltaFeedJob, facetsFeedJob, feedCheckJob } from '../../jobs/feeds.ts';
 import { RECS_BUILD_JOB, recsBuildJob } from '../../recs/job.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
@@ -17,6 +25,9 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   'feed-update': feedUpdateJob,
   'config-preview': configPreviewJob,
   'config-generate': configGenerateJob,
+  [INDEX_JOB]: indexJob,
+  [FACET_JOB]: facetJob,
+  [SUGGESTION_JOB]: suggestionJob,
   'delta-feed': deltaFeedJob,
   'facets-feed': facetsFeedJob,
   'content-feed': contentFeedJob,

@@ -12,6 +12,7 @@ import recsUx from './recs-ux.json';
 import componentsUx from './components-ux.json';
 import mvt from './mvt.json';
 import tracking from './tracking.json';
+import searchConfig from './search-config.json';
 import recs from './recs.json';
 import configStudio from './config-studio.json';
 import reports from './reports.json';
@@ -44,6 +45,7 @@ const resources = {
   componentsUx,
   mvt,
   tracking,
+  searchConfig,
   recs,
   configStudio,
   reports,
