@@ -41,7 +41,14 @@ test('a 403 from the server sends the user home', async ({ page, playwright, bas
   // goes to /home and reads the roles again; without the report role, /home sends on to the greeting.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link')).toHaveText(
-    ['Главная', 'Редактирование сайта'],
+    [
+      'Главная',
+      // ROLE_SITE_VIEW reads the instalment screens (contract/routes/dolyame.ts).
+      'Долями: приложение',
+      'Долями: виджет',
+      'Долями: альтернативные атрибуты',
+      'Редактирование сайта',
+    ],
   );
   await admin.put('/api/user/roles/manager', {
     data: [...ROLE_PRESETS.manager],

@@ -84,16 +84,16 @@ export type TitleKey =
   | 'reports.routes.reporting'
   | 'reports.routes.customTab'
   | 'reports.routes.customReporting'
-  | 'searchConfig.routes.searchAttributes'
-  | 'searchConfig.routes.regionalAttributes'
-  | 'searchConfig.routes.responseAttributes'
-  | 'searchConfig.routes.skuAttributes'
-  | 'searchConfig.routes.skuConfig'
-  | 'searchConfig.routes.groupingConfig'
-  | 'searchConfig.routes.jobConfig'
-  | 'searchConfig.routes.facetAttributes'
-  | 'searchConfig.routes.customSort'
-  | 'searchConfig.routes.apiConfig';
+  | 'routes.searchAttributes'
+  | 'routes.regionalAttributes'
+  | 'routes.responseAttributes'
+  | 'routes.skuAttributes'
+  | 'routes.skuConfig'
+  | 'routes.groupingConfig'
+  | 'routes.jobConfig'
+  | 'routes.facetAttributes'
+  | 'routes.customSort'
+  | 'routes.apiConfig';
 
 export interface AppRoute {
   path: string;
@@ -452,54 +452,41 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   searchConfigRoute(
     '/anyquery/search/search-attributes',
-    'searchConfig.routes.searchAttributes',
+    'routes.searchAttributes',
     'SearchAttributesPage',
   ),
   searchConfigRoute(
     '/anyquery/search/regional-attributes',
-    'searchConfig.routes.regionalAttributes',
+    'routes.regionalAttributes',
     'RegionalAttributesPage',
   ),
   searchConfigRoute(
     '/anyquery/search/response-attributes',
-    'searchConfig.routes.responseAttributes',
+    'routes.responseAttributes',
     'ResponseAttributesPage',
   ),
-  searchConfigRoute(
-    '/anyquery/search/sku-attributes',
-    'searchConfig.routes.skuAttributes',
-    'SkuAttributesPage',
-  ),
-  searchConfigRoute(
-    '/anyquery/search/sku-config',
-    'searchConfig.routes.skuConfig',
-    'SkuConfigPage',
-  ),
+  searchConfigRoute('/anyquery/search/sku-attributes', 'routes.skuAttributes', 'SkuAttributesPage'),
+  searchConfigRoute('/anyquery/search/sku-config', 'routes.skuConfig', 'SkuConfigPage'),
   searchConfigRoute(
     '/anyquery/search/grouping-config',
-    'searchConfig.routes.groupingConfig',
+    'routes.groupingConfig',
     'GroupingConfigPage',
   ),
-  searchConfigRoute(
-    '/anyquery/search/job-config',
-    'searchConfig.routes.jobConfig',
-    'JobConfigPage',
-    ['ROLE_AUTOCOMPLETE_VIEW', 'ROLE_AUTOCOMPLETE_JOB_CONFIG', 'ROLE_AUTOCOMPLETE_JOB_START'],
-  ),
+  searchConfigRoute('/anyquery/search/job-config', 'routes.jobConfig', 'JobConfigPage', [
+    'ROLE_AUTOCOMPLETE_VIEW',
+    'ROLE_AUTOCOMPLETE_JOB_CONFIG',
+    'ROLE_AUTOCOMPLETE_JOB_START',
+  ]),
   searchConfigRoute(
     '/anyquery/service/facet-attributes',
-    'searchConfig.routes.facetAttributes',
+    'routes.facetAttributes',
     'FacetAttributesPage',
     ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'],
   ),
-  searchConfigRoute(
-    '/anyquery/service/custom-sort',
-    'searchConfig.routes.customSort',
-    'CustomSortPage',
-  ),
+  searchConfigRoute('/anyquery/service/custom-sort', 'routes.customSort', 'CustomSortPage'),
   searchConfigRoute(
     '/site/api-config',
-    'searchConfig.routes.apiConfig',
+    'routes.apiConfig',
     'ApiConfigPage',
     ['ROLE_AUTOCOMPLETE_VIEW', 'ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
     'integration',

@@ -171,13 +171,11 @@ export function SearchAttributesPage() {
   const setRows = (next: SearchAttributes['attributes']) => setDraft({ attributes: next });
   return (
     <div className="page">
-      <h1>{t('searchConfig.routes.searchAttributes')}</h1>
+      <h1>{t('routes.searchAttributes')}</h1>
       <p className="page__lead">{t('searchConfig.searchAttributes.lead')}</p>
       <LiveBadge live={query.data?.live} />
       <table className="search-config__table">
-        <caption className="ui-visually-hidden">
-          {t('searchConfig.routes.searchAttributes')}
-        </caption>
+        <caption className="ui-visually-hidden">{t('routes.searchAttributes')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('searchConfig.attribute')}</th>
@@ -357,7 +355,7 @@ export function AttributeSetPage({
   sets,
   rebuild,
 }: {
-  title: `searchConfig.routes.${'regionalAttributes' | 'responseAttributes' | 'skuAttributes' | 'groupingConfig'}`;
+  title: `routes.${'regionalAttributes' | 'responseAttributes' | 'skuAttributes' | 'groupingConfig'}`;
   sets: (keyof typeof SET_KEYS)[];
   rebuild?: boolean;
 }) {
@@ -385,7 +383,7 @@ export function SkuConfigPage() {
   if (!draft || !strategy) return <div className="page" />;
   return (
     <div className="page">
-      <h1>{t('searchConfig.routes.skuConfig')}</h1>
+      <h1>{t('routes.skuConfig')}</h1>
       <section className="panel" aria-labelledby="sku-title">
         <h2 id="sku-title">{t('searchConfig.sku.title')}</h2>
         <p className="page__lead">{t('searchConfig.sku.lead')}</p>
@@ -490,7 +488,7 @@ export function ApiConfigPage() {
   ] as const;
   return (
     <div className="page">
-      <h1>{t('searchConfig.routes.apiConfig')}</h1>
+      <h1>{t('routes.apiConfig')}</h1>
       <p className="page__lead">{t('searchConfig.api.lead')}</p>
       <section className="panel" aria-labelledby="api-defaults">
         <h2 id="api-defaults">{t('searchConfig.api.defaults')}</h2>
@@ -569,7 +567,7 @@ export function JobConfigPage() {
   const active = status.data?.job?.state === 'queued' || status.data?.job?.state === 'running';
   return (
     <div className="page">
-      <h1>{t('searchConfig.routes.jobConfig')}</h1>
+      <h1>{t('routes.jobConfig')}</h1>
       <RebuildPanel />
       <section className="panel" aria-labelledby="ac-job">
         <h2 id="ac-job">{t('searchConfig.autocompleteJob.title')}</h2>
@@ -677,7 +675,7 @@ export function FacetAttributesPage() {
   };
   return (
     <div className="page">
-      <h1>{t('searchConfig.routes.facetAttributes')}</h1>
+      <h1>{t('routes.facetAttributes')}</h1>
       <p className="page__lead">{t('searchConfig.facets.lead')}</p>
       <section className="panel" aria-labelledby="facet-job">
         <h2 id="facet-job">{t('searchConfig.facets.calculate')}</h2>
@@ -983,7 +981,7 @@ export function CustomSortPage() {
   const { t } = useTranslation();
   return (
     <div className="page">
-      <h1>{t('searchConfig.routes.customSort')}</h1>
+      <h1>{t('routes.customSort')}</h1>
       <p className="page__lead">{t('searchConfig.sort.lead')}</p>
       <SortEditor kind="plain" />
       <SortEditor kind="imshop" />
@@ -992,18 +990,14 @@ export function CustomSortPage() {
 }
 
 export const RegionalAttributesPage = () => (
-  <AttributeSetPage title="searchConfig.routes.regionalAttributes" sets={['regional']} />
+  <AttributeSetPage title="routes.regionalAttributes" sets={['regional']} />
 );
 export const ResponseAttributesPage = () => (
-  <AttributeSetPage title="searchConfig.routes.responseAttributes" sets={['response']} />
+  <AttributeSetPage title="routes.responseAttributes" sets={['response']} />
 );
 export const SkuAttributesPage = () => (
-  <AttributeSetPage title="searchConfig.routes.skuAttributes" sets={['sku']} />
+  <AttributeSetPage title="routes.skuAttributes" sets={['sku']} />
 );
 export const GroupingConfigPage = () => (
-  <AttributeSetPage
-    title="searchConfig.routes.groupingConfig"
-    sets={['group', 'lowercase']}
-    rebuild
-  />
+  <AttributeSetPage title="routes.groupingConfig" sets={['group', 'lowercase']} rebuild />
 );
