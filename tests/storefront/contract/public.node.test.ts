@@ -104,11 +104,14 @@ describe('contract/public other calls', () => {
     });
   });
 
-  it('recommendations know three strategies', () => {
+  it('recommendations default to popular and take a strategy hash or model name', () => {
     expect(recommendationsParams.parse({ apiKey: 'k' }).strategy).toBe('popular');
-    expect(recommendationsParams.safeParse({ apiKey: 'k', strategy: 'random' }).success).toBe(
-      false,
+    expect(recommendationsParams.parse({ apiKey: 'k', strategy: 'co_viewed' }).strategy).toBe(
+      'co_viewed',
     );
+    expect(
+      recommendationsParams.safeParse({ apiKey: 'k', strategy: 'no such/thing' }).success,
+    ).toBe(false);
   });
 
   it('a widget click carries productId and position, a view does not', () => {
