@@ -47,6 +47,11 @@ export default defineConfig({
       // The feed e2e serves its feeds from a loopback HTTP server started in the test: the guarded
       // fetch refuses loopback unless allowed (server/net/guarded-fetch.ts).
       FETCH_ALLOW_HOSTS: '127.0.0.1',
+      // The studio specs test promotion itself; e2e/visual-gate.spec.ts starts its own server with
+      // the visual gate on (server/visual-gate/README.md).
+      VISUAL_GATE: 'off',
+      // The help channel the client chat widget links to (e2e/support.spec.ts).
+      HELP_CHANNEL_URL: 'https://t.me/vitrina_help',
     },
   },
 });

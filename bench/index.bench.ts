@@ -152,6 +152,7 @@ try {
             rebuildSeconds: round(rebuildSeconds),
             rebuildOffersPerSecond: Math.round(rebuilt.offers / rebuildSeconds),
             rebuildPeakRssMB: Math.round(rebuildPeak / 1e6),
+            switchMs: rebuilt.switchMs,
             searchP95BeforeMs: round(percentile(before, 95)),
             searchP95AfterMs: round(percentile(after, 95)),
             searchMedianBeforeMs: round(percentile(before, 50)),

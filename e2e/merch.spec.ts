@@ -64,6 +64,39 @@ test.describe('merchandising rules on the storefront', () => {
     );
   });
 
+  test('a select inside a modal opens above the backdrop: an option is clicked, the modal stays', async ({
+    page,
+  }) => {
+    await signIn(page, 'client');
+    await page.goto('/merch-rules/search');
+    await page.getByRole('button', { name: 'Создать правило' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новое правило бустинга' });
+    await expect(dialog).toBeVisible();
+    const type = dialog.getByRole('combobox', { name: 'Тип' });
+    await type.click();
+    const option = page.getByRole('option', { name: 'Бренды', exact: true });
+    await expect(option).toBeVisible();
+    // what a pointer at the option's middle hits: the option, not the modal's backdrop above it
+    const box = (await option.boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y]) => {
+        const element = document.elementFromPoint(x!, y!);
+        return element?.closest('[role=option]')?.textContent ?? element?.className ?? null;
+      },
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(hit).toBe('Бренды');
+    await page.screenshot({ path: test.info().outputPath('select-in-modal.png') });
+    await option.click();
+    await expect(dialog).toBeVisible();
+    await expect(type).toHaveValue('Бренды');
+    await expect(page.getByRole('listbox', { name: 'Тип' })).toBeHidden();
+    // the form follows the choice: the items are brands now
+    await expect(dialog.getByText('Бренды', { exact: true }).first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('a redirect CSV with one bad row: the partial-failure bar names it; the storefront follows the redirect', async ({
     page,
   }) => {

@@ -1,12 +1,19 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
-import { demoCatalog, demoEvents, demoVocabulary, yesterday } from '#server/events/demo.ts';
-import { createEventStore } from '#server/events/store.ts';
+import {
+  demoBlocks,
+  demoCatalog,
+  demoEvents,
+  demoVocabulary,
+  yesterday,
+} from '#server/events/demo.ts';
+import { createEventStore, type WidgetDailyRow } from '#server/events/store.ts';
 
 /**
- * Replaces a site's storefront events with realistic demo traffic ending yesterday (site time
- * zone), then rebuilds its rollups, in one transaction (a failure keeps the old data). Uses DATABASE_URL or DATA_DIR like the server; with the
+ * Replaces a site's storefront events (and its recommendation blocks' widget views and clicks)
+ * with realistic demo traffic ending yesterday (site time zone), then rebuilds its rollups, in one
+ * transaction (a failure keeps the old data). Uses DATABASE_URL or DATA_DIR like the server; with the
  * embedded database, stop the server first (one process per data directory).
  *   npm run demo:events -- --days 180 --sessions 200000 [--site 1] [--seed 1]
  */
@@ -34,9 +41,11 @@ try {
   if (!timeZone) throw new Error(`No site ${siteId} (start the server once to seed the demo data)`);
   const vocabulary = await demoVocabulary(database.db, siteId);
   const catalog = await demoCatalog(database.db, siteId);
+  const blocks = await demoBlocks(database.db, siteId);
+  const widgetDaily: WidgetDailyRow[] = [];
   const endDay = yesterday(timeZone);
   console.log(
-    `Site ${siteId} (${timeZone}): ${sessions} sessions over ${days} days ending ${endDay}, ${vocabulary.length} query terms, ${catalog.length} products, ${database.kind}`,
+    `Site ${siteId} (${timeZone}): ${sessions} sessions over ${days} days ending ${endDay}, ${vocabulary.length} query terms, ${catalog.length} products, ${blocks.length} recommendation blocks, ${database.kind}`,
   );
   const started = performance.now();
   // One transaction (clear, load, rebuild): a failure leaves the site's old events and rollups.
@@ -49,9 +58,12 @@ try {
       sessions,
       vocabulary,
       catalog,
+      blocks,
+      onWidgetDay: (row) => widgetDaily.push(row),
       seed: values.seed === undefined ? siteId : Number(values.seed),
     }),
     (count) => process.stdout.write(`\r  ${count} events`),
+    () => widgetDaily,
   );
   const seconds = (performance.now() - started) / 1000;
   console.log(

@@ -32,6 +32,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { catalogLookupRoutes } from './routes/api/catalog-lookups.ts';
 import { cdnRoutes } from './routes/cdn.ts';
 import { configRoutes } from './routes/api/configs.ts';
+import { visualGateRoutes } from './routes/api/visual-gate.ts';
 import { demoRoutes, publicRoutes } from './routes/public.ts';
 import { publicEventRoutes } from './routes/public-events.ts';
 import { customReportRoutes } from './routes/api/custom-reports.ts';
@@ -49,6 +50,11 @@ import { reviewRoutes } from './routes/api/reviews.ts';
 import { publicIntegrationRoutes } from './routes/public-integrations.ts';
 import { queryListRoutes } from './routes/api/query-lists.ts';
 import { merchandisingRoutes } from './routes/api/merchandising.ts';
+import { supportRoutes } from './routes/api/support.ts';
+import { auditRoutes } from './routes/api/audit.ts';
+import { rolloutRoutes } from './routes/api/rollout.ts';
+import { publicErrorRoutes } from './routes/public-errors.ts';
+import { rolloutPlugin } from './plugins/app/rollout.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(jobsPlugin, { database: options.database, ...options.jobs });
   await app.register(mailPlugin, { database: options.database });
+  await app.register(rolloutPlugin);
 
   // routes
   await app.register(
@@ -145,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes);
       await api.register(catalogLookupRoutes);
       await api.register(configRoutes);
+      await api.register(visualGateRoutes);
       await api.register(artifactRoutes);
       await api.register(reportRoutes);
       await api.register(customReportRoutes);
@@ -157,6 +165,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(dolyameRoutes);
       await api.register(reviewRoutes);
       await api.register(queryListRoutes);
+      await api.register(supportRoutes);
+      await api.register(auditRoutes);
+      await api.register(rolloutRoutes);
       api.setNotFoundHandler((request, reply) => reply.status(404).send(noSuchCall(request)));
       // The /public CORS plugin answers `OPTIONS *` for every path: the console's API has no
       // preflight (same origin only), so an OPTIONS here is an unknown call like any other.
@@ -170,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes);
   await app.register(publicEventRoutes);
+  await app.register(publicErrorRoutes);
   await app.register(publicIntegrationRoutes);
   await app.register(demoRoutes);
   await app.register(cdnRoutes);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
+import { ROLES } from '#contract/roles.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -61,6 +62,31 @@ export const envSchema = z.object({
   /** The longest wait (ms): an account is never held longer than this by failed tries. */
   LOGIN_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(3_600_000).default(300_000),
   /**
+   * Roles whose holders must sign in with a second factor (TOTP): comma-separated ROLE_* names.
+   * A holder not yet enrolled can only enrol (in the profile) until done. Empty: optional for all.
+   */
+  TWO_FACTOR_ROLES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine((role) => (ROLES as string[]).includes(role), {
+          message: 'must be ROLE_* names of the role catalogue',
+        }),
+      ),
+    ),
+  /**
+   * Key (≥ 32 characters) encrypting the TOTP secrets at rest. Unset: a random key generated once
+   * and kept in the database (app_secrets), shared by every server process.
+   */
+  TWO_FACTOR_KEY: z.string().min(32).optional(),
+  /**
    * Where the console is served (`https://console.example.com`): the origin written into links
    * and loaders instead of the request's Host/X-Forwarded-Host. Unset: the request's own.
    */
@@ -90,10 +116,20 @@ export const envSchema = z.object({
   COOKIE_SECURE: flag.default(false),
   /** Where e-mail goes (`smtp://user:pass@host:587`, `smtps://…`); unset: kept in the outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /**
+   * The visual regression gate before generate and deploy (server/visual-gate/): `on` renders
+   * every widget from the candidate and from production in headless Chromium and refuses the
+   * promotion until changes are accepted; `off` promotes without it (the console says so).
+   */
+  VISUAL_GATE: z.enum(['on', 'off']).default('on'),
+  /** The Chromium the visual gate runs (unset: CHROMIUM_PATH, else /usr/bin/chromium). */
+  CHROMIUM_PATH: z.string().min(1).optional(),
   /** The sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Vitrina <no-reply@vitrina.local>'),
   /** How often queued e-mail is looked for (ms), besides right after it is queued. */
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How often promotions under watch are checked for the automatic rollback (ms); 0: never. */
+  ROLLOUT_CHECK_MS: z.coerce.number().int().min(0).default(30_000),
   /** Largest file an operator may upload (bytes). */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -142,6 +178,32 @@ export const envSchema = z.object({
   FEED_MAX_OFFERS: z.coerce.number().int().min(1).default(2_000_000),
   /** Most distinct values one attribute may have before the feed checker warns (ops message). */
   FEED_MAX_ATTRIBUTE_VALUES: z.coerce.number().int().min(1).max(20_000).default(10_000),
+  /**
+   * The help channel client users are shown in the support chat widget (a messenger channel, a
+   * help desk): an http(s) or tg: link, one per installation. Unset: the widget shows no link.
+   */
+  HELP_CHANNEL_URL: z.url({ protocol: /^(https?|tg)$/ }).optional(),
+  /**
+   * Who receives the internal feedback e-mails (comma-separated addresses). Unset: every
+   * administrator with an e-mail address.
+   */
+  FEEDBACK_EMAIL: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
+  /** Largest screenshot attached to internal feedback (bytes; PNG, JPEG or WebP). */
+  FEEDBACK_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(20 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
 });
 export type Env = z.infer<typeof envSchema>;
 

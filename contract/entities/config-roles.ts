@@ -16,6 +16,7 @@ export const CONFIG_KINDS = [
   'mvt',
   'recommendations-block',
   'global-component',
+  'global-config',
 ] as const;
 /** One of CONFIG_KINDS (config.ts's `configKind` is the zod enum of the same list). */
 export type ConfigKind = (typeof CONFIG_KINDS)[number];
@@ -74,6 +75,12 @@ export const CONFIG_ROLES: Readonly<Record<ConfigKind, ConfigRoles>> = {
     ['ROLE_CONFIG_INSTANT_SEARCH_PREVIEW', 'ROLE_CONFIG_AUTOCOMPLETE_PREVIEW'],
     ['ROLE_CONFIG_INSTANT_SEARCH_GENERATE', 'ROLE_CONFIG_AUTOCOMPLETE_GENERATE'],
     ['ROLE_CONFIG_INSTANT_SEARCH_SAVE_TO_PROD', 'ROLE_CONFIG_AUTOCOMPLETE_SAVE_TO_PROD'],
+  ),
+  // The global config (issue 16): one role edits, previews, generates and saves it (spec §6).
+  'global-config': configRoles(
+    ['ROLE_CONFIG_GLOBAL_CONFIG'],
+    ['ROLE_CONFIG_GLOBAL_CONFIG'],
+    ['ROLE_CONFIG_GLOBAL_CONFIG'],
   ),
 };
 

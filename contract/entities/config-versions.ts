@@ -12,6 +12,12 @@ export const configVersionMeta = z.object({
   createdAt: z.string(),
   /** Production versions made by generate/deploy name the integration version they came from. */
   sourceVersionId: z.number().int().positive().nullable(),
+  /**
+   * Production versions in a version list: whether the bundle production serves now carries it
+   * (a rollback, manual or automatic, moves this; the newest version need not be live). Absent
+   * when the site has no production bundle yet, and on integration versions.
+   */
+  live: z.boolean().optional(),
 });
 export type ConfigVersionMeta = z.infer<typeof configVersionMeta>;
 

@@ -14,6 +14,7 @@ export const SINGLE_CONFIG_KINDS = [
   'search',
   'tracking',
   'mvt',
+  'global-config',
 ] as const;
 export const singleConfigKind = z.enum(SINGLE_CONFIG_KINDS);
 export type SingleConfigKind = z.infer<typeof singleConfigKind>;
@@ -46,6 +47,7 @@ export {
 } from './config-fields.ts';
 export * from './config-search.ts';
 export * from './config-tracking.ts';
+export * from './config-global.ts';
 export * from './config-recommendations.ts';
 export * from './config-components.ts';
 export * from './config-versions.ts';

@@ -1,13 +1,61 @@
 import * as z from 'zod';
 import { login } from './user.ts';
 import {
-  chartId,
   isoDay,
+  LIST_METRICS,
   MAX_DAILY_DAYS,
   metricName,
   periodRefinement,
   reportPlatform,
+  type MetricName,
 } from './metric.ts';
+
+/**
+ * A chart of the report catalogue (issue 16 item 6, /admin/edit-reports): its id (a slug a tab's
+ * chartsIds name), title, the metrics it plots per day (1–5, numeric ones), the platform it
+ * always plots (null: the tab's platform switch decides) and how it is drawn.
+ */
+export const reportChartId = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'a lower-case latin slug of 1–40 characters');
+export const REPORT_CHART_TYPES = ['line', 'bar', 'area'] as const;
+export const reportChartType = z.enum(REPORT_CHART_TYPES);
+export type ReportChartType = z.infer<typeof reportChartType>;
+
+const numericMetric = metricName.refine(
+  (name) => !LIST_METRICS.some((list) => name.endsWith(list)),
+  'a ranked query list is no daily series',
+);
+
+export const reportChart = z.object({
+  id: z.string(),
+  title: z.string(),
+  metrics: z.array(metricName),
+  platform: reportPlatform.nullable(),
+  chartType: reportChartType,
+  position: z.number().int(),
+});
+export type ReportChart = z.infer<typeof reportChart>;
+
+export const reportChartInput = z.strictObject({
+  title: z.string().trim().min(1).max(100),
+  metrics: z
+    .array(numericMetric)
+    .min(1)
+    .max(5)
+    .refine((list: MetricName[]) => new Set(list).size === list.length, 'a metric is listed twice'),
+  platform: reportPlatform.nullable().default(null),
+  chartType: reportChartType.default('line'),
+  position: z.number().int().min(0).max(10_000).default(0),
+});
+export type ReportChartInput = z.input<typeof reportChartInput>;
+
+export const reportChartCreate = reportChartInput.extend({ id: reportChartId });
+export type ReportChartCreate = z.input<typeof reportChartCreate>;
+
+/** Tabs name catalogue charts by id: any slug here, checked against the catalogue on write. */
+const chartId = reportChartId;
 
 /** A custom report tab (spec part 2 §3): administered per user, shown at /reporting/{pathName}. */
 export const customReportTab = z.object({

@@ -149,3 +149,51 @@ export type RankingCoefficients = z.infer<typeof rankingCoefficients>;
 export const MODEL_JOB_NAMES = ['XGBVECTORS', 'RECS'] as const;
 export const modelJobName = z.enum(MODEL_JOB_NAMES);
 export type ModelJobName = z.infer<typeof modelJobName>;
+
+/** Offline quality of a learned ranking: NDCG@10 on held-out search sessions (issue 15). */
+export const rankingQuality = z.object({
+  ndcgAt10: z.number().nullable(),
+  /** The coefficients shoppers get now. */
+  currentNdcgAt10: z.number().nullable(),
+  previousNdcgAt10: z.number().nullable(),
+  popularityNdcgAt10: z.number().nullable(),
+  /** Held-out searches (a session's query with a click, cart or order) measured on. */
+  cases: z.number().int(),
+});
+
+/** An XGBVECTORS model: learned ranking coefficients, off until switched on. */
+export const rankingModel = z.object({
+  version: z.number().int(),
+  weights: rankingCoefficients,
+  quality: rankingQuality,
+  queries: z.number().int(),
+  groups: z.number().int(),
+  builtAt: z.string(),
+  activatedAt: z.string().nullable(),
+  activatedBy: z.string().nullable(),
+});
+export type RankingModel = z.infer<typeof rankingModel>;
+
+/** CTR per recommendation block (widget tracking) and of the search answers, over a period. */
+export const widgetCtrReport = z.object({
+  blocks: z.array(
+    z.object({
+      block: z.string(),
+      blockName: z.string().nullable(),
+      strategy: z.string(),
+      strategyName: z.string().nullable(),
+      widgetType: z.string(),
+      views: z.number().int(),
+      clicks: z.number().int(),
+      /** clicks / views; null without views. */
+      ctr: z.number().nullable(),
+    }),
+  ),
+  search: z.object({
+    searches: z.number().int(),
+    clicks: z.number().int(),
+    ctr: z.number().nullable(),
+  }),
+  recsClicks: z.number().int(),
+});
+export type WidgetCtrReport = z.infer<typeof widgetCtrReport>;

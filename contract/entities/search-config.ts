@@ -147,7 +147,9 @@ export const SETTING_DEFAULTS: SearchSettings = {
     treeFacets: false,
     withSku: false,
     autocompleteContentQuantity: 6,
-    thresholds: { vectors: 0.3, zeroQueries: 0, ranking: -9.99, classifier: 0 },
+    // vectors 0.4: a fuzzy name match needs a word similarity of 0.6 (pg_trgm's default);
+    // zero-queries 0: no fallback; ranking −9.99: nothing dropped; classifier 0: any share.
+    thresholds: { vectors: 0.4, zeroQueries: 0, ranking: -9.99, classifier: 0 },
   },
 };
 
@@ -263,6 +265,35 @@ export const facetCounts = z.array(
     disabled: z.number().int(),
   }),
 );
+
+/** A child category of the facet screen's tree, with its facet attribute counts. */
+export const facetChild = z.object({
+  categoryId: z.string(),
+  name: z.string(),
+  hasChildren: z.boolean(),
+  /** Products of the category's subtree in the live catalog. */
+  products: z.number().int(),
+  suggested: z.number().int(),
+  applied: z.number().int(),
+  disabled: z.number().int(),
+});
+export type FacetChild = z.infer<typeof facetChild>;
+
+/**
+ * One attribute of a category beside its parent's (the "diff attributes" of §7): the states and
+ * coverages on both sides, and what differs.
+ */
+export const facetDiff = z.object({
+  attribute: z.string(),
+  state: z.enum(['SUGGESTED', ...FACET_MODES]).nullable(),
+  parentState: z.enum(['SUGGESTED', ...FACET_MODES]).nullable(),
+  coverage: z.number().nullable(),
+  parentCoverage: z.number().nullable(),
+  /** ONLY_HERE: the parent has no such attribute; ONLY_PARENT: the category lacks it;
+   * STATE: both have it in different states; COVERAGE: coverage differs by 0.1 or more. */
+  change: z.enum(['ONLY_HERE', 'ONLY_PARENT', 'STATE', 'COVERAGE']),
+});
+export type FacetDiff = z.infer<typeof facetDiff>;
 
 // Custom sorting.
 /** Regions × sorted attributes of one site (§5, §9). */

@@ -72,6 +72,8 @@ export const me = z.object({
   /** Session length in seconds and when the current session ends (ISO time). */
   sessionLength: z.number().int(),
   sessionExpiresAt: z.string(),
+  /** Present (true) when a role requires two-factor sign-in and the user has not enrolled yet. */
+  mustEnrolTwoFactor: z.literal(true).optional(),
 });
 export type Me = z.infer<typeof me>;
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { apiKeyParam, queryBool, regionIdParam, unavailableMultiplierParam } from './common.ts';
 import { product } from './product.ts';
-import { contentPageHit } from './search.ts';
+import { contentPageHit, queryExplain } from './search.ts';
 
 /** GET /public/autocomplete query: the autocomplete preview window's parameters (spec part 1 §7). */
 export const autocompleteParams = z.strictObject({
@@ -18,6 +18,8 @@ export const autocompleteParams = z.strictObject({
   /** Include the content feed's pages matching the query (`content`). */
   withContent: queryBool.default(false),
   withSku: queryBool.default(false),
+  /** The query pipeline's steps (console users only, as for the search's `explain`). */
+  explain: queryBool.optional(),
 });
 export type AutocompleteParams = z.infer<typeof autocompleteParams>;
 export type AutocompleteParamsInput = z.input<typeof autocompleteParams>;
@@ -65,5 +67,7 @@ export const autocompleteResponse = z.object({
   taps: z.array(tapSuggestion),
   /** Content pages matching the query, with `withContent=true`. */
   content: z.array(contentPageHit).optional(),
+  /** Only when asked with `explain` by a console user. */
+  explain: queryExplain.optional(),
 });
 export type AutocompleteResponse = z.infer<typeof autocompleteResponse>;

@@ -79,6 +79,26 @@ export const addToCartEvent = z.strictObject({
   quantity: z.number().int().min(1).max(10_000).default(1),
 });
 
+/** Where a shopper clicked a product (issue 15): a list of search results, autocomplete, a block. */
+export const CLICK_SOURCES = ['SEARCH', 'AUTOCOMPLETE', 'RECOMMENDATION'] as const;
+export const clickSource = z.enum(CLICK_SOURCES);
+export type ClickSource = z.infer<typeof clickSource>;
+
+/**
+ * A click on a product of a search answer, of the autocomplete's products or of a recommendation
+ * block: the labels of the learned ranking (XGBVECTORS) and the click counters of the reports.
+ */
+export const productClickEvent = z.strictObject({
+  type: z.literal('PRODUCT_CLICK'),
+  ...base,
+  productId,
+  source: clickSource,
+  /** The query whose answer was clicked (search and autocomplete). */
+  query: query.optional(),
+  /** 0-based position of the product in the list clicked. */
+  position: z.number().int().min(0).max(100_000).default(0),
+});
+
 export const MAX_ORDER_REVENUE = 1e8;
 
 export const orderEvent = z.strictObject({
@@ -96,6 +116,7 @@ export const storefrontEvent = z.discriminatedUnion('type', [
   productViewEvent,
   addToCartEvent,
   orderEvent,
+  productClickEvent,
 ]);
 export type StorefrontEvent = z.infer<typeof storefrontEvent>;
 export type StorefrontEventInput = z.input<typeof storefrontEvent>;
@@ -112,6 +133,7 @@ export const singleEventBody = z.discriminatedUnion('type', [
   productViewEvent.extend(withKey),
   addToCartEvent.extend(withKey),
   orderEvent.extend(withKey),
+  productClickEvent.extend(withKey),
 ]);
 
 export const bulkEventsBody = z.strictObject({

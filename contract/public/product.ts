@@ -61,7 +61,17 @@ export const product = z.object({
   params: z.array(productParam),
   /** Variants; present (possibly empty) only when the request asked `withSku=true`. */
   skus: z.array(sku).optional(),
-  /** The uploaded reviews' average (0–5) and count (issue 16); null or absent without reviews. */
-  rating: z.object({ value: z.number(), count: z.number().int() }).nullable().optional(),
+  /**
+   * The uploaded reviews' average (0–5), count and a short snippet of their description (at most
+   * 140 characters, cut at a word; null without one) — issue 16; null or absent without reviews.
+   */
+  rating: z
+    .object({
+      value: z.number(),
+      count: z.number().int(),
+      snippet: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Product = z.infer<typeof product>;

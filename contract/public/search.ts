@@ -58,6 +58,11 @@ export const searchParams = z.strictObject({
   filter: z.union([searchFilter, z.array(searchFilter).max(50)]).optional(),
   /** Also answer the site's content pages (the content feed) matching the query. */
   withContent: queryBool.optional(),
+  /**
+   * Answer each step of the query pipeline (`explain`): for a console session with ROLE_AQ_VIEW
+   * or ROLE_AUTOCOMPLETE_VIEW on the site only; an apiKey alone gets 403.
+   */
+  explain: queryBool.optional(),
 });
 export type SearchParams = z.infer<typeof searchParams>;
 export type SearchParamsInput = z.input<typeof searchParams>;
@@ -165,6 +170,14 @@ export const contentPageHit = z.object({
 });
 export type ContentPageHit = z.infer<typeof contentPageHit>;
 
+/** What the query pipeline made of the query (the `explain` flag, console users only). */
+export const queryExplain = z.object({
+  rewritten: z.string(),
+  blocked: z.boolean(),
+  steps: z.array(z.object({ step: z.string(), output: z.string(), note: z.string().nullable() })),
+});
+export type QueryExplain = z.infer<typeof queryExplain>;
+
 export const searchResponse = z.object({
   /** The query as understood (after trimming). */
   query: z.string(),
@@ -181,6 +194,8 @@ export const searchResponse = z.object({
   categoryPrediction: categoryPrediction.nullable(),
   /** The site's custom sort options (`sort` values and titles), when it has any. */
   sorts: z.array(z.object({ value: z.string(), title: z.string() })).optional(),
+  /** Only when asked with `explain` by a console user. */
+  explain: queryExplain.optional(),
   /**
    * A redirect rule's target for this query, or null: the storefront goes to `url` (or to
    * `mobileUrl` on a phone, when set) instead of listing results.

@@ -37,6 +37,8 @@ const widgetEventBase = {
   strategy: text().min(1).max(200),
   /** Visitor id (cookie, 30 days). */
   userGUID: text().min(1).max(64),
+  /** The recommendation block showing the widget (its configId), for the CTR per block. */
+  blockId: text().max(64).optional(),
 };
 
 export const widgetViewEvent = z.strictObject({

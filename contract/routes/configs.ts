@@ -17,6 +17,7 @@ import {
   singleConfigKind,
   storedConfig,
   trackingConfig,
+  globalConfig,
 } from '../entities/config.ts';
 import { ok } from './auth.ts';
 import type { Role } from '../roles.ts';
@@ -45,9 +46,10 @@ export const singleConfigSchemas = {
   search: searchConfig,
   tracking: trackingConfig,
   mvt: mvtConfig,
+  'global-config': globalConfig,
 } as const;
 
-const anySingleConfig = z.union([searchConfig, trackingConfig, mvtConfig]);
+const anySingleConfig = z.union([searchConfig, trackingConfig, mvtConfig, globalConfig]);
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -223,6 +225,20 @@ export const saveTrackingConfigRoute = defineRoute({
   query: z.strictObject({ ...siteQuery, test: testFlag }),
   body: trackingConfig.extend(saveMeta),
   response: storedConfig(trackingConfig),
+});
+
+export const saveGlobalConfigRoute = defineRoute({
+  method: 'POST',
+  path: '/config/save/global-config',
+  refuseUnknownFields: true,
+  summary:
+    'Save a new version of the global config copy (currency and price format, locale, picture base URL, region detection, cookie-consent mode)',
+  auth: true,
+  roles: CONFIG_ROLES['global-config'].save,
+  site: 'query',
+  query: z.strictObject({ ...siteQuery, test: testFlag }),
+  body: globalConfig.extend(saveMeta),
+  response: storedConfig(globalConfig),
 });
 
 /**

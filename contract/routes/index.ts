@@ -15,6 +15,10 @@ import * as dolyame from './dolyame.ts';
 import * as reviews from './reviews.ts';
 import { queryListsArea } from './query-lists.ts';
 import * as merchandising from './merchandising.ts';
+import * as support from './support.ts';
+import * as visualGate from './visual-gate.ts';
+import * as audit from './audit.ts';
+import * as rollout from './rollout.ts';
 import type { RouteDef } from '../route.ts';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -39,4 +43,8 @@ export const apiRoutes: readonly RouteDef[] = [
   reviews,
   queryListsArea,
   merchandising,
+  support,
+  visualGate,
+  audit,
+  rollout,
 ].flatMap((area) => Object.values(area).filter(isRoute));

@@ -25,12 +25,20 @@ export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
     'ROLE_RANKING_JOB_START',
     'ROLE_AUTOCOMPLETE_JOB_START',
   ],
+  // XGBVECTORS (learned ranking): the model training screen's starters (MODELS_START).
+  'ranking-build': ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
+  // The visual regression gate runs before a generate or deploy: its starters are theirs.
+  'visual-gate': allConfigRoles('generate'),
 };
 
 /** The roles that start a job of this kind, narrowed by its payload where the start was. */
 export function jobStartRoles(kind: string, payload: unknown): readonly Role[] {
   const configKind = (payload as { kind?: unknown } | null)?.kind;
-  if (kind === 'config-generate' && typeof configKind === 'string' && configKind in CONFIG_ROLES)
+  if (
+    (kind === 'config-generate' || kind === 'visual-gate') &&
+    typeof configKind === 'string' &&
+    configKind in CONFIG_ROLES
+  )
     return CONFIG_ROLES[configKind as ConfigKind].generate;
   return JOB_START_ROLES[kind] ?? ['ROLE_ADMIN'];
 }

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { defineRoute, type RouteDef } from '../route.ts';
-import type { Role } from '../roles.ts';
+import { QUERY_LIST_ROLES } from '../entities/query-list-roles.ts';
 import {
   explainResult,
   queryListEnable,
@@ -14,7 +14,9 @@ import {
   queryListIds,
   queryListInput,
   queryListQuery,
+  queryListKind,
   queryListUpdate,
+  QUERY_LIST_MODES,
   type QueryListKind,
 } from '../entities/query-lists.ts';
 import { uploadReport } from '../entities/upload.ts';
@@ -32,7 +34,8 @@ interface ListPaths {
   upload: string;
 }
 
-function listRoutes(name: string, view: readonly Role[], edit: readonly Role[], paths: ListPaths) {
+function listRoutes(list: QueryListKind, name: string, paths: ListPaths) {
+  const { view, edit } = QUERY_LIST_ROLES[list];
   return {
     list: defineRoute({
       method: 'GET',
@@ -104,8 +107,8 @@ function listRoutes(name: string, view: readonly Role[], edit: readonly Role[], 
   };
 }
 
-const aq = (list: QueryListKind, name: string, edit: Role) =>
-  listRoutes(name, ['ROLE_AQ_VIEW'], [edit], {
+const aq = (list: QueryListKind, name: string) =>
+  listRoutes(list, name, {
     list: `/aq/${list}`,
     add: { method: 'POST', path: `/aq/${list}` },
     update: { method: 'PUT', path: `/aq/${list}` },
@@ -114,8 +117,8 @@ const aq = (list: QueryListKind, name: string, edit: Role) =>
     upload: `/aq/${list}/upload`,
   });
 
-const autocomplete = (path: string, name: string, edit: Role) =>
-  listRoutes(name, ['ROLE_AUTOCOMPLETE_VIEW'], [edit], {
+const autocomplete = (list: QueryListKind, path: string, name: string) =>
+  listRoutes(list, name, {
     list: path,
     add: { method: 'POST', path },
     update: null,
@@ -126,24 +129,19 @@ const autocomplete = (path: string, name: string, edit: Role) =>
 
 /** Every list's calls, by list. */
 export const QUERY_LIST_ROUTES = {
-  'white-list': aq('white-list', 'white list', 'ROLE_AQ_WHITE_BLACK_LIST_CONFIG'),
-  'black-list': aq('black-list', 'black list', 'ROLE_AQ_WHITE_BLACK_LIST_CONFIG'),
-  synonyms: aq('synonyms', 'synonym', 'ROLE_AQ_SYNONYMS_CONFIG'),
-  brands: aq('brands', 'brand', 'ROLE_AQ_BRANDS_CONFIG'),
-  'stemmer-exclusions': listRoutes(
-    'stemmer exclusion',
-    ['ROLE_AQ_VIEW'],
-    ['ROLE_AQ_STEMMER_CONFIG'],
-    {
-      list: '/aq/stemmer/exclusions',
-      add: { method: 'POST', path: '/aq/stemmer/exclusions' },
-      update: null,
-      remove: '/aq/stemmer/exclusions',
-      enable: '/aq/stemmer/exclusions/enable',
-      upload: '/aq/stemmer/exclusions/upload',
-    },
-  ),
-  'brand-exclusions': listRoutes('brand exclusion', ['ROLE_AQ_VIEW'], ['ROLE_AQ_BRANDS_CONFIG'], {
+  'white-list': aq('white-list', 'white list'),
+  'black-list': aq('black-list', 'black list'),
+  synonyms: aq('synonyms', 'synonym'),
+  brands: aq('brands', 'brand'),
+  'stemmer-exclusions': listRoutes('stemmer-exclusions', 'stemmer exclusion', {
+    list: '/aq/stemmer/exclusions',
+    add: { method: 'POST', path: '/aq/stemmer/exclusions' },
+    update: null,
+    remove: '/aq/stemmer/exclusions',
+    enable: '/aq/stemmer/exclusions/enable',
+    upload: '/aq/stemmer/exclusions/upload',
+  }),
+  'brand-exclusions': listRoutes('brand-exclusions', 'brand exclusion', {
     list: '/aq/brand_exclude',
     add: { method: 'PUT', path: '/aq/brand_exclude' },
     update: null,
@@ -151,7 +149,7 @@ export const QUERY_LIST_ROUTES = {
     enable: '/aq/brand_exclude/enable',
     upload: '/aq/brand_exclude/upload',
   }),
-  transliterations: listRoutes('transliteration', ['ROLE_AQ_VIEW'], ['ROLE_AQ_SYNONYMS_CONFIG'], {
+  transliterations: listRoutes('transliterations', 'transliteration', {
     list: '/transliterations',
     add: { method: 'POST', path: '/transliterations/save' },
     update: { method: 'PUT', path: '/transliterations/save' },
@@ -160,19 +158,19 @@ export const QUERY_LIST_ROUTES = {
     upload: '/transliterations/saveFromFile',
   }),
   'autocomplete-synonyms': autocomplete(
+    'autocomplete-synonyms',
     '/autocomplete/synonyms',
     'autocomplete synonym',
-    'ROLE_AUTOCOMPLETE_SYNONYMS_CONFIG',
   ),
   'query-exclusions': autocomplete(
+    'query-exclusions',
     '/autocomplete/queries/exclusions',
     'autocomplete query exclusion',
-    'ROLE_AUTOCOMPLETE_QUERIES_CONFIG',
   ),
   'autocomplete-black-list': autocomplete(
+    'autocomplete-black-list',
     '/autocomplete/black-list',
     'autocomplete black list',
-    'ROLE_AUTOCOMPLETE_QUERIES_CONFIG',
   ),
 } as const;
 
@@ -223,6 +221,51 @@ export const explainQueryRoute = defineRoute({
   response: explainResult,
 });
 
+/** An unsaved change of one list, for the before/after preview. */
+export const draftChange = z.discriminatedUnion('op', [
+  z.strictObject({
+    op: z.literal('add'),
+    term: z.string().trim().min(1).max(200),
+    variants: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+    mode: z.enum(QUERY_LIST_MODES).optional(),
+  }),
+  z.strictObject({
+    op: z.literal('update'),
+    id: z.number().int().positive(),
+    term: z.string().trim().min(1).max(200),
+    variants: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+    mode: z.enum(QUERY_LIST_MODES).optional(),
+  }),
+  z.strictObject({
+    op: z.literal('delete'),
+    ids: z.array(z.number().int().positive()).min(1).max(100),
+  }),
+]);
+export type DraftChange = z.input<typeof draftChange>;
+
+/**
+ * POST /aq/explain/compare: what the shopper gets for a query now and with an unsaved change of
+ * one list (nothing is written), side by side. The same readers as the explain view.
+ */
+export const compareQueryRoute = defineRoute({
+  method: 'POST',
+  path: '/aq/explain/compare',
+  summary:
+    'The pipeline and results for a query now and with an unsaved list change (nothing written)',
+  auth: true,
+  roles: ['ROLE_AQ_VIEW', 'ROLE_AUTOCOMPLETE_VIEW'],
+  site: 'query',
+  query: siteQuery,
+  body: z.strictObject({
+    st: z.string().trim().min(1).max(200),
+    channel: z.enum(['search', 'autocomplete']).default('search'),
+    list: queryListKind,
+    change: draftChange,
+  }),
+  refuseUnknownFields: true,
+  response: z.object({ before: explainResult, after: explainResult }),
+});
+
 /** Every route of this area, for the server's registration and the role matrix. */
 export const queryListsArea: Record<string, RouteDef> = Object.fromEntries(
   [
@@ -234,5 +277,6 @@ export const queryListsArea: Record<string, RouteDef> = Object.fromEntries(
     searchTransliterationsRoute,
     deleteTransliterationRoute,
     explainQueryRoute,
+    compareQueryRoute,
   ].map((route) => [`${route.method} ${route.path}`, route]),
 );

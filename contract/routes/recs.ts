@@ -4,13 +4,16 @@ import { job } from '../entities/job.ts';
 import {
   modelJobName,
   rankingCoefficients,
+  rankingModel,
   recsConfigEntry,
   recsModel,
   recsStrategy,
   recsStrategyInput,
   recsWidget,
   recsWidgetInput,
+  widgetCtrReport,
 } from '../entities/recs.ts';
+import { isoDay, periodRefinement } from '../entities/metric.ts';
 import type { Role } from '../roles.ts';
 import { ok } from './auth.ts';
 
@@ -292,7 +295,7 @@ export const startModelJobRoute = defineRoute({
   roles: MODELS_START,
   site: 'query',
   query: siteQuery.extend({ jobName: modelJobName }),
-  body: z.strictObject({ emailList: z.array(z.email().max(254)).max(20).default([]) }).optional(),
+  body: z.strictObject({ emailList: z.array(z.email().max(254)).max(20).default([]) }).nullish(),
   response: job,
 });
 
@@ -328,4 +331,42 @@ export const putCoefficientsRoute = defineRoute({
   query: siteQuery,
   body: rankingCoefficients,
   response: rankingCoefficients,
+});
+
+export const rankingModelsRoute = defineRoute({
+  method: 'GET',
+  path: '/models-builder/models',
+  summary: 'The XGBVECTORS models built (newest first) with their offline quality (NDCG@10)',
+  auth: true,
+  roles: MODELS_VIEW,
+  site: 'query',
+  query: siteQuery,
+  response: z.array(rankingModel),
+});
+
+export const activateRankingModelRoute = defineRoute({
+  method: 'POST',
+  path: '/models-builder/models/:version/activate',
+  summary:
+    'Switch an XGBVECTORS model on: its weights become the ranking coefficients (audited), live at once',
+  auth: true,
+  roles: RANKING_EDIT,
+  site: 'query',
+  params: z.strictObject({ version: z.coerce.number().int().positive() }),
+  query: siteQuery,
+  body: z.strictObject({}).nullish(),
+  response: rankingModel,
+});
+
+export const widgetCtrRoute = defineRoute({
+  method: 'GET',
+  path: '/report/widgets/:id',
+  summary:
+    'CTR per recommendation block (widget views and clicks) and of the search answers, over a period of at most 400 days',
+  auth: true,
+  roles: ['ROLE_REPORT_AGG_VIEW', 'ROLE_REPORT_DAILY_VIEW'],
+  site: 'param',
+  params: z.strictObject({ id: z.coerce.number().int().positive() }),
+  query: z.strictObject({ from: isoDay, to: isoDay }).superRefine(periodRefinement(400)),
+  response: widgetCtrReport,
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
+import type { Role } from '../roles.ts';
 import { login } from '../entities/user.ts';
 import { dailyMetricQuery, metric, metricQuery } from '../entities/metric.ts';
 import {
@@ -9,8 +10,12 @@ import {
   customReportTab,
   customReportTabCreate,
   customReportTabInput,
+  reportChart,
+  reportChartCreate,
+  reportChartId,
+  reportChartInput,
 } from '../entities/custom-report.ts';
-import { chartId, eventPlatform } from '../entities/metric.ts';
+import { eventPlatform } from '../entities/metric.ts';
 import { MAX_ORDER_REVENUE } from '../public/events.ts';
 import { ok } from './auth.ts';
 
@@ -64,7 +69,7 @@ export const chartJwtRoute = defineRoute({
     siteId: z.coerce.number().int().positive(),
     chartId: z.preprocess(
       (value) => (Array.isArray(value) ? value : [value]),
-      z.array(chartId).min(1).max(20),
+      z.array(reportChartId).min(1).max(20),
     ),
   }),
   response: z.array(chartToken),
@@ -195,4 +200,56 @@ export const orderCapRoute = defineRoute({
   params: siteParams,
   body: z.strictObject({ cap: z.number().positive().max(MAX_ORDER_REVENUE).nullable() }),
   response: z.object({ cap: z.number().nullable() }),
+});
+
+/**
+ * The report catalogue (issue 16 item 6, /admin/edit-reports): the charts custom report tabs are
+ * built from. Those who see or administer tabs read it; custom report administrators edit it
+ * (spec §6 "Custom report: view and admin"), every write audited.
+ */
+export const REPORT_CHART_ADMIN_ROLES: readonly Role[] = ['ROLE_CUSTOM_REPORT_ADMIN'];
+const chartParams = z.strictObject({ id: reportChartId });
+
+export const listReportChartsRoute = defineRoute({
+  method: 'GET',
+  path: '/custom-report/charts',
+  summary: 'The report catalogue: every chart a custom report tab may show, in order',
+  auth: true,
+  roles: ['ROLE_CUSTOM_REPORT_VIEW', 'ROLE_CUSTOM_REPORT_ADMIN'],
+  site: 'none',
+  response: z.array(reportChart),
+});
+
+export const createReportChartRoute = defineRoute({
+  method: 'POST',
+  path: '/admin/report-charts',
+  summary: 'Add a chart to the report catalogue (409 when the id is taken)',
+  auth: true,
+  roles: REPORT_CHART_ADMIN_ROLES,
+  site: 'none',
+  body: reportChartCreate,
+  response: reportChart,
+});
+
+export const updateReportChartRoute = defineRoute({
+  method: 'PUT',
+  path: '/admin/report-charts/:id',
+  summary: "Edit a catalogue chart's title, metrics, platform, type and position",
+  auth: true,
+  roles: REPORT_CHART_ADMIN_ROLES,
+  site: 'none',
+  params: chartParams,
+  body: reportChartInput,
+  response: reportChart,
+});
+
+export const deleteReportChartRoute = defineRoute({
+  method: 'DELETE',
+  path: '/admin/report-charts/:id',
+  summary: 'Remove a chart from the catalogue and from every tab that shows it',
+  auth: true,
+  roles: REPORT_CHART_ADMIN_ROLES,
+  site: 'none',
+  params: chartParams,
+  response: z.object({ ok: z.literal(true), tabsChanged: z.number().int() }),
 });

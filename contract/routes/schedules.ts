@@ -11,10 +11,19 @@ const FEED_SCHEDULE_ROLES: readonly Role[] = [
   'ROLE_CONFIG_FEED_CONFIG',
 ];
 
+/** The model building jobs (RECS, XGBVECTORS) of /anyquery/search/model-training (issue 15). */
+export const MODEL_JOB_KINDS = ['recs-build', 'ranking-build'] as const;
+/** Ranking job start (spec part 2 §6), as the model training screen's start button. */
+const MODEL_SCHEDULE_ROLES: readonly Role[] = [
+  'ROLE_RANKING_JOB_START',
+  'ROLE_AUTOCOMPLETE_JOB_START',
+];
+
 /** Who may set or delete the schedule of a job kind (administrators always may). */
 export function scheduleRoles(kind: string): readonly Role[] {
   // Every feed job (the YML/OZON load, delta, facets, content, check) is a feed loader job.
   if (kind.startsWith('feed') || kind.endsWith('-feed')) return FEED_SCHEDULE_ROLES;
+  if ((MODEL_JOB_KINDS as readonly string[]).includes(kind)) return MODEL_SCHEDULE_ROLES;
   return ['ROLE_ADMIN'];
 }
 
@@ -22,6 +31,9 @@ export function scheduleRoles(kind: string): readonly Role[] {
 export const SCHEDULE_VIEW_ROLES: readonly Role[] = [
   ...FEED_SCHEDULE_ROLES,
   'ROLE_CONFIG_FEED_LOADER_JOB_START',
+  ...MODEL_SCHEDULE_ROLES,
+  'ROLE_RANKING_JOB_CONFIG',
+  'ROLE_RANKING_VIEW',
 ];
 
 const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() });
@@ -43,7 +55,7 @@ export const setScheduleRoute = defineRoute({
   summary:
     'Create or replace the schedule of a job kind (400 for an invalid cron or zone, 403 without the kind’s roles); audited',
   auth: true,
-  roles: [...new Set([...FEED_SCHEDULE_ROLES, 'ROLE_ADMIN' as const])],
+  roles: [...new Set([...FEED_SCHEDULE_ROLES, ...MODEL_SCHEDULE_ROLES, 'ROLE_ADMIN' as const])],
   site: 'query',
   query: siteQuery,
   body: jobScheduleInput,
@@ -55,7 +67,7 @@ export const deleteScheduleRoute = defineRoute({
   path: '/jobs/schedules',
   summary: 'Delete the schedule of a job kind (404 when there is none); audited',
   auth: true,
-  roles: [...new Set([...FEED_SCHEDULE_ROLES, 'ROLE_ADMIN' as const])],
+  roles: [...new Set([...FEED_SCHEDULE_ROLES, ...MODEL_SCHEDULE_ROLES, 'ROLE_ADMIN' as const])],
   site: 'query',
   query: siteQuery.extend({ kind: z.string().trim().min(1).max(64) }),
   response: ok,

@@ -4,8 +4,10 @@ import { defineRoute } from '../route.ts';
 import {
   customSortConfig,
   facetAttribute,
+  facetChild,
   facetCounts,
   facetDecision,
+  facetDiff,
   FACET_ROLES,
   JOB_CONFIG_ROLES,
   JOB_START_ROLES,
@@ -209,6 +211,27 @@ export const facetCountsRoute = defineRoute({
   site: 'query',
   query: siteQuery,
   response: facetCounts,
+});
+export const facetChildrenRoute = defineRoute({
+  method: 'GET',
+  path: '/autocomplete/facets/children',
+  summary:
+    'The child categories of a category (the roots without categoryId) with their facet attribute counts',
+  auth: true,
+  roles: FACET_ROLES,
+  site: 'query',
+  query: siteQuery.extend({ categoryId: z.string().trim().min(1).max(100).optional() }),
+  response: z.array(facetChild),
+});
+export const facetDiffRoute = defineRoute({
+  method: 'GET',
+  path: '/autocomplete/facets/diff',
+  summary: "A category's facet attributes against its parent's: what only one has, or differs",
+  auth: true,
+  roles: FACET_ROLES,
+  site: 'query',
+  query: siteQuery.extend({ categoryId: z.string().trim().min(1).max(100) }),
+  response: z.array(facetDiff),
 });
 export const facetCalculateRoute = defineRoute({
   method: 'POST',

@@ -13,7 +13,7 @@ import type { BundleDiagnostic, SiteBundleConfigs } from './types.ts';
  * A block's strategy is its top-level `strategy`; rows saved before that field existed kept it in
  * `customSettings.strategy` (and parse to the default 'popular' at the top level).
  */
-function strategyOf(block: RecommendationsBlock): string {
+export function strategyOf(block: RecommendationsBlock): string {
   const legacy = block.customSettings['strategy'];
   return block.strategy === 'popular' && typeof legacy === 'string' && legacy.trim() !== ''
     ? legacy.trim()

@@ -12,6 +12,7 @@ import { autocompleteOf, hooksOf, instantSearchOf } from './boot-search.ts';
 import { componentsOf, mvtGroupsOf } from './boot-components.ts';
 import { recommendationsOf } from './boot-recommendations.ts';
 import { trackingOf } from './boot-tracking.ts';
+import { globalOf } from './boot-global.ts';
 import { bundleTokens } from './bundle-tokens.ts';
 import { CodeTable } from './code-table.ts';
 import { storefrontRuntime } from './runtime.ts';
@@ -97,6 +98,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     ['search', configs.search],
     ['tracking', configs.tracking],
     ['mvt', configs.mvt],
+    ['global-config', configs.global ?? null],
   ];
   const manifest: BundleManifest = {
     siteId: input.siteId,
@@ -133,6 +135,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
     ...(mvt.length > 0 && { mvt }),
     ...(hooks.length > 0 && { hooks }),
     ...(tracking && { tracking }),
+    ...(configs.global && { global: globalOf(configs.global.config) }),
   };
   const bootCall = (
     await transform(

@@ -29,12 +29,19 @@ function secretOf(db: Db): Promise<string> {
   return secret;
 }
 
-/** The site's preview key: 32 hex characters. */
+const keys = new WeakMap<Db, Map<number, string>>();
+
+/** The site's preview key: 32 hex characters (derived once per site and process: GET /api/site/:id names it). */
 export async function previewKey(db: Db, siteId: number): Promise<string> {
-  return createHmac('sha256', await secretOf(db))
-    .update(`preview:${siteId}`)
-    .digest('hex')
-    .slice(0, 32);
+  const secret = await secretOf(db);
+  let known = keys.get(db);
+  if (!known) keys.set(db, (known = new Map()));
+  let key = known.get(siteId);
+  if (!key) {
+    key = createHmac('sha256', secret).update(`preview:${siteId}`).digest('hex').slice(0, 32);
+    known.set(siteId, key);
+  }
+  return key;
 }
 
 export async function isPreviewKey(db: Db, siteId: number, key: string): Promise<boolean> {

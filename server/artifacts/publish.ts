@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { recordAudit } from '../repositories/audit.ts';
 import { createArtifactRepository, type ArtifactSlot } from '../repositories/artifacts.ts';
 import { previewBase } from './preview-key.ts';
+import { startRolloutWatch } from '../rollout/watch.ts';
 import { buildBundle, describeBuildErrors, type BuildBundleInput } from './build-bundle.ts';
 import type { BundleDiagnostic, BundleManifest } from './types.ts';
 
@@ -52,6 +53,14 @@ export async function publishBundle(
       createdBy: login,
     });
     const { previous } = await repository.point(tx, siteId, slot, artifact.id, login);
+    // issue 18.4: the storefront is watched after a promotion (automatic rollback)
+    if (slot === 'production')
+      await startRolloutWatch(tx, {
+        siteId,
+        artifactId: artifact.id,
+        previousArtifactId: previous,
+        login,
+      });
     await recordAudit(tx, {
       actor: login,
       action: slot === 'production' ? 'publish' : 'preview',

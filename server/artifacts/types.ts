@@ -1,6 +1,7 @@
 /** What a site bundle is built from (contract/entities/config.ts) and what it records. */
 import type {
   GlobalComponent,
+  GlobalConfig,
   MvtConfig,
   RecommendationsBlock,
   SearchConfig,
@@ -40,6 +41,8 @@ export interface SiteBundleConfigs {
   search: VersionedConfig<SearchConfig> | null;
   tracking: VersionedConfig<TrackingConfig> | null;
   mvt: VersionedConfig<MvtConfig> | null;
+  /** The global config (issue 16); absent or null: the storefront's defaults. */
+  global?: VersionedConfig<GlobalConfig> | null;
   recommendationBlocks: readonly VersionedConfig<RecommendationsBlock>[];
   globalComponents: readonly VersionedConfig<GlobalComponent>[];
   /**

@@ -3,6 +3,7 @@ import {
   SINGLE_CONFIG_KINDS,
   type ConfigKind,
   type GlobalComponent,
+  type GlobalConfig,
   type MvtConfig,
   type RecommendationsBlock,
   type SearchConfig,
@@ -68,6 +69,7 @@ export function bundleConfigs(rows: readonly ConfigVersionRow[]): SiteBundleConf
     search: copy<SearchConfig>('search'),
     tracking: copy<TrackingConfig>('tracking'),
     mvt: copy<MvtConfig>('mvt'),
+    global: copy<GlobalConfig>('global-config'),
     recommendationBlocks: blocks.sort(byOrder).map((item) => item.entry),
     globalComponents: components.sort(byOrder).map((item) => item.entry),
     // The build falls back to the instant search (else autocomplete) config's tokens.

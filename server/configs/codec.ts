@@ -9,6 +9,8 @@ import {
   recommendationsBlock,
   searchConfig,
   trackingConfig,
+  globalConfig,
+  type GlobalConfig,
   type GlobalComponent,
   type GlobalComponentWire,
   type ListedMeta,
@@ -23,7 +25,7 @@ import type { ApiIssue } from '#contract/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { ConfigVersionRow } from '../repositories/configs.ts';
 
-export type SingleConfig = SearchConfig | TrackingConfig | MvtConfig;
+export type SingleConfig = SearchConfig | TrackingConfig | MvtConfig | GlobalConfig;
 
 /** A config with its version, as the contract's storedConfig() answers it. */
 export interface Stored<T> {
@@ -42,6 +44,8 @@ export function parseSingle(kind: SingleConfigKind, data: unknown): SingleConfig
       return trackingConfig.parse(data);
     case 'mvt':
       return mvtConfig.parse(migrateMvtConfig(data));
+    case 'global-config':
+      return globalConfig.parse(data);
     default:
       return searchConfig.parse(migrateSearchConfig(data));
   }

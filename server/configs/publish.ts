@@ -15,6 +15,7 @@ import {
   type ConfigVersionRow,
 } from '../repositories/configs.ts';
 import { bundleConfigs, latestCopies } from './bundle-configs.ts';
+import { startRolloutWatch } from '../rollout/watch.ts';
 
 async function apiKeyOf(db: Db, siteId: number): Promise<string> {
   const [site] = await db.select({ apiKey: sites.apiKey }).from(sites).where(eq(sites.id, siteId));
@@ -121,6 +122,13 @@ export async function promote(db: Db, input: PromoteInput): Promise<PromoteResul
       createdBy: login,
     });
     const { previous } = await artifacts.point(tx, siteId, 'production', artifact.id, login);
+    // issue 18.4: the storefront is watched after the promotion (automatic rollback)
+    await startRolloutWatch(tx, {
+      siteId,
+      artifactId: artifact.id,
+      previousArtifactId: previous,
+      login,
+    });
     await recordAudit(tx, {
       actor: login,
       action: 'publish',

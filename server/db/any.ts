@@ -6,7 +6,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
  * with the input (a few hundred values broke the embedded engine). These pass the list as one
  * PostgreSQL array literal: `col = any($1::text[])`, `col <> all($1::text[])`.
  */
-export type ArrayType = 'text' | 'int' | 'bigint' | 'smallint' | 'float8' | 'numeric';
+export type ArrayType =
+  'text' | 'int' | 'bigint' | 'smallint' | 'float8' | 'numeric' | 'boolean' | 'jsonb';
 
 /** A PostgreSQL array literal (`{"a","b\"c",NULL}`), passed as text: both drivers take it as is. */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {

@@ -15,3 +15,8 @@ export * from './schema/feeds.ts';
 export * from './schema/integrations.ts';
 export * from './schema/query-lists.ts';
 export * from './schema/merchandising.ts';
+export * from './schema/support.ts';
+export * from './schema/report-charts.ts';
+export * from './schema/visual-gate.ts';
+export * from './schema/rollout.ts';
+export * from './schema/two-factor.ts';

@@ -5,8 +5,8 @@ import type { Database } from './client.ts';
 import { sites, users, verticals as verticalsTable } from './schema.ts';
 import { createRepositories } from '../plugins/app/repositories.ts';
 import { seedDemoConfigs } from '../configs/demo.ts';
-import { demoEvents, demoCatalog, demoVocabulary, yesterday } from '../events/demo.ts';
-import { createEventStore } from '../events/store.ts';
+import { demoBlocks, demoCatalog, demoEvents, demoVocabulary, yesterday } from '../events/demo.ts';
+import { createEventStore, type WidgetDailyRow } from '../events/store.ts';
 
 export const DEMO_PASSWORD = 'vitrina-demo';
 
@@ -93,8 +93,10 @@ export async function seedDemo(
 
 /**
  * Seeds plausible statistics for the enabled sites when the event store is empty: ~20 000
- * sessions over 75 days ending yesterday in each site's time zone (a few seconds on PGlite).
- * Returns the number of events written.
+ * sessions over 75 days ending yesterday in each site's time zone (a few seconds on PGlite),
+ * with product clicks from search, autocomplete and the site's recommendation blocks, and those
+ * blocks' widget views and clicks (widget_daily), so /reporting's CTRs read. Returns the number
+ * of events written.
  */
 export async function seedDemoEvents(
   database: Database,
@@ -110,6 +112,7 @@ export async function seedDemoEvents(
   let written = 0;
   for (const site of enabled) {
     const vocabulary = await demoVocabulary(database.db, site.id);
+    const widgetDaily: WidgetDailyRow[] = [];
     for (const rows of demoEvents({
       timeZone: site.timeZone,
       endDay: yesterday(site.timeZone),
@@ -118,11 +121,14 @@ export async function seedDemoEvents(
       vocabulary,
       seed: site.id,
       catalog: await demoCatalog(database.db, site.id),
+      blocks: await demoBlocks(database.db, site.id),
+      onWidgetDay: (row) => widgetDaily.push(row),
     })) {
       await store.bulkInsert(site.id, rows);
       written += rows.length;
     }
     await store.rebuildRollups(site.id);
+    await store.addWidgetDaily(site.id, widgetDaily);
   }
   return written;
 }

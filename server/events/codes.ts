@@ -1,5 +1,9 @@
 import type { EventPlatform } from '#contract/entities/metric.ts';
-import type { AutocompleteBlock, StorefrontEventType } from '#contract/public/events.ts';
+import type {
+  AutocompleteBlock,
+  ClickSource,
+  StorefrontEventType,
+} from '#contract/public/events.ts';
 
 /** Small-integer codes of the raw `events` table (keeps 10 M rows compact). */
 export const KIND = {
@@ -9,6 +13,8 @@ export const KIND = {
   PRODUCT_VIEW: 4,
   ADD_TO_CART: 5,
   ORDER: 6,
+  /** A product clicked in search results, autocomplete or a recommendation block (issue 15). */
+  PRODUCT_CLICK: 7,
 } as const satisfies Record<StorefrontEventType, number>;
 
 export const PLATFORM_CODE = { MOBILE: 1, DESKTOP: 2, APP: 3 } as const satisfies Record<
@@ -29,6 +35,16 @@ export const BLOCK_CODE = {
   TAPS: 5,
   BRANDS: 6,
 } as const satisfies Record<AutocompleteBlock, number>;
+
+/**
+ * A PRODUCT_CLICK's source, kept in the `block` column (a product click has no autocomplete
+ * block); its position is kept in `hits` (a click has no hit count).
+ */
+export const CLICK_SOURCE_CODE = {
+  SEARCH: 1,
+  AUTOCOMPLETE: 2,
+  RECOMMENDATION: 3,
+} as const satisfies Record<ClickSource, number>;
 
 /** The event_daily column counting each autocomplete block's clicks. */
 export const BLOCK_COLUMN = {

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
+import type { PAGE_TYPES } from '#contract/entities/config-fields.ts';
+import { strategyOf } from '../artifacts/boot-recommendations.ts';
 import { DEMO_BRANDS, DEMO_COLOURS } from '../catalog/demo-feed.ts';
 import { run } from '../catalog/sql.ts';
+import { bundleConfigs, latestCopies } from '../configs/bundle-configs.ts';
 import type { Db } from '../db/client.ts';
-import { BLOCK_CODE, KIND, PLATFORM_CODE, normaliseQuery } from './codes.ts';
+import { BLOCK_CODE, CLICK_SOURCE_CODE, KIND, PLATFORM_CODE, normaliseQuery } from './codes.ts';
 import { addDays, localDay } from './day.ts';
 import type { EventRow } from './ingest.ts';
+import type { WidgetDailyRow } from './store.ts';
 
 /** mulberry32: a small seeded PRNG, so demo data and tests repeat exactly. */
 export function prng(seed: number): () => number {
@@ -143,6 +147,34 @@ export async function demoCatalog(db: Db, siteId: number): Promise<DemoProduct[]
   return rows.map((r) => ({ id: r.id, categoryId: r.category_id, price: Number(r.price) }));
 }
 
+/** A recommendation block of the site's production copy, as its storefront widget reports it. */
+export interface DemoBlock {
+  /** The block's configId: the widget events' blockId. */
+  id: string;
+  strategy: string;
+  /** What the storefront widget sends as widgetType (the runtime's default). */
+  widgetType: string;
+  pageType: (typeof PAGE_TYPES)[number];
+  desktop: boolean;
+  mobile: boolean;
+}
+
+/**
+ * The site's recommendation blocks as the production bundle mounts them (production copy, in
+ * their ordering), with the ids, strategies and widget type their widget events carry.
+ */
+export async function demoBlocks(db: Db, siteId: number): Promise<DemoBlock[]> {
+  const configs = bundleConfigs(await latestCopies(db, siteId, false));
+  return configs.recommendationBlocks.map(({ config }, index) => ({
+    id: String(config.configId ?? index),
+    strategy: strategyOf(config),
+    widgetType: 'RECOMMENDATIONS',
+    pageType: config.pageType,
+    desktop: config.enabledDesktop,
+    mobile: config.enabledMobile,
+  }));
+}
+
 /**
  * Shoppers' taste over a catalog: products grouped by category and sorted by price, a Zipf
  * popularity over them, and for each product the "complements" bought with it (two products of
@@ -206,12 +238,53 @@ export interface DemoOptions {
   chunk?: number;
   /** The site's live catalog: views and carts name its products (else ids 1000–1799). */
   catalog?: readonly DemoProduct[];
+  /**
+   * The site's recommendation blocks: sessions see them on their page type and click some of
+   * their products (PRODUCT_CLICK from RECOMMENDATION, and the block's widget views and clicks).
+   */
+  blocks?: readonly DemoBlock[];
+  /** Receives each day's widget views and clicks per block (the rows of widget_daily). */
+  onWidgetDay?: (row: WidgetDailyRow) => void;
+}
+
+/** Share of searches with results whose shopper opens a product from the results. */
+const SEARCH_CLICK_RATE = 0.3;
+
+/**
+ * How many times a session sees a block of `pageType`: once per product page, per search with
+ * results, on the cart or order pages it reached, or on one landing page.
+ */
+function blockShowings(
+  pageType: DemoBlock['pageType'],
+  session: { views: number; searches: number; carted: boolean; ordered: boolean },
+  random: () => number,
+): number {
+  switch (pageType) {
+    case 'PRODUCT':
+      return session.views;
+    case 'SEARCH_PAGE':
+      return session.searches;
+    case 'CART_PAGE':
+      return session.carted ? 1 : 0;
+    case 'ORDER_PAGE':
+    case 'ORDER_SUCCESS_PAGE':
+      return session.ordered ? 1 : 0;
+    case 'HOME_PAGE':
+      return random() < 0.55 ? 1 : 0;
+    case 'COMMON_PAGE':
+      return 1 + session.views;
+    default:
+      return random() < 0.3 ? 1 : 0;
+  }
 }
 
 /**
  * Realistic storefront traffic: weekly seasonality (weekends busier) and a slow upward trend,
  * more mobile than desktop and some app, Zipf-distributed queries with 5–10 % zero-result
- * ones, ~3 % conversion (search sessions convert about twice as well). Yields raw rows.
+ * ones, ~3 % conversion (search sessions convert about twice as well). About 30 % of searches
+ * with results end in a product click (PRODUCT_CLICK from SEARCH), as do the autocomplete's
+ * product suggestions; recommendation blocks are seen on their page type and clicked 3–8 % of
+ * the time (each block its own rate). Yields raw rows.
  */
 export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
   const random = prng(options.seed ?? 42);
@@ -222,6 +295,13 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
   const chunkSize = options.chunk ?? 20_000;
   const shop = options.catalog?.length ? catalogBehaviour(options.catalog, random) : null;
   const firstDay = addDays(options.endDay, -(options.days - 1));
+  const blocks = (options.blocks ?? []).map((block) => ({
+    block,
+    /** The block's own click rate per showing. */
+    rate: 0.03 + random() * 0.05,
+  }));
+  const clickedProduct = (): string =>
+    shop ? shop.entry().id : String(1000 + Math.floor(random() * 800));
 
   // Sessions per day: weekday weight × trend × noise, scaled to the total.
   const weights: number[] = [];
@@ -239,6 +319,7 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
     const day = addDays(firstDay, i);
     const midnight = localMidnight(day, options.timeZone);
     const count = Math.round((options.sessions * weights[i]!) / weightSum);
+    const widgetDay = blocks.map(() => ({ views: 0, clicks: 0 }));
     for (let s = 0; s < count; s++) {
       const sessionId = `${prefix}-${(serial++).toString(36)}`;
       const p = random();
@@ -266,6 +347,17 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
           ...extra,
         });
       };
+      /** A product opened from the results of `query`, mostly near the top. */
+      const searchClick = (query: string): void => {
+        event(KIND.PRODUCT_CLICK, {
+          block: CLICK_SOURCE_CODE.SEARCH,
+          hits: Math.floor(random() * random() * 24),
+          productId: clickedProduct(),
+          query,
+        });
+      };
+      /** Searches that showed results (the pages a SEARCH_PAGE block is on). */
+      let found = 0;
       event(KIND.SESSION_START);
       const searches = random() < 0.42 ? 1 + Math.floor(random() * random() * 5) : 0;
       for (let q = 0; q < searches; q++) {
@@ -278,11 +370,13 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
             hits: corrected ? 1 + Math.floor(random() * 40) : 0,
             correctedQuery: corrected,
           });
+          if (corrected) found++;
+          if (corrected && random() < SEARCH_CLICK_RATE) searchClick(corrected);
         } else {
-          event(KIND.SEARCH, {
-            query: vocabulary[pickQuery()]!,
-            hits: 1 + Math.floor(random() * random() * 500),
-          });
+          const query = vocabulary[pickQuery()]!;
+          event(KIND.SEARCH, { query, hits: 1 + Math.floor(random() * random() * 500) });
+          found++;
+          if (random() < SEARCH_CLICK_RATE) searchClick(query);
         }
       }
       if (random() < 0.28) {
@@ -299,11 +393,22 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
                   : b < 0.95
                     ? BLOCK_CODE.TAPS
                     : BLOCK_CODE.BRANDS;
-        event(KIND.AUTOCOMPLETE_CLICK, { block, query: vocabulary[pickQuery()]!.slice(0, 4) });
+        const query = vocabulary[pickQuery()]!.slice(0, 4);
+        event(KIND.AUTOCOMPLETE_CLICK, { block, query });
+        // A product suggestion opens the product: the storefront sends a product click too.
+        if (block === BLOCK_CODE.PRODUCTS)
+          event(KIND.PRODUCT_CLICK, {
+            block: CLICK_SOURCE_CODE.AUTOCOMPLETE,
+            hits: Math.floor(random() * 4),
+            productId: clickedProduct(),
+            query,
+          });
       }
       const searched = searches > 0;
       const views = Math.floor(random() * (searched ? 4 : 3));
       const ordering = random() < (searched ? 0.045 : 0.02);
+      let pages = 0;
+      let carted = false;
       if (shop) {
         // One category near one price: the products viewed, the one carted and its complement.
         let product = shop.entry();
@@ -313,11 +418,14 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
           viewed.push(product);
           event(KIND.PRODUCT_VIEW, { productId: product.id });
         }
+        pages = viewed.length;
         if (viewed.length && (ordering || random() < 0.15)) {
-          const carted = viewed[Math.floor(random() * viewed.length)]!;
-          event(KIND.ADD_TO_CART, { productId: carted.id, items: 1 });
-          const complement = random() < 0.6 ? shop.complement(carted) : undefined;
+          const chosen = viewed[Math.floor(random() * viewed.length)]!;
+          carted = true;
+          event(KIND.ADD_TO_CART, { productId: chosen.id, items: 1 });
+          const complement = random() < 0.6 ? shop.complement(chosen) : undefined;
           if (complement) {
+            pages++;
             event(KIND.PRODUCT_VIEW, { productId: complement });
             event(KIND.ADD_TO_CART, { productId: complement, items: 1 });
           }
@@ -325,12 +433,36 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
       } else {
         for (let v = 0; v < views; v++)
           event(KIND.PRODUCT_VIEW, { productId: String(1000 + Math.floor(random() * 800)) });
-        if (views && random() < 0.15)
+        pages = views;
+        if (views && random() < 0.15) {
+          carted = true;
           event(KIND.ADD_TO_CART, {
             productId: String(1000 + Math.floor(random() * 800)),
             items: 1,
           });
+        }
       }
+      // The recommendation blocks on the pages the session saw (those of its platform).
+      const mobileSide = platform !== PLATFORM_CODE.DESKTOP;
+      blocks.forEach(({ block, rate }, index) => {
+        if (!(mobileSide ? block.mobile : block.desktop)) return;
+        const showings = blockShowings(
+          block.pageType,
+          { views: pages, searches: found, carted, ordered: ordering },
+          random,
+        );
+        const tally = widgetDay[index]!;
+        for (let v = 0; v < showings; v++) {
+          tally.views++;
+          if (random() >= rate) continue;
+          tally.clicks++;
+          event(KIND.PRODUCT_CLICK, {
+            block: CLICK_SOURCE_CODE.RECOMMENDATION,
+            hits: Math.floor(random() * 8),
+            productId: clickedProduct(),
+          });
+        }
+      });
       if (ordering) {
         // Log-normal order value around 4 000 ₽.
         const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -342,6 +474,18 @@ export function* demoEvents(options: DemoOptions): Generator<EventRow[]> {
         rows = [];
       }
     }
+    blocks.forEach(({ block }, index) => {
+      const { views, clicks } = widgetDay[index]!;
+      if (views > 0)
+        options.onWidgetDay?.({
+          day,
+          block: block.id,
+          strategy: block.strategy,
+          widgetType: block.widgetType,
+          views,
+          clicks,
+        });
+    });
   }
   if (rows.length) yield rows;
 }

@@ -6,7 +6,14 @@ import type { Db, Tx } from '../db/client.ts';
 import { lockSiteEvents } from './lock.ts';
 import { insertEventRows } from './bulk.ts';
 import { arr } from './sql-array.ts';
-import { BLOCK_CODE, BLOCK_COLUMN, KIND, PLATFORM_CODE, normaliseQuery } from './codes.ts';
+import {
+  BLOCK_CODE,
+  BLOCK_COLUMN,
+  CLICK_SOURCE_CODE,
+  KIND,
+  PLATFORM_CODE,
+  normaliseQuery,
+} from './codes.ts';
 import { localDay } from './day.ts';
 
 /** A raw event as the `events` table stores it (minus id and site). */
@@ -62,6 +69,12 @@ export function toEventRow(event: StorefrontEvent, timeZone: string, now: Date):
     case 'ORDER':
       row.revenue = Math.round(event.revenue * 100) / 100;
       row.items = event.items;
+      break;
+    case 'PRODUCT_CLICK':
+      row.productId = event.productId;
+      row.block = CLICK_SOURCE_CODE[event.source];
+      row.hits = event.position;
+      row.query = event.query === undefined ? null : normaliseQuery(event.query);
       break;
     case 'SESSION_START':
       break;
@@ -213,6 +226,14 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
       case KIND.ADD_TO_CART:
         bump(day, platform, 'carts', 1);
         break;
+      case KIND.PRODUCT_CLICK:
+        bump(
+          day,
+          platform,
+          row.block === CLICK_SOURCE_CODE.RECOMMENDATION ? 'recs_clicks' : 'search_clicks',
+          1,
+        );
+        break;
       case KIND.ORDER: {
         const amount = cents(row.revenue ?? 0);
         if (state.orders === 0) {
@@ -345,6 +366,8 @@ export const DAILY_COLUMNS = [
   'ac_brands',
   'views',
   'carts',
+  'search_clicks',
+  'recs_clicks',
 ] as const;
 
 async function upsertDaily(tx: Db | Tx, siteId: number, daily: Map<string, Counters>) {

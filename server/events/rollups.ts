@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { run } from '../catalog/sql.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { BLOCK_CODE, KIND } from './codes.ts';
+import { BLOCK_CODE, CLICK_SOURCE_CODE, KIND } from './codes.ts';
 import { lockSiteEvents } from './lock.ts';
 import { addDays, monthEnd, monthStart, weekStart } from './day.ts';
 import { PERIOD_START } from './ingest.ts';
@@ -60,7 +60,7 @@ export async function rebuildRollupsIn(
     sql`insert into event_daily (site_id, day, platform, sessions, search_sessions, ordered_sessions,
           search_ordered_sessions, orders, search_orders, revenue, search_revenue, searches,
           zero_searches, corrections, ac_queries, ac_products, ac_categories, ac_history, ac_taps,
-          ac_brands, views, carts)
+          ac_brands, views, carts, search_clicks, recs_clicks)
         with s as (
           select day, platform, count(*) as sessions,
             count(*) filter (where searched) as search_sessions,
@@ -84,7 +84,11 @@ export async function rebuildRollupsIn(
             ${block(BLOCK_CODE.TAPS)} as ac_taps,
             ${block(BLOCK_CODE.BRANDS)} as ac_brands,
             count(*) filter (where e.kind = ${KIND.PRODUCT_VIEW}) as views,
-            count(*) filter (where e.kind = ${KIND.ADD_TO_CART}) as carts
+            count(*) filter (where e.kind = ${KIND.ADD_TO_CART}) as carts,
+            count(*) filter (where e.kind = ${KIND.PRODUCT_CLICK}
+              and e.block <> ${CLICK_SOURCE_CODE.RECOMMENDATION}) as search_clicks,
+            count(*) filter (where e.kind = ${KIND.PRODUCT_CLICK}
+              and e.block = ${CLICK_SOURCE_CODE.RECOMMENDATION}) as recs_clicks
           from events e
           join event_sessions s
             on s.site_id = e.site_id and s.day = e.day and s.session_id = e.session_id
@@ -96,7 +100,8 @@ export async function rebuildRollupsIn(
           coalesce(e.searches, 0), coalesce(e.zero_searches, 0), coalesce(e.corrections, 0),
           coalesce(e.ac_queries, 0), coalesce(e.ac_products, 0), coalesce(e.ac_categories, 0),
           coalesce(e.ac_history, 0), coalesce(e.ac_taps, 0), coalesce(e.ac_brands, 0),
-          coalesce(e.views, 0), coalesce(e.carts, 0)
+          coalesce(e.views, 0), coalesce(e.carts, 0), coalesce(e.search_clicks, 0),
+          coalesce(e.recs_clicks, 0)
         from s left join e on e.day = s.day and e.platform = s.platform`,
   );
 

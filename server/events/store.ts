@@ -12,6 +12,18 @@ import { lockSiteEvents } from './lock.ts';
 import { quarantineOrders } from './guard.ts';
 import { dropSeenEvents } from './dedupe.ts';
 import { PLATFORM_OF_CODE } from './codes.ts';
+import { arr } from './sql-array.ts';
+
+/** One day's views and clicks of one recommendation block: a row of widget_daily. */
+export interface WidgetDailyRow {
+  day: string;
+  /** The block's configId ('' when the widget named none). */
+  block: string;
+  strategy: string;
+  widgetType: string;
+  views: number;
+  clicks: number;
+}
 
 /**
  * The one door to the event store (DESIGN.md "Beyond one machine"): ingestion, rollups and
@@ -124,6 +136,10 @@ export function createEventStore(database: Database) {
     rebuildRollups: (siteId: number, fromDay?: string, toDay?: string) =>
       rebuildRollups(db, siteId, fromDay, toDay),
 
+    /** Adds widget views and clicks to a site's widget_daily (the CTR per block). */
+    addWidgetDaily: (siteId: number, rows: readonly WidgetDailyRow[]) =>
+      addWidgetDaily(db, siteId, rows),
+
     metrics: (request: MetricRequest): Promise<Metric[]> => computeMetrics(db, request),
 
     /** Removes a site's events, sessions and rollups. */
@@ -142,6 +158,11 @@ export function createEventStore(database: Database) {
       siteId: number,
       batches: Iterable<EventRow[]>,
       onBatch?: (written: number) => void,
+      /**
+       * The widget views and clicks that go with the events, read once the batches are written
+       * (a generator fills them as it goes): they replace the site's widget_daily.
+       */
+      widgetDaily?: () => readonly WidgetDailyRow[],
     ): Promise<number> {
       return db.transaction(async (tx) => {
         await lockSiteEvents(tx, siteId);
@@ -153,6 +174,10 @@ export function createEventStore(database: Database) {
           onBatch?.(written);
         }
         await rebuildRollupsIn(tx, siteId);
+        if (widgetDaily) {
+          await run(tx, sql`delete from widget_daily where site_id = ${siteId}`);
+          await addWidgetDaily(tx, siteId, widgetDaily());
+        }
         return written;
       });
     },
@@ -177,6 +202,29 @@ export function createEventStore(database: Database) {
   };
 }
 export type EventStore = ReturnType<typeof createEventStore>;
+
+async function addWidgetDaily(
+  db: Database['db'] | Tx,
+  siteId: number,
+  rows: readonly WidgetDailyRow[],
+): Promise<void> {
+  // A few thousand rows at most (days × blocks); arrays keep the parameters few (sql-array.ts).
+  for (let at = 0; at < rows.length; at += 5000) {
+    const part = rows.slice(at, at + 5000);
+    await run(
+      db,
+      sql`insert into widget_daily (site_id, day, block, strategy, widget_type, views, clicks)
+          select ${siteId}, t.day, t.block, t.strategy, t.widget_type, t.views, t.clicks
+          from unnest(${arr(part.map((r) => r.day))}::date[], ${arr(part.map((r) => r.block))}::text[],
+            ${arr(part.map((r) => r.strategy))}::text[], ${arr(part.map((r) => r.widgetType))}::text[],
+            ${arr(part.map((r) => r.views))}::bigint[], ${arr(part.map((r) => r.clicks))}::bigint[])
+            as t(day, block, strategy, widget_type, views, clicks)
+          on conflict (site_id, day, block, strategy, widget_type) do update set
+            views = widget_daily.views + excluded.views,
+            clicks = widget_daily.clicks + excluded.clicks`,
+    );
+  }
+}
 
 async function clearSite(tx: Tx, siteId: number): Promise<void> {
   for (const table of [

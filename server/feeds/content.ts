@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import type { FeedProblem } from '#contract/entities/feeds.ts';
 import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
@@ -7,6 +7,7 @@ import type { FeedLimits } from '../catalog/yml-parse.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
 import { contentPages } from '../db/schema.ts';
+import { replaceLiveBatch } from './live-batch.ts';
 import { decodedText } from './xml-text.ts';
 
 const MAX_PROBLEMS = 200;
@@ -146,56 +147,44 @@ export async function importContent(
 
   let bytes = 0;
   let lastReported = 0;
-  try {
-    for await (const piece of decodedText(options.source, {
-      ...(options.signal && { signal: options.signal }),
-      onBytes: (read) => (bytes = read),
-    })) {
-      parser.write(piece);
-      check();
-      if (pending.length >= BATCH) await flush();
-      const size = options.source.size;
-      if (options.progress && size && bytes - lastReported > size / 50) {
-        lastReported = bytes;
-        await options.progress((bytes / size) * 90);
+  await replaceLiveBatch(
+    db,
+    { feedType: 'CONTENT', siteId, batch, dryRun: options.dryRun },
+    async () => {
+      for await (const piece of decodedText(options.source, {
+        ...(options.signal && { signal: options.signal }),
+        onBytes: (read) => (bytes = read),
+      })) {
+        parser.write(piece);
+        check();
+        if (pending.length >= BATCH) await flush();
+        const size = options.source.size;
+        if (options.progress && size && bytes - lastReported > size / 50) {
+          lastReported = bytes;
+          await options.progress((bytes / size) * 90);
+        }
       }
-    }
-    parser.close();
-    check();
-    if (!sawRoot) throw new FeedError('The feed is empty', 'empty');
-    if (pages === 0) throw new FeedError('The content feed has no valid page', 'no-offers');
-    await flush();
-    if (!options.dryRun)
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(contentPages)
-          .where(and(eq(contentPages.siteId, siteId), eq(contentPages.batch, 'live')));
-        await tx
-          .update(contentPages)
-          .set({ batch: 'live' })
-          .where(and(eq(contentPages.siteId, siteId), eq(contentPages.batch, batch)));
-        await tx.execute(
-          sql`insert into feed_history (site_id, feed_type, region_id, offers) values (${siteId}, 'CONTENT', 'global', ${pages})`,
-        );
-      });
-    return {
-      feedType: 'CONTENT',
-      regionId: 'global',
-      applied: !options.dryRun,
-      held: false,
-      pages,
-      rows: pages,
-      skipped,
-      problems,
-      problemCount,
-      bytes,
-      seconds: Math.round((performance.now() - started) / 10) / 100,
-    };
-  } finally {
-    await db
-      .delete(contentPages)
-      .where(and(eq(contentPages.siteId, siteId), eq(contentPages.batch, batch)));
-  }
+      parser.close();
+      check();
+      if (!sawRoot) throw new FeedError('The feed is empty', 'empty');
+      if (pages === 0) throw new FeedError('The content feed has no valid page', 'no-offers');
+      await flush();
+      return pages;
+    },
+  );
+  return {
+    feedType: 'CONTENT',
+    regionId: 'global',
+    applied: !options.dryRun,
+    held: false,
+    pages,
+    rows: pages,
+    skipped,
+    problems,
+    problemCount,
+    bytes,
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+  };
 }
 
 /** Live content pages matching a search text (for `/public/search` with `withContent`). */

@@ -3,13 +3,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { DeltaFeedSettings, FeedProblem, FeedType } from '#contract/entities/feeds.ts';
 import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
 import { run } from '../catalog/sql.ts';
+import { arrayParam } from '../db/any.ts';
 import type { Db } from '../db/client.ts';
 import { catalogs, feedDeltaRows, type CatalogParam } from '../db/schema.ts';
 import { buildProductRegions, refreshProducts } from './regions.ts';
 import { columnIndex, feedLines } from './table-source.ts';
 
 const MAX_PROBLEMS = 200;
-const BATCH = 1000;
+const BATCH = 5000;
+/** Regional rows a delta inserts beyond which the apply refreshes the table's statistics. */
+const ANALYZE_AFTER = 1000;
 
 export interface DeltaSummary {
   feedType: 'DELTA';
@@ -99,7 +102,7 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
       if (!pending.length) return;
       const rows = pending;
       pending = [];
-      await db.insert(feedDeltaRows).values(rows);
+      await stageDeltaRows(db, rows);
     };
     const trueFormat = settings.availabilityTrueFormat.trim().toLowerCase();
     for await (const { line, cells } of feedLines(options.source, {
@@ -215,6 +218,47 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
 }
 
 /**
+ * Stages rows in `feed_delta_rows` with one statement of seven array parameters (unnest), whatever
+ * the number of rows: a multi-row VALUES of 1 000 rows is 7 000 parameters to bind and plan, the
+ * slowest part of a large delta feed on the embedded engine.
+ */
+export async function stageDeltaRows(
+  db: Db,
+  rows: readonly (typeof feedDeltaRows.$inferInsert)[],
+): Promise<void> {
+  if (!rows.length) return;
+  const column = (pick: (row: (typeof rows)[number]) => string | number | null | undefined) =>
+    rows.map((row) => pick(row) ?? null);
+  await run(
+    db,
+    sql`insert into feed_delta_rows (batch, line, offer_id, region_id, price, available, params)
+        select * from unnest(
+          ${arrayParam(
+            column((row) => row.batch),
+            'text',
+          )}, ${arrayParam(
+            column((row) => row.line),
+            'int',
+          )}, ${arrayParam(
+            column((row) => row.offerId),
+            'text',
+          )}, ${arrayParam(
+            column((row) => row.regionId),
+            'text',
+          )}, ${arrayParam(
+            column((row) => row.price),
+            'float8',
+          )}, ${arrayParam(
+            column((row) => (typeof row.available === 'boolean' ? String(row.available) : null)),
+            'boolean',
+          )}, ${arrayParam(
+            column((row) => (row.params ? JSON.stringify(row.params) : null)),
+            'jsonb',
+          )})`,
+  );
+}
+
+/**
  * Applies staged `feed_delta_rows` to the site's live import in one transaction (rolled back for
  * a dry run); answers the offers changed and the rows dropped (unknown offers, reported).
  */
@@ -266,7 +310,7 @@ function applyInTransaction(
               and l.region_id = d.region_id and l.line > d.line)`,
     );
     // Global rows: price and availability; attributes (not regional) from every row.
-    const changed = await run<{ product_id: string }>(
+    const changed = await run<{ product_id: string; params_changed: boolean }>(
       tx,
       sql`
       with g as (
@@ -291,10 +335,10 @@ function applyInTransaction(
       from flat f
       where o.import_id = ${importId} and o.id = f.offer_id
         and (f.price is not null or f.available is not null or f.params is not null)
-      returning o.product_id`,
+      returning o.product_id, (f.params is not null) as params_changed`,
     );
     // Regional rows.
-    await run(
+    const regional = await run<{ product_id: string }>(
       tx,
       sql`
       insert into catalog_offer_regions (import_id, region_id, offer_id, product_id, price, available)
@@ -305,32 +349,37 @@ function applyInTransaction(
         and (d.price is not null or d.available is not null)
       on conflict (import_id, region_id, offer_id) do update set
         price = coalesce(excluded.price, catalog_offer_regions.price),
-        available = coalesce(excluded.available, catalog_offer_regions.available)`,
+        available = coalesce(excluded.available, catalog_offer_regions.available)
+      returning product_id`,
     );
-    const touched = await run<{ product_id: string }>(
-      tx,
-      sql`select distinct o.product_id from feed_delta_rows d
-          join catalog_offers o on o.import_id = ${importId} and o.id = d.offer_id
-          where d.batch = ${batch}`,
-    );
-    const products = touched.rows.map((row) => row.product_id);
-    await refreshProducts(tx, importId, products);
-    await run(
-      tx,
-      sql`
+    // Many new regional rows: fresh statistics, or the rebuild below plans for an empty table
+    // (nested loops over it: 15 s for 6 000 regional rows on PostgreSQL, ~2 s after).
+    if (regional.rows.length >= ANALYZE_AFTER) await run(tx, sql`analyze catalog_offer_regions`);
+    // Only what changed is rebuilt: the products of offers updated globally (their price and
+    // availability; their params when the rows carried attributes) and regionally.
+    const globally = [...new Set(changed.rows.map((row) => row.product_id))];
+    const withParams = [
+      ...new Set(changed.rows.filter((row) => row.params_changed).map((row) => row.product_id)),
+    ];
+    const products = [...new Set([...globally, ...regional.rows.map((row) => row.product_id)])];
+    await refreshProducts(tx, importId, globally);
+    if (withParams.length)
+      await run(
+        tx,
+        sql`
       with prm as (
         select o.product_id, jsonb_agg(distinct e) as params,
           string_agg(distinct e->>'value', ' ') as params_text
         from catalog_offers o cross join lateral jsonb_array_elements(o.params) e
-        where o.import_id = ${importId} and o.product_id = any(${sql.param(products)}::text[])
+        where o.import_id = ${importId} and o.product_id = any(${arrayParam(withParams, 'text')})
         group by o.product_id
       )
       update catalog_products p set params = coalesce(prm.params, '[]'::jsonb),
         params_text = coalesce(prm.params_text, '')
-      from unnest(${sql.param(products)}::text[]) as t(id)
+      from unnest(${arrayParam(withParams, 'text')}) as t(id)
       left join prm on prm.product_id = t.id
       where p.import_id = ${importId} and p.id = t.id`,
-    );
+      );
     await buildProductRegions(tx, importId, products);
     await run(
       tx,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FacetsFeedSettings, FeedProblem } from '#contract/entities/feeds.ts';
 import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
 import type { Db } from '../db/client.ts';
 import { catalogFacets } from '../db/schema.ts';
+import { replaceLiveBatch } from './live-batch.ts';
 import { columnIndex, feedLines } from './table-source.ts';
 
 const MAX_PROBLEMS = 200;
@@ -60,123 +60,111 @@ export async function importFacets(
   const seen = new Set<string>();
   const categories = new Set<string>();
   const positions = new Map<string, number>();
-  try {
-    let columns: { category: number; attribute: number; title: number } | null = null;
-    let pending: (typeof catalogFacets.$inferInsert)[] = [];
-    const flush = async () => {
-      if (!pending.length) return;
-      const chunk = pending;
-      pending = [];
-      await db.insert(catalogFacets).values(chunk);
-    };
-    for await (const { line, cells } of feedLines(options.source, {
-      delimiter: settings.delimiter,
-      quoteChar: settings.quoteChar,
-      escapeChar: settings.escapeChar,
-      encoding: settings.encoding === 'CP1251' ? 'windows-1251' : 'utf-8',
-      ...(options.signal && { signal: options.signal }),
-      onBytes: (read) => (bytes = read),
-    })) {
-      if (!columns) {
-        const category =
-          ['categoryId', 'category_id', 'category']
-            .map((name) => columnIndex(cells, name))
-            .find((i) => i !== -1) ?? -1;
-        const attribute =
-          ['attribute', 'param', 'facet']
-            .map((name) => columnIndex(cells, name))
-            .find((i) => i !== -1) ?? -1;
-        const missing = [category === -1 && 'categoryId', attribute === -1 && 'attribute'].filter(
-          Boolean,
-        );
-        if (missing.length)
-          throw new FeedError(
-            `The facets feed has no column ${missing.join(', ')}; its columns: ${cells.slice(0, 20).join(', ')}`,
-            'invalid',
+  await replaceLiveBatch(
+    db,
+    { feedType: 'FACETS', siteId, batch, dryRun: options.dryRun },
+    async () => {
+      let columns: { category: number; attribute: number; title: number } | null = null;
+      let pending: (typeof catalogFacets.$inferInsert)[] = [];
+      const flush = async () => {
+        if (!pending.length) return;
+        const chunk = pending;
+        pending = [];
+        await db.insert(catalogFacets).values(chunk);
+      };
+      for await (const { line, cells } of feedLines(options.source, {
+        delimiter: settings.delimiter,
+        quoteChar: settings.quoteChar,
+        escapeChar: settings.escapeChar,
+        encoding: settings.encoding === 'CP1251' ? 'windows-1251' : 'utf-8',
+        ...(options.signal && { signal: options.signal }),
+        onBytes: (read) => (bytes = read),
+      })) {
+        if (!columns) {
+          const category =
+            ['categoryId', 'category_id', 'category']
+              .map((name) => columnIndex(cells, name))
+              .find((i) => i !== -1) ?? -1;
+          const attribute =
+            ['attribute', 'param', 'facet']
+              .map((name) => columnIndex(cells, name))
+              .find((i) => i !== -1) ?? -1;
+          const missing = [category === -1 && 'categoryId', attribute === -1 && 'attribute'].filter(
+            Boolean,
           );
-        columns = { category, attribute, title: columnIndex(cells, 'title') };
-        continue;
-      }
-      total += 1;
-      if (total > options.maxRows)
-        throw new FeedError(
-          `The facets feed has more than ${options.maxRows} rows`,
-          'too-many-offers',
-          { limit: options.maxRows },
-        );
-      const categoryId = cells[columns.category] ?? '';
-      const attribute = cells[columns.attribute] ?? '';
-      if (!categoryId || !attribute) {
-        problem(line, 'The row needs a categoryId and an attribute', categoryId || null);
-        continue;
-      }
-      if (categoryId.length > 200 || attribute.length > 200) {
-        problem(line, 'A categoryId or attribute longer than 200 characters', null);
-        continue;
-      }
-      const key = `${categoryId}\u0000${attribute}`;
-      if (seen.has(key)) {
-        problem(
-          line,
-          `The attribute ${attribute} is listed twice for category ${categoryId}`,
+          if (missing.length)
+            throw new FeedError(
+              `The facets feed has no column ${missing.join(', ')}; its columns: ${cells.slice(0, 20).join(', ')}`,
+              'invalid',
+            );
+          columns = { category, attribute, title: columnIndex(cells, 'title') };
+          continue;
+        }
+        total += 1;
+        if (total > options.maxRows)
+          throw new FeedError(
+            `The facets feed has more than ${options.maxRows} rows`,
+            'too-many-offers',
+            { limit: options.maxRows },
+          );
+        const categoryId = cells[columns.category] ?? '';
+        const attribute = cells[columns.attribute] ?? '';
+        if (!categoryId || !attribute) {
+          problem(line, 'The row needs a categoryId and an attribute', categoryId || null);
+          continue;
+        }
+        if (categoryId.length > 200 || attribute.length > 200) {
+          problem(line, 'A categoryId or attribute longer than 200 characters', null);
+          continue;
+        }
+        const key = `${categoryId}\u0000${attribute}`;
+        if (seen.has(key)) {
+          problem(
+            line,
+            `The attribute ${attribute} is listed twice for category ${categoryId}`,
+            categoryId,
+          );
+          continue;
+        }
+        seen.add(key);
+        categories.add(categoryId);
+        const position = positions.get(categoryId) ?? 0;
+        positions.set(categoryId, position + 1);
+        const title = columns.title === -1 ? '' : (cells[columns.title] ?? '');
+        pending.push({
+          siteId,
+          batch,
           categoryId,
-        );
-        continue;
+          attribute,
+          title: title.slice(0, 200) || null,
+          position,
+        });
+        rows += 1;
+        if (pending.length >= BATCH) await flush();
+        const size = options.source.size;
+        if (options.progress && size && bytes - lastReported > size / 50) {
+          lastReported = bytes;
+          await options.progress((bytes / size) * 90);
+        }
       }
-      seen.add(key);
-      categories.add(categoryId);
-      const position = positions.get(categoryId) ?? 0;
-      positions.set(categoryId, position + 1);
-      const title = columns.title === -1 ? '' : (cells[columns.title] ?? '');
-      pending.push({
-        siteId,
-        batch,
-        categoryId,
-        attribute,
-        title: title.slice(0, 200) || null,
-        position,
-      });
-      rows += 1;
-      if (pending.length >= BATCH) await flush();
-      const size = options.source.size;
-      if (options.progress && size && bytes - lastReported > size / 50) {
-        lastReported = bytes;
-        await options.progress((bytes / size) * 90);
-      }
-    }
-    await flush();
-    if (!columns) throw new FeedError('The facets feed is empty', 'empty');
-    if (options.signal?.aborted) throw new FeedError('The import was cancelled', 'cancelled');
-    if (!options.dryRun)
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(catalogFacets)
-          .where(and(eq(catalogFacets.siteId, siteId), eq(catalogFacets.batch, 'live')));
-        await tx
-          .update(catalogFacets)
-          .set({ batch: 'live' })
-          .where(and(eq(catalogFacets.siteId, siteId), eq(catalogFacets.batch, batch)));
-        await tx.execute(
-          sql`insert into feed_history (site_id, feed_type, region_id, offers) values (${siteId}, 'FACETS', 'global', ${rows})`,
-        );
-      });
-    return {
-      feedType: 'FACETS',
-      regionId: 'global',
-      applied: !options.dryRun,
-      held: false,
-      total,
-      rows,
-      skipped: total - rows,
-      categories: categories.size,
-      problems,
-      problemCount,
-      bytes,
-      seconds: Math.round((performance.now() - started) / 10) / 100,
-    };
-  } finally {
-    await db
-      .delete(catalogFacets)
-      .where(and(eq(catalogFacets.siteId, siteId), eq(catalogFacets.batch, batch)));
-  }
+      await flush();
+      if (!columns) throw new FeedError('The facets feed is empty', 'empty');
+      if (options.signal?.aborted) throw new FeedError('The import was cancelled', 'cancelled');
+      return rows;
+    },
+  );
+  return {
+    feedType: 'FACETS',
+    regionId: 'global',
+    applied: !options.dryRun,
+    held: false,
+    total,
+    rows,
+    skipped: total - rows,
+    categories: categories.size,
+    problems,
+    problemCount,
+    bytes,
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+  };
 }

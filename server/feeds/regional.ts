@@ -6,7 +6,7 @@ import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
 import { createYmlParser, type FeedLimits, type YmlHandlers } from '../catalog/yml-parse.ts';
 import type { Db } from '../db/client.ts';
 import { catalogs, feedDeltaRows } from '../db/schema.ts';
-import { applyDeltaBatch } from './delta.ts';
+import { applyDeltaBatch, stageDeltaRows } from './delta.ts';
 import { decodedText } from './xml-text.ts';
 
 const MAX_PROBLEMS = 200;
@@ -92,7 +92,7 @@ export async function importRegionalFeed(
       if (pending.length >= BATCH) {
         const rows = pending;
         pending = [];
-        await db.insert(feedDeltaRows).values(rows);
+        await stageDeltaRows(db, rows);
       }
       const size = options.source.size;
       if (options.progress && size && bytes - lastReported > size / 50) {
@@ -101,7 +101,7 @@ export async function importRegionalFeed(
       }
     }
     const parsed = parser.close();
-    if (pending.length) await db.insert(feedDeltaRows).values(pending);
+    await stageDeltaRows(db, pending);
     if (parsed.offers === 0) throw new FeedError('The feed has no importable offers', 'no-offers');
     const { dropped } = await applyDeltaBatch(db, {
       siteId: options.siteId,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { run } from '../catalog/sql.ts';
+import { arrayParam } from '../db/any.ts';
 
 /**
  * Per-region prices and availability (issue 11 "Regions"). An offer's own columns are the global
@@ -11,7 +12,7 @@ import { run } from '../catalog/sql.ts';
  */
 
 const productFilter = (productIds: readonly string[] | undefined, column: SQL) =>
-  productIds ? sql`and ${column} = any(${sql.param(productIds)}::text[])` : sql``;
+  productIds ? sql`and ${column} = any(${arrayParam(productIds, 'text')})` : sql``;
 
 /** (Re)builds the product-region rows of an import, for all products or the ones named. */
 export async function buildProductRegions(
@@ -69,7 +70,7 @@ export async function refreshProducts(
         (array_agg(old_price order by available desc, price, id))[1] as old_price,
         bool_or(available) as available
       from catalog_offers
-      where import_id = ${importId} and product_id = any(${sql.param(productIds)}::text[])
+      where import_id = ${importId} and product_id = any(${arrayParam(productIds, 'text')})
       group by product_id
     )
     update catalog_products p set price = agg.price, old_price = agg.old_price,

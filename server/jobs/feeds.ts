@@ -4,7 +4,7 @@ import {
   type FeedType,
   type OpsWarning,
 } from '#contract/entities/feeds.ts';
-import { FeedError } from '../catalog/feed-source.ts';
+import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
 import { feedLimits } from '../catalog/feed-settings.ts';
 import { importYml } from '../catalog/yml-import.ts';
 import { importContent } from '../feeds/content.ts';
@@ -49,82 +49,81 @@ async function monitored<T extends { applied: boolean }>(
   }
 }
 
+/**
+ * A feed job of one of the CSV/XML feeds read from the site's global URL of its type: opens the
+ * URL (open.ts), runs the importer and e-mails the monitoring list on failure or recovery.
+ */
+function globalFeedJob<T extends { applied: boolean }>(
+  feedType: 'DELTA' | 'FACETS' | 'CONTENT',
+  importer: (context: JobContext, source: FeedSource) => Promise<T>,
+  describe: (result: T) => string,
+): JobHandler {
+  return (context) =>
+    monitored(
+      context,
+      async () => {
+        const { job, db, env, signal } = context;
+        const { source } = await openFeedOf(db, env, {
+          siteId: job.siteId,
+          feedType,
+          regionId: 'global',
+          signal,
+        });
+        return importer(context, source);
+      },
+      describe,
+    );
+}
+
 /** The delta feed job: a partial update of the live catalog (server/feeds/delta.ts). */
-export const deltaFeedJob: JobHandler = (context) =>
-  monitored(
-    context,
-    async () => {
-      const { job, db, env, signal, progress } = context;
-      const store = createFeedStore(db);
-      const { source } = await openFeedOf(db, env, {
-        siteId: job.siteId,
-        feedType: 'DELTA',
-        regionId: 'global',
-        signal,
-      });
-      return importDelta(db, {
-        siteId: job.siteId,
-        jobId: job.id,
-        source,
-        settings: await store.settings(job.siteId, 'DELTA'),
-        maxRows: env.FEED_MAX_OFFERS,
-        keepParams: createParamFilter(await store.attributes(job.siteId)),
-        signal,
-        progress,
-      });
-    },
-    (result) =>
-      `Строк дельта-фида применено: ${result.rows}. / Delta rows applied: ${result.rows}.`,
-  );
+export const deltaFeedJob = globalFeedJob(
+  'DELTA',
+  async ({ job, db, env, signal, progress }, source) => {
+    const store = createFeedStore(db);
+    return importDelta(db, {
+      siteId: job.siteId,
+      jobId: job.id,
+      source,
+      settings: await store.settings(job.siteId, 'DELTA'),
+      maxRows: env.FEED_MAX_OFFERS,
+      keepParams: createParamFilter(await store.attributes(job.siteId)),
+      signal,
+      progress,
+    });
+  },
+  (result) => `Строк дельта-фида применено: ${result.rows}. / Delta rows applied: ${result.rows}.`,
+);
 
 /** The facets feed job (cancellable). */
-export const facetsFeedJob: JobHandler = (context) =>
-  monitored(
-    context,
-    async () => {
-      const { job, db, env, signal, progress } = context;
-      const { source } = await openFeedOf(db, env, {
-        siteId: job.siteId,
-        feedType: 'FACETS',
-        regionId: 'global',
-        signal,
-      });
-      return importFacets(db, {
-        siteId: job.siteId,
-        jobId: job.id,
-        source,
-        settings: await createFeedStore(db).settings(job.siteId, 'FACETS'),
-        maxRows: env.FEED_MAX_OFFERS,
-        signal,
-        progress,
-      });
-    },
-    (result) => `Фасетов загружено: ${result.rows}. / Facets loaded: ${result.rows}.`,
-  );
+export const facetsFeedJob = globalFeedJob(
+  'FACETS',
+  async ({ job, db, env, signal, progress }, source) =>
+    importFacets(db, {
+      siteId: job.siteId,
+      jobId: job.id,
+      source,
+      settings: await createFeedStore(db).settings(job.siteId, 'FACETS'),
+      maxRows: env.FEED_MAX_OFFERS,
+      signal,
+      progress,
+    }),
+  (result) => `Фасетов загружено: ${result.rows}. / Facets loaded: ${result.rows}.`,
+);
 
 /** The content feed job (cancellable). */
-export const contentFeedJob: JobHandler = (context) =>
-  monitored(
-    context,
-    async () => {
-      const { job, db, env, signal, progress } = context;
-      const { source } = await openFeedOf(db, env, {
-        siteId: job.siteId,
-        feedType: 'CONTENT',
-        regionId: 'global',
-        signal,
-      });
-      return importContent(db, {
-        siteId: job.siteId,
-        jobId: job.id,
-        source,
-        limits: feedLimits(env),
-        signal,
-        progress,
-      });
-    },
-    (result) => `Страниц загружено: ${result.pages}. / Pages loaded: ${result.pages}.`,
-  );
+export const contentFeedJob = globalFeedJob(
+  'CONTENT',
+  ({ job, db, env, signal, progress }, source) =>
+    importContent(db, {
+      siteId: job.siteId,
+      jobId: job.id,
+      source,
+      limits: feedLimits(env),
+      signal,
+      progress,
+    }),
+  (result) => `Страниц загружено: ${result.pages}. / Pages loaded: ${result.pages}.`,
+);
 
 /**
  * The feed checker (spec §2): a dry run of the importer on the feed's current URL — counts, every

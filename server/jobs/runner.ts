@@ -132,6 +132,8 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
   const running = new Map<string, AbortController>();
   let reaper: NodeJS.Timeout | null = null;
   let heart: NodeJS.Timeout | null = null;
+  /** One-off timers (scheduled promotions): a handler per pg-boss queue, fired once at a time. */
+  const timerHandlers = new Map<string, (data: unknown) => Promise<void>>();
 
   type Reaped = Array<{ id: string; kind: string; site_id: number; error: string }>;
   async function reap(): Promise<number> {
@@ -232,6 +234,17 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
       reaper.unref();
       heart = setInterval(() => void beatLogged(), options.heartbeatMs ?? 5000);
       heart.unref();
+      for (const [queue, handler] of timerHandlers) {
+        await boss.createQueue(queue);
+        if (options.work === false) continue;
+        await boss.work<unknown>(
+          queue,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+          async (batch) => {
+            for (const item of batch) await handler(item.data);
+          },
+        );
+      }
       if (fireSchedules) {
         await boss.createQueue(SCHEDULE_TICK_QUEUE);
         await boss.schedule(SCHEDULE_TICK_QUEUE, SCHEDULE_TICK_CRON);
@@ -269,6 +282,20 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
     enqueue,
 
     dispatch,
+
+    /**
+     * One-off timers kept by pg-boss across restarts (issue 18.4): `define` a queue's handler
+     * before start, `at` fires it once at a time (answers the pg-boss id), `cancel` drops it.
+     */
+    timers: {
+      define(queue: string, handler: (data: unknown) => Promise<void>): void {
+        timerHandlers.set(queue, handler);
+      },
+      async at(queue: string, data: object, when: Date): Promise<string | null> {
+        return boss.send(queue, data, { startAfter: when, retryLimit: 2, expireInMinutes: 30 });
+      },
+      cancel: (queue: string, id: string) => boss.cancel(queue, id),
+    },
 
     /** The recurring schedules pg-boss holds (the tick), for checks. */
     bossSchedules: () => boss.getSchedules(),

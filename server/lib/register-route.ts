@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod';
 import { hasAccess } from '#contract/roles.ts';
+import { TWO_FACTOR_ENROLMENT_PATHS } from '#contract/routes/auth.ts';
 import type { RouteDef, RouteResponse } from '#contract/route.ts';
 import type { Site } from '#contract/entities/site.ts';
 import { forbidden, HttpError, notFound } from './http-error.ts';
@@ -12,6 +13,8 @@ export interface AuthUser {
   isClient: boolean;
   /** Administrators and superusers see every site. */
   seesAllSites: boolean;
+  /** A role requires two-factor sign-in and the user has not enrolled: only enrolment calls pass. */
+  mustEnrolTwoFactor?: boolean;
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -174,6 +177,12 @@ export function registerRoute<R extends RouteDef>(
       if (!route.auth) return;
       const user = await app.authenticate(request);
       if (!user) throw new HttpError(401, 'Authentication required');
+      if (user.mustEnrolTwoFactor && !TWO_FACTOR_ENROLMENT_PATHS.includes(route.path)) {
+        throw new HttpError(
+          403,
+          'Two-factor sign-in is required for your role: enrol in your profile first',
+        );
+      }
       if (!hasAccess(user.roles, route.roles)) throw forbidden();
     },
     preHandler: async (request) => {

@@ -192,6 +192,21 @@ function recsValues(site: SiteZone, input: RecsInput) {
   };
 }
 
+/**
+ * A custom model as the audit records it: the model row with every entry of its lists, so a
+ * restore from the audit (server/audit/restore.ts) can put both back.
+ */
+export async function modelSnapshot(tx: Db | Tx, modelId: number) {
+  const [row] = await tx.select().from(customModels).where(eq(customModels.id, modelId));
+  if (!row) return null;
+  const entries = await tx
+    .select()
+    .from(customModelEntries)
+    .where(eq(customModelEntries.modelId, modelId))
+    .orderBy(asc(customModelEntries.queryKey), asc(customModelEntries.position));
+  return { ...row, entries };
+}
+
 export function createMerchandisingRepository(db: Db) {
   const boostById = async (tx: Db | Tx, siteId: number, id: number) => {
     const [row] = await tx
@@ -648,6 +663,15 @@ export function createMerchandisingRepository(db: Db) {
     ): Promise<CustomModel> {
       try {
         const modelId = await db.transaction(async (tx) => {
+          const [before] =
+            id === undefined
+              ? []
+              : await tx
+                  .select()
+                  .from(customModels)
+                  .where(and(eq(customModels.siteId, siteId), eq(customModels.id, id)))
+                  .for('update');
+          if (id !== undefined && !before) throw notFound('Custom model');
           const [row] =
             id === undefined
               ? await tx
@@ -665,6 +689,7 @@ export function createMerchandisingRepository(db: Db) {
             action: id === undefined ? 'create' : 'update',
             entity: 'custom-model',
             entityId: row.id,
+            before: before ?? null,
             after: row,
           });
           return row.id;
@@ -681,17 +706,16 @@ export function createMerchandisingRepository(db: Db) {
 
     deleteModel: (siteId: number, id: number, actor: string) =>
       db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(customModels)
-          .where(and(eq(customModels.siteId, siteId), eq(customModels.id, id)))
-          .returning();
-        if (!row) throw notFound('Custom model');
+        // the lists go with the model (cascade): the audit keeps them for a restore
+        const before = await modelSnapshot(tx, id);
+        if (!before || before.siteId !== siteId) throw notFound('Custom model');
+        await tx.delete(customModels).where(eq(customModels.id, id));
         await recordAudit(tx, {
           actor,
           action: 'delete',
           entity: 'custom-model',
           entityId: id,
-          before: row,
+          before,
         });
       }),
 
@@ -707,10 +731,24 @@ export function createMerchandisingRepository(db: Db) {
     /** Replaces the lists of the uploaded queries (each query's list as the file orders it). */
     async replaceModelLists(
       tx: Tx,
+      siteId: number,
       modelId: number,
       actor: string,
       lists: Map<string, { query: string; productIds: string[] }>,
     ) {
+      // the lists the file replaces, for the audit's before-state
+      const before = lists.size
+        ? await tx
+            .select()
+            .from(customModelEntries)
+            .where(
+              and(
+                eq(customModelEntries.modelId, modelId),
+                sql`${customModelEntries.queryKey} = any(${arrayParam([...lists.keys()], 'text')})`,
+              ),
+            )
+            .orderBy(asc(customModelEntries.queryKey), asc(customModelEntries.position))
+        : [];
       for (const [key, list] of lists) {
         await tx
           .delete(customModelEntries)
@@ -736,7 +774,9 @@ export function createMerchandisingRepository(db: Db) {
         action: 'upload',
         entity: 'custom-model',
         entityId: modelId,
+        before,
         after: Object.fromEntries(lists),
+        siteId,
       });
     },
 
@@ -776,6 +816,7 @@ export function createMerchandisingRepository(db: Db) {
           entity: 'custom-model',
           entityId: modelId,
           before: removed,
+          siteId,
         });
       }),
   };

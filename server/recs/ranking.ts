@@ -18,6 +18,8 @@ export async function saveCoefficients(
   siteId: number,
   coefficients: RankingCoefficients,
   actor: string,
+  /** More writes of the same change (a ranking model switched on), in its transaction. */
+  also?: (tx: Tx) => Promise<void>,
 ): Promise<RankingCoefficients> {
   return db.transaction(async (tx) => {
     const before = await readCoefficients(tx, siteId);
@@ -36,6 +38,7 @@ export async function saveCoefficients(
       before,
       after: coefficients,
     });
+    await also?.(tx);
     return coefficients;
   });
 }

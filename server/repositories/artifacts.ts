@@ -107,6 +107,49 @@ export function createArtifactRepository(db: Db) {
     return { previous: before?.artifactId ?? null };
   }
 
+  /**
+   * The one way production goes back to an earlier bundle — the versions panel's «Вернуть на
+   * сайт» and the automatic rollback alike: refuses a build made for the preview slot (409),
+   * points production at the artifact and audits it (`rollback`, or the caller's action with its
+   * extra fields), inside the caller's transaction. Config versions are not rewound: which
+   * version is in production is what the production bundle carries (productionConfigs), and the
+   * next generate builds from the current production versions. The caller forgets the cached
+   * pointer once the transaction commits.
+   */
+  async function rollbackIn(
+    tx: Db | Tx,
+    input: {
+      siteId: number;
+      artifactId: number;
+      actor: string;
+      action?: string;
+      auditAfter?: Record<string, unknown>;
+    },
+  ): Promise<ArtifactInfo> {
+    const { siteId, artifactId, actor } = input;
+    const [target] = await tx
+      .select({ builtFor: artifacts.builtFor })
+      .from(artifacts)
+      .where(and(eq(artifacts.id, artifactId), eq(artifacts.siteId, siteId)));
+    if (target?.builtFor === 'preview') {
+      throw conflict(
+        `Artifact ${artifactId} was built for the preview slot (integration copies): production cannot be rolled back to it`,
+      );
+    }
+    const { previous } = await point(tx, siteId, 'production', artifactId, actor);
+    const [row] = await tx.select(info).from(artifacts).where(eq(artifacts.id, artifactId));
+    await recordAudit(tx, {
+      actor,
+      action: input.action ?? 'rollback',
+      entity: 'artifact-pointer',
+      entityId: `${siteId}/production`,
+      siteId,
+      before: { artifactId: previous },
+      after: { artifactId, hash: row!.hash, ...input.auditAfter },
+    });
+    return toInfo(row!);
+  }
+
   return {
     /** Stores a built bundle; the same js + css for the same site is the same row. */
     async store(
@@ -217,36 +260,31 @@ export function createArtifactRepository(db: Db) {
 
     /**
      * Points production back at an earlier artifact of the site, in one transaction with its
-     * audit entry. Nothing is rebuilt: the loader serves it on its next request. A build made for
-     * the preview slot (integration copies, preview boot config) is refused with 409. Config
-     * versions are not rewound: the next generate builds from the current production versions.
+     * audit entry (see rollbackIn). Nothing is rebuilt: the loader serves it on its next request.
      */
     async rollback(siteId: number, artifactId: number, login: string): Promise<ArtifactInfo> {
-      const result = await db.transaction(async (tx) => {
-        const [target] = await tx
-          .select({ builtFor: artifacts.builtFor })
-          .from(artifacts)
-          .where(and(eq(artifacts.id, artifactId), eq(artifacts.siteId, siteId)));
-        if (target?.builtFor === 'preview') {
-          throw conflict(
-            `Artifact ${artifactId} was built for the preview slot (integration copies): production cannot be rolled back to it`,
-          );
-        }
-        const { previous } = await point(tx, siteId, 'production', artifactId, login);
-        const [row] = await tx.select(info).from(artifacts).where(eq(artifacts.id, artifactId));
-        await recordAudit(tx, {
-          actor: login,
-          action: 'rollback',
-          entity: 'artifact-pointer',
-          entityId: `${siteId}/production`,
-          before: { artifactId: previous },
-          after: { artifactId, hash: row!.hash },
-        });
-        return toInfo(row!);
-      });
+      const result = await db.transaction((tx) =>
+        rollbackIn(tx, { siteId, artifactId, actor: login }),
+      );
       // a loader that read the old pointer while the transaction ran must not keep it
       forget(siteId, 'production');
       return result;
+    },
+
+    rollbackIn,
+
+    /**
+     * What production serves of each config: the config entries of the bundle the production
+     * pointer is at (null: no production bundle yet). A rollback, manual or automatic, moves the
+     * pointer and so what this answers; the saved config versions are not rewound.
+     */
+    async productionConfigs(siteId: number): Promise<BundleManifest['configs'] | null> {
+      const [row] = await db
+        .select({ manifest: artifacts.manifest })
+        .from(artifactPointers)
+        .innerJoin(artifacts, eq(artifacts.id, artifactPointers.artifactId))
+        .where(and(eq(artifactPointers.siteId, siteId), eq(artifactPointers.slot, 'production')));
+      return row ? (row.manifest as BundleManifest).configs : null;
     },
 
     /** Drops this process's cached pointer (after a transaction that moved it commits). */

@@ -9,6 +9,8 @@ import { autocomplete } from '../catalog/query/autocomplete.ts';
 import { liveImport } from '../catalog/query/common.ts';
 import { recommendations } from '../catalog/query/recommendations.ts';
 import { search } from '../catalog/query/search.ts';
+import { sql } from 'drizzle-orm';
+import { run } from '../catalog/sql.ts';
 import type { Database } from '../db/client.ts';
 import { widgetEvents } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -58,21 +60,36 @@ export function createCatalogRepository(
 
     async track(siteId: number, event: WidgetEvent): Promise<void> {
       checkWidgetEvent(event);
-      await db.insert(widgetEvents).values({
-        siteId,
-        eventType: event.eventType,
-        widgetType: event.widgetType,
-        viewGuid: event.viewGUID,
-        sessionId: event.sessionId,
-        userGuid: event.userGUID,
-        strategy: event.strategy,
-        productId: event.eventType === 'WIDGET_CLICK' ? event.productId : null,
-        position: event.eventType === 'WIDGET_CLICK' ? event.position : null,
-        pageNumber: event.pageNumber,
-        pageProducts: event.pageProducts,
-        mvtGroups: event.mvtGroups,
-        referer: event.referer,
-        location: event.location,
+      await db.transaction(async (tx) => {
+        await tx.insert(widgetEvents).values({
+          siteId,
+          eventType: event.eventType,
+          widgetType: event.widgetType,
+          viewGuid: event.viewGUID,
+          sessionId: event.sessionId,
+          userGuid: event.userGUID,
+          strategy: event.strategy,
+          productId: event.eventType === 'WIDGET_CLICK' ? event.productId : null,
+          position: event.eventType === 'WIDGET_CLICK' ? event.position : null,
+          pageNumber: event.pageNumber,
+          pageProducts: event.pageProducts,
+          mvtGroups: event.mvtGroups,
+          referer: event.referer,
+          location: event.location,
+        });
+        // The CTR rollup of /reporting (widget_daily), on the site's calendar day.
+        const click = event.eventType === 'WIDGET_CLICK' ? 1 : 0;
+        await run(
+          tx,
+          sql`insert into widget_daily (site_id, day, block, strategy, widget_type, views, clicks)
+              select ${siteId}, (now() at time zone s.time_zone)::date, ${event.blockId ?? ''},
+                ${event.strategy},
+                ${event.widgetType}, ${1 - click}, ${click}
+              from sites s where s.id = ${siteId}
+              on conflict (site_id, day, block, strategy, widget_type) do update set
+                views = widget_daily.views + excluded.views,
+                clicks = widget_daily.clicks + excluded.clicks`,
+        );
       });
     },
   };

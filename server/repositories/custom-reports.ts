@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import * as z from 'zod';
-import type { CustomReportTab } from '#contract/entities/custom-report.ts';
-import { chartId, type ChartId } from '#contract/entities/metric.ts';
+import { reportChartId, type CustomReportTab } from '#contract/entities/custom-report.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { appSecrets, userTabs, users } from '../db/schema.ts';
 import { notFound } from '../lib/http-error.ts';
 import { recordAudit } from './audit.ts';
+import { createReportChartRepository } from './report-charts.ts';
+
+type ChartId = string;
 
 type TabRow = typeof userTabs.$inferSelect;
 
@@ -65,8 +67,8 @@ function toTab(row: TabRow, login: string): CustomReportTab {
     id: row.id,
     title: row.title,
     pathName: row.pathName,
-    // Chart ids come from the contract's catalogue; one dropped from it later is skipped.
-    chartsIds: row.chartIds.filter((id): id is ChartId => chartId.safeParse(id).success),
+    // Chart ids name report_charts rows: checked on write, dropped from tabs when deleted.
+    chartsIds: row.chartIds,
     login,
     enabled: row.enabled,
   };
@@ -74,6 +76,7 @@ function toTab(row: TabRow, login: string): CustomReportTab {
 
 /** Custom report tabs (user_tabs): administered per user, each write audited. */
 export function createCustomReportRepository(db: Db) {
+  const charts = createReportChartRepository(db);
   const withLogin = () =>
     db
       .select({ tab: userTabs, login: users.login })
@@ -144,6 +147,7 @@ export function createCustomReportRepository(db: Db) {
     ): Promise<CustomReportTab> {
       return db.transaction(async (tx) => {
         const user = await lockUser(tx, input.login);
+        await charts.assertKnown(input.chartsIds, tx);
         const [row] = await tx
           .insert(userTabs)
           .values({
@@ -175,6 +179,7 @@ export function createCustomReportRepository(db: Db) {
         const current = await loginOfTab(tx, id);
         if (!current) return undefined;
         await lockUser(tx, current.login);
+        await charts.assertKnown(input.chartsIds, tx);
         const before = toTab(current.tab, current.login);
         const pathName =
           input.title === current.tab.title
@@ -297,7 +302,7 @@ export function createChartTokens(db: Db, configured?: string) {
 
 export const chartClaims = z.object({
   site: z.number().int().positive(),
-  chart: chartId,
+  chart: reportChartId,
   login: z.string().min(1),
 });
 export type ChartClaims = z.infer<typeof chartClaims>;

@@ -108,6 +108,7 @@ export function createQueryListRepository(db: Db) {
     entityId: string,
     before: unknown,
     after: unknown,
+    siteId?: number,
   ) {
     await recordAudit(tx, {
       actor,
@@ -116,6 +117,7 @@ export function createQueryListRepository(db: Db) {
       entityId,
       before: before ?? null,
       after: after ?? null,
+      ...(siteId !== undefined && { siteId }),
     });
   }
 
@@ -192,12 +194,22 @@ export function createQueryListRepository(db: Db) {
           .set({ ...entry, updatedAt: new Date() })
           .where(eq(queryListEntries.id, id))
           .returning();
-        await audit(tx, actor, 'update', list, String(id), toEntry(before, siteId), entry);
+        // the whole before-state (sites included), so the audit screen can restore it
+        await audit(
+          tx,
+          actor,
+          'update',
+          list,
+          String(id),
+          { ...toEntry(before, siteId), key: before.key, siteIds: before.siteIds },
+          entry,
+          siteId,
+        );
         return toEntry(row!, siteId);
       });
     },
 
-    remove(list: QueryListKind, ids: number[], actor: string): Promise<number> {
+    remove(list: QueryListKind, ids: number[], actor: string, siteId?: number): Promise<number> {
       return write(async (tx) => {
         const rows = await tx
           .delete(queryListEntries)
@@ -210,8 +222,19 @@ export function createQueryListRepository(db: Db) {
           'delete',
           list,
           rows.map((row) => row.id).join(','),
-          rows.map((row) => ({ id: row.id, term: row.term, variants: row.variants })),
+          // whole rows (vertical, mode, sites): the audit screen re-creates them on restore
+          rows.map((row) => ({
+            id: row.id,
+            list: row.list,
+            vertical: row.vertical,
+            term: row.term,
+            key: row.key,
+            variants: row.variants,
+            mode: row.mode,
+            siteIds: row.siteIds,
+          })),
           null,
+          siteId,
         );
         return rows.length;
       });
@@ -244,6 +267,7 @@ export function createQueryListRepository(db: Db) {
           {
             siteId,
           },
+          siteId,
         );
         return rows.length;
       });

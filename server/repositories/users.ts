@@ -60,6 +60,11 @@ export function createUserRepository(db: Db) {
   return {
     rowByLogin: (login: string) => rowByLogin(db, login),
 
+    async rowById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
     async list(): Promise<User[]> {
       return hydrate(db, await db.select().from(users).orderBy(asc(users.login)));
     },

@@ -7,7 +7,7 @@ import { sites } from '../db/schema.ts';
 import { createEventStore } from '../events/store.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { checkEventTimes } from '../events/guard.ts';
-import { eventRateLimit } from '../events/rate-limit.ts';
+import { beaconScope } from './public-beacon.ts';
 
 /**
  * Storefront event ingestion (contract/public/event-routes.ts): found by apiKey, no session.
@@ -15,22 +15,7 @@ import { eventRateLimit } from '../events/rate-limit.ts';
  * per apiKey and client address; only recent events (issue 20.6, server/events/guard.ts).
  */
 export async function publicEventRoutes(app: FastifyInstance) {
-  // Preflights are answered by the CORS plugin of the other /public scope (its OPTIONS * route is
-  // global, so a second registration would clash); the answers here carry the header themselves.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*');
-  });
-  // The storefront runtime sends its batches as text/plain (sendBeacon, and fetch without a CORS
-  // preflight): the same JSON, read as such here.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new HttpError(400, 'The body is not JSON'), undefined);
-    }
-  });
-  await eventRateLimit(app);
+  await beaconScope(app);
   const store = createEventStore(app.database);
   const limits = {
     maxAgeHours: app.env.EVENT_MAX_AGE_HOURS,

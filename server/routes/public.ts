@@ -12,9 +12,47 @@ import { sites } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { eventRateLimit } from '../events/rate-limit.ts';
 import { withApiDefaults } from '../catalog/query/search-config.ts';
+import { liveImport } from '../catalog/query/common.ts';
+import { understand, type Channel } from '../catalog/query/understanding.ts';
+import { hasAccess } from '#contract/roles.ts';
+import type { QueryExplain } from '#contract/public/search.ts';
+
+/** Who may ask a public call for `explain`: console users who see the site's query lists. */
+const EXPLAIN_ROLES = ['ROLE_AQ_VIEW', 'ROLE_AUTOCOMPLETE_VIEW'] as const;
+
+/**
+ * The query pipeline's steps for `explain=true`: only for a console session whose user reads the
+ * query lists and is attached to the apiKey's site; a shopper's apiKey alone gets 403.
+ */
+async function explainFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  siteId: number,
+  st: string,
+  channel: Channel,
+): Promise<QueryExplain> {
+  const user = await app.authenticate(request);
+  if (!user || !hasAccess(user.roles, EXPLAIN_ROLES))
+    throw new HttpError(
+      403,
+      'explain is for console users with ROLE_AQ_VIEW or ROLE_AUTOCOMPLETE_VIEW: an apiKey alone cannot ask for it',
+    );
+  if ((await app.repos.sites.getFor(siteId, user)) === 'forbidden')
+    throw new HttpError(403, 'This site is not attached to your account');
+  const db = app.database.db;
+  const importId = await liveImport(db, siteId);
+  if (importId === null) return { rewritten: '', blocked: false, steps: [] };
+  const understood = await understand(db, siteId, importId, st, channel);
+  const synonyms = understood.steps.find((step) => step.step === 'synonyms');
+  return {
+    rewritten: understood.blocked ? '' : (synonyms?.output ?? understood.words.join(' ')),
+    blocked: understood.blocked,
+    steps: understood.steps,
+  };
+}
 
 /** The site an apiKey names; 401 with a message for an unknown key. */
-async function siteFor(app: FastifyInstance, apiKey: string): Promise<number> {
+export async function siteFor(app: FastifyInstance, apiKey: string): Promise<number> {
   // A key with a NUL byte never reaches the database (it used to answer 500): no such key.
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(apiKey)) throw new HttpError(401, 'Unknown apiKey');
@@ -48,15 +86,27 @@ export async function publicRoutes(app: FastifyInstance) {
   route(publicSearch, { querystring: publicSearch.query }, async (request) => {
     const query = request.query as ReturnType<typeof publicSearch.query.parse>;
     const siteId = await siteFor(app, query.apiKey);
+    const explain = query.explain
+      ? await explainFor(app, request, siteId, query.st, 'search')
+      : undefined;
     const params = await withApiDefaults(app.database.db, siteId, query, request.url);
-    return publicSearch.answer.parse(await catalog.search(siteId, params));
+    return publicSearch.answer.parse({
+      ...(await catalog.search(siteId, params)),
+      ...(explain && { explain }),
+    });
   });
 
   route(publicAutocomplete, { querystring: publicAutocomplete.query }, async (request) => {
     const query = request.query as ReturnType<typeof publicAutocomplete.query.parse>;
     const siteId = await siteFor(app, query.apiKey);
+    const explain = query.explain
+      ? await explainFor(app, request, siteId, query.st, 'autocomplete')
+      : undefined;
     const params = await withApiDefaults(app.database.db, siteId, query, request.url);
-    return publicAutocomplete.answer.parse(await catalog.autocomplete(siteId, params));
+    return publicAutocomplete.answer.parse({
+      ...(await catalog.autocomplete(siteId, params)),
+      ...(explain && { explain }),
+    });
   });
 
   route(publicRecommendations, { querystring: publicRecommendations.query }, async (request) => {

@@ -7,7 +7,10 @@
  * - `autocomplete-suggestions`: the suggestion index from shoppers' searches and the catalog.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { normaliseTerm } from '#contract/entities/query-lists.ts';
+import { arrayParam } from '../db/any.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { siteLists, suggestionAllowed } from '../catalog/query/understanding.ts';
 import { catalogImports, catalogs, jobs, searchIndexState } from '../db/schema.ts';
 import { buildProducts } from '../catalog/yml-store.ts';
 import { indexPart, loadSettings } from '../catalog/query/search-config.ts';
@@ -50,6 +53,8 @@ export interface RebuildResult {
   products: number;
   offers: number;
   previousImportId: number;
+  /** How long the switch transaction held the live pointer (ms): all a search may wait for. */
+  switchMs: number;
 }
 
 /**
@@ -125,6 +130,7 @@ export async function rebuildIndex(
   await options.afterStage?.();
   checkAborted(signal);
   // The switch: the live pointer moves in one transaction; searches see the old or the new.
+  const switchStarted = performance.now();
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -147,7 +153,13 @@ export async function rebuildIndex(
         set: { applied: settings, importId, builtAt: new Date() },
       });
   });
-  return { importId, products, offers: offers.count, previousImportId: live.importId };
+  return {
+    importId,
+    products,
+    offers: offers.count,
+    previousImportId: live.importId,
+    switchMs: Math.round((performance.now() - switchStarted) * 10) / 10,
+  };
 }
 
 export async function indexJob(context: JobContext): Promise<RebuildResult> {
@@ -251,7 +263,13 @@ export async function buildSuggestions(
   db: Db,
   siteId: number,
   progress: (percent: number) => Promise<void> = async () => {},
-): Promise<{ queries: number; vocabulary: number }> {
+): Promise<{
+  queries: number;
+  vocabulary: number;
+  removed: number;
+  synonyms: number;
+  whiteList: number;
+}> {
   const [live] = await db.select().from(catalogs).where(eq(catalogs.siteId, siteId));
   await progress(10);
   return db.transaction(async (tx) => {
@@ -286,8 +304,75 @@ export async function buildSuggestions(
       );
       vocabulary = words.count;
     }
-    return { queries: queries.count, vocabulary };
+    const listed = await applyListsToSuggestions(tx, siteId, live?.importId ?? null);
+    await progress(90);
+    return { queries: queries.count, vocabulary, ...listed };
   });
+}
+
+/**
+ * The operators' query lists on the built suggestions (issue 12/13): the query exclusions and
+ * both black lists remove suggestions (an exact query, or any suggestion with a black-listed
+ * word); the synonyms (search and autocomplete) add each searched query's alternatives below it
+ * (half its weight) so shoppers typing the other term meet it too; white-listed words the live
+ * catalog knows join the vocabulary (operators vouch for their spelling).
+ */
+async function applyListsToSuggestions(
+  tx: Tx,
+  siteId: number,
+  importId: number | null,
+): Promise<{ removed: number; synonyms: number; whiteList: number }> {
+  const lists = await siteLists(tx, siteId);
+  const { rows } = await run<{ text: string; weight: number; source: string }>(
+    tx,
+    sql`select text, weight, source from autocomplete_suggestions where site_id = ${siteId}`,
+  );
+  const allowed = (text: string) =>
+    !lists.blackQueries.has(normaliseTerm(text)) && suggestionAllowed(text, lists);
+  const removed = rows.filter((row) => !allowed(row.text)).map((row) => row.text);
+  for (let start = 0; start < removed.length; start += 1000)
+    await run(
+      tx,
+      sql`delete from autocomplete_suggestions where site_id = ${siteId}
+          and text = any(${arrayParam(removed.slice(start, start + 1000), 'text')})`,
+    );
+  const added = new Map<string, number>();
+  for (const row of rows) {
+    if (row.source !== 'query' || !allowed(row.text)) continue;
+    const key = normaliseTerm(row.text);
+    const alternatives = new Set([
+      ...(lists.synonyms.get(key) ?? []),
+      ...(lists.acSynonyms.get(key) ?? []),
+    ]);
+    for (const alternative of alternatives)
+      if (allowed(alternative))
+        added.set(alternative, Math.max(added.get(alternative) ?? 0, row.weight / 2));
+  }
+  let synonyms = 0;
+  if (added.size)
+    synonyms = (
+      await run(
+        tx,
+        sql`insert into autocomplete_suggestions (site_id, text, weight, searches, source)
+            select ${siteId}::int, t, w, 0, 'synonym'
+            from unnest(${arrayParam([...added.keys()], 'text')}, ${arrayParam([...added.values()], 'float8')}) as x(t, w)
+            on conflict (site_id, text) do nothing`,
+      )
+    ).count;
+  let whiteList = 0;
+  const white = [...lists.white].filter(allowed);
+  if (importId !== null && white.length)
+    whiteList = (
+      await run(
+        tx,
+        sql`insert into autocomplete_suggestions (site_id, text, weight, searches, source)
+            select ${siteId}::int, c.word, 0.01 * c.products, 0, 'white-list'
+            from catalog_words c
+            where c.import_id = ${importId} and c.word = any(${arrayParam(white, 'text')})
+            on conflict (site_id, text) do nothing`,
+      )
+    ).count;
+  return { removed: removed.length, synonyms, whiteList };
 }
 
 export async function suggestionJob(context: JobContext) {

@@ -69,6 +69,13 @@ function guessDelimiter(header: string): string {
   return best;
 }
 
+const PARSE_SLICE = 16_384;
+
+function* slices(text: string): Generator<string> {
+  for (let start = 0; start < text.length; start += PARSE_SLICE)
+    yield text.slice(start, start + PARSE_SLICE);
+}
+
 async function* readCsv(input: Readable, options: ReadTableOptions): AsyncGenerator<TableLine> {
   const text = input.pipe(decoder(options.encoding ?? 'utf-8'));
   text.setEncoding('utf8');
@@ -82,10 +89,15 @@ async function* readCsv(input: Readable, options: ReadTableOptions): AsyncGenera
     head += next.value;
   }
   const delimiter = options.delimiter || guessDelimiter(head.split('\n', 1)[0] ?? '');
+  // Papaparse's stream pauses every few rows (its readable side holds 16) and, on resuming, copies
+  // what is left of the chunk it was parsing: a chunk of many rows costs quadratic time. A body
+  // handed over in one piece (app.inject, a file read whole) took minutes for 100 000 rows, so
+  // the text goes in slices of at most PARSE_SLICE characters.
   const rest = Readable.from(
     (async function* () {
-      if (head) yield head;
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+      if (head) yield* slices(head);
+      for (let next = await chunks.next(); !next.done; next = await chunks.next())
+        yield* slices(next.value);
     })(),
   );
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {

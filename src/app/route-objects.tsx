@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { loadLocales, type LocaleDomain } from '#src/lib/i18n.ts';
+import { loadLocales, loadValidationMessages, type LocaleDomain } from '#src/lib/i18n.ts';
 import { RouteGuard } from '#src/layout/route-guard.tsx';
 import { APP_ROUTES, type AppRoute } from './routes.ts';
 
@@ -23,13 +23,21 @@ export function withChunkTimeout<T>(load: Promise<T>, ms = CHUNK_TIMEOUT_MS): Pr
   return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A lazy screen: its chunk and its key domains, both within the time-out. */
+/**
+ * A lazy screen: its chunk, its key domains and the translated validation messages, all within
+ * the time-out. The sign-in page passes `validation: false` (it checks its two fields itself and
+ * loads no zod).
+ */
 export async function loadScreen<T>(
   chunk: () => Promise<T>,
   locales: readonly LocaleDomain[],
   ms = CHUNK_TIMEOUT_MS,
+  { validation = true }: { validation?: boolean } = {},
 ): Promise<T> {
-  const [module] = await withChunkTimeout(Promise.all([chunk(), loadLocales(locales)]), ms);
+  const [module] = await withChunkTimeout(
+    Promise.all([chunk(), loadLocales(locales), validation ? loadValidationMessages() : null]),
+    ms,
+  );
   return module;
 }
 

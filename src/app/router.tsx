@@ -8,15 +8,22 @@ export const router = createBrowserRouter([
     path: '/login',
     errorElement: <RouteError />,
     lazy: async () => ({
-      Component: (await loadScreen(() => import('#src/features/auth/login-page.tsx'), [])).default,
+      Component: (
+        await loadScreen(() => import('#src/features/auth/login-page.tsx'), [], undefined, {
+          validation: false,
+        })
+      ).default,
     }),
   },
   {
     path: '/404',
     errorElement: <RouteError />,
     lazy: async () => ({
-      Component: (await loadScreen(() => import('#src/features/system/not-found-page.tsx'), []))
-        .default,
+      Component: (
+        await loadScreen(() => import('#src/features/system/not-found-page.tsx'), [], undefined, {
+          validation: false,
+        })
+      ).default,
     }),
   },
   {

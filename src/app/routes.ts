@@ -10,28 +10,34 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 /** Sidebar sections in the order of spec §2 "Sidebar"; only those with a screen show. */
 export const MENU_SECTIONS = [
   'home',
+  'knowledgeBase',
   'reporting',
   'merchandising',
   'searchUx',
   'recommendations',
+  'reviews',
   'instalment',
   'experiments',
   'integration',
   'admin',
+  'feedback',
 ] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 
 /** Heading of each sidebar section. */
 export const MENU_SECTION_TITLES: Record<MenuSection, SectionTitleKey> = {
   home: 'shell.sections.home',
+  knowledgeBase: 'shell.sections.knowledgeBase',
   reporting: 'reports.menu.section',
   merchandising: 'shell.sections.merchandising',
   searchUx: 'shell.sections.searchUx',
   recommendations: 'shell.sections.recommendations',
+  reviews: 'shell.sections.reviews',
   instalment: 'shell.sections.instalment',
   experiments: 'shell.sections.experiments',
   integration: 'shell.sections.integration',
   admin: 'shell.sections.admin',
+  feedback: 'shell.sections.feedback',
 };
 type SectionTitleKey =
   | 'shell.sections.home'
@@ -39,10 +45,13 @@ type SectionTitleKey =
   | 'shell.sections.merchandising'
   | 'shell.sections.searchUx'
   | 'shell.sections.recommendations'
+  | 'shell.sections.reviews'
   | 'shell.sections.instalment'
   | 'shell.sections.experiments'
   | 'shell.sections.integration'
-  | 'shell.sections.admin';
+  | 'shell.sections.admin'
+  | 'shell.sections.knowledgeBase'
+  | 'shell.sections.feedback';
 
 export type TitleKey =
   | 'routes.greeting'
@@ -52,6 +61,7 @@ export type TitleKey =
   | 'routes.registerUser'
   | 'routes.roles'
   | 'routes.editUser'
+  | 'routes.profile'
   | 'routes.instantSearch'
   | 'routes.autocomplete'
   | 'routes.search'
@@ -93,7 +103,18 @@ export type TitleKey =
   | 'routes.jobConfig'
   | 'routes.facetAttributes'
   | 'routes.customSort'
-  | 'routes.apiConfig';
+  | 'routes.apiConfig'
+  | 'routes.knowledgeBase'
+  | 'routes.internalFeedback'
+  | 'routes.supportChat'
+  | 'routes.reviewsUpload'
+  | 'routes.reviewsDelete'
+  | 'routes.neurocardUpload'
+  | 'routes.neurocardDelete'
+  | 'routes.editReports'
+  | 'routes.globalConfig'
+  | 'routes.audit'
+  | 'routes.recsWidgets';
 
 export interface AppRoute {
   path: string;
@@ -107,6 +128,8 @@ export interface AppRoute {
     /** Left out of the menu for users who may open this path instead (the two homes, spec §6). */
     replacedBy?: string;
   };
+  /** Staff only (spec §1, §6): hidden from client users and refused to them whatever their roles. */
+  staffOnly?: boolean;
   /** Show the global loading overlay while calls run. @default true */
   overlay?: boolean;
   /**
@@ -118,7 +141,8 @@ export interface AppRoute {
 }
 
 /** The key domains of the signed-in frame (sidebar section and route titles, breadcrumbs). */
-export const LAYOUT_LOCALES: readonly LocaleDomain[] = ['reports'];
+/** `chat`: the client users' support chat widget (and the staff inbox), in the frame. */
+export const LAYOUT_LOCALES: readonly LocaleDomain[] = ['reports', 'chat'];
 
 /** Who may open a search UX screen: viewers read it, the config roles of spec §6 act on it. */
 const searchUxRoles = (kind: 'instant-search' | 'autocomplete' | 'search'): readonly Role[] => [
@@ -143,6 +167,22 @@ const FEED_VIEW_ROLES: readonly Role[] = [
 ];
 /** The Dolyame screens: site viewers read them, site editors change them (contract/routes/dolyame.ts). */
 const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
+/** The review screens: site viewers read them, site editors upload and delete (contract/routes/reviews.ts). */
+const REVIEWS_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
+const reviewsRoute = (
+  path: string,
+  titleKey: TitleKey,
+  name: 'ReviewsUploadPage' | 'ReviewsDeletePage' | 'NeurocardUploadPage' | 'NeurocardDeletePage',
+): AppRoute => ({
+  path,
+  titleKey,
+  breadcrumbs: [],
+  roles: REVIEWS_READ_ROLES,
+  menu: { section: 'reviews' },
+  locales: ['reviews'],
+  page: () =>
+    import('#src/features/reviews/pages.tsx').then((m) => ({ default: m[name] as ComponentType })),
+});
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
 const queryListPage = () => import('#src/features/query-lists/query-list-page.tsx');
 /** The query-list screens: the list's viewers and editors (the synonyms screen: autocomplete's too). */
@@ -198,6 +238,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'home' },
     locales: ['reports'],
     page: () => import('#src/features/reports/home/home-page.tsx'),
+  },
+  {
+    // Spec §6: the knowledge base needs site view.
+    path: '/knowledge-base',
+    titleKey: 'routes.knowledgeBase',
+    breadcrumbs: [],
+    roles: ['ROLE_SITE_VIEW'],
+    menu: { section: 'knowledgeBase' },
+    locales: ['support'],
+    page: () => import('#src/features/support/knowledge-base-page.tsx'),
   },
   {
     path: '/reporting',
@@ -266,7 +316,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: searchUxRoles('instant-search'),
     menu: { section: 'searchUx' },
-    locales: ['ux', 'studio'],
+    locales: ['ux', 'studio', 'configStudio'],
     page: searchUxPage,
   },
   {
@@ -275,7 +325,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: searchUxRoles('autocomplete'),
     menu: { section: 'searchUx' },
-    locales: ['ux', 'studio'],
+    locales: ['ux', 'studio', 'configStudio'],
     page: searchUxPage,
   },
   {
@@ -284,7 +334,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [],
     roles: searchUxRoles('search'),
     menu: { section: 'searchUx' },
-    locales: ['ux', 'studio'],
+    locales: ['ux', 'studio', 'configStudio'],
     page: searchUxPage,
   },
   {
@@ -396,6 +446,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/recs/strategies-page.tsx'),
   },
   {
+    path: '/recs-configuration/widget',
+    titleKey: 'routes.recsWidgets',
+    breadcrumbs: [],
+    roles: ['ROLE_RECS_WIDGETS_CONFIG', 'ROLE_RECS_WIDGETS_PREVIEW'],
+    menu: { section: 'recommendations' },
+    locales: ['recs'],
+    page: () => import('#src/features/recs/widgets-page.tsx'),
+  },
+  {
     path: '/anyquery/search/model-training',
     titleKey: 'routes.modelTraining',
     breadcrumbs: [],
@@ -414,6 +473,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     locales: ['recs', 'sites'],
     page: () => import('#src/features/recs/ranking-config-page.tsx'),
   },
+  reviewsRoute('/anyreviews/upload', 'routes.reviewsUpload', 'ReviewsUploadPage'),
+  reviewsRoute('/anyreviews/delete', 'routes.reviewsDelete', 'ReviewsDeletePage'),
+  reviewsRoute('/anyreviews/neurocard-upload', 'routes.neurocardUpload', 'NeurocardUploadPage'),
+  reviewsRoute('/anyreviews/neurocard-delete', 'routes.neurocardDelete', 'NeurocardDeletePage'),
   {
     path: '/dolyame/config/app',
     titleKey: 'routes.dolyameApp',
@@ -510,6 +573,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/tracking/tracking-page.tsx'),
   },
   {
+    path: '/site/global-config',
+    titleKey: 'routes.globalConfig',
+    breadcrumbs: [],
+    roles: configRoles('global-config'),
+    menu: { section: 'integration' },
+    locales: ['globalConfig', 'configStudio', 'studio'],
+    page: () => import('#src/features/global-config/global-config-page.tsx'),
+  },
+  {
     path: '/site/feed-loader',
     titleKey: 'routes.feedLoader',
     breadcrumbs: [],
@@ -556,6 +628,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/users/roles-page.tsx'),
   },
   {
+    // The report catalogue (issue 16 item 6): like custom reporting, superusers and
+    // administrators (spec §6); its calls take ROLE_CUSTOM_REPORT_ADMIN, as the tab calls do.
+    path: '/admin/edit-reports',
+    titleKey: 'routes.editReports',
+    breadcrumbs: [],
+    roles: ['ROLE_SUPERUSER'],
+    menu: { section: 'admin' },
+    locales: ['reports'],
+    page: () => import('#src/features/reports/custom/edit-reports-page.tsx'),
+  },
+  {
     path: '/admin/edit-user',
     titleKey: 'routes.editUser',
     breadcrumbs: ['routes.roles'],
@@ -563,6 +646,48 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { section: 'admin' },
     locales: ['users'],
     page: () => import('#src/features/users/edit-user-page.tsx'),
+  },
+  {
+    // Staff only (spec §1: the feedback page is hidden from client users; §6).
+    path: '/internal-feedback',
+    titleKey: 'routes.internalFeedback',
+    breadcrumbs: [],
+    roles: ['ROLE_SUPERUSER'],
+    staffOnly: true,
+    menu: { section: 'feedback' },
+    locales: ['support'],
+    page: () => import('#src/features/support/feedback-page.tsx'),
+  },
+  {
+    // The staff side of the client chat (issue 16.5): not in the spec's route table.
+    path: '/support/chat',
+    titleKey: 'routes.supportChat',
+    breadcrumbs: [],
+    roles: ['ROLE_SUPERUSER'],
+    staffOnly: true,
+    menu: { section: 'feedback' },
+    locales: ['support'],
+    page: () => import('#src/features/support/chat-inbox-page.tsx'),
+  },
+  {
+    // issue 18.3: the audit log with diff and restore (administrators, spec §6)
+    path: '/admin/audit',
+    titleKey: 'routes.audit',
+    breadcrumbs: [],
+    roles: ['ROLE_ADMIN'],
+    menu: { section: 'admin' },
+    locales: ['audit'],
+    page: () => import('#src/features/audit/audit-page.tsx'),
+  },
+  {
+    // the signed-in user's own profile: two-factor sign-in (issue 18.5); any signed-in user
+    path: '/profile',
+    titleKey: 'routes.profile',
+    breadcrumbs: [],
+    roles: [],
+    overlay: false,
+    locales: ['users'],
+    page: () => import('#src/features/users/profile-page.tsx'),
   },
 ];
 
@@ -597,14 +722,21 @@ export function findRoute(pathname: string): AppRoute | undefined {
 }
 
 /** The menu entries a user may open, by section: derived from the route table and the roles. */
-export function menuFor(roles: readonly string[]) {
+export function menuFor(roles: readonly string[], options: { client?: boolean } = {}) {
   return MENU_SECTIONS.map((section) => ({
     section,
     routes: APP_ROUTES.filter(
       (route) =>
-        route.menu?.section === section && hasAccess(roles, route.roles) && !replaced(route, roles),
+        route.menu?.section === section &&
+        mayOpen(route, roles, options.client ?? false) &&
+        !replaced(route, roles),
     ),
   })).filter((group) => group.routes.length > 0);
+}
+
+/** Whether a user may open a route: a role of it, and staff for the staff-only ones. */
+export function mayOpen(route: AppRoute, roles: readonly string[], client: boolean): boolean {
+  return hasAccess(roles, route.roles) && !(route.staffOnly && client);
 }
 
 function replaced(route: AppRoute, roles: readonly string[]): boolean {

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { meRoute, pageViewRoute } from '#contract/routes/auth.ts';
+import { isStaff } from '#contract/roles.ts';
 import type { AppRoute } from '#src/app/routes.ts';
 import { queryClient } from '#src/app/query-client.ts';
 import { api, onForbidden } from '#src/lib/api.ts';
@@ -14,6 +15,9 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { SessionWatch } from './session-watch.tsx';
 import { LocaleSwitch } from './locale-switch.tsx';
+
+/** The client users' support chat (spec §1), in its own chunk: staff never load it. */
+const ChatWidget = lazy(() => import('#src/features/support/chat-widget.tsx'));
 
 function useCurrentRoute(): AppRoute | undefined {
   const matches = useMatches();
@@ -72,9 +76,12 @@ function Frame() {
   useEffect(() => onForbidden(() => void refetch()), [refetch]);
 
   if (!me) return <Navigate to="/login" replace />;
+  // a role requires two-factor sign-in and it is not set up: the profile is the only screen
+  const mustEnrol = me.mustEnrolTwoFactor === true;
+  if (mustEnrol && route?.path !== '/profile') return <Navigate to="/profile" replace />;
   return (
     <div className="shell">
-      <Sidebar />
+      {!mustEnrol && <Sidebar />}
       <div className="shell__main">
         <header className="shell__header">
           <nav aria-label={t('shell.breadcrumbs')} className="breadcrumbs">
@@ -98,6 +105,12 @@ function Frame() {
         </Overlay>
       )}
       <SessionWatch />
+      {/* Client users only; the signed-in frame never renders on /login (spec §2). */}
+      {(me.isClient || !isStaff(me.roles)) && (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      )}
     </div>
   );
 }

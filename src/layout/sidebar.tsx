@@ -5,12 +5,15 @@ import { isStaff } from '#contract/roles.ts';
 import { logoutRoute } from '#contract/routes/auth.ts';
 import { MENU_SECTION_TITLES, menuFor } from '#src/app/routes.ts';
 import { UserTabLinks, UserTabSection } from '#src/features/reports/components/user-tab-links.tsx';
+import { StaffChatBadge } from '#src/features/support/staff-chat-badge.tsx';
 import { queryClient } from '#src/app/query-client.ts';
 import { api } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { SiteBlock } from './site-block.tsx';
+
+const SUPPORT_CHAT_PATH = '/support/chat';
 
 export function Sidebar() {
   const { t } = useTranslation();
@@ -28,7 +31,7 @@ export function Sidebar() {
     navigate('/login');
   };
 
-  const menu = menuFor(me.roles);
+  const menu = menuFor(me.roles, { client: !staff });
   // Below 960 px the sidebar is a drawer behind a menu button (CSS hides the button on wide screens).
   // Open for the page it was opened on: a navigation closes it without an effect.
   const { pathname } = useLocation();
@@ -71,6 +74,8 @@ export function Sidebar() {
                   <li key={route.path}>
                     <NavLink to={route.path} end className="sidebar__link">
                       {t(route.titleKey)}
+                      {/* Staff only (the entry is): the site's conversations awaiting an answer. */}
+                      {route.path === SUPPORT_CHAT_PATH && <StaffChatBadge />}
                     </NavLink>
                   </li>
                 ))}
@@ -103,7 +108,9 @@ export function Sidebar() {
             </div>
           )}
           <div className="sidebar__user">
-            <span className="sidebar__login">{me.name || me.login}</span>
+            <NavLink to="/profile" className="sidebar__login" title={t('routes.profile')}>
+              {me.name || me.login}
+            </NavLink>
             <button type="button" className="sidebar__logout" onClick={() => void logout()}>
               {t('shell.logout')}
             </button>

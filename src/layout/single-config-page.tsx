@@ -16,7 +16,7 @@ import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 
 /** The site-wide configs edited as one form on their own page (MVT, tracking). */
-type PageKind = 'mvt' | 'tracking';
+type PageKind = 'mvt' | 'tracking' | 'global-config';
 
 export interface SingleConfigPageProps<TIn extends FieldValues, TOut extends FieldValues> {
   kind: PageKind;

@@ -13,7 +13,10 @@ import {
   serializeGlobalComponent,
   serializeRecommendationsBlock,
   trackingConfig,
+  globalConfig,
+  type GlobalConfig,
   type ConfigKind,
+  type ConfigVersionMeta,
   type GlobalComponent,
   type MvtConfig,
   type RecommendationsBlock,
@@ -38,6 +41,7 @@ import {
   saveRecommendationBlockRoute,
   saveSearchConfigRoute,
   saveTrackingConfigRoute,
+  saveGlobalConfigRoute,
 } from '#contract/routes/configs.ts';
 import {
   conflictOf,
@@ -96,6 +100,8 @@ export function parseSingleConfig(kind: ConfigKind, raw: unknown): unknown {
       return trackingConfig.parse(raw);
     case 'mvt':
       return mvtConfig.parse(migrateMvtConfig(raw));
+    case 'global-config':
+      return globalConfig.parse(raw);
     default:
       throw new Error(`${kind} is not a single config`);
   }
@@ -115,6 +121,17 @@ function itemId(options: ConfigActorsOptions, config: unknown): number {
   return id;
 }
 
+/**
+ * The production version production serves: the one the server marks live; without a production
+ * bundle yet (no version says either way), the newest.
+ */
+export function servedVersion(
+  productionVersions: readonly ConfigVersionMeta[],
+): ConfigVersionMeta | undefined {
+  if (productionVersions.every((v) => v.live === undefined)) return productionVersions[0];
+  return productionVersions.find((v) => v.live === true);
+}
+
 export function configActors(options: ConfigActorsOptions) {
   const { kind, siteId, test } = options;
   // Query flags travel as text (z.stringbool).
@@ -122,10 +139,12 @@ export function configActors(options: ConfigActorsOptions) {
   const t = i18next.t.bind(i18next);
 
   async function loadSingle(signal: AbortSignal): Promise<LoadedConfig> {
-    const k = kind as 'instant-search' | 'autocomplete' | 'search' | 'tracking' | 'mvt';
+    const k = kind as
+      'instant-search' | 'autocomplete' | 'search' | 'tracking' | 'mvt' | 'global-config';
     const [stored, productionVersions] = await Promise.all([
       api(getConfigRoute, { params: { id: siteId, kind: k }, query: { test: copy }, signal }),
-      // Which integration version production holds: the newest production version's source.
+      // Which integration version production serves: the source of the production version the
+      // production bundle carries (after a rollback, manual or automatic, an older one).
       test
         ? api(
             configVersionsRoute,
@@ -137,7 +156,7 @@ export function configActors(options: ConfigActorsOptions) {
     return {
       config: parseSingleConfig(kind, stored.config),
       base: baseOf(stored),
-      productionSourceVersionId: productionVersions[0]?.sourceVersionId ?? null,
+      productionSourceVersionId: servedVersion(productionVersions)?.sourceVersionId ?? null,
     };
   }
 
@@ -173,6 +192,12 @@ export function configActors(options: ConfigActorsOptions) {
       stored = await api(
         saveTrackingConfigRoute,
         { query: { siteId, test: copy }, body: { ...(config as TrackingConfig), baseVersionId } },
+        { quiet: true },
+      );
+    } else if (kind === 'global-config') {
+      stored = await api(
+        saveGlobalConfigRoute,
+        { query: { siteId, test: copy }, body: { ...(config as GlobalConfig), baseVersionId } },
         { quiet: true },
       );
     } else if (kind === 'mvt') {
@@ -279,7 +304,10 @@ export function configActors(options: ConfigActorsOptions) {
     return api(
       generateConfigRoute,
       {
-        params: { kind: kind as 'instant-search' | 'autocomplete' | 'search' | 'tracking' | 'mvt' },
+        params: {
+          kind: kind as
+            'instant-search' | 'autocomplete' | 'search' | 'tracking' | 'mvt' | 'global-config',
+        },
         query: { siteId },
         signal,
       },

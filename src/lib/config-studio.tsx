@@ -30,12 +30,16 @@ import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import { VersionsPanel } from '#studio/panels/versions-panel.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { api } from './api.ts';
 import { parseSingleConfig } from './config-actors.ts';
 import { usePromoteTarget, useRollback } from './config-promote.ts';
 import { useSiteStyles } from './config-styles.ts';
+import { RolloutNotice, RolloutSettingsPanel } from './rollout-notice.tsx';
+import { SchedulePromotion } from './rollout-schedule.tsx';
 import { useLifecycleFlags, type ConfigActor } from './config-form.ts';
+import { useVisualGate } from './visual-gate.tsx';
 import './config-studio.css';
 
 /*
@@ -99,6 +103,25 @@ export function ConfigLifecycle({
   const roles = usePermissions(kind);
   const name = useSelector(actor, (s) => (s.context.config as { name?: unknown } | null)?.name);
   const target = usePromoteTarget(kind, typeof name === 'string' ? name : undefined);
+  const siteId = useSiteStore((state) => state.siteId);
+  const item = useSelector(
+    actor,
+    (s) => s.context.config as { configId?: number; componentId?: number } | null,
+  );
+  const gate = useVisualGate({
+    siteId,
+    kind,
+    id: item?.configId ?? item?.componentId,
+    promoteAction: promoteActionOf(kind) === 'deploy' ? 'deploy' : 'generate',
+    canAccept: roles.canGenerate,
+    promote: () => actor.send({ type: 'PROMOTE' }),
+  });
+  const keyOf = useSelector(actor, (s) => {
+    const config = s.context.config as { configId?: unknown; componentId?: unknown } | null;
+    const id = config?.configId ?? config?.componentId;
+    return typeof id === 'number' ? id : null;
+  });
+  const configKey = promoteActionOf(kind) === 'deploy' ? keyOf : 0;
   return (
     <>
       <LifecycleToolbar
@@ -108,9 +131,19 @@ export function ConfigLifecycle({
         roles={roles}
         onSave={onSave}
         onPreview={() => actor.send({ type: 'PREVIEW' })}
-        onPromote={() => actor.send({ type: 'PROMOTE' })}
+        // The visual regression gate first (src/lib/visual-gate.tsx): it promotes when it passes.
+        onPromote={gate.request}
         target={target}
       />
+      {gate.dialog}
+      {siteId !== null && copy === 'integration' && (
+        <SchedulePromotion
+          siteId={siteId}
+          kind={kind}
+          configKey={configKey}
+          canGenerate={roles.canGenerate}
+        />
+      )}
       <ConflictDialog
         conflict={conflict}
         onReload={() => actor.send({ type: 'RELOAD' })}
@@ -176,7 +209,8 @@ function versionCalls(kind: ConfigKind, siteId: number, key: number | undefined)
             ),
     };
   }
-  const single = kind as 'instant-search' | 'autocomplete' | 'search' | 'tracking' | 'mvt';
+  const single = kind as
+    'instant-search' | 'autocomplete' | 'search' | 'tracking' | 'mvt' | 'global-config';
   return {
     list: (test: boolean, signal: AbortSignal) =>
       api(
@@ -226,16 +260,37 @@ export function ConfigVersions({
   const name = useSelector(actor, (s) => (s.context.config as { name?: unknown } | null)?.name);
   const target = usePromoteTarget(kind, typeof name === 'string' ? name : undefined);
   const rollback = useRollback(siteId, kind, configKey ?? null, usePermissions(kind).canGenerate);
+  const canGenerate = usePermissions(kind).canGenerate;
   if (!versions.data) return <Spinner label={t('ui.spinner.loading')} />;
   return (
-    <VersionsPanel
-      versions={versions.data}
-      loadVersion={calls.load}
-      current={current}
-      canRestore={canRestore}
-      onRestore={(config) => onRestore(config)}
-      {...(rollback ? { rollback: { ...rollback, ...target } } : {})}
-    />
+    <>
+      <RolloutNotice siteId={siteId} />
+      <VersionsPanel
+        versions={versions.data}
+        loadVersion={calls.load}
+        current={current}
+        canRestore={canRestore}
+        onRestore={(config) => onRestore(config)}
+        {...(rollback
+          ? {
+              rollback: {
+                ...rollback,
+                ...target,
+                onRollback: async (artifactId, version) => {
+                  await rollback.onRollback(artifactId, version);
+                  // the toolbar names the version production serves now
+                  actor.send({
+                    type: 'PRODUCTION_SERVES',
+                    sourceVersionId: version.sourceVersionId,
+                  });
+                  await versions.refetch();
+                },
+              },
+            }
+          : {})}
+      />
+      <RolloutSettingsPanel siteId={siteId} canEdit={canGenerate} />
+    </>
   );
 }
 

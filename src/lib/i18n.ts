@@ -10,7 +10,6 @@ import {
   writeLocaleCookie,
 } from './locale.ts';
 import type { Locale } from './locale.ts';
-import { installZodErrorMap } from './zod-error-map.ts';
 import { CORE_LOCALES, type LocaleDomain } from './i18n-domains.ts';
 
 export { CORE_LOCALES, type LocaleDomain };
@@ -76,6 +75,20 @@ export function loadLocales(domains: readonly LocaleDomain[]): Promise<void> {
   return ensureLocales(currentLocale(), domains);
 }
 
+let zodErrors: Promise<void> | undefined;
+
+/**
+ * Installs the translated zod error map, loading zod on first need: the sign-in route carries
+ * no zod (DESIGN.md budgets: sign-in ≤ 150 KB), every other screen awaits this before it renders
+ * (route-objects.tsx `loadScreen`), so no form validates before the map is in place.
+ */
+export function loadValidationMessages(): Promise<void> {
+  zodErrors ??= import('./zod-error-map.ts').then(({ installZodErrorMap }) =>
+    installZodErrorMap((key, params) => i18next.t(key, params ?? {})),
+  );
+  return zodErrors;
+}
+
 /** Options shared by the app instance and the static one used by tests and stories. */
 export const baseOptions = {
   fallbackLng: false,
@@ -95,14 +108,13 @@ function syncDocument(locale: string): void {
 /**
  * Call once before the first render: `await initI18n()`. Picks the language from the
  * `locale` cookie (ru when absent), loads only that language's core strings (the rest come
- * with the routes that need them), installs the zod error map and keeps `<html lang>` in step.
+ * with the routes that need them) and keeps `<html lang>` in step.
  */
 export async function initI18n(locale?: Locale): Promise<I18n> {
   const lng = locale ?? readLocaleCookie() ?? DEFAULT_LOCALE;
   if (!i18next.isInitialized) {
     i18next.on('languageChanged', syncDocument);
     await i18next.use(initReactI18next).init({ ...baseOptions, lng, resources: {} });
-    installZodErrorMap((key, params) => i18next.t(key, params ?? {}));
   }
   await ensureLocales(lng, wanted);
   if (i18next.language !== lng) await i18next.changeLanguage(lng);

@@ -6,6 +6,9 @@
  * (boot-search.ts) ships without the recommendation block and Swiper.
  */
 import { createApiClient } from '../runtime/api-client.ts';
+import { setPriceFormat } from '../runtime/format.ts';
+import { setPictureBase } from '../runtime/product-view.ts';
+import { createErrorReporter, type ReportedWidget } from '../runtime/error-report.ts';
 import { trackingIdentity } from '../runtime/identity.ts';
 import { createEventTracker, type EventTracker, type TrackedEvent } from '../runtime/events.ts';
 import type { DataSource } from '../runtime/data-source.ts';
@@ -164,6 +167,63 @@ export interface BootTracking {
   rules: readonly BootTrackingRule[];
 }
 
+/** The site's global config (issue 16 item 6; server/artifacts/boot-global.ts). */
+export interface BootGlobal {
+  currency: string;
+  locale: string;
+  priceDecimals: number;
+  currencyDisplay: 'symbol' | 'code' | 'none';
+  /** Relative feed pictures resolve against it; '' keeps them as they are. */
+  pictureBaseUrl: string;
+  /** regionId of the public calls: from a cookie, a URL parameter, a fixed id, or none. */
+  region: { detection: 'none' | 'cookie' | 'query' | 'fixed'; source: string };
+  /** Tracking consent: none (granted), opt-in (cookie says yes), opt-out (unless it says no). */
+  consent: { mode: 'none' | 'opt-in' | 'opt-out'; cookie: string };
+}
+
+const CONSENT_YES = /^(1|true|yes|granted|accept(ed)?|all)$/i;
+const CONSENT_NO = /^(0|false|no|denied|reject(ed)?|none|necessary)$/i;
+
+function readCookie(doc: Document, name: string): string | null {
+  let cookies: string;
+  try {
+    cookies = doc.cookie;
+  } catch {
+    return null; // a sandboxed document without allow-same-origin has no cookies
+  }
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+/** The shopper's regionId by the global config, or undefined (the API's 'global'). */
+export function detectRegion(doc: Document, global: BootGlobal | undefined): string | undefined {
+  const { detection, source } = global?.region ?? { detection: 'none', source: '' };
+  let value: string | null = null;
+  if (detection === 'fixed') value = source;
+  else if (detection === 'cookie' && source) value = readCookie(doc, source);
+  else if (detection === 'query' && source)
+    value = new URL(doc.location.href).searchParams.get(source);
+  value = value?.trim() ?? '';
+  return value && value.length <= 64 ? value : undefined;
+}
+
+/** Whether tracking may run before the page says anything, by the global config's mode. */
+export function consentByCookie(doc: Document, global: BootGlobal | undefined): boolean {
+  const consent = global?.consent;
+  if (!consent || consent.mode === 'none') return true;
+  const value = readCookie(doc, consent.cookie)?.trim() ?? '';
+  return consent.mode === 'opt-in' ? CONSENT_YES.test(value) : !CONSENT_NO.test(value);
+}
+
 /** What the generated bundle passes to `boot`. */
 export interface BootConfig {
   siteId: number;
@@ -181,6 +241,8 @@ export interface BootConfig {
   hooks?: readonly BootHook[];
   /** Absent: the built-in events only (search, clicks, views, carts); `enabled: false`: none. */
   tracking?: BootTracking | null;
+  /** The site's global config; absent: the runtime's defaults (ru-RU prices, no region …). */
+  global?: BootGlobal;
 }
 
 export interface BootedSite {
@@ -229,6 +291,7 @@ function originOf(script: HTMLOrSVGScriptElement | null | undefined): string {
 function scriptHook(
   scripts: Readonly<Record<string, PartScript>>,
   element: HTMLElement,
+  report?: (part: string, error: unknown) => void,
 ): { onRender?(part: string): void } {
   if (Object.keys(scripts).length === 0) return {};
   return {
@@ -239,6 +302,7 @@ function scriptHook(
         script(element, part);
       } catch (error) {
         console.error(`[digi] script of part ${part} failed`, error);
+        report?.(part, error);
       }
     },
   };
@@ -297,7 +361,45 @@ function bootWith(
     mountFavoriteButton,
   } = mounts;
   const baseUrl = config.apiBaseUrl || originOf(script);
-  const api = createApiClient({ baseUrl, apiKey: config.apiKey });
+  const global = config.global;
+  setPriceFormat(
+    global
+      ? {
+          locale: global.locale,
+          currency: global.currency,
+          decimals: global.priceDecimals,
+          currencyDisplay: global.currencyDisplay,
+        }
+      : null,
+  );
+  setPictureBase(global?.pictureBaseUrl ?? '');
+  const regionId = detectRegion(doc, global);
+  let consented = consentByCookie(doc, global);
+  const plain = createApiClient({ baseUrl, apiKey: config.apiKey });
+  // The detected region rides on every public call that takes one, unless a widget's settings
+  // name a region of their own ('global' is the default, not a choice).
+  const region = <T extends { regionId?: string | undefined }>(params: T): T =>
+    regionId && (!params.regionId || params.regionId === 'global')
+      ? { ...params, regionId }
+      : params;
+  const api: DataSource = {
+    ...plain,
+    search: (params, signal) => plain.search(region(params), signal),
+    autocomplete: (params, signal) => plain.autocomplete(region(params), signal),
+    recommendations: (params, signal) => plain.recommendations(region(params), signal),
+    // widget events wait for consent like the behaviour events
+    trackWidget: async (event) => {
+      if (consented) await plain.trackWidget(event);
+    },
+  };
+  // widget render errors go to /public/errors: the automatic rollback watches them (issue 18.4)
+  const reportError = createErrorReporter({ baseUrl, apiKey: config.apiKey });
+  const onErrorOf = (widget: ReportedWidget) => ({
+    onError(part: string, error: unknown) {
+      console.error(`[digi] ${widget}: part "${part}" failed to render`, error);
+      reportError(widget, part, error);
+    },
+  });
   const tracking = config.tracking;
   const events = createEventTracker({
     baseUrl,
@@ -307,7 +409,7 @@ function bootWith(
         ? 'MOBILE'
         : 'DESKTOP',
     sessionId: () => trackingIdentity(doc).sessionId,
-    consent: tracking?.enabled !== false,
+    consent: tracking?.enabled !== false && consented,
   });
   const track = (event: TrackedEvent): string | null => events.track(event);
   let lastQuery = '';
@@ -327,6 +429,17 @@ function bootWith(
         });
       }
       return answer;
+    },
+    // A click in a recommendation block is also a product click of the event store (issue 15).
+    async trackWidget(event) {
+      if (event.eventType === 'WIDGET_CLICK')
+        track({
+          type: 'PRODUCT_CLICK',
+          source: 'RECOMMENDATION',
+          productId: event.productId,
+          position: event.position ?? 0,
+        });
+      return api.trackWidget(event);
     },
   };
   const productOnPage = (from?: Element | null): string | undefined =>
@@ -480,7 +593,18 @@ function bootWith(
           ...(acts('DISABLE_CATEGORY_PREDICTION') && { useCategoryPrediction: false }),
           source,
           templates: is.templates,
+          ...onErrorOf('instantSearch'),
           ...renderHook('instantSearch', container),
+          onOpen(product, position) {
+            const query = lastQuery || (input?.value.trim() ?? '');
+            track({
+              type: 'PRODUCT_CLICK',
+              source: 'SEARCH',
+              productId: product.id,
+              position,
+              ...(query && { query: query.slice(0, 256) }),
+            });
+          },
           onBuy(product) {
             track({ type: 'ADD_TO_CART', productId: product.id });
             container.dispatchEvent(
@@ -508,6 +632,7 @@ function bootWith(
           source,
           input,
           templates: ac.templates,
+          ...onErrorOf('autocomplete'),
           ...renderHook('autocomplete', host),
           onChoose(intent) {
             track({
@@ -515,6 +640,14 @@ function bootWith(
               block: intent.type === 'open' ? 'PRODUCTS' : 'QUERIES',
               ...(input.value.trim() && { query: input.value.trim().slice(0, 256) }),
             });
+            if (intent.type === 'open' && intent.productId)
+              track({
+                type: 'PRODUCT_CLICK',
+                source: 'AUTOCOMPLETE',
+                productId: intent.productId,
+                position: intent.position ?? 0,
+                ...(input.value.trim() && { query: input.value.trim().slice(0, 256) }),
+              });
             if (intent.type === 'open') location.assign(intent.url);
             else if (widgets.instantSearch) widgets.instantSearch.connector.setQuery(intent.query);
             else location.assign(widget.connector.searchUrl(intent.query));
@@ -558,7 +691,10 @@ function bootWith(
         ...block.settings,
         source,
         templates: block.templates,
-        ...scriptHook(block.scripts, container),
+        ...scriptHook(block.scripts, container, (part, error) =>
+          reportError('recommendations', part, error),
+        ),
+        ...onErrorOf('recommendations'),
         mobile: isMobile(),
         ...(margin && { lazyLoadMargin: margin }),
         mvtGroups,
@@ -602,7 +738,10 @@ function bootWith(
       }
       const common = {
         ...component.settings,
-        ...scriptHook(component.scripts, container),
+        ...scriptHook(component.scripts, container, (part, error) =>
+          reportError('component', part, error),
+        ),
+        ...onErrorOf('component'),
         ...options,
         templates: component.templates,
       };
@@ -639,7 +778,10 @@ function bootWith(
     track,
     pageView,
     pageType,
-    consent: (granted) => events.consent(granted),
+    consent: (granted) => {
+      consented = granted;
+      events.consent(granted);
+    },
     events,
     dispose() {
       void events.flush(true);

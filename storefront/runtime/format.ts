@@ -2,12 +2,47 @@
 const rubles = new Set(['RUB', 'RUR']);
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 
+/** The site's price format (its global config, issue 16): locale, currency, decimals, sign. */
+export interface PriceFormat {
+  locale: string;
+  /** ISO 4217 code every price is shown in (a shop's feed has one currency). */
+  currency: string;
+  decimals: number;
+  currencyDisplay: 'symbol' | 'code' | 'none';
+}
+
+let siteFormat: Intl.NumberFormat | null = null;
+
+/** Sets (or, with null, clears) the site's price format for every widget of the page. */
+export function setPriceFormat(format: PriceFormat | null): void {
+  siteFormat = null;
+  if (!format) return;
+  const currency = rubles.has(format.currency.toUpperCase()) ? 'RUB' : format.currency;
+  try {
+    siteFormat = new Intl.NumberFormat(format.locale, {
+      ...(format.currencyDisplay === 'none'
+        ? { style: 'decimal' }
+        : {
+            style: 'currency',
+            currency,
+            currencyDisplay: format.currencyDisplay === 'code' ? 'code' : 'narrowSymbol',
+          }),
+      minimumFractionDigits: format.decimals,
+      maximumFractionDigits: format.decimals,
+    });
+  } catch {
+    // an unknown locale or currency: the default format stays
+  }
+}
+
 /**
- * A price in the Russian locale: thousands separated by a (non-breaking) space, the ruble sign
- * after the number. Other currencies keep their code: `1 234 USD`.
+ * A price in the site's format when its global config sets one; else the Russian locale:
+ * thousands separated by a (non-breaking) space, the ruble sign after the number. Other
+ * currencies keep their code: `1 234 USD`.
  */
 export function formatPrice(value: number, currency = 'RUB'): string {
   if (!Number.isFinite(value)) return '';
+  if (siteFormat) return siteFormat.format(value);
   const code = currency.toUpperCase();
   return `${numberFormat.format(value)}\u00a0${rubles.has(code) ? '₽' : code}`;
 }

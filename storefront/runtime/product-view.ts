@@ -42,8 +42,28 @@ export interface CardView {
   layout: CardLayout;
   pickers: SkuPickerView[];
   position: number;
-  /** Uploaded reviews: the average with one decimal ('4,6') and their number; null without. */
-  rating: { value: string; count: number } | null;
+  /**
+   * Uploaded reviews: the average with one decimal ('4,6'), the stars it rounds to ('★★★★★' with
+   * '☆' for the rest), their number and the description's snippet; null without.
+   */
+  rating: { value: string; stars: string; count: number; snippet: string | null } | null;
+}
+
+let pictureBase = '';
+
+/** Sets the base URL relative pictures of the feed resolve against (the global config's). */
+export function setPictureBase(url: string): void {
+  pictureBase = url && !url.endsWith('/') ? `${url}/` : url;
+}
+
+/** A picture URL with the site's base applied when it is relative ('img/1.jpg', '/img/1.jpg'). */
+export function resolvePicture(url: string | null): string | null {
+  if (url === null || !pictureBase || /^([a-z][a-z\d+.-]*:|\/\/)/i.test(url)) return url;
+  try {
+    return new URL(url.replace(/^\/+/, ''), pictureBase).href;
+  } catch {
+    return url;
+  }
 }
 
 const paramValue = (sku: Sku, name: string): string | undefined =>
@@ -95,6 +115,16 @@ export function skuPickers(
   return pickers;
 }
 
+function ratingView(rating: NonNullable<Product['rating']>): NonNullable<CardView['rating']> {
+  const full = Math.min(5, Math.max(0, Math.round(rating.value)));
+  return {
+    value: rating.value.toFixed(1).replace('.', ','),
+    stars: '★'.repeat(full) + '☆'.repeat(5 - full),
+    count: rating.count,
+    snippet: rating.snippet ?? null,
+  };
+}
+
 /** The view model of one product card. Catalog text stays raw: templates escape it. */
 export function cardView(
   product: Product,
@@ -109,7 +139,7 @@ export function cardView(
   const sku = pickSku(product, selection);
   const price = sku?.price ?? product.price;
   const oldPrice = sku ? sku.oldPrice : product.oldPrice;
-  const picture = sku?.pictures[0] ?? product.pictures[0] ?? null;
+  const picture = resolvePicture(sku?.pictures[0] ?? product.pictures[0] ?? null);
   return {
     id: product.id,
     skuId: sku?.id ?? null,
@@ -125,8 +155,6 @@ export function cardView(
     layout: options.layout ?? 'default',
     pickers: skuPickers(product, selection, options.pickerParams),
     position: options.position ?? 0,
-    rating: product.rating
-      ? { value: product.rating.value.toFixed(1).replace('.', ','), count: product.rating.count }
-      : null,
+    rating: product.rating ? ratingView(product.rating) : null,
   };
 }

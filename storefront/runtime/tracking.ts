@@ -6,6 +6,8 @@ export interface WidgetTrackerOptions {
   widgetType: string;
   strategy: string;
   mvtGroups?: readonly string[];
+  /** The recommendation block (configId) the widget shows, for the CTR per block. */
+  blockId?: string;
 }
 
 export interface WidgetTracker {
@@ -35,6 +37,7 @@ export function createWidgetTracker(options: WidgetTrackerOptions): WidgetTracke
       pageNumber,
       mvtGroups: [...(options.mvtGroups ?? [])],
       strategy: options.strategy,
+      ...(options.blockId && { blockId: options.blockId }),
     };
   };
   const send = (event: Parameters<DataSource['trackWidget']>[0]): void => {

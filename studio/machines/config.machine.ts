@@ -90,7 +90,9 @@ export type ConfigEvent =
   | { type: 'RELOAD' }
   | { type: 'OVERWRITE' }
   | { type: 'CANCEL' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** Production was pointed at another build (a rollback): the integration version it serves. */
+  | { type: 'PRODUCTION_SERVES'; sourceVersionId: number | null };
 
 const EMPTY_BASE: BaseMeta = { versionId: null, version: 0, author: null, createdAt: null };
 
@@ -206,6 +208,11 @@ export const configMachine = setup({
     outcome: null,
   }),
   initial: 'loading',
+  on: {
+    PRODUCTION_SERVES: {
+      actions: assign(({ event }) => ({ productionVersionId: event.sourceVersionId })),
+    },
+  },
   states: {
     loading: {
       invoke: {

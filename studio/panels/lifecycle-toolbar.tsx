@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BaseMeta, JobAction, Outcome } from '#studio/machines/config.machine.ts';
 import type { LifecyclePermissions } from '#studio/machines/config-permissions.ts';
@@ -39,6 +39,8 @@ export interface LifecycleToolbarProps {
   formatTime?: (iso: string) => string;
   /** What goes live, named in the confirmation Generate and Deploy ask for first. */
   target?: PromoteTarget;
+  /** Warnings shown in that confirmation, which do not block it (contrast of the tokens …). */
+  confirmWarnings?: ReactNode;
 }
 
 /** The site and the config a promotion puts into production (their display names). */
@@ -295,6 +297,7 @@ export function LifecycleToolbar(props: LifecycleToolbarProps) {
           </p>
         )}
         <p>{t(`studio.lifecycle.confirm.${confirmKey}.effect`)}</p>
+        {props.confirmWarnings}
       </Modal>
     </div>
   );

@@ -7,6 +7,7 @@ import { tokenProblemText, type Translate } from '../editors/problem-text.ts';
 import { RefInput } from './tokens-panel-ref-input.tsx';
 import { tokenValueText } from './tokens-panel-model.ts';
 import type { TokenEntry } from './tokens-panel-model.ts';
+import type { ContrastFinding } from './tokens-contrast.ts';
 
 export interface TokenRowProps {
   entry: TokenEntry;
@@ -15,7 +16,13 @@ export interface TokenRowProps {
   paths: readonly string[];
   onValue: (entry: TokenEntry, value: unknown) => void;
   readOnly?: boolean;
+  /** Failing contrast pairs of the storefront styles this token takes part in. */
+  contrast?: readonly ContrastFinding[];
+  /** The token's custom property name (`colors-text`), to tell its side of a pair. */
+  cssName?: string;
 }
+
+const NO_CONTRAST: readonly ContrastFinding[] = [];
 
 const HEX = /^#(?:[0-9a-f]{3}){1,2}$/i;
 
@@ -89,6 +96,8 @@ function TokenRowView({
   paths,
   onValue,
   readOnly = false,
+  contrast = NO_CONTRAST,
+  cssName,
 }: TokenRowProps) {
   const text = useEditorsText();
   const { t } = useTranslation();
@@ -160,6 +169,52 @@ function TokenRowView({
           ))}
         </ul>
       )}
+      {contrast.length > 0 && (
+        <ul
+          className="vitrina-diagnostics vitrina-contrast"
+          aria-label={text('tokens.contrastTitle')}
+        >
+          {contrast.map((f, i) => {
+            const isForeground = f.foregroundToken === cssName;
+            const suggestion = isForeground ? f.suggestForeground : f.suggestBackground;
+            const name = (token: string | null, value: string) =>
+              token ? `--${token} (${value})` : value;
+            return (
+              <li key={i} className="vitrina-diagnostics__item--warning">
+                <span
+                  className="vitrina-contrast__swatch"
+                  style={{ color: f.foreground, background: f.background }}
+                  aria-hidden="true"
+                >
+                  Aa
+                </span>
+                {text('tokens.contrast', {
+                  ratio: f.ratio,
+                  required: f.required,
+                  fg: name(f.foregroundToken, f.foreground),
+                  bg: name(f.backgroundToken, f.background),
+                  kind: text(`tokens.contrastKind.${f.kind}`),
+                })}
+                {suggestion && (
+                  <>
+                    {' '}
+                    {text('tokens.contrastSuggest', { color: suggestion })}{' '}
+                    {!readOnly && entry.type === 'color' && !composite && (
+                      <button
+                        type="button"
+                        className="vitrina-contrast__apply"
+                        onClick={() => onValue(entry, suggestion)}
+                      >
+                        {text('tokens.contrastApply', { color: suggestion })}
+                      </button>
+                    )}
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </li>
   );
 }
@@ -168,6 +223,17 @@ const sameDiagnostics = (a: readonly Diagnostic[], b: readonly Diagnostic[]): bo
   a === b ||
   (a.length === b.length &&
     a.every((d, i) => d.message === b[i]?.message && d.severity === b[i]?.severity));
+
+const sameContrast = (a: readonly ContrastFinding[], b: readonly ContrastFinding[]): boolean =>
+  a === b ||
+  (a.length === b.length &&
+    a.every(
+      (f, i) =>
+        f.ratio === b[i]?.ratio &&
+        f.foreground === b[i]?.foreground &&
+        f.background === b[i]?.background &&
+        f.kind === b[i]?.kind,
+    ));
 
 /** Re-renders only when its own token, diagnostics or resolved value change. */
 export const TokenRow = memo(
@@ -182,5 +248,7 @@ export const TokenRow = memo(
     a.paths === b.paths &&
     a.onValue === b.onValue &&
     a.readOnly === b.readOnly &&
+    a.cssName === b.cssName &&
+    sameContrast(a.contrast ?? NO_CONTRAST, b.contrast ?? NO_CONTRAST) &&
     sameDiagnostics(a.diagnostics, b.diagnostics),
 );

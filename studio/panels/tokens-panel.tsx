@@ -16,6 +16,9 @@ import type { CompiledTokens } from './tokens-panel-compiler.ts';
 import { filterTokens, groupTokens, listTokens, updateTokenValue } from './tokens-panel-model.ts';
 import type { TokenEntry } from './tokens-panel-model.ts';
 import { TokenRow } from './tokens-panel-row.tsx';
+import { useContrastByToken } from './tokens-contrast.ts';
+import type { ContrastFinding } from './tokens-contrast.ts';
+import { kebabName } from '#tokens/core/transform/names.ts';
 import './tokens-panel.css';
 
 export { useCompiledTokens } from './tokens-panel-compiler.ts';
@@ -49,6 +52,7 @@ export interface TokensPanelProps {
 export const MAX_ROWS = 300;
 
 const NO_DIAGNOSTICS: readonly Diagnostic[] = [];
+const NO_DIAGNOSTICS_CONTRAST: readonly ContrastFinding[] = [];
 const diagKey = (set: string | null | undefined, path: string) => `${set ?? ''}\u0000${path}`;
 
 export function TokensPanel({
@@ -96,6 +100,10 @@ export function TokensPanel({
     }
     return { byToken, general, errors, warnings };
   }, [compiled.diagnostics, entries]);
+
+  // the storefront's text-on-background pairs against these tokens (WCAG 2.2), by custom property
+  const contrast = useContrastByToken(tokens === null ? null : compiled.scss);
+  const contrastCount = useMemo(() => new Set([...contrast.values()].flat()).size, [contrast]);
 
   const accept = (data: unknown) => {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -232,6 +240,7 @@ export function TokensPanel({
               {text('tokens.summary', { count: entries.length })}
               {errors > 0 && ` · ${text('tokens.errorCount', { count: errors })}`}
               {warnings > 0 && ` · ${text('tokens.warningCount', { count: warnings })}`}
+              {contrastCount > 0 && ` · ${text('tokens.contrastCount', { count: contrastCount })}`}
             </span>
           </div>
           {general.length > 0 && (
@@ -265,6 +274,10 @@ export function TokensPanel({
                     paths={paths}
                     readOnly={readOnly}
                     onValue={setValue}
+                    {...(entry.type === 'color' && {
+                      cssName: kebabName(entry.path),
+                      contrast: contrast.get(kebabName(entry.path)) ?? NO_DIAGNOSTICS_CONTRAST,
+                    })}
                   />
                 ))}
               </ul>

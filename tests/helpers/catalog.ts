@@ -9,7 +9,13 @@ import { importYml, openFeed, type ImportSummary } from '#server/catalog/yml-imp
 import type { Database } from '#server/db/client.ts';
 import { catalogImports, catalogs, sites } from '#server/db/schema.ts';
 import { fetchPolicy } from '#server/net/guarded-fetch.ts';
-import { testEnv } from './server.ts';
+import {
+  startTestServer,
+  testEnv,
+  type DatabaseKind,
+  type TestClient,
+  type TestServer,
+} from './server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrina-feeds-'));
 
@@ -44,6 +50,24 @@ export async function importFeed(
   return importYml(database.db, { siteId, source: await openFeed(url, { policy: feedPolicy }) });
 }
 
+/**
+ * A seeded test server with `feedXml` imported as the site's live catalog: the server, an admin
+ * signed in and the site's storefront API key. The caller closes the server.
+ */
+export async function startCatalogServer(
+  kind: DatabaseKind,
+  siteId: number,
+  feedXml: string,
+): Promise<{ server: TestServer; admin: TestClient; apiKey: string }> {
+  const server = await startTestServer(kind);
+  await importFeed(server.database, siteId, feedFileUrl(feedXml));
+  return {
+    server,
+    admin: await server.as('admin'),
+    apiKey: await apiKeyOf(server.database, siteId),
+  };
+}
+
 export async function apiKeyOf(database: Database, siteId: number): Promise<string> {
   const [site] = await database.db.select().from(sites).where(eq(sites.id, siteId));
   return site!.apiKey;
@@ -58,6 +82,9 @@ export async function liveCatalog(database: Database, siteId: number) {
     .where(eq(catalogs.siteId, siteId));
   return row ?? null;
 }
+
+/** A YML offer's <param>. */
+export const paramXml = (name: string, value: string) => `<param name="${name}">${value}</param>`;
 
 /** A small YML document around the given categories and offers. */
 export function ymlDocument(body: { categories: string; offers: string; encoding?: string }) {

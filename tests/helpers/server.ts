@@ -70,6 +70,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
     SESSION_CACHE_MS: '0',
+    // Promotion suites run without the visual gate; tests/server/visual-gate.test.ts turns it on.
+    VISUAL_GATE: 'off',
     ...overrides,
   });
 }
@@ -196,6 +198,23 @@ export async function startTestServer(
 }
 
 export { primed };
+
+/**
+ * Polls a status call (GET `url`, through `client`'s jar) every `intervalMs` while it answers 202,
+ * for `timeoutMs` at most; answers the last response.
+ */
+export async function untilSettled(
+  client: TestClient,
+  url: string,
+  { timeoutMs = 60_000, intervalMs = 100 } = {},
+): ReturnType<TestClient['raw']> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.raw({ method: 'GET', url });
+    if (response.statusCode !== 202 || Date.now() > end) return response;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
 
 /** Runs `promise` and returns the ApiError it fails with (fails the test if it succeeds). */
 export async function failure(promise: Promise<unknown>): Promise<ApiError> {

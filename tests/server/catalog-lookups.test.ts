@@ -10,17 +10,10 @@ import {
   catalogRegionsRoute,
   catalogRootCategoriesRoute,
 } from '#contract/routes/catalog-lookups.ts';
-import { feedFileUrl, importFeed, offerXml, ymlDocument } from '#tests/helpers/catalog.ts';
-import {
-  DATABASES,
-  failure,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '#tests/helpers/server.ts';
+import { offerXml, ymlDocument, startCatalogServer, paramXml } from '#tests/helpers/catalog.ts';
+import { DATABASES, failure, type TestClient, type TestServer } from '#tests/helpers/server.ts';
 
 const SITE = 2;
-const param = (name: string, value: string) => `<param name="${name}">${value}</param>`;
 
 const feed = ymlDocument({
   categories: `<category id="1">Одежда</category><category id="2" parentId="1">Платья</category>
@@ -30,19 +23,19 @@ const feed = ymlDocument({
       id: 'd1',
       category: '2',
       name: 'Платье летнее',
-      extra: `<vendor>Sela</vendor>${param('Цвет', 'красный')}${param('Размер', '42')}`,
+      extra: `<vendor>Sela</vendor>${paramXml('Цвет', 'красный')}${paramXml('Размер', '42')}`,
     }),
     offerXml({
       id: 'd2',
       category: '2',
       name: 'Платье вечернее 100%_шёлк',
-      extra: `<vendor>Sela</vendor>${param('Цвет', 'чёрный')}`,
+      extra: `<vendor>Sela</vendor>${paramXml('Цвет', 'чёрный')}`,
     }),
     offerXml({
       id: 's1',
       category: '3',
       name: 'Юбка миди',
-      extra: `<vendor>Zarina</vendor>${param('Цвет', 'красный')}`,
+      extra: `<vendor>Zarina</vendor>${paramXml('Цвет', 'красный')}`,
     }),
     offerXml({ id: 'b1', category: '4', name: 'Кеды', extra: `<vendor>Converse</vendor>` }),
   ].join('\n'),
@@ -53,9 +46,7 @@ describe.each(DATABASES)('catalog lookups on %s', (kind) => {
   let admin: TestClient;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    await importFeed(server.database, SITE, feedFileUrl(feed));
-    admin = await server.as('admin');
+    ({ server, admin } = await startCatalogServer(kind, SITE, feed));
   });
   afterAll(() => server?.close());
 

@@ -1,5 +1,5 @@
 import { previewBase } from '#server/artifacts/preview-key.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   configVersionsRoute,
@@ -22,45 +22,27 @@ import { configGenerateJob } from '#server/jobs/config-generate.ts';
 import {
   DATABASES,
   failure,
-  startTestServer,
   type TestClient,
   type TestServer,
+  untilSettled,
 } from '#tests/helpers/server.ts';
+import { suiteServer } from '#tests/helpers/suite.ts';
 
 /** The demo site: seeded with instant search, autocomplete, a block and a component, generated. */
 const SITE = 1;
 
 describe.each(DATABASES)('config jobs on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(() => server.close());
-
-  const pointer = async (slot: 'production' | 'preview') => {
-    const [row] = await server.database.db
-      .select({ artifactId: artifactPointers.artifactId, hash: artifacts.hash })
-      .from(artifactPointers)
-      .innerJoin(artifacts, eq(artifacts.id, artifactPointers.artifactId))
-      .where(and(eq(artifactPointers.siteId, SITE), eq(artifactPointers.slot, slot)));
-    return row ?? null;
-  };
+  const server = suiteServer(kind);
 
   /** Polls a status call every 100 ms (the console: 1000 ms) until it stops answering 202. */
   async function settle(
     client: TestClient,
     route: typeof previewStatusRoute | typeof generateStatusRoute,
   ): Promise<{ status: number; error?: ApiError; body?: unknown }> {
-    const end = Date.now() + 60_000;
-    for (;;) {
-      const response = await client.raw({ method: 'GET', url: `/api${route.path}?siteId=${SITE}` });
-      if (response.statusCode !== 202 || Date.now() > end) {
-        if (response.statusCode === 200) return { status: 200, body: response.json() };
-        const error = await failure(client.call(route, { query: { siteId: SITE } }));
-        return { status: error.status, error };
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const response = await untilSettled(client, `/api${route.path}?siteId=${SITE}`);
+    if (response.statusCode === 200) return { status: 200, body: response.json() };
+    const error = await failure(client.call(route, { query: { siteId: SITE } }));
+    return { status: error.status, error };
   }
 
   it('seeds the demo site: both copies, production enabled, a generated bundle behind /cdn/1/digi.js', async () => {
@@ -80,7 +62,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
       });
       expect(blocks.data).toHaveLength(1);
     }
-    const production = await pointer('production');
+    const production = await pointer(server, 'production');
     expect(production).not.toBeNull();
     const loader = await server.app.inject({ method: 'GET', url: `/cdn/${SITE}/digi.js` });
     expect(loader.statusCode).toBe(200);
@@ -95,7 +77,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
 
   it('previews: 202 with the job, then status 200, the preview slot moves, production stays', async () => {
     const manager = await server.as('manager');
-    const production = await pointer('production');
+    const production = await pointer(server, 'production');
     const saved = await manager.call(saveSearchConfigRoute, {
       params: { kind: 'instant-search' },
       query: { siteId: SITE },
@@ -126,9 +108,9 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
     const done = await settle(manager, previewStatusRoute);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ state: 'done', progress: 100 });
-    const preview = await pointer('preview');
+    const preview = await pointer(server, 'preview');
     expect(preview!.hash).not.toBe(production!.hash);
-    expect((await pointer('production'))!.hash).toBe(production!.hash);
+    expect((await pointer(server, 'production'))!.hash).toBe(production!.hash);
     const previewLoader = await server.app.inject({
       method: 'GET',
       url: `${await previewBase(server.database.db, SITE)}/digi.js`,
@@ -248,7 +230,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
       params: { id: SITE, kind: 'instant-search' },
       query: {},
     });
-    const production = await pointer('production');
+    const production = await pointer(server, 'production');
     const job = await designer.call(generateConfigRoute, {
       params: { kind: 'instant-search' },
       query: { siteId: SITE },
@@ -272,7 +254,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
       query: { test: 'false' },
     });
     expect(prodCopy.config).toEqual(integration.config);
-    const moved = await pointer('production');
+    const moved = await pointer(server, 'production');
     expect(moved!.hash).not.toBe(production!.hash);
     const loader = await server.app.inject({ method: 'GET', url: `/cdn/${SITE}/digi.js` });
     expect(loader.body).toContain(moved!.hash);
@@ -333,7 +315,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
       params: { id: SITE, kind: 'autocomplete' },
       query: { test: 'false' },
     });
-    const production = await pointer('production');
+    const production = await pointer(server, 'production');
     await designer.call(generateConfigRoute, {
       params: { kind: 'autocomplete' },
       query: { siteId: SITE },
@@ -348,17 +330,13 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
         query: { test: 'false' },
       }),
     ).toEqual(before);
-    expect(await pointer('production')).toEqual(production);
+    expect(await pointer(server, 'production')).toEqual(production);
   });
 });
 
 /** With the worker off, a launched job stays queued until the test runs its handler. */
 describe.each(DATABASES)('config promotion of the launched version on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { work: false });
-  });
-  afterAll(() => server.close());
+  const server = suiteServer(kind, { work: false });
 
   async function runJob(id: string) {
     const job = await server.app.jobs.get(id);
@@ -443,6 +421,7 @@ describe.each(DATABASES)('config promotion of the launched version on %s', (kind
   });
 });
 
+/** The artifact a slot of SITE points at (its id and hash), or null. */
 async function pointer(server: TestServer, slot: 'production' | 'preview') {
   const [row] = await server.database.db
     .select({ artifactId: artifactPointers.artifactId, hash: artifacts.hash })

@@ -16,7 +16,7 @@ import { run } from '#server/catalog/sql.ts';
 import { sites } from '#server/db/schema.ts';
 import { daysBetween } from '#server/events/day.ts';
 import { prng } from '#server/events/demo.ts';
-import { createEventStore } from '#server/events/store.ts';
+import { createEventStore, type WidgetDailyRow } from '#server/events/store.ts';
 import { toEventRow } from '#server/events/ingest.ts';
 import { rebuildRollupsIn } from '#server/events/rollups.ts';
 import {
@@ -640,6 +640,47 @@ describe.each(DATABASES)('event store on %s', (kind) => {
     expect(await store.replace(1, [[row], [{ ...row, sessionId: 'other' }]])).toBe(2);
     expect(await count()).toBe(2);
     expect(await agg('SESSIONS_TOTAL,DESKTOP_SESSIONS_TOTAL', '2026-10-01')).toEqual([2, 2]);
+
+    // With the widget rows the generator filled as it went, they replace the site's widget_daily;
+    // a failure keeps the old ones too.
+    const widgets = async () =>
+      (
+        await run<{ day: string; block: string; views: number; clicks: number }>(
+          server.database.db,
+          sql`select day::text as day, block, views::int as views, clicks::int as clicks
+              from widget_daily where site_id = 1 order by day, block`,
+        )
+      ).rows;
+    await store.addWidgetDaily(1, [
+      {
+        day: '2026-09-30',
+        block: 'old',
+        strategy: 'popular',
+        widgetType: 'W',
+        views: 5,
+        clicks: 1,
+      },
+    ]);
+    const filled: WidgetDailyRow[] = [];
+    function* withWidgets(fail: boolean) {
+      yield [row];
+      filled.push({
+        day: '2026-10-01',
+        block: '9',
+        strategy: 'popular',
+        widgetType: 'RECOMMENDATIONS',
+        views: 3,
+        clicks: 1,
+      });
+      if (fail) throw new Error('generator failed');
+    }
+    await expect(store.replace(1, withWidgets(true), undefined, () => filled)).rejects.toThrow(
+      'generator failed',
+    );
+    expect(await widgets()).toEqual([{ day: '2026-09-30', block: 'old', views: 5, clicks: 1 }]);
+    filled.length = 0;
+    expect(await store.replace(1, withWidgets(false), undefined, () => filled)).toBe(1);
+    expect(await widgets()).toEqual([{ day: '2026-10-01', block: '9', views: 3, clicks: 1 }]);
   });
 
   it('moves events and rollups to the new day when the site time zone changes', async () => {

@@ -412,6 +412,35 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     });
     expect(popular.products.map((p) => p.id).sort()).toEqual(['A2', 'J1']);
 
+    // The SKUs (the offers) carry the region's price and availability too.
+    type WithSkus = { products: { id: string; skus?: { price: number; available: boolean }[] }[] };
+    const skuOf = (answer: unknown, id: string) =>
+      (answer as WithSkus).products.find((p) => p.id === id)?.skus?.[0];
+    expect(skuOf(await search({ st: 'кроссовки', withSku: 'true' }), 'A1')?.price).toBe(5000);
+    expect(
+      skuOf(await search({ st: 'кроссовки', regionId: 'msk', withSku: 'true' }), 'A1')?.price,
+    ).toBe(4500);
+    expect(
+      skuOf(
+        await get('/public/autocomplete', { st: 'кроссовки', regionId: 'msk', withSku: 'true' }),
+        'A1',
+      )?.price,
+    ).toBe(4500);
+    const spbSkus = await get('/public/recommendations', {
+      strategy: 'popular',
+      regionId: 'spb',
+      showUnavailable: 'true',
+      withSku: 'true',
+    });
+    expect(skuOf(spbSkus, 'A1')).toMatchObject({ price: 5000, available: false });
+    expect(skuOf(spbSkus, 'A2')).toMatchObject({ price: 7000, available: true });
+    const mskSkus = await get('/public/recommendations', {
+      strategy: 'popular',
+      regionId: 'msk',
+      withSku: 'true',
+    });
+    expect(skuOf(mskSkus, 'A1')).toMatchObject({ price: 4500, available: true });
+
     // The raw feed as downloaded.
     const download = await server.app.inject({
       method: 'GET',

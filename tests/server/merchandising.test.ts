@@ -250,6 +250,71 @@ describe.each(DATABASES)('merchandising on %s', (kind) => {
     await drop(exclude.id);
   });
 
+  it('facet counts are of the products a shopper can get: excludes, includes and pins count', async () => {
+    const faceted = async (st: string) => {
+      const answer = await search(st, { size: '100', withFacets: 'true' });
+      expect(answer.total).toBeLessThanOrEqual(100);
+      const facet = (name: string) => answer.facets.find((f) => f.name === name);
+      const brand = facet('brand');
+      const price = facet('price');
+      const category = facet('categoryId');
+      const brands = new Map<string, number>();
+      for (const p of answer.products)
+        if (p.brand) brands.set(p.brand, (brands.get(p.brand) ?? 0) + 1);
+      // every brand's count is the number of listed products of the brand, the price ranges add
+      // up to the total, and the categories are those of the listed products
+      expect(
+        new Map(
+          brand && 'values' in brand ? brand.values.map((v) => [v.value, v.count] as const) : [],
+        ),
+      ).toEqual(brands);
+      expect(
+        price && 'ranges' in price ? price.ranges.reduce((sum, r) => sum + r.count, 0) : 0,
+      ).toBe(answer.total);
+      const nodes = category && 'tree' in category ? category.tree.map((node) => node.id) : [];
+      expect(new Set(nodes)).toEqual(
+        new Set(answer.products.flatMap((p) => p.categories.map((c) => c.id))),
+      );
+      return answer;
+    };
+    const all = await faceted('куртка');
+    const target = all.products.at(-1)!.categoryId;
+    const exclude = await rule({
+      boostType: 'CATEGORIES_EXCLUDE',
+      filters: [target],
+      queries: ['куртка'],
+    });
+    expect((await faceted('куртка')).total).toBeLessThan(all.total);
+    await drop(exclude.id);
+    const include = await rule({
+      boostType: 'CATEGORIES_INCLUDE',
+      filters: [target],
+      queries: ['куртка'],
+    });
+    expect((await faceted('куртка')).total).toBeLessThan(all.total);
+    await drop(include.id);
+    const first = all.products[0]!;
+    const hide = await rule({
+      boostType: 'PRODUCTS_EXCLUDE',
+      filters: [first.id],
+      queries: ['куртка'],
+    });
+    expect((await faceted('куртка')).total).toBe(all.total - 1);
+    await drop(hide.id);
+    // a dress pinned into the jackets' list counts in their facets too
+    const dress = (await search('платье')).products[0]!;
+    const pin = await rule({
+      boostType: 'PRODUCTS',
+      filters: [dress.id],
+      socket: 1,
+      queries: ['куртка'],
+    });
+    const pinned = await faceted('куртка');
+    expect(pinned.products[0]!.id).toBe(dress.id);
+    expect(pinned.total).toBe(all.total + 1);
+    await drop(pin.id);
+  });
+
   it('partial match fires inside a longer query; rules act only inside their period', async () => {
     const before = await search('платье вечернее');
     const last = before.products.at(-1)!.id;

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
+import { widgetCtrRoute } from '#contract/routes/recs.ts';
 import { seedDemoEvents } from '#server/db/seed.ts';
 import { sql } from 'drizzle-orm';
 import { run } from '#server/catalog/sql.ts';
-import { addDays } from '#server/events/day.ts';
+import { addDays, localDay } from '#server/events/day.ts';
 import { yesterday as demoYesterday } from '#server/events/demo.ts';
 import { registerSiteToUserRoute, registerUserRoute } from '#contract/routes/users.ts';
+import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 const HOME_NAMES = [
@@ -67,6 +69,97 @@ describe.each(DATABASES)('report calls on demo data, %s', (kind) => {
       query: { name: 'SESSIONS_TOTAL,RPS', from: addDays(yesterday, 1), to: addDays(yesterday, 1) },
     });
     expect(today.map((m) => Object.values(m.value)[0])).toEqual([0, 0]);
+  });
+
+  it('reads a search CTR and a recommendation block CTR on the demo data (issue 15)', async () => {
+    const client = await server.as('client');
+    const report = await client.call(widgetCtrRoute, {
+      params: { id: 1 },
+      query: { from: addDays(yesterday, -29), to: yesterday },
+    });
+    // About 30 % of the searches with results end in a click, and the autocomplete's product
+    // suggestions add theirs.
+    expect(report.search.searches).toBeGreaterThan(500);
+    expect(report.search.ctr).toBeGreaterThan(0.25);
+    expect(report.search.ctr).toBeLessThan(0.5);
+    // The demo block of the seed (production copy), named, with its strategy and the widget's
+    // type, seen and clicked now and then.
+    expect(report.blocks).toHaveLength(1);
+    const [block] = report.blocks;
+    expect(block).toMatchObject({
+      blockName: 'Популярные товары',
+      strategy: 'popular',
+      widgetType: 'RECOMMENDATIONS',
+    });
+    expect(block!.block).toMatch(/^\d+$/);
+    expect(block!.views).toBeGreaterThan(200);
+    expect(block!.ctr).toBeGreaterThan(0.02);
+    expect(block!.ctr).toBeLessThan(0.1);
+    // Each widget click is a product click from a recommendation in the event store too.
+    expect(report.recsClicks).toBe(block!.clicks);
+    // The seeded days are the ones of the events, none after them.
+    const { rows } = await run<{ first: string; last: string }>(
+      server.database.db,
+      sql`select min(day)::text as first, max(day)::text as last from widget_daily
+          where site_id = 1`,
+    );
+    expect(rows[0]).toEqual({ first: addDays(yesterday, -29), last: yesterday });
+  });
+
+  it("answers today's CTR rows as the storefront sends them, the seeded days apart", async () => {
+    const apiKey = await apiKeyOf(server.database, 1);
+    const post = (url: string, payload: object) =>
+      server.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+    const session = { sessionId: 'today-1', platform: 'DESKTOP' };
+    const events = [
+      { type: 'SEARCH', query: 'платье', hits: 12, correctedQuery: null },
+      { type: 'SEARCH', query: 'куртка', hits: 7, correctedQuery: null },
+      { type: 'SEARCH', query: 'шапка', hits: 3, correctedQuery: null },
+      { type: 'SEARCH', query: 'ремень', hits: 9, correctedQuery: null },
+      { type: 'PRODUCT_CLICK', source: 'SEARCH', productId: 'p1', position: 0, query: 'платье' },
+      { type: 'PRODUCT_CLICK', source: 'RECOMMENDATION', productId: 'p2', position: 1 },
+    ];
+    for (const event of events)
+      expect((await post('/public/events', { apiKey, ...session, ...event })).statusCode).toBe(200);
+    const widget = (eventType: string, viewGUID: string, extra: object = {}) => ({
+      eventType,
+      widgetType: 'RECOMMENDATIONS',
+      viewGUID,
+      sessionId: 'today-1',
+      referer: '',
+      location: 'https://shop.example/',
+      apiKey,
+      pageProducts: ['p2', 'p3'],
+      mvtGroups: [],
+      strategy: 'popular',
+      userGUID: 'u-today',
+      blockId: 'today-block',
+      ...extra,
+    });
+    for (const guid of ['t1', 't2'])
+      expect((await post('/public/tracking/widget', widget('WIDGET_VIEW', guid))).statusCode).toBe(
+        204,
+      );
+    await post('/public/tracking/widget', widget('WIDGET_CLICK', 't2', { productId: 'p2' }));
+
+    // Today in the site's time zone (Moscow): the events' own day.
+    const today = localDay(new Date(), 'Europe/Moscow');
+    const client = await server.as('client');
+    const report = await client.call(widgetCtrRoute, {
+      params: { id: 1 },
+      query: { from: today, to: today },
+    });
+    expect(report.search).toEqual({ searches: 4, clicks: 1, ctr: 0.25 });
+    expect(report.recsClicks).toBe(1);
+    expect(report.blocks.map((b) => [b.block, b.views, b.clicks, b.ctr])).toEqual([
+      ['today-block', 2, 1, 0.5],
+    ]);
+    // Yesterday's rows hold none of it.
+    const before = await client.call(widgetCtrRoute, {
+      params: { id: 1 },
+      query: { from: addDays(today, -1), to: addDays(today, -1) },
+    });
+    expect(before.blocks.map((b) => b.block)).not.toContain('today-block');
   });
 
   it('answers daily values keyed by day and TOP lists of the requested length', async () => {

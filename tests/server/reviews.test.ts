@@ -140,7 +140,11 @@ describe.each(DATABASES)('reviews on %s', (kind) => {
 
     const search = await server.app.inject({ url: `/public/search?apiKey=${apiKey}&st=&size=5` });
     const products = (search.json() as { products: { id: string; rating?: unknown }[] }).products;
-    expect(products.find((p) => p.id === a)?.rating).toEqual({ value: 4.6, count: 12 });
+    expect(products.find((p) => p.id === a)?.rating).toEqual({
+      value: 4.6,
+      count: 12,
+      snippet: 'Удобные',
+    });
     expect(products.find((p) => p.id === c)?.rating).toBeNull();
   });
 

@@ -18,25 +18,12 @@ import {
   saveCustomSortRoute,
   SETTING_ROUTES,
 } from '#contract/routes/search-config.ts';
-import {
-  apiKeyOf,
-  feedFileUrl,
-  importFeed,
-  offerXml,
-  ymlDocument,
-} from '#tests/helpers/catalog.ts';
-import {
-  DATABASES,
-  failure,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '#tests/helpers/server.ts';
+import { offerXml, ymlDocument, startCatalogServer, paramXml } from '#tests/helpers/catalog.ts';
+import { DATABASES, failure, type TestClient, type TestServer } from '#tests/helpers/server.ts';
 import { rebuildIndex, buildSuggestions } from '#server/search-config/jobs.ts';
 import { run } from '#server/catalog/sql.ts';
 
 const SITE = 2;
-const param = (name: string, value: string) => `<param name="${name}">${value}</param>`;
 
 // "nordic" is the vendor of v1 and a material of m1: the default weights put the vendor first.
 const feed = ymlDocument({
@@ -48,28 +35,28 @@ const feed = ymlDocument({
       category: '2',
       name: 'Куртка пуховая',
       price: '5000',
-      extra: `<vendor>Nordic</vendor>${param('Цвет', 'Красный')}${param('Вес', '900')}${param('Размер', '48')}`,
+      extra: `<vendor>Nordic</vendor>${paramXml('Цвет', 'Красный')}${paramXml('Вес', '900')}${paramXml('Размер', '48')}`,
     }),
     offerXml({
       id: 'm1',
       category: '2',
       name: 'Куртка ветровка',
       price: '3000',
-      extra: `<vendor>Alpha</vendor>${param('Материал', 'nordic')}${param('Цвет', 'красный')}${param('Вес', '300')}${param('Размер', '52')}`,
+      extra: `<vendor>Alpha</vendor>${paramXml('Материал', 'nordic')}${paramXml('Цвет', 'красный')}${paramXml('Вес', '300')}${paramXml('Размер', '52')}`,
     }),
     offerXml({
       id: 'h1',
       category: '3',
       name: 'Шапка вязаная',
       price: '900',
-      extra: `<vendor>Alpha</vendor>${param('Модель', 'H')}${param('Цвет', 'синий')}${param('Вес', '100')}${param('Размер', '56')}`,
+      extra: `<vendor>Alpha</vendor>${paramXml('Модель', 'H')}${paramXml('Цвет', 'синий')}${paramXml('Вес', '100')}${paramXml('Размер', '56')}`,
     }),
     offerXml({
       id: 'h2',
       category: '3',
       name: 'Шапка вязаная',
       price: '950',
-      extra: `<vendor>Alpha</vendor>${param('Модель', 'H')}${param('Цвет', 'белый')}${param('Вес', '120')}${param('Размер', '58')}`,
+      extra: `<vendor>Alpha</vendor>${paramXml('Модель', 'H')}${paramXml('Цвет', 'белый')}${paramXml('Вес', '120')}${paramXml('Размер', '58')}`,
     }),
   ].join('\n'),
 });
@@ -80,10 +67,7 @@ describe.each(DATABASES)('search configuration on %s', (kind) => {
   let apiKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    await importFeed(server.database, SITE, feedFileUrl(feed));
-    apiKey = await apiKeyOf(server.database, SITE);
-    admin = await server.as('admin');
+    ({ server, admin, apiKey } = await startCatalogServer(kind, SITE, feed));
   }, 60_000);
   afterAll(() => server?.close());
 

@@ -272,3 +272,34 @@ describe('CP1251 tables', () => {
     await app.close();
   });
 });
+
+describe('large tables', () => {
+  it('reads a 100 000-row CSV handed over in one piece, and refuses one row more', async () => {
+    // Before the parser was fed in slices this took minutes (papaparse re-copied the rest of its
+    // chunk every 16 rows) and the upload seemed to stall.
+    const app = Fastify();
+    app.decorate('env', testEnv());
+    await app.register(errorsPlugin);
+    await app.register(uploadsPlugin);
+    app.post('/upload', async (request) => {
+      const received = await receiveUpload(request, spec, { maxRows: 100_000 });
+      return { total: received.total, accepted: received.rows.length, last: received.rows.at(-1) };
+    });
+    const send = async (rows: number) => {
+      const csv = `id;query\n${Array.from({ length: rows }, (_, i) => `${i};запрос ${i}`).join('\n')}\n`;
+      const { payload, headers } = await multipart({ name: 'big.csv', bytes: csv });
+      return app.inject({ method: 'POST', url: '/upload', payload, headers });
+    };
+    const accepted = await send(100_000);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({
+      total: 100_000,
+      accepted: 100_000,
+      last: { line: 100_001, id: '99999', row: { id: '99999', query: 'запрос 99999', weight: 1 } },
+    });
+    const refused = await send(100_001);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().details).toEqual({ maxRows: 100_000 });
+    await app.close();
+  }, 120_000);
+});

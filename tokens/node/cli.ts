@@ -1,19 +1,32 @@
 /**
  * vitrina-tokens build <file-or-folder> [--theme NAME]... [--set NAME]...
  *   [--version V3|V3.5] [--scope main|productCard] [--scss out.scss]
- *   [--css out.css] [--strict]
+ *   [--css out.css] [--strict] [--check-contrast [--styles storefront.scss]]
+ *
+ * --check-contrast: every text-on-background pair of the storefront styles (the widgets' SCSS,
+ * compiled by sass) is checked against WCAG 2.2 with the compiled tokens; each failure is printed
+ * with its ratio and the nearest passing colour, and the exit code is 3 when any fails.
  *
  * Prints diagnostics with token paths to stderr; without --scss/--css it
  * prints the SCSS to stdout. Exit codes: 0 done (errors only reported),
- * 1 errors with --strict (or bad arguments), 2 unreadable input.
+ * 1 errors with --strict (or bad arguments), 2 unreadable input, 3 contrast failures.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import * as sass from 'sass';
+import { checkContrast, extractContrastPairs, resolverFromCss } from '../core/contrast.ts';
+import type { ContrastFinding } from '../core/contrast.ts';
 import { compileTokens } from '../index.ts';
 import type { CompileTokensOptions } from '../index.ts';
 import { readTokenInput, UnreadableInputError } from './read.ts';
 
 const USAGE =
-  'usage: vitrina-tokens build <file-or-folder> [--theme NAME]... [--set NAME]... [--version V3|V3.5] [--scope main|productCard] [--scss out.scss] [--css out.css] [--strict] [--quiet]';
+  'usage: vitrina-tokens build <file-or-folder> [--theme NAME]... [--set NAME]... [--version V3|V3.5] [--scope main|productCard] [--scss out.scss] [--css out.css] [--strict] [--quiet] [--check-contrast [--styles storefront.scss]]';
+
+/** The storefront's stylesheet in this package (read as a file: tokens/ imports nothing of ours). */
+export const STOREFRONT_STYLES = fileURLToPath(
+  new URL('../../storefront/styles/storefront.scss', import.meta.url),
+);
 
 export interface CliIo {
   out(text: string): void;
@@ -39,6 +52,8 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
   let cssOut: string | undefined;
   let strict = false;
   let quiet = false;
+  let checkContrastFlag = false;
+  let styles = STOREFRONT_STYLES;
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string;
     const next = (): string | undefined => rest[++i];
@@ -82,6 +97,15 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
       case '--quiet':
         quiet = true;
         break;
+      case '--check-contrast':
+        checkContrastFlag = true;
+        break;
+      case '--styles': {
+        const v = next();
+        if (v === undefined) return usage(io, '--styles needs a file');
+        styles = v;
+        break;
+      }
       default:
         if (a.startsWith('--') || input !== undefined)
           return usage(io, `unexpected argument '${a}'`);
@@ -120,7 +144,47 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
       (s.sassMs !== undefined ? ` (+ sass ${s.sassMs.toFixed(1)} ms)` : '') +
       `; ${errors} errors, ${warnings} warnings\n`,
   );
-  return strict && errors > 0 ? 1 : 0;
+  if (strict && errors > 0) return 1;
+  if (checkContrastFlag) {
+    let css: string;
+    try {
+      css = /\.css$/i.test(styles)
+        ? await readFile(styles, 'utf8')
+        : sass.compile(styles, { style: 'expanded', logger: sass.Logger.silent }).css;
+    } catch (e) {
+      io.err(
+        `vitrina-tokens: cannot read the styles ${styles}: ${e instanceof Error ? e.message : String(e)}\n`,
+      );
+      return 2;
+    }
+    const findings = checkContrast(extractContrastPairs(css), resolverFromCss(r.scss));
+    const failures = findings.filter((f) => !f.pass);
+    for (const f of failures) io.err(`${contrastLine(f)}\n`);
+    io.err(
+      `vitrina-tokens: contrast: ${findings.length} pairs checked, ${failures.length} below WCAG 2.2\n`,
+    );
+    if (failures.length > 0) return 3;
+  }
+  return 0;
+}
+
+/** `contrast text colors-text-muted on colors-surface: 3.1:1 < 4.5:1 (…) → #5a6070 | …` */
+export function contrastLine(f: ContrastFinding): string {
+  const fg = f.foregroundToken ? `--${f.foregroundToken} ${f.foreground}` : f.foreground;
+  const bg = f.backgroundToken ? `--${f.backgroundToken} ${f.background}` : f.background;
+  const fixes = [
+    f.foregroundToken && f.suggestForeground
+      ? `--${f.foregroundToken}: ${f.suggestForeground}`
+      : '',
+    f.backgroundToken && f.suggestBackground
+      ? `--${f.backgroundToken}: ${f.suggestBackground}`
+      : '',
+  ].filter(Boolean);
+  return (
+    `contrast ${f.kind} ${f.property} ${fg} on ${bg}: ${f.ratio}:1 < ${f.required}:1` +
+    ` (${f.selectors.slice(0, 3).join(', ')}${f.selectors.length > 3 ? ', …' : ''})` +
+    (fixes.length ? `; nearest passing: ${fixes.join(' or ')}` : '')
+  );
 }
 
 function usage(io: CliIo, msg: string): number {

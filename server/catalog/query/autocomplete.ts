@@ -16,6 +16,7 @@ import { regionalProducts } from './regions.ts';
 import { searchContent } from '../../feeds/content.ts';
 import { search } from './search.ts';
 import { loadSettings, rankWeights, suggestionsFor } from './search-config.ts';
+import { matchingCut } from './thresholds.ts';
 import { suggestionAllowed, understand } from './understanding.ts';
 
 export async function autocomplete(
@@ -77,6 +78,7 @@ export async function autocomplete(
     multiplier: params.unavailableMultiplier,
     rank: await rankWeights(db, siteId),
     understanding: understood.understanding,
+    cut: await matchingCut(db, siteId, config['api-params'].thresholds),
   };
   const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
 

@@ -8,7 +8,12 @@ import type { ParsedSearchFilter } from '#contract/public/search.ts';
 import { compareSizes } from '#storefront/runtime/size-order.ts';
 import { anyOf } from '../../db/any.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { catalogCategories, catalogOffers, catalogs } from '../../db/schema.ts';
+import {
+  catalogCategories,
+  catalogOfferRegions,
+  catalogOffers,
+  catalogs,
+} from '../../db/schema.ts';
 import { run } from '../sql.ts';
 import { ratingsFor } from './reviews.ts';
 import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
@@ -61,6 +66,31 @@ export interface Matching {
   rank?: RankWeights | null;
   /** What the operators' query lists make of the words (understanding.ts); absent: plain words. */
   understanding?: Understanding;
+  /**
+   * The §5 thresholds of the site (api-params, docs/search-thresholds.md): `typo` the least
+   * word similarity of a fuzzy name match (1 − the vectors threshold; absent: pg_trgm's 0.6),
+   * `score` the ranking score a product must reach (absent: none dropped).
+   */
+  cut?: { typo?: number; score?: (m: Matching) => SQL };
+}
+
+/** pg_trgm's `%>` threshold (word_similarity_threshold): the GIN index answers from it up. */
+const TRGM_DEFAULT = 0.6;
+
+/** The fuzzy (typo) match of the name at the site's similarity cut. */
+function fuzzyName(m: Matching, text: string): SQL {
+  const cut = m.cut?.typo;
+  if (cut === undefined || Math.abs(cut - TRGM_DEFAULT) < 1e-9) return sql`p.name %> ${text}`;
+  // Stricter than the operator's default: the index narrows, the cut decides.
+  if (cut > TRGM_DEFAULT)
+    return sql`(p.name %> ${text} and word_similarity(${text}, p.name) >= ${cut}::float8)`;
+  // Looser: every name is measured (no index can answer below its threshold).
+  return sql`word_similarity(${text}, p.name) >= ${cut}::float8`;
+}
+
+/** The ranking threshold's condition, when the site has one. */
+function scoreCut(m: Matching): SQL {
+  return m.cut?.score && m.words.length ? sql` and ${m.cut.score(m)}` : sql``;
 }
 
 /** The tsquery of the words: prefix stems, or the understood terms (synonyms, exact words). */
@@ -89,12 +119,12 @@ export function matchCondition(m: Matching): SQL {
     const text = m.words.join(' ');
     const tsMatch = sql`${SEARCH_DOC} @@ to_tsquery('russian', ${tsquery})`;
     // Fuzzy name matching would bring back the forms an excluded word must not match.
-    const match = exact.length ? tsMatch : sql`(${tsMatch} or p.name %> ${text})`;
-    return sql`(${match} and ${understoodCondition(m, exact)})`;
+    const match = exact.length ? tsMatch : sql`(${tsMatch} or ${fuzzyName(m, text)})`;
+    return sql`(${match} and ${understoodCondition(m, exact)}${scoreCut(m)})`;
   }
   if (!m.words.length) return sql`true`;
   const text = m.words.join(' ');
-  return sql`(${SEARCH_DOC} @@ to_tsquery('russian', ${prefixQuery(m.words)}) or p.name %> ${text})`;
+  return sql`((${SEARCH_DOC} @@ to_tsquery('russian', ${prefixQuery(m.words)}) or ${fuzzyName(m, text)})${scoreCut(m)})`;
 }
 
 export function scoreExpression(m: Matching): SQL {
@@ -170,12 +200,16 @@ export async function categoryMap(db: QueryDb, importId: number, ids: string[]) 
   return map;
 }
 
-/** Turns rows into contract products (with their SKUs when asked). */
+/**
+ * Turns rows into contract products (with their SKUs when asked). With a `regionId` other than
+ * 'global', each SKU's price, old price and availability are the region's where the feeds gave
+ * the offer regional values (`catalog_offer_regions`), as the product's own are (regions.ts).
+ */
 export async function toProducts(
   db: QueryDb,
   importId: number,
   rows: ProductRow[],
-  options: { withSku: boolean; fullData?: boolean },
+  options: { withSku: boolean; fullData?: boolean; regionId?: string | undefined },
 ): Promise<Product[]> {
   const categories = await categoryMap(
     db,
@@ -197,6 +231,12 @@ export async function toProducts(
         ),
       )
       .orderBy(asc(catalogOffers.productId), asc(catalogOffers.id));
+    const regional = await regionalOffers(
+      db,
+      importId,
+      options.regionId,
+      rows.map((row) => row.id),
+    );
     const groups = groupBy(offers, (offer) => offer.productId);
     for (const [productId, group] of groups) {
       // The params that tell the variants apart: those with more than one value in the group.
@@ -209,9 +249,9 @@ export async function toProducts(
       );
       const list = group.map((offer) => ({
         id: offer.id,
-        price: offer.price,
-        oldPrice: offer.oldPrice,
-        available: offer.available,
+        price: regional.get(offer.id)?.price ?? offer.price,
+        oldPrice: regional.get(offer.id)?.oldPrice ?? offer.oldPrice,
+        available: regional.get(offer.id)?.available ?? offer.available,
         url: offer.url,
         pictures: offer.pictures,
         params: offer.params.filter((param) => varying.has(param.name)),
@@ -252,6 +292,29 @@ export async function toProducts(
     ...(options.withSku && { skus: skus.get(row.id) ?? [] }),
     rating: ratings.get(row.id) ?? null,
   }));
+}
+
+/** The regional values of the offers of some products (none for 'global'). */
+async function regionalOffers(
+  db: QueryDb,
+  importId: number,
+  regionId: string | undefined,
+  productIds: string[],
+): Promise<
+  Map<string, { price: number | null; oldPrice: number | null; available: boolean | null }>
+> {
+  if (!regionId || regionId === 'global' || !productIds.length) return new Map();
+  const rows = await db
+    .select()
+    .from(catalogOfferRegions)
+    .where(
+      and(
+        eq(catalogOfferRegions.importId, importId),
+        eq(catalogOfferRegions.regionId, regionId),
+        anyOf(catalogOfferRegions.productId, productIds),
+      ),
+    );
+  return new Map(rows.map((row) => [row.offerId, row]));
 }
 
 export async function count(db: QueryDb, m: Matching, where: SQL): Promise<number> {

@@ -7,7 +7,7 @@ import type {
   SearchParams,
 } from '#contract/public/search.ts';
 import { compareSizes } from '#storefront/runtime/size-order.ts';
-import { noneOf } from '../../db/any.ts';
+import { arrayParam, noneOf } from '../../db/any.ts';
 import { run } from '../sql.ts';
 import {
   categoryMap,
@@ -29,8 +29,16 @@ export async function facets(
   params: SearchParams,
   /** The site's applied and disabled facet attributes per category (issue 13). */
   rules: FacetRule[] = [],
+  /**
+   * The merchandising of the query (merchandising.ts): counts are of the products a shopper can
+   * get — its excludes and includes hold, and its pinned products count though the text misses.
+   */
+  merch: { where: SQL; pinned: readonly string[] } = { where: sql`true`, pinned: [] },
 ): Promise<Facet[]> {
-  const base = sql`p.import_id = ${m.importId} and ${matchCondition(m)} and ${m.showUnavailable ? sql`true` : sql`p.available`}`;
+  const matched = merch.pinned.length
+    ? sql`(${matchCondition(m)} or p.id = any(${arrayParam(merch.pinned, 'text')}))`
+    : matchCondition(m);
+  const base = sql`p.import_id = ${m.importId} and ${matched} and ${m.showUnavailable ? sql`true` : sql`p.available`} and ${merch.where}`;
   const except = (facet: string) => filterCondition(filters.filter((f) => f.facet !== facet));
   const selectedValues = (facet: string) =>
     new Set(

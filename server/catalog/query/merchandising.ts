@@ -81,11 +81,14 @@ export async function merchandisingPlan(
   const runs = keyRuns(key);
   const flag = options.surface === 'autocomplete' ? sql`autocomplete` : sql`ranking`;
   // One after another: a bounded query holds one connection (no overlapping statements on it).
+  // The site is in the keys the index holds (migration 0031): no `site_id =` beside them, or a
+  // planner without statistics reads the site's every rule through the site index instead.
   const boosts = await run<BoostRow>(
     db,
     sql`select id, name, boost_type, query_keys, full_match, weight, socket, multiplier, attribute, items
           from merch_boost_rules
-          where site_id = ${siteId} and ${LIVE} and ${flag} and query_keys && ${arrayParam(runs, 'text')}
+          where merch_site_keys(site_id, query_keys) && merch_site_keys(${siteId}::int, ${arrayParam(runs, 'text')})
+            and ${LIVE} and ${flag}
           order by weight * multiplier desc, id`,
   );
   const redirects =

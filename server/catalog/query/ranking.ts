@@ -9,8 +9,20 @@ import { readCoefficients } from '../../recs/ranking.ts';
 import { scoreExpression, type Matching, type QueryDb } from './common.ts';
 
 export async function rankingOrder(db: QueryDb, siteId: number, m: Matching): Promise<SQL> {
+  const score = await rankingScore(db, siteId);
+  return score ? score(m) : sql`score`;
+}
+
+/**
+ * The ranking score of a product row `p` under the site's coefficients (null: the defaults, the
+ * text score `scoreExpression`). The ranking threshold (issue 13) compares with it.
+ */
+export async function rankingScore(
+  db: QueryDb,
+  siteId: number,
+): Promise<((m: Matching) => SQL) | null> {
   const c = await readCoefficients(db, siteId);
-  if (RANKING_COEFFICIENTS.every((name) => c[name] === RANKING_DEFAULTS[name])) return sql`score`;
+  if (RANKING_COEFFICIENTS.every((name) => c[name] === RANKING_DEFAULTS[name])) return null;
   const engagement =
     c.engagement === 0
       ? sql`0`
@@ -19,7 +31,7 @@ export async function rankingOrder(db: QueryDb, siteId: number, m: Matching): Pr
               and r.revision = s.revision and r.product_id = '' and r.other_id = p.id
             where s.site_id = ${siteId} and s.model = 'popular_window' and s.enabled
             order by s.created_at, s.hash limit 1), 0))`;
-  return sql`(${c.textScore}::float8 * ${scoreExpression(m)}
+  return (m: Matching) => sql`(${c.textScore}::float8 * ${scoreExpression(m)}
     + ${c.popularity}::float8 * ln(1 + greatest(p.popularity, 0)) / 10
     + ${c.availability}::float8 * (case when p.available then 1 else 0 end)
     + ${c.engagement}::float8 * ${engagement} / 5)`;

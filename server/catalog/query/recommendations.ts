@@ -71,7 +71,10 @@ export async function recommendations(
     return {
       ...answer,
       total: ruled.total,
-      products: await toProducts(db, importId, ruled.rows, { withSku: params.withSku }),
+      products: await toProducts(db, importId, ruled.rows, {
+        withSku: params.withSku,
+        regionId: params.regionId,
+      }),
     };
   const totals = await run<{ n: number }>(
     db,
@@ -85,6 +88,9 @@ export async function recommendations(
   return {
     ...answer,
     total: totals.rows[0]?.n ?? 0,
-    products: await toProducts(db, importId, rows.rows, { withSku: params.withSku }),
+    products: await toProducts(db, importId, rows.rows, {
+      withSku: params.withSku,
+      regionId: params.regionId,
+    }),
   };
 }

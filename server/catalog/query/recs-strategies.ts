@@ -175,6 +175,9 @@ export async function strategyRecommendations(
   return {
     ...answer,
     total,
-    products: await toProducts(db, importId, rows.rows, { withSku: params.withSku }),
+    products: await toProducts(db, importId, rows.rows, {
+      withSku: params.withSku,
+      regionId: params.regionId,
+    }),
   };
 }

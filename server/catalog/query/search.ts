@@ -31,7 +31,9 @@ import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './m
 import { regionalProducts } from './regions.ts';
 import { searchContent } from '../../feeds/content.ts';
 import { rankingOrder } from './ranking.ts';
+import { matchingCut, nearestQueries } from './thresholds.ts';
 import { understand, type Channel, type Understood } from './understanding.ts';
+import { wordsOf } from '../yml-import.ts';
 
 export async function search(
   db: QueryDb,
@@ -61,6 +63,8 @@ export async function search(
     options.understood ??
     (await understand(db, siteId, importId, query, options.channel ?? 'search'));
   if (understood.blocked) return empty;
+  const config = await loadSettings(db, siteId);
+  const thresholds = config['api-params'].thresholds;
   let m: Matching = {
     importId,
     products: await regionalProducts(db, importId, params.regionId),
@@ -70,8 +74,8 @@ export async function search(
     multiplier: params.unavailableMultiplier,
     rank: await rankWeights(db, siteId),
     understanding: understood.understanding,
+    cut: await matchingCut(db, siteId, thresholds),
   };
-  const config = await loadSettings(db, siteId);
   const sorts = await loadSorts(db, siteId, 'plain');
   const customOrder = await customSortOrder(db, siteId, params.sort);
   // Merchandising (merchandising.ts): excludes and includes narrow every list, pins hold their
@@ -105,6 +109,23 @@ export async function search(
         m = alternative;
         total = alternativeTotal;
         correction = corrected.join(' ');
+      }
+    }
+  }
+  if (total === 0 && m.words.length && params.strategy.includes('zero_queries')) {
+    // The zero-queries fallback (issue 13, §5): the nearest query shoppers searched successfully.
+    for (const near of await nearestQueries(db, siteId, query, thresholds.zeroQueries)) {
+      const alternative = {
+        ...m,
+        words: wordsOf(near),
+        understanding: { ...understood.understanding, brand: null },
+      };
+      const alternativeTotal = await count(db, alternative, where);
+      if (alternativeTotal > 0) {
+        m = alternative;
+        total = alternativeTotal;
+        correction = near;
+        break;
       }
     }
   }
@@ -145,6 +166,7 @@ export async function search(
     await toProducts(db, importId, rows, {
       withSku: params.withSku,
       fullData: params.fullData,
+      regionId: params.regionId,
     }),
     config,
     rows,
@@ -161,7 +183,8 @@ export async function search(
           from hits group by category_id order by n desc, category_id limit 1`,
     );
     const best = top[0];
-    if (best && best.n / best.all >= config['api-params'].thresholds.classifier) {
+    // The classifier threshold (§5): the least share of the top hits the category must have.
+    if (best && best.n / best.all >= thresholds.classifier) {
       const category = (await categoryMap(db, importId, [best.id])).get(best.id);
       if (category)
         categoryPrediction = {
@@ -178,7 +201,10 @@ export async function search(
     total,
     products,
     facets: params.withFacets
-      ? await facets(db, m, filters, params, await facetRules(db, siteId))
+      ? await facets(db, m, filters, params, await facetRules(db, siteId), {
+          where: plan.where,
+          pinned: pins.map((pin) => pin.id),
+        })
       : [],
     categoryPrediction,
     ...(sorts.attributes.length && { sorts: sortOptions(sorts) }),

@@ -679,13 +679,22 @@ export async function siteLists(db: QueryDb, siteId: number): Promise<CompiledLi
   const now = Date.now();
   if (hit && hit.generation === generation && now - hit.at < CACHE_MS) return hit.lists;
   const at = generation;
-  const { rows } = await run<ListRow>(
-    db,
-    sql`select list, term, key, variants, mode from query_list_entries where ${siteId} = any(site_ids)`,
-  );
-  const lists = compileLists(rows);
+  const lists = compileLists(await siteListRows(db, siteId));
   if (at === generation) cache.set(siteId, { at: now, generation, lists });
   return lists;
+}
+
+/** The entries enabled on a site, uncompiled (the before/after preview edits them). */
+export async function siteListRows(
+  db: QueryDb,
+  siteId: number,
+): Promise<(ListRow & { id: number })[]> {
+  const { rows } = await run<ListRow & { id: number }>(
+    db,
+    sql`select id::int as id, list, term, key, variants, mode from query_list_entries
+        where ${siteId} = any(site_ids) order by id`,
+  );
+  return rows;
 }
 
 /**
@@ -714,7 +723,17 @@ export async function understand(
   query: string,
   channel: Channel,
 ): Promise<Understood> {
-  const lists = await siteLists(db, siteId);
+  return understandWithLists(db, importId, query, channel, await siteLists(db, siteId));
+}
+
+/** The pipeline with given lists (the site's, or a draft of them for the preview). */
+export async function understandWithLists(
+  db: QueryDb,
+  importId: number,
+  query: string,
+  channel: Channel,
+  lists: CompiledLists,
+): Promise<Understood> {
   const words = normalise(query);
   if (!words.length) return understandWith(query, lists, () => true, channel);
   const known = await lookUpWords(

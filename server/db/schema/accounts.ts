@@ -25,6 +25,8 @@ export const users = pgTable('users', {
     .notNull()
     .default(sql`'{}'::text[]`),
   chatToken: text('chat_token').notNull(),
+  /** Two-factor sign-in is on (a confirmed TOTP secret in user_two_factor); read with the session. */
+  twoFactor: boolean('two_factor').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -106,8 +108,14 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The site the change belongs to (null: server-wide), for the audit screen's filter. */
+    siteId: integer('site_id'),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_entity_idx').on(t.entity, t.entityId),
+    index('audit_site_at_idx').on(t.siteId, t.at),
+    index('audit_at_idx').on(t.at),
+  ],
 );
 
 /** Server-wide generated secrets (the chart-token key), shared by every server process. */

@@ -124,6 +124,10 @@ export const eventDaily = pgTable(
     acBrands: counter('ac_brands'),
     views: counter('views'),
     carts: counter('carts'),
+    /** Product clicks from search results and autocomplete (PRODUCT_CLICK, issue 15). */
+    searchClicks: counter('search_clicks'),
+    /** Product clicks from recommendation blocks (PRODUCT_CLICK source RECOMMENDATION). */
+    recsClicks: counter('recs_clicks'),
     /** Set from event_rollup_version on every insert and update of the row. */
     version: bigint('version', { mode: 'number' })
       .notNull()
@@ -217,6 +221,27 @@ export const widgetEvents = pgTable(
     location: text('location').notNull(),
   },
   (t) => [index('widget_events_site_idx').on(t.siteId, t.at)],
+);
+
+/**
+ * Widget views and clicks per day (site time zone), strategy and widget type (issue 15): the CTR
+ * per recommendation block of /reporting, kept up to date with each /public/tracking/widget call.
+ */
+export const widgetDaily = pgTable(
+  'widget_daily',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    /** The recommendation block's configId ('' when the widget named none). */
+    block: text('block').notNull().default(''),
+    strategy: text('strategy').notNull(),
+    widgetType: text('widget_type').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.block, t.strategy, t.widgetType] })],
 );
 
 /** A site's highest plausible order (issue 20.6): a larger order is quarantined, not summed. */

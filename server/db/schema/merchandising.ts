@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { sites } from './accounts.ts';
 import { createdAt } from './columns.ts';
 
@@ -48,7 +49,11 @@ export const merchBoostRules = pgTable(
   },
   (t) => [
     index('merch_boost_rules_site_idx').on(t.siteId, t.id),
-    index('merch_boost_rules_keys_idx').using('gin', t.queryKeys),
+    // The search lookup's index (migration 0031): the query keys prefixed with the site
+    // (`1:платье`) in one GIN, without a pending list (the embedded database runs no vacuum).
+    index('merch_boost_rules_site_keys_idx')
+      .using('gin', sql`merch_site_keys(${t.siteId}, ${t.queryKeys})`)
+      .with({ fastupdate: false }),
   ],
 );
 

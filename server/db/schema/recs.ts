@@ -9,6 +9,7 @@ import {
   real,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { sites } from './accounts.ts';
 
@@ -128,4 +129,28 @@ export const eventIds = pgTable(
     primaryKey({ columns: [t.siteId, t.eventId] }),
     index('event_ids_received_idx').on(t.receivedAt),
   ],
+);
+
+/**
+ * XGBVECTORS models (issue 15, server/recs/ltr.ts): the ranking's weights learned from search →
+ * click / cart / order labels, with their offline quality; switching one on copies its weights
+ * into the ranking coefficients.
+ */
+export const rankingModels = pgTable(
+  'ranking_models',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    weights: jsonb('weights').$type<Record<string, number>>().notNull(),
+    quality: jsonb('quality').$type<Record<string, unknown>>().notNull(),
+    queries: integer('queries').notNull(),
+    groups: integer('groups').notNull(),
+    jobId: uuid('job_id'),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    activatedBy: text('activated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.version] })],
 );

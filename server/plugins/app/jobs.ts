@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { configGenerateJob } from '../../jobs/config-generate.ts';
 import { configPreviewJob } from '../../jobs/config-preview.ts';
+import { visualGateJob } from '../../jobs/visual-gate.ts';
+import { VISUAL_GATE_JOB } from '../../visual-gate/gate.ts';
 import { feedUpdateJob } from '../../jobs/feed-update.ts';
 import {
   facetJob,
@@ -13,6 +15,7 @@ import {
 } from '../../search-config/jobs.ts';
 import { contentFeedJob, deltaFeedJob, facetsFeedJob, feedCheckJob } from '../../jobs/feeds.ts';
 import { RECS_BUILD_JOB, recsBuildJob } from '../../recs/job.ts';
+import { RANKING_BUILD_JOB, rankingBuildJob } from '../../recs/ltr.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
 
 declare module 'fastify' {
@@ -33,6 +36,8 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   'content-feed': contentFeedJob,
   'feed-check': feedCheckJob,
   [RECS_BUILD_JOB]: recsBuildJob,
+  [VISUAL_GATE_JOB]: visualGateJob,
+  [RANKING_BUILD_JOB]: rankingBuildJob,
 };
 
 export interface JobsPluginOptions {

@@ -1,11 +1,23 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Me } from '#contract/entities/user.ts';
-import { loginRoute, logoutRoute, meRoute, pageViewRoute } from '#contract/routes/auth.ts';
+import {
+  loginRoute,
+  loginTwoFactorRoute,
+  logoutRoute,
+  meRoute,
+  pageViewRoute,
+  twoFactorConfirmRoute,
+  twoFactorDisableRoute,
+  twoFactorRecoveryCodesRoute,
+  twoFactorSetupRoute,
+  twoFactorStatusRoute,
+} from '#contract/routes/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { DUMMY_HASH, verifyPassword } from '../../lib/password.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { createSignInThrottle } from '../../lib/sign-in-throttle.ts';
+import { CHALLENGE_SECONDS, createTwoFactor } from '../../lib/two-factor.ts';
 import type { UserRow } from '../../repositories/users.ts';
 
 export async function authRoutes(app: FastifyInstance) {
@@ -24,9 +36,24 @@ export async function authRoutes(app: FastifyInstance) {
     );
   };
 
+  const twoFactor = createTwoFactor(app.database.db, {
+    requiredRoles: app.env.TWO_FACTOR_ROLES,
+    key: app.env.TWO_FACTOR_KEY,
+  });
+  /** The pending second step of a sign-in (HttpOnly; only the sign-in calls receive it). */
+  const CHALLENGE_COOKIE = 'SIGN_IN_TWO_FACTOR';
+  const challengeCookie = {
+    path: '/api/login',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: app.env.COOKIE_SECURE,
+  };
+
   async function toMe(row: UserRow, expiresAt: Date): Promise<Me> {
     const user = await app.repos.users.toUser(row);
+    const mustEnrol = !row.twoFactor && twoFactor.requires(user.roles);
     return {
+      ...(mustEnrol && { mustEnrolTwoFactor: true as const }),
       login: user.login,
       name: user.name,
       roles: user.roles,
@@ -58,10 +85,65 @@ export async function authRoutes(app: FastifyInstance) {
         await throttle.fail(body.username);
         throw new HttpError(401, 'Wrong username or password');
       }
+      if (row.twoFactor) {
+        // the password was right: the second step waits behind an HttpOnly cookie
+        const token = await twoFactor.createChallenge(row.id);
+        reply.setCookie(CHALLENGE_COOKIE, token, { ...challengeCookie, maxAge: CHALLENGE_SECONDS });
+        return { twoFactorRequired: true as const };
+      }
       await throttle.succeed(body.username);
       const expiresAt = await app.startSession(reply, row);
       return toMe(row, expiresAt);
     });
+
+    // The second step: rate-limited like sign-in and held back by the same per-account backoff.
+    registerRoute(scoped, loginTwoFactorRoute, async ({ body, request, reply }) => {
+      const token = request.cookies[CHALLENGE_COOKIE];
+      const userId = token ? await twoFactor.challengeUser(token) : null;
+      if (!token || userId === null) {
+        reply.clearCookie(CHALLENGE_COOKIE, challengeCookie);
+        throw new HttpError(401, 'The sign-in has expired: enter your password again');
+      }
+      const row = await app.repos.users.rowById(userId);
+      if (!row) throw new HttpError(401, 'The sign-in has expired: enter your password again');
+      const wait = await throttle.waitMs(row.login);
+      if (wait > 0) throw tooManyFailures(reply, wait);
+      const used = await twoFactor.checkCode(row.id, body.code);
+      if (!used) {
+        await throttle.fail(row.login);
+        throw new HttpError(401, 'Wrong or already used code');
+      }
+      if (used === 'recovery') await twoFactor.auditRecoveryUse(row.login, row.id);
+      await twoFactor.endChallenge(token);
+      reply.clearCookie(CHALLENGE_COOKIE, challengeCookie);
+      await throttle.succeed(row.login);
+      const expiresAt = await app.startSession(reply, row);
+      return toMe(row, expiresAt);
+    });
+  });
+
+  const twoFactorUser = (user: { id: number; login: string; roles: string[] }) => ({
+    id: user.id,
+    login: user.login,
+    roles: user.roles,
+  });
+
+  registerRoute(app, twoFactorStatusRoute, async ({ user }) =>
+    twoFactor.status(twoFactorUser(user)),
+  );
+  registerRoute(app, twoFactorSetupRoute, async ({ user }) => twoFactor.setup(twoFactorUser(user)));
+  registerRoute(app, twoFactorConfirmRoute, async ({ user, body }) => {
+    const recoveryCodes = await twoFactor.confirm(twoFactorUser(user), body.code);
+    app.repos.sessions.forgetUser(user.id);
+    return { recoveryCodes };
+  });
+  registerRoute(app, twoFactorRecoveryCodesRoute, async ({ user, body }) => ({
+    recoveryCodes: await twoFactor.regenerate(twoFactorUser(user), body.code),
+  }));
+  registerRoute(app, twoFactorDisableRoute, async ({ user, body }) => {
+    const status = await twoFactor.disable(twoFactorUser(user), body.code);
+    app.repos.sessions.forgetUser(user.id);
+    return status;
   });
 
   registerRoute(app, logoutRoute, async ({ request, reply }) => {

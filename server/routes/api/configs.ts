@@ -11,6 +11,7 @@ import {
   type RecommendationsBlock,
   type SingleConfigKind,
 } from '#contract/entities/config.ts';
+import type { ConfigVersionMeta } from '#contract/entities/config-versions.ts';
 import { hasAccess } from '#contract/roles.ts';
 import {
   configVersionRoute,
@@ -37,6 +38,7 @@ import {
   saveRecommendationBlockRoute,
   saveSearchConfigRoute,
   saveTrackingConfigRoute,
+  saveGlobalConfigRoute,
 } from '#contract/routes/configs.ts';
 import {
   parseBlock,
@@ -55,6 +57,7 @@ import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { registerRoute, type AuthUser } from '../../lib/register-route.ts';
 import type { ConfigGeneratePayload } from '../../jobs/config-generate.ts';
 import { toJob } from '../../repositories/jobs.ts';
+import { assertGatePassed } from '../../visual-gate/gate.ts';
 import {
   createConfigRepository,
   toVersionMeta,
@@ -69,6 +72,7 @@ const KIND_NAMES: Record<ConfigKind, string> = {
   mvt: 'MVT',
   'recommendations-block': 'recommendation block',
   'global-component': 'global component',
+  'global-config': 'global config',
 };
 
 /** The finer check of spec §6: which kind, which copy (the route allows the union). */
@@ -114,10 +118,29 @@ export async function configRoutes(app: FastifyInstance) {
     readSingle(params.id, params.kind, query.test),
   );
 
+  /**
+   * A version list; production versions say whether the production bundle carries them (what
+   * production serves after a rollback is an older version than the newest).
+   */
+  async function versionList(
+    siteId: number,
+    test: boolean,
+    rows: readonly ConfigVersionRow[],
+  ): Promise<ConfigVersionMeta[]> {
+    const metas = rows.map(toVersionMeta);
+    if (test) return metas;
+    const served = await app.repos.artifacts.productionConfigs(siteId);
+    if (!served) return metas;
+    const live = new Set(served.map((entry) => entry.versionId));
+    return metas.map((meta) => ({ ...meta, live: live.has(meta.versionId) }));
+  }
+
   registerRoute(app, configVersionsRoute, async ({ params, query }) =>
-    (
-      await configs.versions({ siteId: params.id, kind: params.kind, key: 0, test: query.test })
-    ).map(toVersionMeta),
+    versionList(
+      params.id,
+      query.test,
+      await configs.versions({ siteId: params.id, kind: params.kind, key: 0, test: query.test }),
+    ),
   );
 
   registerRoute(app, configVersionRoute, async ({ params }) => {
@@ -145,14 +168,16 @@ export async function configRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, recommendationBlockVersionsRoute, async ({ params, query }) =>
-    (
+    versionList(
+      params.id,
+      query.test,
       await configs.versions({
         siteId: params.id,
         kind: 'recommendations-block',
         key: query.id,
         test: query.test,
-      })
-    ).map(toVersionMeta),
+      }),
+    ),
   );
 
   registerRoute(app, recommendationBlockVersionRoute, async ({ params }) => {
@@ -179,14 +204,16 @@ export async function configRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, globalComponentVersionsRoute, async ({ params, query }) =>
-    (
+    versionList(
+      params.id,
+      query.test,
       await configs.versions({
         siteId: params.id,
         kind: 'global-component',
         key: query.id,
         test: query.test,
-      })
-    ).map(toVersionMeta),
+      }),
+    ),
   );
 
   registerRoute(app, globalComponentVersionRoute, async ({ params }) => {
@@ -235,6 +262,14 @@ export async function configRoutes(app: FastifyInstance) {
     const { baseVersionId, ...config } = body;
     return saveSingle(
       { siteId: query.siteId, kind: 'tracking', test: query.test, user, baseVersionId },
+      config,
+    );
+  });
+
+  registerRoute(app, saveGlobalConfigRoute, ({ query, body, user }) => {
+    const { baseVersionId, ...config } = body;
+    return saveSingle(
+      { siteId: query.siteId, kind: 'global-config', test: query.test, user, baseVersionId },
       config,
     );
   });
@@ -380,6 +415,13 @@ export async function configRoutes(app: FastifyInstance) {
         : KIND_NAMES[target.kind];
       throw notFound(`A saved integration copy of the ${what} config of site ${siteId}`);
     }
+    // The visual regression gate (server/visual-gate/): 409 until its changes are accepted.
+    await assertGatePassed(app.database.db, app.env, {
+      siteId,
+      kind: target.kind,
+      key: target.key,
+      sourceVersionId: source.id,
+    });
     const payload: ConfigGeneratePayload = { ...target, sourceVersionId: source.id };
     return toJob(
       await app.jobs.launch({ siteId, kind: 'config-generate', payload, createdBy: user.login }),

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { CHART_TOKEN_INVALID } from '#contract/entities/custom-report.ts';
-import { CHARTS } from '#contract/entities/metric.ts';
 import { hasAccess, isStaff } from '#contract/roles.ts';
 import {
   chartDataRoute,
   chartJwtRoute,
   createCustomReportTabRoute,
+  createReportChartRoute,
+  deleteReportChartRoute,
+  listReportChartsRoute,
+  updateReportChartRoute,
   deleteCustomReportTabRoute,
   enableCustomReportTabRoute,
   getCustomReportTabRoute,
@@ -22,23 +25,27 @@ import {
   createChartTokens,
   createCustomReportRepository,
 } from '../../repositories/custom-reports.ts';
+import { createReportChartRepository } from '../../repositories/report-charts.ts';
 
 /** Custom report tabs (spec part 2 §3, §7): the user's own, their administration, chart data. */
 export async function customReportRoutes(app: FastifyInstance) {
   const tabs = createCustomReportRepository(app.database.db);
   const tokens = createChartTokens(app.database.db, app.env.REPORT_JWT_SECRET);
   const store = createEventStore(app.database);
+  const charts = createReportChartRepository(app.database.db);
 
   registerRoute(app, myCustomReportsRoute, ({ user }) => tabs.listForUser(user.id));
 
-  registerRoute(app, chartJwtRoute, ({ query, user }) =>
-    Promise.all(
-      [...new Set(query.chartId)].map(async (chart) => ({
+  registerRoute(app, chartJwtRoute, async ({ query, user }) => {
+    const ids = [...new Set(query.chartId)];
+    await charts.assertKnown(ids);
+    return Promise.all(
+      ids.map(async (chart) => ({
         chartId: chart,
         ...(await tokens.sign({ site: query.siteId, chart, login: user.login })),
       })),
-    ),
-  );
+    );
+  });
 
   registerRoute(app, chartDataRoute, async ({ query }) => {
     const claims = await tokens.verify(query.token);
@@ -59,12 +66,15 @@ export async function customReportRoutes(app: FastifyInstance) {
     });
     if (site === 'forbidden') throw forbidden('This site is not attached to the token’s user');
     if (!site) throw notFound('Site');
+    // The catalogue's chart as it is now: its metrics, and its own platform over the tab's.
+    const chart = await charts.get(claims.chart);
+    if (!chart) throw notFound('Chart');
     const metrics = await store.metrics({
       siteId: claims.site,
-      names: CHARTS[claims.chart].metrics,
+      names: chart.metrics,
       from: query.from,
       to: query.to,
-      platform: query.platform,
+      platform: chart.platform ?? query.platform,
       limit: 1,
       type: 'DAILY',
     });
@@ -78,6 +88,19 @@ export async function customReportRoutes(app: FastifyInstance) {
         })),
       })),
     };
+  });
+
+  registerRoute(app, listReportChartsRoute, () => charts.list());
+  registerRoute(app, createReportChartRoute, ({ body, user }) => charts.create(body, user.login));
+  registerRoute(app, updateReportChartRoute, async ({ params, body, user }) => {
+    const chart = await charts.update(params.id, body, user.login);
+    if (!chart) throw notFound('Chart');
+    return chart;
+  });
+  registerRoute(app, deleteReportChartRoute, async ({ params, user }) => {
+    const removed = await charts.remove(params.id, user.login);
+    if (!removed) throw notFound('Chart');
+    return { ok: true as const, tabsChanged: removed.tabsChanged };
   });
 
   registerRoute(app, listCustomReportTabsRoute, ({ query }) => tabs.list(query.login));

@@ -572,6 +572,7 @@ export async function merchandisingRoutes(app: FastifyInstance) {
       });
       await repo.replaceModelLists(
         tx,
+        site.siteId,
         modelId,
         user.login,
         new Map(

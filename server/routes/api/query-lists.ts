@@ -1,18 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
-import { QUERY_LISTS, type QueryListKind } from '#contract/entities/query-lists.ts';
+import {
+  QUERY_LISTS,
+  type ExplainResult,
+  type QueryListKind,
+} from '#contract/entities/query-lists.ts';
 import {
   deleteTransliterationRoute,
+  compareQueryRoute,
   explainQueryRoute,
   QUERY_LIST_ROUTES,
   searchTransliterationsRoute,
 } from '#contract/routes/query-lists.ts';
 import { liveImport } from '../../catalog/query/common.ts';
 import { search } from '../../catalog/query/search.ts';
-import { invalidateQueryLists, understand } from '../../catalog/query/understanding.ts';
+import {
+  compileLists,
+  invalidateQueryLists,
+  siteListRows,
+  understand,
+  understandWithLists,
+  type Channel,
+  type CompiledLists,
+  type ListRow,
+} from '../../catalog/query/understanding.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import {
+  checkEntry,
   createQueryListRepository,
   type EntryInput,
   type UploadFields,
@@ -103,8 +118,8 @@ export async function queryListRoutes(app: FastifyInstance) {
       registerRoute(app, routes.update, ({ site, body, user }) =>
         repository.update(list, site.siteId, body.id, body, user.login),
       );
-    registerRoute(app, routes.remove, async ({ body, user }) => ({
-      changed: await repository.remove(list, body.ids, user.login),
+    registerRoute(app, routes.remove, async ({ site, body, user }) => ({
+      changed: await repository.remove(list, body.ids, user.login, site.siteId),
     }));
     registerRoute(app, routes.enable, async ({ site, body, user }) => ({
       changed: await repository.enable(list, site.siteId, body.ids, body.enabled, user.login),
@@ -130,17 +145,25 @@ export async function queryListRoutes(app: FastifyInstance) {
     changed: await repository.remove('transliterations', [params.id], user.login),
   }));
 
-  registerRoute(app, explainQueryRoute, async ({ site, query }) => {
+  /** What a shopper gets for a query: the pipeline's steps and the first products (12). */
+  async function explainWith(
+    site: { siteId: number; apiKey: string },
+    st: string,
+    channel: Channel,
+    lists?: CompiledLists,
+  ): Promise<ExplainResult> {
     const db = app.database.db;
     const importId = await liveImport(db, site.siteId);
     if (importId === null)
-      return { query: query.st, rewritten: '', blocked: false, steps: [], total: 0, products: [] };
-    const understood = await understand(db, site.siteId, importId, query.st, query.channel);
+      return { query: st, rewritten: '', blocked: false, steps: [], total: 0, products: [] };
+    const understood = lists
+      ? await understandWithLists(db, importId, st, channel, lists)
+      : await understand(db, site.siteId, importId, st, channel);
     const found = await search(
       db,
       site.siteId,
       {
-        st: query.st,
+        st,
         apiKey: site.apiKey,
         strategy: 'advanced_xname,zero_queries',
         fullData: false,
@@ -161,7 +184,7 @@ export async function queryListRoutes(app: FastifyInstance) {
     );
     const synonyms = understood.steps.find((step) => step.step === 'synonyms');
     return {
-      query: query.st,
+      query: st,
       rewritten: understood.blocked ? '' : (synonyms?.output ?? understood.words.join(' ')),
       blocked: understood.blocked,
       steps: understood.steps,
@@ -171,6 +194,38 @@ export async function queryListRoutes(app: FastifyInstance) {
         name: product.name,
         brand: product.brand,
       })),
+    };
+  }
+
+  registerRoute(app, explainQueryRoute, ({ site, query }) =>
+    explainWith(site, query.st, query.channel),
+  );
+
+  registerRoute(app, compareQueryRoute, async ({ site, body }) => {
+    const rows = await siteListRows(app.database.db, site.siteId);
+    const change = body.change;
+    let changed: ListRow[];
+    if (change.op === 'delete') {
+      changed = rows.filter((row) => !(row.list === body.list && change.ids.includes(row.id)));
+    } else {
+      const result = checkEntry(body.list, {
+        term: change.term,
+        variants: change.variants,
+        mode: change.mode,
+        vertical: '',
+      });
+      if (!result.ok) throw new HttpError(400, `Invalid request: ${result.reason}`);
+      const entry = { list: body.list, ...result.entry, id: 0 };
+      if (change.op === 'update') {
+        if (!rows.some((row) => row.id === change.id && row.list === body.list))
+          throw new HttpError(404, 'No such entry of this list enabled on the site');
+        changed = rows.map((row) => (row.id === change.id ? { ...entry, id: row.id } : row));
+      } else
+        changed = [...rows.filter((row) => row.list !== body.list || row.key !== entry.key), entry];
+    }
+    return {
+      before: await explainWith(site, body.st, body.channel, compileLists(rows)),
+      after: await explainWith(site, body.st, body.channel, compileLists(changed)),
     };
   });
 }

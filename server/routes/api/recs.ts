@@ -13,6 +13,9 @@ import {
   modelJobStatusRoute,
   modelsInfoRoute,
   putCoefficientsRoute,
+  activateRankingModelRoute,
+  rankingModelsRoute,
+  widgetCtrRoute,
   recsFileRoute,
   recsModelsRoute,
   refreshRegionalRoute,
@@ -33,6 +36,12 @@ import { registerRoute } from '../../lib/register-route.ts';
 import { toJob } from '../../repositories/jobs.ts';
 import { KIND } from '../../events/codes.ts';
 import { RECS_BUILD_JOB, type RecsBuildPayload } from '../../recs/job.ts';
+import {
+  activateRankingModel,
+  listRankingModels,
+  RANKING_BUILD_JOB,
+  type RankingBuildPayload,
+} from '../../recs/ltr.ts';
 import { RECS_MODELS, modelOf } from '../../recs/models.ts';
 import { readCoefficients, saveCoefficients } from '../../recs/ranking.ts';
 import { createRecsRepository } from '../../recs/strategies.ts';
@@ -176,11 +185,12 @@ export async function recsRoutes(app: FastifyInstance) {
       db,
       sql`select kind, count(*)::int as rows, min(day)::text as from, max(day)::text as to
           from events where site_id = ${site.siteId}
-            and kind in (${KIND.SEARCH}, ${KIND.PRODUCT_VIEW}, ${KIND.ADD_TO_CART}, ${KIND.ORDER})
+            and kind in (${KIND.SEARCH}, ${KIND.PRODUCT_CLICK}, ${KIND.PRODUCT_VIEW}, ${KIND.ADD_TO_CART}, ${KIND.ORDER})
           group by kind order by kind`,
     );
     const names: Record<number, string> = {
       [KIND.SEARCH]: 'searches',
+      [KIND.PRODUCT_CLICK]: 'product clicks',
       [KIND.PRODUCT_VIEW]: 'product views',
       [KIND.ADD_TO_CART]: 'add to cart',
       [KIND.ORDER]: 'orders',
@@ -195,6 +205,12 @@ export async function recsRoutes(app: FastifyInstance) {
           jobName: 'RECS' as const,
           description: 'Item-to-item and global tables of every event- and catalog-built strategy',
         },
+        {
+          name: 'Learned search ranking',
+          jobName: 'XGBVECTORS' as const,
+          description:
+            'Ranking coefficients fitted on search → click / cart / order labels (docs/learned-ranking.md)',
+        },
       ],
       datasets: rows.map((r) => ({
         name: names[r.kind] ?? String(r.kind),
@@ -208,17 +224,20 @@ export async function recsRoutes(app: FastifyInstance) {
 
   registerRoute(app, startModelJobRoute, async ({ site, query, body, user }) => {
     const emailList = body?.emailList ?? [];
-    if (query.jobName !== 'RECS')
-      throw new HttpError(
-        400,
-        'XGBVECTORS (learning to rank) is not available on this server yet: set the ranking coefficients instead',
+    if (query.jobName === 'XGBVECTORS')
+      return toJob(
+        await app.jobs.launch({
+          siteId: site.siteId,
+          kind: RANKING_BUILD_JOB,
+          payload: { jobName: 'XGBVECTORS', emailList } satisfies RankingBuildPayload,
+          createdBy: user.login,
+        }),
       );
     return launchRecs(site.siteId, user.login, { jobName: 'RECS', emailList });
   });
 
   registerRoute(app, modelJobStatusRoute, async ({ site, query }) => {
-    if (query.jobName !== 'RECS') return null;
-    const kind = RECS_BUILD_JOB;
+    const kind = query.jobName === 'XGBVECTORS' ? RANKING_BUILD_JOB : RECS_BUILD_JOB;
     const [row] = await db
       .select()
       .from(jobs)
@@ -226,6 +245,71 @@ export async function recsRoutes(app: FastifyInstance) {
       .orderBy(desc(jobs.createdAt))
       .limit(1);
     return row ? toJob(row) : null;
+  });
+
+  registerRoute(app, rankingModelsRoute, async ({ site }) => listRankingModels(db, site.siteId));
+
+  registerRoute(app, activateRankingModelRoute, async ({ site, params, user }) =>
+    activateRankingModel(db, site.siteId, params.version, user.login),
+  );
+
+  registerRoute(app, widgetCtrRoute, async ({ site, query }) => {
+    const ratio = (clicks: number, views: number) =>
+      views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : null;
+    const { rows } = await run<{
+      block: string;
+      block_name: string | null;
+      strategy: string;
+      strategy_name: string | null;
+      widget_type: string;
+      views: number;
+      clicks: number;
+    }>(
+      db,
+      sql`with w as (
+            select block, strategy, widget_type, sum(views)::int as views, sum(clicks)::int as clicks
+            from widget_daily
+            where site_id = ${site.siteId} and day between ${query.from}::date and ${query.to}::date
+            group by block, strategy, widget_type
+          ), names as (
+            select distinct on (key) key::text as block, data->>'name' as name
+            from config_versions
+            where site_id = ${site.siteId} and kind = 'recommendations-block'
+            order by key, test, id desc
+          )
+          select w.block, n.name as block_name, w.strategy, s.name as strategy_name,
+            w.widget_type, w.views, w.clicks
+          from w left join names n on n.block = w.block
+          left join recs_strategies s on s.site_id = ${site.siteId} and s.hash = w.strategy
+          order by w.views desc, w.block, w.strategy, w.widget_type
+          limit 500`,
+    );
+    const { rows: totals } = await run<{ searches: number; clicks: number; recs: number }>(
+      db,
+      sql`select coalesce(sum(searches), 0)::int as searches,
+            coalesce(sum(search_clicks), 0)::int as clicks, coalesce(sum(recs_clicks), 0)::int as recs
+          from event_daily
+          where site_id = ${site.siteId} and day between ${query.from}::date and ${query.to}::date`,
+    );
+    const total = totals[0] ?? { searches: 0, clicks: 0, recs: 0 };
+    return {
+      blocks: rows.map((r) => ({
+        block: r.block,
+        blockName: r.block_name,
+        strategy: r.strategy,
+        strategyName: r.strategy_name,
+        widgetType: r.widget_type,
+        views: Number(r.views),
+        clicks: Number(r.clicks),
+        ctr: ratio(Number(r.clicks), Number(r.views)),
+      })),
+      search: {
+        searches: Number(total.searches),
+        clicks: Number(total.clicks),
+        ctr: ratio(Number(total.clicks), Number(total.searches)),
+      },
+      recsClicks: Number(total.recs),
+    };
   });
 
   registerRoute(app, getCoefficientsRoute, async ({ site }) => readCoefficients(db, site.siteId));

@@ -7,6 +7,7 @@ import {
   SETTING_KEYS,
   type CustomSortConfig,
   type FacetAttribute,
+  type FacetDiff,
   type SearchJobStatus,
   type Setting,
   type SettingKey,
@@ -17,7 +18,9 @@ import {
   autocompleteJobStatusRoute,
   facetApplyRoute,
   facetCalculateRoute,
+  facetChildrenRoute,
   facetCountsRoute,
+  facetDiffRoute,
   facetProgressRoute,
   facetResetRoute,
   facetSuggestedRoute,
@@ -319,6 +322,97 @@ export async function searchConfigRoutes(app: FastifyInstance) {
           from facet_attributes where site_id = ${site.siteId} group by category_id order by category_id`,
     );
     return rows;
+  });
+  registerRoute(app, facetChildrenRoute, async ({ site, query }) => {
+    const importId = await liveImport(db, site.siteId);
+    if (importId === null) return [];
+    const parent = query.categoryId ?? null;
+    const { rows } = await run<{
+      categoryId: string;
+      name: string;
+      hasChildren: boolean;
+      products: number;
+      suggested: number;
+      applied: number;
+      disabled: number;
+    }>(
+      db,
+      sql`select c.id as "categoryId", c.name,
+            exists (select 1 from catalog_categories k
+                    where k.import_id = c.import_id and k.parent_id = c.id) as "hasChildren",
+            (select count(*) from catalog_products p
+              where p.import_id = c.import_id and c.id = any(p.category_path))::int as products,
+            (select count(*) from facet_attributes f where f.site_id = ${site.siteId}
+              and f.category_id = c.id and f.state = 'SUGGESTED')::int as suggested,
+            (select count(*) from facet_attributes f where f.site_id = ${site.siteId}
+              and f.category_id = c.id and f.state = 'APPLY')::int as applied,
+            (select count(*) from facet_attributes f where f.site_id = ${site.siteId}
+              and f.category_id = c.id and f.state = 'DISABLE')::int as disabled
+          from catalog_categories c
+          where c.import_id = ${importId}
+            and ${parent === null ? sql`c.parent_id is null` : sql`c.parent_id = ${parent}`}
+          order by c.name, c.id limit 500`,
+    );
+    if (!rows.length && parent !== null) {
+      const [known] = (
+        await run<{ id: string }>(
+          db,
+          sql`select id from catalog_categories where import_id = ${importId} and id = ${parent}`,
+        )
+      ).rows;
+      if (!known) throw notFound('Category');
+    }
+    return rows;
+  });
+  registerRoute(app, facetDiffRoute, async ({ site, query }) => {
+    const importId = await liveImport(db, site.siteId);
+    if (importId === null) throw notFound('Category');
+    const [category] = (
+      await run<{ parentId: string | null }>(
+        db,
+        sql`select parent_id as "parentId" from catalog_categories
+            where import_id = ${importId} and id = ${query.categoryId}`,
+      )
+    ).rows;
+    if (!category) throw notFound('Category');
+    const of = async (categoryId: string | null) =>
+      categoryId === null
+        ? []
+        : db
+            .select()
+            .from(facetAttributes)
+            .where(
+              and(
+                eq(facetAttributes.siteId, site.siteId),
+                eq(facetAttributes.categoryId, categoryId),
+              ),
+            );
+    const here = new Map((await of(query.categoryId)).map((row) => [row.attribute, row]));
+    const parent = new Map((await of(category.parentId)).map((row) => [row.attribute, row]));
+    const out: FacetDiff[] = [];
+    for (const attribute of [...new Set([...here.keys(), ...parent.keys()])].sort()) {
+      const a = here.get(attribute);
+      const b = parent.get(attribute);
+      const change: FacetDiff['change'] | null = !b
+        ? 'ONLY_HERE'
+        : !a
+          ? 'ONLY_PARENT'
+          : a.state !== b.state
+            ? 'STATE'
+            : Math.abs(a.coverage - b.coverage) >= 0.1
+              ? 'COVERAGE'
+              : null;
+      if (change)
+        out.push({
+          attribute,
+          state: a?.state ?? null,
+          parentState: b?.state ?? null,
+          coverage: a?.coverage ?? null,
+          parentCoverage: b?.coverage ?? null,
+          change,
+        });
+    }
+    return out;
   });
   const facetStatus = async (siteId: number): Promise<SearchJobStatus> => ({
     job: await jobStatus(db, siteId, FACET_JOB),

@@ -1,4 +1,4 @@
-import type { loginRoute } from '#contract/routes/auth.ts';
+import type { loginRoute, loginTwoFactorRoute } from '#contract/routes/auth.ts';
 import type { RouteBody, RouteResponse } from '#contract/route.ts';
 import { api } from '#src/lib/api.ts';
 
@@ -28,4 +28,17 @@ export function signInErrors(values: { username: string; password: string }) {
     username: values.username.trim() === '' ? ('required' as const) : undefined,
     password: values.password === '' ? ('required' as const) : undefined,
   };
+}
+
+/** loginTwoFactorRoute as the client sends it (no zod on the sign-in route, as above). */
+export const SIGN_IN_CODE_CALL = {
+  method: 'POST',
+  path: '/login/two-factor',
+  bodyType: 'form',
+} as const satisfies Pick<typeof loginTwoFactorRoute, 'method' | 'path' | 'bodyType'>;
+
+/** The second step of a sign-in: the authenticator's code or a recovery code. */
+export function signInWithCode(code: string): Promise<RouteResponse<typeof loginTwoFactorRoute>> {
+  const route = SIGN_IN_CODE_CALL as unknown as typeof loginTwoFactorRoute;
+  return api(route, { body: { code } }, { quiet: true, successToast: false });
 }

@@ -16,6 +16,7 @@ import {
   useDeleteModelEntry,
   useSaveModel,
 } from './api/merch-queries.ts';
+import { DeleteConfirm, EditDeleteButtons, RuleTable } from './components/rule-list.tsx';
 import './merch.css';
 
 /**
@@ -60,18 +61,13 @@ export default function CustomModelsPage() {
         />
       )}
       {deleting && (
-        <Modal
-          open
-          mode="EDIT"
+        <DeleteConfirm
           title={t('merch.models.deleteTitle')}
+          text={t('merch.models.deleteText', { name: deleting.name })}
+          id={deleting.id}
+          remove={remove}
           onClose={() => setDeleting(null)}
-          confirmLabel={t('merch.actions.delete')}
-          confirmVariant="danger"
-          confirmLoading={remove.isPending}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        >
-          <p>{t('merch.models.deleteText', { name: deleting.name })}</p>
-        </Modal>
+        />
       )}
     </div>
   );
@@ -99,21 +95,7 @@ function ModelCard({
           {!model.enabled && <span className="merch-muted"> · {t('merch.filter.off')}</span>}
         </h2>
         <span>
-          <Button
-            size="sm"
-            aria-label={`${t('merch.actions.edit')} ${model.name}`}
-            onClick={onEdit}
-          >
-            {t('merch.actions.edit')}
-          </Button>{' '}
-          <Button
-            size="sm"
-            variant="danger"
-            aria-label={`${t('merch.actions.delete')} ${model.name}`}
-            onClick={onDelete}
-          >
-            {t('merch.actions.delete')}
-          </Button>
+          <EditDeleteButtons name={model.name} onEdit={onEdit} onDelete={onDelete} />
         </span>
       </div>
       <UploadField
@@ -134,54 +116,57 @@ function ModelCard({
       {model.queries.length === 0 ? (
         <p>{t('merch.models.noQueries')}</p>
       ) : (
-        <div className="merch-table-wrap">
-          <table className="ui-table merch-table">
-            <caption className="ui-visually-hidden">{t('merch.models.queries')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('merch.columns.query')}</th>
-                <th scope="col">{t('merch.models.products')}</th>
-                <th scope="col">{t('ui.table.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {model.queries.map((list) => (
-                <tr key={list.query}>
-                  <th scope="row">{list.query}</th>
-                  <td>
-                    <ol className="merch-chips">
-                      {list.productIds.map((id) => (
-                        <li key={id} className="merch-chip">
-                          <span>{id}</span>
-                          <button
-                            type="button"
-                            className="merch-chip__remove"
-                            aria-label={t('merch.models.deleteProduct', { id })}
-                            onClick={() =>
-                              entry.mutate({ modelId: model.id, query: list.query, productId: id })
-                            }
-                          >
-                            ×
-                          </button>
-                        </li>
-                      ))}
-                    </ol>
-                  </td>
-                  <td className="ui-table__cell--actions">
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={t('merch.models.deleteQuery', { query: list.query })}
-                      onClick={() => entry.mutate({ modelId: model.id, query: list.query })}
-                    >
-                      {t('merch.actions.delete')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RuleTable
+          caption={t('merch.models.queries')}
+          rows={model.queries}
+          rowKey={(list) => list.query}
+          columns={[
+            {
+              key: 'query',
+              header: t('merch.columns.query'),
+              rowHeader: true,
+              cell: (list) => list.query,
+            },
+            {
+              key: 'products',
+              header: t('merch.models.products'),
+              cell: (list) => (
+                <ol className="merch-chips">
+                  {list.productIds.map((id) => (
+                    <li key={id} className="merch-chip">
+                      <span>{id}</span>
+                      <button
+                        type="button"
+                        className="merch-chip__remove"
+                        aria-label={t('merch.models.deleteProduct', { id })}
+                        onClick={() =>
+                          entry.mutate({ modelId: model.id, query: list.query, productId: id })
+                        }
+                      >
+                        ×
+                      </button>
+                    </li>
+                  ))}
+                </ol>
+              ),
+            },
+            {
+              key: 'actions',
+              header: t('ui.table.actions'),
+              className: 'ui-table__cell--actions',
+              cell: (list) => (
+                <Button
+                  size="sm"
+                  variant="danger"
+                  aria-label={t('merch.models.deleteQuery', { query: list.query })}
+                  onClick={() => entry.mutate({ modelId: model.id, query: list.query })}
+                >
+                  {t('merch.actions.delete')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

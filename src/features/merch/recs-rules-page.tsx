@@ -33,8 +33,8 @@ import {
   RuleStatus,
   type PickOption,
 } from './components/merch-parts.tsx';
-import { marksOf } from './components/search-preview.tsx';
-import { Badge } from '#src/ui/badge/badge.tsx';
+import { DeleteConfirm, RuleTable } from './components/rule-list.tsx';
+import { FiredRules, marksOf, ProductRow } from './components/search-preview.tsx';
 import './merch.css';
 
 type Strategy = 'popular' | 'same_category' | 'similar_price';
@@ -96,73 +96,52 @@ export default function RecsRulesPage() {
           {t('merch.actions.create')}
         </Button>
       </div>
-      <div className="merch-table-wrap">
-        <table className="ui-table merch-table">
-          <caption className="ui-visually-hidden">{t('routes.merchRecs')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('merch.columns.status')}</th>
-              <th scope="col">{t('merch.columns.name')}</th>
-              <th scope="col">{t('merch.columns.priority')}</th>
-              <th scope="col">{t('merch.columns.type')}</th>
-              <th scope="col">{t('merch.columns.items')}</th>
-              <th scope="col">{t('merch.columns.placements')}</th>
-              <th scope="col">{t('merch.columns.period')}</th>
-              <th scope="col">{t('ui.table.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rules.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="ui-table__empty">
-                  {list.isLoading ? t('ui.spinner.loading') : t('merch.empty')}
-                </td>
-              </tr>
-            ) : (
-              rules.map((rule) => (
-                <tr key={rule.id}>
-                  <td>
-                    <RuleStatus live={rule.live} />
-                  </td>
-                  <th scope="row">{rule.name}</th>
-                  <td>{rule.priority}</td>
-                  <td>{t(`merch.types.${rule.boostType}`)}</td>
-                  <td className="merch-items">
-                    {[...rule.productIds, ...rule.categories.map((c) => `#${c}`)].join(', ')}
-                  </td>
-                  <td className="merch-items">
-                    {[
-                      ...rule.placements.map(placementName),
-                      ...rule.strategies,
-                      ...rule.regionIds,
-                    ].join(', ') || t('merch.filter.any')}
-                  </td>
-                  <td>
-                    <Period start={rule.startDate} end={rule.endDate} />
-                  </td>
-                  <td className="ui-table__cell--actions">
-                    <Button
-                      size="sm"
-                      aria-label={`${t('merch.actions.edit')} ${rule.name}`}
-                      onClick={() => setEditing(rule)}
-                    >
-                      {t('merch.actions.edit')}
-                    </Button>{' '}
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={`${t('merch.actions.delete')} ${rule.name}`}
-                      onClick={() => setDeleting(rule)}
-                    >
-                      {t('merch.actions.delete')}
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <RuleTable
+        caption={t('routes.merchRecs')}
+        rows={rules}
+        rowKey={(rule) => rule.id}
+        loading={list.isLoading}
+        columns={[
+          {
+            key: 'status',
+            header: t('merch.columns.status'),
+            cell: (rule) => <RuleStatus live={rule.live} />,
+          },
+          {
+            key: 'name',
+            header: t('merch.columns.name'),
+            rowHeader: true,
+            cell: (rule) => rule.name,
+          },
+          { key: 'priority', header: t('merch.columns.priority'), cell: (rule) => rule.priority },
+          {
+            key: 'type',
+            header: t('merch.columns.type'),
+            cell: (rule) => t(`merch.types.${rule.boostType}`),
+          },
+          {
+            key: 'items',
+            header: t('merch.columns.items'),
+            className: 'merch-items',
+            cell: (rule) => [...rule.productIds, ...rule.categories.map((c) => `#${c}`)].join(', '),
+          },
+          {
+            key: 'placements',
+            header: t('merch.columns.placements'),
+            className: 'merch-items',
+            cell: (rule) =>
+              [...rule.placements.map(placementName), ...rule.strategies, ...rule.regionIds].join(
+                ', ',
+              ) || t('merch.filter.any'),
+          },
+          {
+            key: 'period',
+            header: t('merch.columns.period'),
+            cell: (rule) => <Period start={rule.startDate} end={rule.endDate} />,
+          },
+        ]}
+        actions={{ name: (rule) => rule.name, onEdit: setEditing, onDelete: setDeleting }}
+      />
       <Pager
         offset={offset}
         limit={RECS_RULES_PAGE_SIZE}
@@ -188,18 +167,13 @@ export default function RecsRulesPage() {
         />
       )}
       {deleting && (
-        <Modal
-          open
-          mode="EDIT"
+        <DeleteConfirm
           title={t('merch.actions.deleteTitle')}
+          text={t('merch.actions.deleteText', { name: deleting.name })}
+          id={deleting.id}
+          remove={remove}
           onClose={() => setDeleting(null)}
-          confirmLabel={t('merch.actions.delete')}
-          confirmVariant="danger"
-          confirmLoading={remove.isPending}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        >
-          <p>{t('merch.actions.deleteText', { name: deleting.name })}</p>
-        </Modal>
+        />
       )}
     </div>
   );
@@ -249,47 +223,20 @@ function RecsPreview({
       </div>
       {data && (
         <>
-          <p className="merch-preview__fired" role="status">
-            {data.fired.length
-              ? t('merch.preview.fired', {
-                  rules: data.fired.map((rule) => `${rule.name} (${rule.type})`).join(', '),
-                })
-              : t('merch.preview.none')}
-          </p>
+          <FiredRules fired={data.fired} />
           <div className="merch-preview__columns">
             {(['with', 'without'] as const).map((side) => (
               <div key={side}>
                 <h3>{t(`merch.preview.${side}`, { total: data[side].length })}</h3>
                 <ol className="merch-preview__list">
-                  {data[side].map((p, i) => {
-                    const mark = side === 'with' ? marks.get(p.id) : undefined;
-                    return (
-                      <li
-                        key={p.id}
-                        className={`merch-preview__item merch-preview__item--${mark?.kind ?? 'same'}`}
-                      >
-                        <span className="merch-preview__pos">{i + 1}</span>
-                        <img
-                          src={p.pictures[0]}
-                          alt=""
-                          width={40}
-                          height={40}
-                          className="merch-thumb"
-                        />
-                        <span className="merch-preview__name">
-                          {p.name}
-                          <span className="merch-muted"> · {p.id}</span>
-                        </span>
-                        {mark && mark.kind !== 'same' && (
-                          <Badge tone={mark.kind === 'moved' ? 'warning' : 'accent'}>
-                            {mark.kind === 'new'
-                              ? t('merch.preview.new')
-                              : t('merch.preview.moved', { from: mark.from, to: i + 1 })}
-                          </Badge>
-                        )}
-                      </li>
-                    );
-                  })}
+                  {data[side].map((p, i) => (
+                    <ProductRow
+                      key={p.id}
+                      product={p}
+                      position={i + 1}
+                      mark={side === 'with' ? marks.get(p.id) : undefined}
+                    />
+                  ))}
                 </ol>
               </div>
             ))}

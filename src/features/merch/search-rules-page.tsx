@@ -27,6 +27,7 @@ import {
 } from './api/merch-queries.ts';
 import { BoostFormModal } from './components/boost-form.tsx';
 import { Pager, Period, RuleStatus } from './components/merch-parts.tsx';
+import { DeleteConfirm, RuleTable } from './components/rule-list.tsx';
 import { SearchPreview } from './components/search-preview.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import './merch.css';
@@ -153,81 +154,64 @@ function BoostTab({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
           </Button>
         )}
       </div>
-      <div className="merch-table-wrap">
-        <table className="ui-table merch-table">
-          <caption className="ui-visually-hidden">{t('merch.tabs.boost')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('merch.columns.status')}</th>
-              <th scope="col">{t('merch.columns.name')}</th>
-              <th scope="col">{t('merch.columns.queries')}</th>
-              <th scope="col">{t('merch.columns.type')}</th>
-              <th scope="col">{t('merch.columns.items')}</th>
-              <th scope="col">{t('merch.columns.weight')}</th>
-              <th scope="col">{t('merch.columns.period')}</th>
-              {canEdit && <th scope="col">{t('ui.table.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rules.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="ui-table__empty">
-                  {list.isLoading ? t('ui.spinner.loading') : t('merch.empty')}
-                </td>
-              </tr>
-            ) : (
-              rules.map((rule) => (
-                <tr key={rule.id}>
-                  <td>
-                    <RuleStatus
-                      live={rule.live}
-                      search={rule.ranking}
-                      autocomplete={rule.autocomplete}
-                      error={rule.error}
-                    />
-                  </td>
-                  <th scope="row">{rule.name}</th>
-                  <td>
-                    {rule.queries.join(', ')}
-                    {rule.fullMatch && ' (=)'}
-                  </td>
-                  <td>{t(`merch.types.${rule.boostType}`)}</td>
-                  <td className="merch-items">
-                    {rule.attributeName && `${rule.attributeName}: `}
-                    {rule.filters.join(', ')}
-                    {rule.socket !== null && ` → ${rule.socket}`}
-                  </td>
-                  <td>
-                    {rule.weight} × {rule.multiplier}
-                  </td>
-                  <td>
-                    <Period start={rule.startDate} end={rule.endDate} />
-                  </td>
-                  {canEdit && (
-                    <td className="ui-table__cell--actions">
-                      <Button
-                        size="sm"
-                        aria-label={`${t('merch.actions.edit')} ${rule.name}`}
-                        onClick={() => setEditing(rule)}
-                      >
-                        {t('merch.actions.edit')}
-                      </Button>{' '}
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        aria-label={`${t('merch.actions.delete')} ${rule.name}`}
-                        onClick={() => setDeleting(rule)}
-                      >
-                        {t('merch.actions.delete')}
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <RuleTable
+        caption={t('merch.tabs.boost')}
+        rows={rules}
+        rowKey={(rule) => rule.id}
+        loading={list.isLoading}
+        columns={[
+          {
+            key: 'status',
+            header: t('merch.columns.status'),
+            cell: (rule) => (
+              <RuleStatus
+                live={rule.live}
+                search={rule.ranking}
+                autocomplete={rule.autocomplete}
+                error={rule.error}
+              />
+            ),
+          },
+          {
+            key: 'name',
+            header: t('merch.columns.name'),
+            rowHeader: true,
+            cell: (rule) => rule.name,
+          },
+          {
+            key: 'queries',
+            header: t('merch.columns.queries'),
+            cell: (rule) => `${rule.queries.join(', ')}${rule.fullMatch ? ' (=)' : ''}`,
+          },
+          {
+            key: 'type',
+            header: t('merch.columns.type'),
+            cell: (rule) => t(`merch.types.${rule.boostType}`),
+          },
+          {
+            key: 'items',
+            header: t('merch.columns.items'),
+            className: 'merch-items',
+            cell: (rule) =>
+              `${rule.attributeName ? `${rule.attributeName}: ` : ''}${rule.filters.join(', ')}${rule.socket !== null ? ` → ${rule.socket}` : ''}`,
+          },
+          {
+            key: 'weight',
+            header: t('merch.columns.weight'),
+            cell: (rule) => `${rule.weight} × ${rule.multiplier}`,
+          },
+          {
+            key: 'period',
+            header: t('merch.columns.period'),
+            cell: (rule) => <Period start={rule.startDate} end={rule.endDate} />,
+          },
+        ]}
+        actions={
+          canEdit
+            ? { name: (rule) => rule.name, onEdit: setEditing, onDelete: setDeleting }
+            : undefined
+        }
+      />
       <Pager offset={offset} limit={PAGE} total={list.data?.total ?? 0} onOffset={setOffset} />
       {canEdit && (
         <div className="merch-uploads">
@@ -267,18 +251,13 @@ function BoostTab({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
         />
       )}
       {deleting && (
-        <Modal
-          open
-          mode="EDIT"
+        <DeleteConfirm
           title={t('merch.actions.deleteTitle')}
+          text={t('merch.actions.deleteText', { name: deleting.name })}
+          id={deleting.id}
+          remove={remove}
           onClose={() => setDeleting(null)}
-          confirmLabel={t('merch.actions.delete')}
-          confirmVariant="danger"
-          confirmLoading={remove.isPending}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        >
-          <p>{t('merch.actions.deleteText', { name: deleting.name })}</p>
-        </Modal>
+        />
       )}
     </>
   );
@@ -311,57 +290,38 @@ function RedirectTab({ siteId, canEdit }: { siteId: number; canEdit: boolean }) 
           </Button>
         )}
       </div>
-      <div className="merch-table-wrap">
-        <table className="ui-table merch-table">
-          <caption className="ui-visually-hidden">{t('merch.tabs.redirect')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('merch.columns.query')}</th>
-              <th scope="col">{t('merch.columns.url')}</th>
-              <th scope="col">{t('merch.columns.mobileUrl')}</th>
-              <th scope="col">{t('merch.columns.name')}</th>
-              {canEdit && <th scope="col">{t('ui.table.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rules.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="ui-table__empty">
-                  {list.isLoading ? t('ui.spinner.loading') : t('merch.empty')}
-                </td>
-              </tr>
-            ) : (
-              rules.map((rule) => (
-                <tr key={rule.id}>
-                  <th scope="row">{rule.query}</th>
-                  <td className="merch-items">{rule.url}</td>
-                  <td className="merch-items">{rule.mobileUrl ?? '—'}</td>
-                  <td>{rule.name ?? '—'}</td>
-                  {canEdit && (
-                    <td className="ui-table__cell--actions">
-                      <Button
-                        size="sm"
-                        aria-label={`${t('merch.actions.edit')} ${rule.query}`}
-                        onClick={() => setEditing(rule)}
-                      >
-                        {t('merch.actions.edit')}
-                      </Button>{' '}
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        aria-label={`${t('merch.actions.delete')} ${rule.query}`}
-                        onClick={() => setDeleting(rule)}
-                      >
-                        {t('merch.actions.delete')}
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <RuleTable
+        caption={t('merch.tabs.redirect')}
+        rows={rules}
+        rowKey={(rule) => rule.id}
+        loading={list.isLoading}
+        columns={[
+          {
+            key: 'query',
+            header: t('merch.columns.query'),
+            rowHeader: true,
+            cell: (rule) => rule.query,
+          },
+          {
+            key: 'url',
+            header: t('merch.columns.url'),
+            className: 'merch-items',
+            cell: (rule) => rule.url,
+          },
+          {
+            key: 'mobileUrl',
+            header: t('merch.columns.mobileUrl'),
+            className: 'merch-items',
+            cell: (rule) => rule.mobileUrl ?? '—',
+          },
+          { key: 'name', header: t('merch.columns.name'), cell: (rule) => rule.name ?? '—' },
+        ]}
+        actions={
+          canEdit
+            ? { name: (rule) => rule.query, onEdit: setEditing, onDelete: setDeleting }
+            : undefined
+        }
+      />
       <Pager offset={offset} limit={PAGE} total={list.data?.total ?? 0} onOffset={setOffset} />
       {canEdit && (
         <div className="merch-uploads">
@@ -383,18 +343,13 @@ function RedirectTab({ siteId, canEdit }: { siteId: number; canEdit: boolean }) 
         />
       )}
       {deleting && (
-        <Modal
-          open
-          mode="EDIT"
+        <DeleteConfirm
           title={t('merch.actions.deleteTitle')}
+          text={t('merch.actions.deleteText', { name: deleting.name ?? deleting.query })}
+          id={deleting.id}
+          remove={remove}
           onClose={() => setDeleting(null)}
-          confirmLabel={t('merch.actions.delete')}
-          confirmVariant="danger"
-          confirmLoading={remove.isPending}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        >
-          <p>{t('merch.actions.deleteText', { name: deleting.name ?? deleting.query })}</p>
-        </Modal>
+        />
       )}
     </>
   );

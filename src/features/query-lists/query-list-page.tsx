@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -12,7 +12,7 @@ import {
   type QueryListMode,
 } from '#contract/entities/query-lists.ts';
 import { hasAccess } from '#contract/roles.ts';
-import { QUERY_LIST_ROUTES } from '#contract/routes/query-lists.ts';
+import { QUERY_LIST_ROUTES, type DraftChange } from '#contract/routes/query-lists.ts';
 import { api } from '#src/lib/api.ts';
 import { uploadFile } from '#src/lib/upload.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -91,6 +91,8 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<QueryListEntry | null>(null);
   const [deleting, setDeleting] = useState<QueryListEntry | null>(null);
+  /** The add form's unsaved entry: the "try a query" box compares with it. */
+  const [draft, setDraft] = useState<DraftChange | null>(null);
 
   const enable = useMutation({
     mutationFn: (input: { ids: number[]; enabled: boolean }) =>
@@ -197,7 +199,7 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
 
   return (
     <div className="query-lists__screen">
-      {canEdit && <AddForm list={list} siteId={siteId} onAdded={refresh} />}
+      {canEdit && <AddForm list={list} siteId={siteId} onAdded={refresh} onDraft={setDraft} />}
       <div className="query-lists__toolbar">
         <TextInput
           value={filter}
@@ -230,7 +232,7 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
         </Button>
       </nav>
       {canEdit && <UploadBox list={list} siteId={siteId} onUploaded={refresh} />}
-      <TryQuery siteId={siteId} list={list} />
+      <TryQuery siteId={siteId} list={list} draft={draft} />
       {editing && (
         <EditModal
           list={list}
@@ -339,13 +341,23 @@ function AddForm({
   list,
   siteId,
   onAdded,
+  onDraft,
 }: {
   list: QueryListKind;
   siteId: number;
   onAdded: () => Promise<void>;
+  onDraft: (change: DraftChange | null) => void;
 }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState(() => emptyFields(list));
+  useEffect(() => {
+    const body = toBody(list, fields);
+    onDraft(
+      body.term.trim()
+        ? { op: 'add', term: body.term, variants: body.variants, mode: body.mode }
+        : null,
+    );
+  }, [list, fields, onDraft]);
   const add = useMutation({
     mutationFn: () =>
       api(QUERY_LIST_ROUTES[list].add, { query: { siteId }, body: toBody(list, fields) }),
@@ -397,6 +409,13 @@ function EditModal({
     vertical: entry.vertical,
   });
   const route = QUERY_LIST_ROUTES[list].update;
+  const body = toBody(list, fields);
+  // The entry as edited against the entry as saved: what the shopper would get with the edit.
+  // A disabled entry changes nothing for the shoppers, edited or not.
+  const draft: DraftChange | null =
+    entry.enabled && body.term.trim()
+      ? { op: 'update', id: entry.id, term: body.term, variants: body.variants, mode: body.mode }
+      : null;
   const save = useMutation({
     mutationFn: () =>
       route
@@ -410,11 +429,20 @@ function EditModal({
       onClose={onClose}
       title={t('queryLists.editTitle')}
       mode="EDIT"
+      width={900}
       confirmLoading={save.isPending}
       onConfirm={() => save.mutate()}
     >
       <div className="query-lists__edit">
         <EntryInputs list={list} value={fields} onChange={setFields} />
+        {!entry.enabled && <p className="query-lists__hint">{t('queryLists.try.editDisabled')}</p>}
+        <TryQuery
+          siteId={siteId}
+          list={list}
+          draft={draft}
+          draftHint={t('queryLists.try.editHint')}
+          initialQuery={entry.term}
+        />
       </div>
     </Modal>
   );

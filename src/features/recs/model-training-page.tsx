@@ -1,14 +1,23 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { startModelJobRoute } from '#contract/routes/recs.ts';
+import { RANKING_COEFFICIENTS } from '#contract/entities/recs.ts';
+import { activateRankingModelRoute, startModelJobRoute } from '#contract/routes/recs.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { ProgressBar } from '#src/ui/progress/progress-bar.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
-import { modelsInfoQuery, recsJobQuery, useRecsMutations } from './api/recs-api.ts';
+import { JobScheduleSection } from '#src/lib/job-schedule.tsx';
+import { siteQueryOptionsFor } from '#src/features/feeds/api/site.ts';
+import {
+  modelsInfoQuery,
+  rankingModelsQuery,
+  recsJobQuery,
+  useRecsMutations,
+  xgbJobQuery,
+} from './api/recs-api.ts';
 import { percent } from './strategies-page.tsx';
 import './recs.css';
 
@@ -38,9 +47,16 @@ export default function ModelTrainingPage() {
   const [emails, setEmails] = useState('');
   const info = useQuery({ ...modelsInfoQuery(siteId ?? 0), enabled: siteId !== null });
   const job = useQuery({ ...recsJobQuery(siteId ?? 0), enabled: siteId !== null });
-  const { startRecs } = useRecsMutations(siteId ?? 0);
+  const xgb = useQuery({ ...xgbJobQuery(siteId ?? 0), enabled: siteId !== null });
+  const rankingModels = useQuery({ ...rankingModelsQuery(siteId ?? 0), enabled: siteId !== null });
+  const site = useQuery({ ...siteQueryOptionsFor(siteId ?? 0), enabled: siteId !== null });
+  const canActivate = hasAccess(roles, activateRankingModelRoute.roles);
+  const { startRecs, startXgb, activateModel } = useRecsMutations(siteId ?? 0);
   if (siteId === null) return <div className="page">{t('recs.noSite')}</div>;
+  const timeZone = site.data?.timeZone ?? 'UTC';
   const running = job.data && ['queued', 'running'].includes(job.data.state);
+  const xgbRunning = xgb.data && ['queued', 'running'].includes(xgb.data.state);
+  const ndcg = (value: number | null) => (value === null ? '—' : value.toFixed(3));
   const emailList = emails
     .split(/[,;\s]+/)
     .map((e) => e.trim())
@@ -60,9 +76,8 @@ export default function ModelTrainingPage() {
           ))}
         </ul>
       </section>
-      <section className="recs-card" aria-labelledby="recs-job">
-        <h2 id="recs-job">RECS</h2>
-        <p className="recs-muted">{t('recs.training.recsAbout')}</p>
+      <section className="recs-card" aria-labelledby="recs-mail">
+        <h2 id="recs-mail">{t('recs.training.notify')}</h2>
         <TextInput
           label={t('recs.training.emailList')}
           hint={t('recs.training.emailHint')}
@@ -70,6 +85,10 @@ export default function ModelTrainingPage() {
           onChange={setEmails}
           disabled={!canStart}
         />
+      </section>
+      <section className="recs-card" aria-labelledby="recs-job">
+        <h2 id="recs-job">RECS</h2>
+        <p className="recs-muted">{t('recs.training.recsAbout')}</p>
         <div className="recs-actions">
           <Button
             variant="primary"
@@ -88,6 +107,12 @@ export default function ModelTrainingPage() {
             {job.data.error && <span role="alert"> {job.data.error}</span>}
           </p>
         )}
+        <JobScheduleSection
+          siteId={siteId}
+          kind="recs-build"
+          title={t('recs.training.schedule', { job: 'RECS' })}
+          timeZone={timeZone}
+        />
         {result && (
           <table className="recs-table">
             <caption>{t('recs.training.results')}</caption>
@@ -124,6 +149,89 @@ export default function ModelTrainingPage() {
       <section className="recs-card" aria-labelledby="recs-xgb">
         <h2 id="recs-xgb">XGBVECTORS</h2>
         <p className="recs-muted">{t('recs.training.xgbAbout')}</p>
+        <div className="recs-actions">
+          <Button
+            variant="primary"
+            disabled={!canStart || Boolean(xgbRunning) || startXgb.isPending}
+            onClick={() => startXgb.mutate(emailList)}
+          >
+            {t('recs.training.startXgb')}
+          </Button>
+        </div>
+        {xgbRunning && (
+          <ProgressBar percent={xgb.data?.progress ?? null} label={t('recs.training.training')} />
+        )}
+        {xgb.data && (
+          <p>
+            {t('recs.training.status', { state: t(`recs.training.state.${xgb.data.state}`) })}
+            {xgb.data.error && <span role="alert"> {xgb.data.error}</span>}
+          </p>
+        )}
+        <JobScheduleSection
+          siteId={siteId}
+          kind="ranking-build"
+          title={t('recs.training.schedule', { job: 'XGBVECTORS' })}
+          timeZone={timeZone}
+        />
+        <table className="recs-table">
+          <caption>{t('recs.training.models')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('recs.training.model')}</th>
+              <th scope="col">NDCG@10</th>
+              <th scope="col">{t('recs.training.current')}</th>
+              <th scope="col">{t('recs.training.previous')}</th>
+              <th scope="col">{t('recs.training.popularity')}</th>
+              <th scope="col">{t('recs.training.weights')}</th>
+              <th scope="col">{t('recs.training.serving')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(rankingModels.data ?? []).length === 0 && (
+              <tr>
+                <td colSpan={7} className="recs-muted">
+                  {t('recs.training.noModels')}
+                </td>
+              </tr>
+            )}
+            {(rankingModels.data ?? []).map((m) => (
+              <tr key={m.version}>
+                <th scope="row">
+                  {t('recs.training.modelVersion', { version: m.version })}{' '}
+                  <span className="recs-muted">
+                    {t('recs.training.modelData', {
+                      queries: m.queries,
+                      groups: m.groups,
+                      cases: m.quality.cases,
+                    })}
+                  </span>
+                </th>
+                <td>{ndcg(m.quality.ndcgAt10)}</td>
+                <td>{ndcg(m.quality.currentNdcgAt10)}</td>
+                <td>{ndcg(m.quality.previousNdcgAt10)}</td>
+                <td>{ndcg(m.quality.popularityNdcgAt10)}</td>
+                <td>
+                  {RANKING_COEFFICIENTS.map(
+                    (name) => `${t(`recs.ranking.names.${name}`)} ${m.weights[name]}`,
+                  ).join('; ')}
+                </td>
+                <td>
+                  {m.activatedAt ? (
+                    <span>{t('recs.training.activated', { login: m.activatedBy ?? '' })}</span>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      disabled={!canActivate || activateModel.isPending}
+                      onClick={() => activateModel.mutate(m.version)}
+                    >
+                      {t('recs.training.activate')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
     </div>
   );

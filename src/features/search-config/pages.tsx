@@ -3,7 +3,7 @@
  * regional-attributes, response-attributes, sku-attributes, sku-config, grouping-config,
  * job-config}, /anyquery/service/{facet-attributes, custom-sort} and /site/api-config.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -52,6 +52,7 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { FacetDiffPanel, FacetTree, useRefreshFacets } from './facet-panels.tsx';
 import {
   AttributePicker,
   Issues,
@@ -651,11 +652,16 @@ export function FacetAttributesPage() {
         },
       ),
   });
+  const refresh = useRefreshFacets();
+  // A finished calculation changes the attribute list, the tree's counts and the diff.
   useEffect(() => {
-    if (progress.data?.job?.state === 'done')
-      void client.invalidateQueries({ queryKey: ['facet-suggested'] });
-  }, [progress.data?.job?.state, client]);
+    if (progress.data?.job?.state === 'done') void refresh();
+  }, [progress.data?.job?.state, refresh]);
   const active = progress.data?.job?.state === 'queued' || progress.data?.job?.state === 'running';
+  const attributesRef = useRef<HTMLDivElement>(null);
+  const category = categories.data?.find((c) => c.id === categoryId) ?? null;
+  const parent =
+    (category?.parentId && categories.data?.find((c) => c.id === category.parentId)) || null;
   const [edits, setEdits] = useState<Record<string, Partial<FacetAttribute>>>({});
   const decide = async (row: FacetAttribute, mode: 'APPLY' | 'DISABLE') => {
     const edit = { ...row, ...edits[row.attribute] };
@@ -671,7 +677,7 @@ export function FacetAttributesPage() {
         position: edit.position,
       },
     });
-    await suggested.refetch();
+    await refresh();
   };
   return (
     <div className="page">
@@ -691,139 +697,151 @@ export function FacetAttributesPage() {
           {t('searchConfig.facets.calculate')}
         </Button>
       </section>
-      <Select
-        label={t('searchConfig.facets.category')}
-        options={(categories.data ?? []).map((c) => ({
-          value: c.id,
-          label: `${c.path.join(' / ')} (${c.products})`,
-        }))}
-        value={categoryId}
-        onChange={(id) => setCategoryId(id)}
+      <FacetTree
+        selected={categoryId}
+        onSelect={(id) => {
+          setCategoryId(id);
+          attributesRef.current?.scrollIntoView?.({ block: 'start' });
+        }}
       />
-      {categoryId && (
-        <div className="search-config__scroll">
-          <table className="search-config__table">
-            <caption className="ui-visually-hidden">{t('searchConfig.facets.table')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('searchConfig.attribute')}</th>
-                <th scope="col">{t('searchConfig.facets.state')}</th>
-                <th scope="col">{t('searchConfig.facets.coverage')}</th>
-                <th scope="col">{t('searchConfig.facets.values')}</th>
-                <th scope="col">{t('searchConfig.facets.dataType')}</th>
-                <th scope="col">{t('searchConfig.facets.sort')}</th>
-                <th scope="col">{t('searchConfig.facets.booleanView')}</th>
-                <th scope="col">{t('searchConfig.facets.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(suggested.data ?? []).map((row) => {
-                const edit = { ...row, ...edits[row.attribute] };
-                const set = (patch: Partial<FacetAttribute>) =>
-                  setEdits({ ...edits, [row.attribute]: { ...edits[row.attribute], ...patch } });
-                return (
-                  <tr key={row.attribute} data-attribute={row.attribute}>
-                    <th scope="row">{row.attribute}</th>
-                    <td>{t(`searchConfig.facets.states.${row.state}`)}</td>
-                    <td>
-                      {Math.round(row.coverage * 100)} %
-                      {row.parentCoverage !== null && (
-                        <span className="search-config__muted">
-                          {' '}
-                          ({t('searchConfig.facets.parent')} {Math.round(row.parentCoverage * 100)}{' '}
-                          %)
-                        </span>
-                      )}
-                    </td>
-                    <td title={row.topValues.map((v) => `${v.value} (${v.count})`).join(', ')}>
-                      {row.distinctValues}:{' '}
-                      {row.topValues
-                        .slice(0, 3)
-                        .map((v) => v.value)
-                        .join(', ')}
-                    </td>
-                    <td>
-                      <select
-                        aria-label={t('searchConfig.facets.dataTypeOf', { name: row.attribute })}
-                        value={edit.dataType}
-                        onChange={(e) =>
-                          set({ dataType: e.target.value as FacetAttribute['dataType'] })
-                        }
-                      >
-                        {FACET_DATA_TYPES.map((v) => (
-                          <option key={v}>{v}</option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <select
-                        aria-label={t('searchConfig.facets.sortOf', { name: row.attribute })}
-                        value={edit.sort}
-                        onChange={(e) => set({ sort: e.target.value as FacetAttribute['sort'] })}
-                      >
-                        {FACET_SORTS.map((v) => (
-                          <option key={v}>{v}</option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <select
-                        aria-label={t('searchConfig.facets.booleanViewOf', { name: row.attribute })}
-                        value={edit.booleanView}
-                        disabled={edit.dataType !== 'BOOLEAN'}
-                        onChange={(e) =>
-                          set({ booleanView: e.target.value as FacetAttribute['booleanView'] })
-                        }
-                      >
-                        {BOOLEAN_VIEWS.map((v) => (
-                          <option key={v}>{v}</option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <div className="search-config__row-actions">
-                        <Button
-                          size="sm"
-                          variant="primary"
-                          onClick={() => void decide(row, 'APPLY')}
+      <div ref={attributesRef} className="facets__category">
+        <Select
+          label={t('searchConfig.facets.category')}
+          options={(categories.data ?? []).map((c) => ({
+            value: c.id,
+            label: `${c.path.join(' / ')} (${c.products})`,
+          }))}
+          value={categoryId}
+          onChange={(id) => setCategoryId(id)}
+        />
+        {categoryId && (
+          <div className="search-config__scroll">
+            <table className="search-config__table">
+              <caption className="ui-visually-hidden">{t('searchConfig.facets.table')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('searchConfig.attribute')}</th>
+                  <th scope="col">{t('searchConfig.facets.state')}</th>
+                  <th scope="col">{t('searchConfig.facets.coverage')}</th>
+                  <th scope="col">{t('searchConfig.facets.values')}</th>
+                  <th scope="col">{t('searchConfig.facets.dataType')}</th>
+                  <th scope="col">{t('searchConfig.facets.sort')}</th>
+                  <th scope="col">{t('searchConfig.facets.booleanView')}</th>
+                  <th scope="col">{t('searchConfig.facets.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(suggested.data ?? []).map((row) => {
+                  const edit = { ...row, ...edits[row.attribute] };
+                  const set = (patch: Partial<FacetAttribute>) =>
+                    setEdits({ ...edits, [row.attribute]: { ...edits[row.attribute], ...patch } });
+                  return (
+                    <tr key={row.attribute} data-attribute={row.attribute}>
+                      <th scope="row">{row.attribute}</th>
+                      <td>{t(`searchConfig.facets.states.${row.state}`)}</td>
+                      <td>
+                        {Math.round(row.coverage * 100)} %
+                        {row.parentCoverage !== null && (
+                          <span className="search-config__muted">
+                            {' '}
+                            ({t('searchConfig.facets.parent')}{' '}
+                            {Math.round(row.parentCoverage * 100)} %)
+                          </span>
+                        )}
+                      </td>
+                      <td title={row.topValues.map((v) => `${v.value} (${v.count})`).join(', ')}>
+                        {row.distinctValues}:{' '}
+                        {row.topValues
+                          .slice(0, 3)
+                          .map((v) => v.value)
+                          .join(', ')}
+                      </td>
+                      <td>
+                        <select
+                          aria-label={t('searchConfig.facets.dataTypeOf', { name: row.attribute })}
+                          value={edit.dataType}
+                          onChange={(e) =>
+                            set({ dataType: e.target.value as FacetAttribute['dataType'] })
+                          }
                         >
-                          {t('searchConfig.facets.apply')}
-                        </Button>
-                        <Button size="sm" onClick={() => void decide(row, 'DISABLE')}>
-                          {t('searchConfig.facets.disable')}
-                        </Button>
-                        {row.state !== 'SUGGESTED' && (
+                          {FACET_DATA_TYPES.map((v) => (
+                            <option key={v}>{v}</option>
+                          ))}
+                        </select>
+                      </td>
+                      <td>
+                        <select
+                          aria-label={t('searchConfig.facets.sortOf', { name: row.attribute })}
+                          value={edit.sort}
+                          onChange={(e) => set({ sort: e.target.value as FacetAttribute['sort'] })}
+                        >
+                          {FACET_SORTS.map((v) => (
+                            <option key={v}>{v}</option>
+                          ))}
+                        </select>
+                      </td>
+                      <td>
+                        <select
+                          aria-label={t('searchConfig.facets.booleanViewOf', {
+                            name: row.attribute,
+                          })}
+                          value={edit.booleanView}
+                          disabled={edit.dataType !== 'BOOLEAN'}
+                          onChange={(e) =>
+                            set({ booleanView: e.target.value as FacetAttribute['booleanView'] })
+                          }
+                        >
+                          {BOOLEAN_VIEWS.map((v) => (
+                            <option key={v}>{v}</option>
+                          ))}
+                        </select>
+                      </td>
+                      <td>
+                        <div className="search-config__row-actions">
                           <Button
                             size="sm"
-                            variant="ghost"
-                            onClick={async () => {
-                              await api(facetResetRoute, {
-                                query: {
-                                  siteId: siteId!,
-                                  categoryId: row.categoryId,
-                                  attribute: row.attribute,
-                                },
-                              });
-                              await suggested.refetch();
-                            }}
+                            variant="primary"
+                            onClick={() => void decide(row, 'APPLY')}
                           >
-                            {t('searchConfig.facets.reset')}
+                            {t('searchConfig.facets.apply')}
                           </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {suggested.data?.length === 0 && (
-            <p className="search-config__muted">
-              There are no options available or your filter query is too specific
-            </p>
-          )}
-        </div>
-      )}
+                          <Button size="sm" onClick={() => void decide(row, 'DISABLE')}>
+                            {t('searchConfig.facets.disable')}
+                          </Button>
+                          {row.state !== 'SUGGESTED' && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={async () => {
+                                await api(facetResetRoute, {
+                                  query: {
+                                    siteId: siteId!,
+                                    categoryId: row.categoryId,
+                                    attribute: row.attribute,
+                                  },
+                                });
+                                await refresh();
+                              }}
+                            >
+                              {t('searchConfig.facets.reset')}
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {suggested.data?.length === 0 && (
+              <p className="search-config__muted">
+                There are no options available or your filter query is too specific
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+      <FacetDiffPanel category={category} parent={parent} attributes={suggested.data ?? []} />
     </div>
   );
 }

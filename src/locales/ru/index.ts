@@ -21,12 +21,18 @@ import feeds from './feeds.json';
 import dolyame from './dolyame.json';
 import queryLists from './query-lists.json';
 import merch from './merch.json';
+import support from './support.json';
+import reviews from './reviews.json';
+import chat from './chat.json';
+import globalConfig from './global-config.json';
+import audit from './audit.json';
 import editors from '#studio/locales/ru/editors.json';
 import lifecycle from '#studio/locales/ru/lifecycle.json';
 import preview from '#studio/locales/ru/preview.json';
+import gate from '#studio/locales/ru/gate.json';
 
 /** The studio's strings: every studio/locales/{lang}/<file>.json under `studio.<file>.*`. */
-const studio = { editors, lifecycle, preview };
+const studio = { editors, lifecycle, preview, gate };
 
 /** All ru strings of the console, one object per key domain (`ui.*`, `actions.*`…). */
 const resources = {
@@ -54,6 +60,11 @@ const resources = {
   dolyame,
   queryLists,
   merch,
+  support,
+  reviews,
+  chat,
+  globalConfig,
+  audit,
 };
 
 export default resources;

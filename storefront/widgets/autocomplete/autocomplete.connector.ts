@@ -1,6 +1,7 @@
 import type { AutocompleteResponse } from '#contract/public/autocomplete.ts';
 import type { DataSource } from '../../runtime/data-source.ts';
 import { safeUrl } from '../../runtime/escape.ts';
+import { resolvePicture } from '../../runtime/product-view.ts';
 import { clearHistory, pushHistory, readHistory } from '../../runtime/history.ts';
 import { createStore, type Store } from '../../runtime/store.ts';
 import { throttle } from '../../runtime/throttle.ts';
@@ -71,7 +72,10 @@ export interface AutocompleteOption {
   count?: number | null;
 }
 
-export type AutocompleteIntent = { type: 'search'; query: string } | { type: 'open'; url: string };
+export type AutocompleteIntent =
+  | { type: 'search'; query: string }
+  /** `productId` and its 0-based `position` among the products when a product was chosen. */
+  | { type: 'open'; url: string; productId?: string; position?: number };
 
 export interface AutocompleteConnector {
   store: Store<AutocompleteState>;
@@ -184,7 +188,7 @@ export function createAutocompleteConnector(
               url: safeUrl(p.url),
               product: {
                 id: p.id,
-                picture: p.pictures[0] ? safeUrl(p.pictures[0]) : null,
+                picture: p.pictures[0] ? safeUrl(resolvePicture(p.pictures[0])!) : null,
                 price: p.price,
                 oldPrice: p.oldPrice,
                 currency: p.currency,
@@ -238,7 +242,18 @@ export function createAutocompleteConnector(
       const option = at >= 0 ? options()[at] : undefined;
       const typed = store.get().query.trim();
       let intent: AutocompleteIntent | null = null;
-      if (option?.url !== undefined) intent = { type: 'open', url: option.url };
+      if (option?.url !== undefined)
+        intent = {
+          type: 'open',
+          url: option.url,
+          ...(option.product && {
+            productId: option.product.id,
+            // options() builds new objects on each call: find the product by its id
+            position: options()
+              .filter((o) => o.kind === 'product')
+              .findIndex((o) => o.product?.id === option.product?.id),
+          }),
+        };
       else if (option?.query !== undefined) intent = { type: 'search', query: option.query };
       else if (typed !== '') intent = { type: 'search', query: typed };
       if (intent?.type === 'search' && blocks.includes('history')) {

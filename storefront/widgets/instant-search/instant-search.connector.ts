@@ -47,7 +47,8 @@ export interface InstantSearchState {
   query: string;
   /** Selected filters: facet name → raw filter values (`Nike`, `1000..5000`, `true`). */
   filters: Readonly<Record<string, readonly string[]>>;
-  sort: SearchSort;
+  /** A built-in sort, or one of the site's custom sorts (`ASC:attribute`) the answer offers. */
+  sort: SearchSort | CustomSort;
   /** 1-based. */
   page: number;
   loading: boolean;
@@ -91,7 +92,7 @@ export interface InstantSearchConnector {
   removeFilter(facet: string, value: string): void;
   clearFacet(facet: string): void;
   clearAll(): void;
-  setSort(sort: SearchSort): void;
+  setSort(sort: SearchSort | CustomSort): void;
   setPage(page: number): void;
   /** Infinite mode: loads and appends the next page. */
   loadMore(): Promise<void>;
@@ -101,6 +102,9 @@ export interface InstantSearchConnector {
   selectedFilters(): SelectedFilter[];
   dispose(): void;
 }
+
+/** A site's custom sort (issue 13), as `/public/search` offers it in `sorts`. */
+export type CustomSort = `${'ASC' | 'DESC'}:${string}`;
 
 export const SORT_OPTIONS: readonly SearchSort[] = [
   'DEFAULT',

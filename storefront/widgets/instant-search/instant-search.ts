@@ -9,6 +9,7 @@ import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-opti
 import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
 import {
   SORT_OPTIONS,
+  type CustomSort,
   createInstantSearchConnector,
   filterLabel,
   type InstantSearchConnector,
@@ -24,6 +25,8 @@ export interface InstantSearchOptions extends InstantSearchSettings, WidgetRende
   /** Card layout of the product list. @default 'default' */
   layout?: CardLayout;
   onBuy?(product: Product, sku: Sku | null): void;
+  /** A shopper opened a product of the results (its 0-based position on the page). */
+  onOpen?(product: Product, position: number): void;
   /** Narrow layout (filters above the list). */
   mobile?: boolean;
 }
@@ -225,11 +228,19 @@ export function mountInstantSearch(
       sort: {
         select: (s) => ({
           texts,
-          options: SORT_OPTIONS.map((value) => ({
-            value,
-            label: texts[SORT_TEXT[value]],
-            selected: value === s.sort,
-          })),
+          options: [
+            ...SORT_OPTIONS.map((value) => ({
+              value: value as string,
+              label: texts[SORT_TEXT[value]],
+              selected: value === s.sort,
+            })),
+            // The site's custom sorts (issue 13), as the answer offers them.
+            ...(s.result?.sorts ?? []).map((option) => ({
+              value: option.value,
+              label: option.title,
+              selected: option.value === s.sort,
+            })),
+          ],
         }),
       },
       productList: {
@@ -311,7 +322,7 @@ export function mountInstantSearch(
       connector.setRange(facet, min, max);
     },
     'is-sort'(el) {
-      connector.setSort((el as HTMLSelectElement).value as SearchSort);
+      connector.setSort((el as HTMLSelectElement).value as SearchSort | CustomSort);
     },
   });
   const offClick = onActions(host, 'click', {
@@ -321,6 +332,10 @@ export function mountInstantSearch(
         const { products, selections } = connector.store.get();
         const product = products.find((p) => p.id === id);
         if (product) options.onBuy?.(product, pickSku(product, selections[id] ?? {}));
+      },
+      open(id, position) {
+        const product = connector.store.get().products.find((p) => p.id === id);
+        if (product) options.onOpen?.(product, position);
       },
     }),
     'is-remove'(el) {

@@ -66,6 +66,7 @@ export function mountRecommendations(
     widgetType: options.widgetType ?? 'RECOMMENDATIONS',
     strategy: options.strategy ?? 'popular',
     ...(options.mvtGroups ? { mvtGroups: options.mvtGroups } : {}),
+    ...(options.blockId ? { blockId: options.blockId } : {}),
   });
   const title = options.message ?? texts.recommendations;
   const card = (s: RecommendationsState, product: Product, position: number) =>

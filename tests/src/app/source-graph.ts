@@ -24,9 +24,10 @@ function resolveImport(from: string, spec: string): string | undefined {
 /**
  * The repository's source files a module reaches through static and dynamic imports. The route
  * table's and the router's dynamic imports (src/app/) are route boundaries, not followed: each
- * route is loaded, and checked, on its own.
+ * route is loaded, and checked, on its own. `staticOnly`: what loads with the module itself (no
+ * dynamic import followed anywhere).
  */
-export function sourceClosure(entry: string): Set<string> {
+export function sourceClosure(entry: string, { staticOnly = false } = {}): Set<string> {
   const seen = new Set<string>();
   const walk = (file: string) => {
     if (seen.has(file)) return;
@@ -37,13 +38,24 @@ export function sourceClosure(entry: string): Set<string> {
     for (const match of text.matchAll(
       /(?:\b(from)\s*|\b(import)\s*\(\s*|^\s*(import)\s+)['"]([^'"]+)['"]/gm,
     )) {
-      if (boundary && match[2]) continue;
+      if ((boundary || staticOnly) && match[2]) continue;
       const target = resolveImport(file, match[4]!);
       if (target) walk(target);
     }
   };
   walk(resolve(ROOT, entry));
   return seen;
+}
+
+/** The packages the files import statically (type-only imports put nothing in a chunk). */
+export function packagesImported(files: Iterable<string>): Set<string> {
+  const found = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8').replace(/^\s*(import|export) type [^;]*;/gm, '');
+    for (const match of text.matchAll(/(?:\bfrom\s*|^\s*import\s+)['"]([^'"]+)['"]/gm))
+      if (!resolveImport(file, match[1]!) && !match[1]!.startsWith('#')) found.add(match[1]!);
+  }
+  return found;
 }
 
 /** Translation key domains named in the files' string literals ('ui.toast…', `recsUx.${…}`). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { ApiError } from '#contract/client.ts';
-import { configActors } from '#src/lib/config-actors.ts';
+import { configActors, servedVersion } from '#src/lib/config-actors.ts';
 import { connectNavigation } from '#src/lib/api.ts';
 import { initI18n } from '#src/lib/i18n.ts';
 import { useActivityStore } from '#src/stores/activity-store.ts';
@@ -288,5 +288,30 @@ describe('configActors: jobs', () => {
     expect(toasts()).toMatchObject([
       { kind: 'success', title: 'SUCCESS', message: 'Operation was successful!' },
     ]);
+  });
+});
+
+describe('servedVersion: which production version the toolbar calls live', () => {
+  const meta = (versionId: number, sourceVersionId: number, live?: boolean) => ({
+    versionId,
+    version: versionId,
+    test: false,
+    author: 'x',
+    createdAt: 'y',
+    sourceVersionId,
+    ...(live === undefined ? {} : { live }),
+  });
+
+  it('after a rollback the live one, not the newest', () => {
+    expect(servedVersion([meta(12, 6, false), meta(11, 5, true)])?.sourceVersionId).toBe(5);
+  });
+
+  it('none live (production serves a bundle without this config): none', () => {
+    expect(servedVersion([meta(12, 6, false), meta(11, 5, false)])).toBeUndefined();
+  });
+
+  it('no production bundle yet (the server says nothing): the newest', () => {
+    expect(servedVersion([meta(12, 6), meta(11, 5)])?.versionId).toBe(12);
+    expect(servedVersion([])).toBeUndefined();
   });
 });

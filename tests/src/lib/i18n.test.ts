@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { currentLocale, i18n, initI18n, loadLocales, setLocale } from '#src/lib/i18n.ts';
+import {
+  currentLocale,
+  i18n,
+  initI18n,
+  loadLocales,
+  loadValidationMessages,
+  setLocale,
+} from '#src/lib/i18n.ts';
 import { readLocaleCookie } from '#src/lib/locale.ts';
 
 afterAll(() => {
@@ -48,8 +55,10 @@ describe('i18n', () => {
     expect(i18n.t('ui.table.rows', { count: 21 })).toBe('21 строка');
   });
 
-  it('translates zod issues through the global error map', async () => {
+  it('translates zod issues through the global error map once a screen has loaded it', async () => {
     await initI18n('ru');
+    // every screen but sign-in awaits this in its loader (src/app/route-objects.tsx)
+    await loadValidationMessages();
     const schema = z.object({
       name: z.string().min(1),
       code: z.string().min(3),

@@ -38,7 +38,13 @@ describe('autocomplete connector', () => {
     c.input('наушники');
     await vi.advanceTimersByTimeAsync(0);
     const productIndex = c.options().findIndex((o) => o.kind === 'product');
-    expect(c.choose(productIndex)).toEqual({ type: 'open', url: expect.stringMatching(/^https:/) });
+    expect(c.choose(productIndex)).toEqual({
+      type: 'open',
+      url: expect.stringMatching(/^https:/),
+      // the click from autocomplete names the product and its place among the products
+      productId: expect.any(String),
+      position: 0,
+    });
     expect(c.choose(-1)).toEqual({ type: 'search', query: 'наушники' });
     expect(c.store.get().history[0]).toBe('наушники');
     expect(c.searchUrl('кеды nike')).toBe('/search?st=%D0%BA%D0%B5%D0%B4%D1%8B%20nike');

@@ -162,6 +162,18 @@ describe('loading', () => {
     await flush();
     expect(snapshot().context.productionVersionId).toBe(5);
   });
+
+  it('a rollback names what production serves now, without leaving the edit state', async () => {
+    const { actor, snapshot } = harness({
+      load: () => Promise.resolve({ config: SAVED, base: BASE, productionSourceVersionId: 5 }),
+    });
+    await flush();
+    actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    actor.send({ type: 'PRODUCTION_SERVES', sourceVersionId: 3 });
+    expect(snapshot().context.productionVersionId).toBe(3);
+    expect(snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(snapshot().context.config).toEqual({ title: 'mine' });
+  });
 });
 
 describe('editing', () => {

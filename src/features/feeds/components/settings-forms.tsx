@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useWatch, type DefaultValues, type FieldValues } from 'react-hook-form';
 import * as z from 'zod';
 import {
   contentFeedSettings,
@@ -34,50 +35,49 @@ const optionalHours = z.preprocess(
 );
 const ymlForm = ymlFeedSettings.extend({ staleProductDeletionHours: optionalHours });
 
-function useSave<B>(siteId: number, call: (body: B) => Promise<unknown>) {
+/**
+ * The one shell of the four settings forms (YML, delta, facets, content): the form over the
+ * contract schema, reset when the saved value changes, the save (which also refreshes the
+ * schedules: a YML or delta save sets them, server/feeds/jobs.ts syncSchedule), the server's
+ * field errors, the fields disabled without the right, and the save button.
+ */
+function SettingsForm<TIn extends FieldValues, TOut extends FieldValues>({
+  siteId,
+  canEdit,
+  label,
+  schema,
+  value,
+  save: call,
+  children,
+  after,
+}: {
+  siteId: number;
+  canEdit: boolean;
+  label: string;
+  schema: z.ZodType<TOut, TIn>;
+  /** The saved settings as the form holds them (keep it stable: a new object resets the form). */
+  value: DefaultValues<TIn>;
+  save: (body: TOut) => Promise<unknown>;
+  children: ReactNode;
+  /** Below the fields (the interval advice). */
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation();
   const client = useQueryClient();
-  return useMutation({
+  const form = useZodForm(schema, { defaultValues: value });
+  useEffect(() => form.reset(value), [value, form]);
+  const save = useMutation({
     mutationFn: call,
-    // A YML or delta save also sets the schedule (server/feeds/jobs.ts syncSchedule).
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: feedKeys.all(siteId) }),
         client.invalidateQueries({ queryKey: jobKeys.all(siteId) }),
       ]),
   });
-}
-
-function Actions({ pending, dirty }: { pending: boolean; dirty: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className="form-actions">
-      <Button type="submit" variant="primary" loading={pending} disabled={!dirty}>
-        {t('actions.save')}
-      </Button>
-    </div>
-  );
-}
-
-export function YmlSettingsForm({
-  siteId,
-  value,
-  canEdit,
-}: {
-  siteId: number;
-  value: YmlFeedSettings;
-  canEdit: boolean;
-}) {
-  const { t } = useTranslation();
-  const form = useZodForm(ymlForm, { defaultValues: value });
-  useEffect(() => form.reset(value), [value, form]);
-  const save = useSave(siteId, (body: YmlFeedSettings) =>
-    api(editYmlSettingsRoute, { query: { siteId }, body }, { quiet: true }),
-  );
-  const hours = form.watch('updateIntervalHours');
   return (
     <Form
       form={form}
-      aria-label={t('feeds.settings.yml')}
+      aria-label={label}
       onSubmit={async (values) => {
         try {
           await save.mutateAsync(values);
@@ -87,174 +87,168 @@ export function YmlSettingsForm({
       }}
     >
       <fieldset disabled={!canEdit || save.isPending} className="form-grid">
-        <FormSelectField
-          name="format"
-          label={t('feeds.settings.format')}
-          options={[
-            { value: 'YML', label: 'YML' },
-            { value: 'OZON', label: 'OZON' },
-          ]}
-        />
-        <FormCheckboxField name="scheduled" label={t('feeds.settings.scheduled')} />
-        <FormTextField
-          name="updateIntervalHours"
-          type="number"
-          label={t('feeds.settings.updateIntervalHours')}
-          hint={t('feeds.settings.updateIntervalHint')}
-        />
-        <FormTextField
-          name="staleProductDeletionHours"
-          type="number"
-          label={t('feeds.settings.staleHours')}
-          hint={t('feeds.settings.staleHint')}
-        />
+        {children}
       </fieldset>
-      <HoursAdvice hours={Number(hours)} />
+      {after}
       <FormRootError />
-      {canEdit && <Actions pending={save.isPending} dirty={form.formState.isDirty} />}
+      {canEdit && (
+        <div className="form-actions">
+          <Button
+            type="submit"
+            variant="primary"
+            loading={save.isPending}
+            disabled={!form.formState.isDirty}
+          >
+            {t('actions.save')}
+          </Button>
+        </div>
+      )}
     </Form>
   );
 }
 
-export function DeltaSettingsForm({
-  siteId,
-  value,
-  canEdit,
-}: {
+function WatchedHoursAdvice() {
+  return <HoursAdvice hours={Number(useWatch({ name: 'updateIntervalHours' }))} />;
+}
+
+function WatchedMinutesAdvice() {
+  return <MinutesAdvice minutes={Number(useWatch({ name: 'updateIntervalMinutes' }))} />;
+}
+
+interface SettingsProps<T> {
   siteId: number;
-  value: DeltaFeedSettings;
+  value: T;
   canEdit: boolean;
-}) {
+}
+
+export function YmlSettingsForm({ siteId, value, canEdit }: SettingsProps<YmlFeedSettings>) {
   const { t } = useTranslation();
-  const form = useZodForm(deltaFeedSettings, { defaultValues: value });
-  useEffect(() => form.reset(value), [value, form]);
-  const save = useSave(siteId, (body: DeltaFeedSettings) =>
-    api(editDeltaSettingsRoute, { query: { siteId }, body }, { quiet: true }),
-  );
-  const minutes = form.watch('updateIntervalMinutes');
   return (
-    <Form
-      form={form}
-      aria-label={t('feeds.settings.delta')}
-      onSubmit={async (values) => {
-        try {
-          await save.mutateAsync(values);
-        } catch (error) {
-          if (!applyServerIssues(error, form.setError)) reportError(error);
-        }
-      }}
+    <SettingsForm
+      siteId={siteId}
+      canEdit={canEdit}
+      label={t('feeds.settings.yml')}
+      schema={ymlForm}
+      value={value}
+      save={(body) => api(editYmlSettingsRoute, { query: { siteId }, body }, { quiet: true })}
+      after={<WatchedHoursAdvice />}
     >
-      <fieldset disabled={!canEdit || save.isPending} className="form-grid">
-        <FormTextField name="delimiter" label={t('feeds.settings.delimiter')} maxLength={1} />
-        <FormTextField name="externalIdColumn" label={t('feeds.settings.externalIdColumn')} />
-        <FormTextField name="priceColumn" label={t('feeds.settings.priceColumn')} />
-        <FormTextField name="availabilityColumn" label={t('feeds.settings.availabilityColumn')} />
-        <FormTextField name="regionExternalIdColumn" label={t('feeds.settings.regionColumn')} />
-        <FormTextField
-          name="availabilityTrueFormat"
-          label={t('feeds.settings.availabilityTrueFormat')}
-        />
-        <FormTextField
-          name="attributeDelimiter"
-          label={t('feeds.settings.attributeDelimiter')}
-          maxLength={1}
-        />
-        <FormCheckboxField name="scheduled" label={t('feeds.settings.deltaScheduled')} />
-        <FormTextField
-          name="updateIntervalMinutes"
-          type="number"
-          label={t('feeds.settings.updateIntervalMinutes')}
-          hint={t('feeds.settings.deltaIntervalHint')}
-        />
-      </fieldset>
-      <MinutesAdvice minutes={Number(minutes)} />
-      <FormRootError />
-      {canEdit && <Actions pending={save.isPending} dirty={form.formState.isDirty} />}
-    </Form>
+      <FormSelectField
+        name="format"
+        label={t('feeds.settings.format')}
+        options={[
+          { value: 'YML', label: 'YML' },
+          { value: 'OZON', label: 'OZON' },
+        ]}
+      />
+      <FormCheckboxField name="scheduled" label={t('feeds.settings.scheduled')} />
+      <FormTextField
+        name="updateIntervalHours"
+        type="number"
+        label={t('feeds.settings.updateIntervalHours')}
+        hint={t('feeds.settings.updateIntervalHint')}
+      />
+      <FormTextField
+        name="staleProductDeletionHours"
+        type="number"
+        label={t('feeds.settings.staleHours')}
+        hint={t('feeds.settings.staleHint')}
+      />
+    </SettingsForm>
   );
 }
 
-export function FacetsSettingsForm({
-  siteId,
-  value,
-  canEdit,
-}: {
-  siteId: number;
-  value: FacetsFeedSettings;
-  canEdit: boolean;
-}) {
+export function DeltaSettingsForm({ siteId, value, canEdit }: SettingsProps<DeltaFeedSettings>) {
   const { t } = useTranslation();
-  const form = useZodForm(facetsFeedSettings, { defaultValues: value });
-  useEffect(() => form.reset(value), [value, form]);
-  const save = useSave(siteId, (body: FacetsFeedSettings) =>
-    api(saveFacetsFeedRoute, { query: { siteId }, body }, { quiet: true }),
-  );
   return (
-    <Form
-      form={form}
-      aria-label={t('feeds.settings.facets')}
-      onSubmit={async (values) => {
-        try {
-          await save.mutateAsync(values);
-        } catch (error) {
-          if (!applyServerIssues(error, form.setError)) reportError(error);
-        }
-      }}
+    <SettingsForm
+      siteId={siteId}
+      canEdit={canEdit}
+      label={t('feeds.settings.delta')}
+      schema={deltaFeedSettings}
+      value={value}
+      save={(body) => api(editDeltaSettingsRoute, { query: { siteId }, body }, { quiet: true })}
+      after={<WatchedMinutesAdvice />}
     >
-      <fieldset disabled={!canEdit || save.isPending} className="form-grid">
-        <FormTextField name="delimiter" label={t('feeds.settings.delimiter')} maxLength={1} />
-        <FormTextField name="escapeChar" label={t('feeds.settings.escapeChar')} maxLength={1} />
-        <FormTextField name="quoteChar" label={t('feeds.settings.quoteChar')} maxLength={1} />
-        <FormSelectField
-          name="encoding"
-          label={t('feeds.settings.encoding')}
-          options={[
-            { value: 'UTF8', label: 'UTF-8' },
-            { value: 'CP1251', label: 'CP1251' },
-          ]}
-        />
-      </fieldset>
-      <FormRootError />
-      {canEdit && <Actions pending={save.isPending} dirty={form.formState.isDirty} />}
-    </Form>
+      <FormTextField name="delimiter" label={t('feeds.settings.delimiter')} maxLength={1} />
+      <FormTextField name="externalIdColumn" label={t('feeds.settings.externalIdColumn')} />
+      <FormTextField name="priceColumn" label={t('feeds.settings.priceColumn')} />
+      <FormTextField name="availabilityColumn" label={t('feeds.settings.availabilityColumn')} />
+      <FormTextField name="regionExternalIdColumn" label={t('feeds.settings.regionColumn')} />
+      <FormTextField
+        name="availabilityTrueFormat"
+        label={t('feeds.settings.availabilityTrueFormat')}
+      />
+      <FormTextField
+        name="attributeDelimiter"
+        label={t('feeds.settings.attributeDelimiter')}
+        maxLength={1}
+      />
+      <FormCheckboxField name="scheduled" label={t('feeds.settings.deltaScheduled')} />
+      <FormTextField
+        name="updateIntervalMinutes"
+        type="number"
+        label={t('feeds.settings.updateIntervalMinutes')}
+        hint={t('feeds.settings.deltaIntervalHint')}
+      />
+    </SettingsForm>
   );
 }
+
+export function FacetsSettingsForm({ siteId, value, canEdit }: SettingsProps<FacetsFeedSettings>) {
+  const { t } = useTranslation();
+  return (
+    <SettingsForm
+      siteId={siteId}
+      canEdit={canEdit}
+      label={t('feeds.settings.facets')}
+      schema={facetsFeedSettings}
+      value={value}
+      save={(body) => api(saveFacetsFeedRoute, { query: { siteId }, body }, { quiet: true })}
+    >
+      <FormTextField name="delimiter" label={t('feeds.settings.delimiter')} maxLength={1} />
+      <FormTextField name="escapeChar" label={t('feeds.settings.escapeChar')} maxLength={1} />
+      <FormTextField name="quoteChar" label={t('feeds.settings.quoteChar')} maxLength={1} />
+      <FormSelectField
+        name="encoding"
+        label={t('feeds.settings.encoding')}
+        options={[
+          { value: 'UTF8', label: 'UTF-8' },
+          { value: 'CP1251', label: 'CP1251' },
+        ]}
+      />
+    </SettingsForm>
+  );
+}
+
+/** An empty URL field is "no content feed". */
+const contentForm = contentFeedSettings.extend({
+  url: z.preprocess((v) => (v === '' ? null : v), contentFeedSettings.shape.url),
+});
 
 export function ContentSettingsForm({
   siteId,
   value,
   canEdit,
-}: {
-  siteId: number;
-  value: ContentFeedSettings;
-  canEdit: boolean;
-}) {
+}: SettingsProps<ContentFeedSettings>) {
   const { t } = useTranslation();
-  const schema = contentFeedSettings.extend({
-    url: z.preprocess((v) => (v === '' ? null : v), contentFeedSettings.shape.url),
-  });
-  const form = useZodForm(schema, { defaultValues: { url: value.url ?? '' } });
-  useEffect(() => form.reset({ url: value.url ?? '' }), [value, form]);
-  const save = useSave(siteId, (body: ContentFeedSettings) =>
-    api(saveContentRoute, { query: { siteId }, body }, { quiet: true }),
-  );
+  const shown = useMemo(() => ({ url: value.url ?? '' }), [value]);
   return (
-    <Form
-      form={form}
-      aria-label={t('feeds.settings.content')}
-      onSubmit={async (values) => {
-        try {
-          await save.mutateAsync(values as ContentFeedSettings);
-        } catch (error) {
-          if (!applyServerIssues(error, form.setError)) reportError(error);
-        }
-      }}
+    <SettingsForm
+      siteId={siteId}
+      canEdit={canEdit}
+      label={t('feeds.settings.content')}
+      schema={contentForm}
+      value={shown}
+      save={(body) =>
+        api(
+          saveContentRoute,
+          { query: { siteId }, body: body as ContentFeedSettings },
+          { quiet: true },
+        )
+      }
     >
-      <fieldset disabled={!canEdit || save.isPending} className="form-grid">
-        <FormTextField name="url" type="url" label={t('feeds.settings.contentUrl')} />
-      </fieldset>
-      <FormRootError />
-      {canEdit && <Actions pending={save.isPending} dirty={form.formState.isDirty} />}
-    </Form>
+      <FormTextField name="url" type="url" label={t('feeds.settings.contentUrl')} />
+    </SettingsForm>
   );
 }

@@ -22,7 +22,8 @@ export function marksOf(before: readonly Product[], after: readonly Product[]): 
   );
 }
 
-function ProductRow({
+/** A product of a preview list: its position, picture, name and id, and how the rules moved it. */
+export function ProductRow({
   product,
   position,
   mark,
@@ -57,6 +58,27 @@ function ProductRow({
       )}
       {actions}
     </li>
+  );
+}
+
+/** Which rules fired for a preview (name and type), or that none did; `children` follow. */
+export function FiredRules({
+  fired,
+  children,
+}: {
+  fired: readonly { name: string; type: string }[];
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <p className="merch-preview__fired" role="status">
+      {fired.length
+        ? t('merch.preview.fired', {
+            rules: fired.map((rule) => `${rule.name} (${rule.type})`).join(', '),
+          })
+        : t('merch.preview.none')}
+      {children}
+    </p>
   );
 }
 
@@ -98,14 +120,9 @@ export function SearchPreview({ siteId, canEdit }: { siteId: number; canEdit: bo
       </form>
       {data && (
         <>
-          <p className="merch-preview__fired" role="status">
-            {data.fired.length
-              ? t('merch.preview.fired', {
-                  rules: data.fired.map((rule) => `${rule.name} (${rule.type})`).join(', '),
-                })
-              : t('merch.preview.none')}
+          <FiredRules fired={data.fired}>
             {data.redirect && <> · {t('merch.preview.redirect', { url: data.redirect.url })}</>}
-          </p>
+          </FiredRules>
           <div className="merch-preview__columns">
             <div>
               <h3>{t('merch.preview.with', { total: data.totalWith })}</h3>

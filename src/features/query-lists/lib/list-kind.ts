@@ -1,6 +1,6 @@
 import type { QueryListKind } from '#contract/entities/query-lists.ts';
 import type { Role } from '#contract/roles.ts';
-import { QUERY_LIST_ROUTES } from '#contract/routes/query-lists.ts';
+import { QUERY_LIST_ROLES } from '#contract/entities/query-list-roles.ts';
 
 /** The screen of each list (part 1 §2); the synonyms screen also holds the autocomplete synonyms. */
 export const LIST_PATHS: Record<QueryListKind, string> = {
@@ -26,5 +26,6 @@ export function listFromPath(pathname: string): QueryListKind {
 
 /** Who may open a list's screen: its viewers and its editors. */
 export function listRoles(list: QueryListKind): readonly Role[] {
-  return QUERY_LIST_ROUTES[list].list.roles;
+  const { view, edit } = QUERY_LIST_ROLES[list];
+  return [...view, ...edit];
 }

@@ -5,6 +5,7 @@ import type ruRecsUx from '#src/locales/ru/recs-ux.json';
 import { BreakpointsTable } from './breakpoints-table.tsx';
 import { CheckField, NumberField, ScriptField, TextField } from '#src/lib/config-fields.tsx';
 import type { BlockForm } from './block-form.ts';
+import { StrategyField } from './strategy-field.tsx';
 
 type FieldKey = keyof (typeof ruRecsUx)['fields'];
 
@@ -58,7 +59,7 @@ export function BlockSettings({ disabled }: { disabled?: boolean }) {
         <legend>{t('recsUx.sections.general')}</legend>
         <div className="form-grid">
           <TextField name="name" label={f('name')} required />
-          <TextField name="strategy" label={f('strategy')} required />
+          <StrategyField label={f('strategy')} />
           <FormSelectField<BlockForm, string>
             name="pageType"
             label={f('pageType')}

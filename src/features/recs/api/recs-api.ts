@@ -4,8 +4,10 @@ import {
   createStrategyRoute,
   getCoefficientsRoute,
   listStrategiesRoute,
+  activateRankingModelRoute,
   modelJobStatusRoute,
   modelsInfoRoute,
+  rankingModelsRoute,
   putCoefficientsRoute,
   recsModelsRoute,
   refreshStrategyRoute,
@@ -21,6 +23,8 @@ export const recsKeys = {
   models: (siteId: number) => ['recs', siteId, 'models'] as const,
   strategies: (siteId: number) => ['recs', siteId, 'strategies'] as const,
   job: (siteId: number) => ['recs', siteId, 'job'] as const,
+  xgbJob: (siteId: number) => ['recs', siteId, 'xgb-job'] as const,
+  rankingModels: (siteId: number) => ['recs', siteId, 'ranking-models'] as const,
   info: (siteId: number) => ['recs', siteId, 'info'] as const,
   coefficients: (siteId: number) => ['recs', siteId, 'coefficients'] as const,
 };
@@ -49,6 +53,27 @@ export const recsJobQuery = (siteId: number) =>
       api(modelJobStatusRoute, { query: { siteId, jobName: 'RECS' }, signal }, { overlay: false }),
     refetchInterval: (query) =>
       query.state.data && ['queued', 'running'].includes(query.state.data.state) ? 1000 : false,
+  });
+
+/** The latest XGBVECTORS job, polled every second while it runs. */
+export const xgbJobQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: recsKeys.xgbJob(siteId),
+    queryFn: ({ signal }) =>
+      api(
+        modelJobStatusRoute,
+        { query: { siteId, jobName: 'XGBVECTORS' }, signal },
+        { overlay: false },
+      ),
+    refetchInterval: (query) =>
+      query.state.data && ['queued', 'running'].includes(query.state.data.state) ? 1000 : false,
+  });
+
+export const rankingModelsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: recsKeys.rankingModels(siteId),
+    queryFn: ({ signal }) =>
+      api(rankingModelsRoute, { query: { siteId }, signal }, { overlay: false }),
   });
 
 export const modelsInfoQuery = (siteId: number) =>
@@ -99,6 +124,19 @@ export function useRecsMutations(siteId: number) {
     startRecs: useMutation({
       mutationFn: (emailList: string[]) =>
         api(startModelJobRoute, { query: { siteId, jobName: 'RECS' }, body: { emailList } }),
+      onSettled: refresh,
+    }),
+    startXgb: useMutation({
+      mutationFn: (emailList: string[]) =>
+        api(startModelJobRoute, {
+          query: { siteId, jobName: 'XGBVECTORS' },
+          body: { emailList },
+        }),
+      onSettled: refresh,
+    }),
+    activateModel: useMutation({
+      mutationFn: (version: number) =>
+        api(activateRankingModelRoute, { params: { version }, query: { siteId }, body: {} }),
       onSettled: refresh,
     }),
     coefficients: useMutation({

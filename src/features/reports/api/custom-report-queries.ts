@@ -2,13 +2,20 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   CustomReportTabCreate,
   CustomReportTabInput,
+  ReportChartCreate,
 } from '#contract/entities/custom-report.ts';
-import type { ChartId, ReportPlatform } from '#contract/entities/metric.ts';
+import type { ReportPlatform } from '#contract/entities/metric.ts';
+
+type ChartId = string;
 import {
   chartDataRoute,
   chartJwtRoute,
   createCustomReportTabRoute,
+  createReportChartRoute,
   deleteCustomReportTabRoute,
+  deleteReportChartRoute,
+  listReportChartsRoute,
+  updateReportChartRoute,
   enableCustomReportTabRoute,
   listCustomReportTabsRoute,
   myCustomReportsRoute,
@@ -20,6 +27,40 @@ import { CHART_TOKEN_INVALID } from '#contract/entities/custom-report.ts';
 import { api } from '#src/lib/api.ts';
 import type { Period } from '../lib/period.ts';
 import { customReportKeys, reportKeys } from './keys.ts';
+
+/** The report catalogue: the charts a tab may show (titles, metrics, platform, type). */
+export const reportChartsQueryOptions = () =>
+  queryOptions({
+    queryKey: customReportKeys.charts,
+    queryFn: ({ signal }) => api(listReportChartsRoute, { signal }, { overlay: false }),
+    staleTime: 60_000,
+  });
+
+/** Catalogue writes: the catalogue and every tab list (a deleted chart leaves tabs). */
+export function useSaveReportChart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { editing: string | null; body: ReportChartCreate }) => {
+      const { id: _id, ...rest } = input.body;
+      return input.editing === null
+        ? api(createReportChartRoute, { body: input.body }, { quiet: true })
+        : api(
+            updateReportChartRoute,
+            { params: { id: input.editing }, body: rest },
+            { quiet: true },
+          );
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: customReportKeys.all }),
+  });
+}
+
+export function useDeleteReportChart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(deleteReportChartRoute, { params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: customReportKeys.all }),
+  });
+}
 
 /** The signed-in user's tabs (sidebar entries and /reporting/:name). */
 export const myTabsQueryOptions = () =>

@@ -26,4 +26,5 @@ export const customReportKeys = {
   admin: ['custom-reports', 'admin'] as const,
   adminList: (login: string) => ['custom-reports', 'admin', login] as const,
   users: ['custom-reports', 'users'] as const,
+  charts: ['custom-reports', 'charts'] as const,
 };

@@ -16,7 +16,10 @@ export function DailyChart({
   days,
   series,
   error,
+  type,
 }: {
+  /** The report catalogue's chart type. @default 'line' */
+  type?: 'line' | 'bar' | 'area';
   title: string;
   days: readonly string[];
   series: readonly ChartSeries[];
@@ -38,7 +41,12 @@ export function DailyChart({
         <p className="reports-empty">{t('reports.empty')}</p>
       ) : (
         <Suspense fallback={<Spinner label={t('ui.spinner.loading')} />}>
-          <UplotChart days={days} series={series} dayLabel={t('reports.chart.day')} />
+          <UplotChart
+            days={days}
+            series={series}
+            dayLabel={t('reports.chart.day')}
+            {...(type && { type })}
+          />
         </Suspense>
       )}
     </figure>

@@ -21,11 +21,14 @@ export default function UplotChart({
   days,
   series,
   dayLabel,
+  type = 'line',
 }: {
   days: readonly string[];
   series: readonly ChartSeries[];
   /** Legend label of the x values. */
   dayLabel: string;
+  /** How the series are drawn (the report catalogue's chart type). @default 'line' */
+  type?: 'line' | 'bar' | 'area';
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -47,6 +50,11 @@ export default function UplotChart({
             label: item.label,
             stroke: COLORS[i % COLORS.length],
             width: 2,
+            ...(type === 'area' && { fill: `${COLORS[i % COLORS.length]}33` }),
+            ...(type === 'bar' && {
+              fill: `${COLORS[i % COLORS.length]}99`,
+              paths: uPlot.paths.bars!({ size: [0.8 / Math.max(series.length, 1), 64] }),
+            }),
             value: (_plot: uPlot, value: number | null) =>
               value === null ? '—' : formatNumber(value),
           })),
@@ -73,6 +81,6 @@ export default function UplotChart({
       observer?.disconnect();
       plot.destroy();
     };
-  }, [days, series, dayLabel]);
-  return <div ref={ref} className="reports-chart__plot" />;
+  }, [days, series, dayLabel, type]);
+  return <div ref={ref} className="reports-chart__plot" data-chart-type={type} />;
 }

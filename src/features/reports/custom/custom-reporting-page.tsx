@@ -7,6 +7,7 @@ import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import {
+  reportChartsQueryOptions,
   reportUsersQueryOptions,
   useCreateTabMutation,
   useDeleteTabMutation,
@@ -27,6 +28,7 @@ export default function CustomReportingPage() {
   const [login, setLogin] = useState<string | null>(null);
   const tabs = useQuery({ ...userTabsQueryOptions(login ?? ''), enabled: login !== null });
   const [editing, setEditing] = useState<Editing | null>(null);
+  const catalogue = useQuery(reportChartsQueryOptions());
   const [deleting, setDeleting] = useState<CustomReportTab | null>(null);
   const create = useCreateTabMutation();
   const update = useUpdateTabMutation();
@@ -81,7 +83,11 @@ export default function CustomReportingPage() {
                   <tr key={tab.id}>
                     <th scope="row">{tab.title}</th>
                     <td>/reporting/{tab.pathName}</td>
-                    <td>{tab.chartsIds.map((id) => t(`reports.charts.${id}`)).join(', ')}</td>
+                    <td>
+                      {tab.chartsIds
+                        .map((id) => catalogue.data?.find((chart) => chart.id === id)?.title ?? id)
+                        .join(', ')}
+                    </td>
                     <td>
                       <Checkbox
                         label={

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ChartData } from '#contract/entities/custom-report.ts';
-import type { ChartId, ReportPlatform } from '#contract/entities/metric.ts';
+import type { ChartData, ReportChart } from '#contract/entities/custom-report.ts';
+import type { ReportPlatform } from '#contract/entities/metric.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { DateRangePicker } from '#src/ui/date-range-picker/date-range-picker.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
@@ -12,6 +12,7 @@ import {
   chartTokensQueryOptions,
   isStaleChartToken,
   myTabsQueryOptions,
+  reportChartsQueryOptions,
 } from '../api/custom-report-queries.ts';
 import { DailyChart } from '../components/daily-chart.tsx';
 import { PlatformSwitch } from '../components/platform-switch.tsx';
@@ -26,6 +27,7 @@ export default function CustomTabPage() {
   const siteId = useSiteStore((state) => state.siteId);
   const tabs = useQuery(myTabsQueryOptions());
   const tab = tabs.data?.find((item) => item.pathName === name && item.enabled);
+  const catalogue = useQuery(reportChartsQueryOptions());
   const [platform, setPlatform] = useState<ReportPlatform>('ALL');
   const [period, setPeriod] = useState<Period>(() => defaultPeriod());
   const tokens = useQuery({
@@ -62,6 +64,7 @@ export default function CustomTabPage() {
             key={token.chartId}
             siteId={siteId ?? 0}
             chartId={token.chartId}
+            chart={catalogue.data?.find((chart) => chart.id === token.chartId)}
             token={token.token}
             chartIds={tab.chartsIds}
             period={period}
@@ -75,9 +78,11 @@ export default function CustomTabPage() {
 
 function TabChart(props: {
   siteId: number;
-  chartId: ChartId;
+  chartId: string;
+  /** The catalogue's entry: title and chart type (the id until the catalogue is read). */
+  chart: ReportChart | undefined;
   token: string;
-  chartIds: readonly ChartId[];
+  chartIds: readonly string[];
   period: Period;
   platform: ReportPlatform;
 }) {
@@ -110,7 +115,8 @@ function TabChart(props: {
   );
   return (
     <DailyChart
-      title={t(`reports.charts.${props.chartId}`)}
+      title={props.chart?.title ?? props.chartId}
+      {...(props.chart && { type: props.chart.chartType })}
       days={data.data ? days : []}
       series={series}
       error={

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   customReportTabInput,
@@ -7,9 +8,10 @@ import {
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { CHART_IDS } from '../lib/metric-groups.ts';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { reportChartsQueryOptions } from '../api/custom-report-queries.ts';
 
-/** Create or edit a tab: its title and the charts it shows, from the contract's catalogue. */
+/** Create or edit a tab: its title and the charts it shows, from the report catalogue. */
 export function TabFormModal({
   mode,
   initial,
@@ -27,9 +29,10 @@ export function TabFormModal({
   const formId = useId();
   const [title, setTitle] = useState(initial.title);
   const [charts, setCharts] = useState(() => new Set(initial.chartsIds));
+  const catalogue = useQuery(reportChartsQueryOptions());
   const parsed = customReportTabInput.safeParse({
     title,
-    chartsIds: CHART_IDS.filter((id) => charts.has(id)),
+    chartsIds: (catalogue.data ?? []).map((chart) => chart.id).filter((id) => charts.has(id)),
   });
   const titleError = title.trim() === '' ? t('errors.validation.required') : undefined;
 
@@ -41,7 +44,7 @@ export function TabFormModal({
       onClose={onClose}
       formId={formId}
       confirmLabel={t('actions.save')}
-      confirmDisabled={!parsed.success}
+      confirmDisabled={!parsed.success || !catalogue.data}
       confirmLoading={saving}
     >
       <form
@@ -62,10 +65,11 @@ export function TabFormModal({
         />
         <fieldset className="reports-tab-form__charts">
           <legend className="ui-field__label">{t('reports.custom.charts')}</legend>
-          {CHART_IDS.map((id) => (
+          {!catalogue.data && <Spinner label={t('ui.spinner.loading')} />}
+          {catalogue.data?.map(({ id, title: chartTitle }) => (
             <Checkbox
               key={id}
-              label={t(`reports.charts.${id}`)}
+              label={chartTitle}
               checked={charts.has(id)}
               onCheckedChange={(checked) =>
                 setCharts((old) => {

@@ -22,6 +22,29 @@ export function defaultPeriod(now: Date = new Date()): Period {
   return toPeriod(presetRange('last7Days', now));
 }
 
+/**
+ * Today alone, for the figures read live (the CTRs of /reporting, issue 15): the date pickers end
+ * yesterday (spec §2, complete days only), but widget and click rollups grow with each event.
+ * The day is the site's (its rollups count days in its time zone), else the browser's.
+ */
+export function todayPeriod(now: Date = new Date(), timeZone?: string): Period {
+  let day = isoDay(now);
+  if (timeZone) {
+    try {
+      // en-CA writes YYYY-MM-DD.
+      day = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(now);
+    } catch {
+      // An unknown zone: the browser's day.
+    }
+  }
+  return { from: day, to: day };
+}
+
 /** The period of the same length just before `period` (the week before the last week …). */
 export function previousPeriod(period: Period): Period {
   const range = toRange(period);

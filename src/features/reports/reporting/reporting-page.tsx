@@ -22,6 +22,7 @@ import { DailyCharts } from './daily-charts.tsx';
 import { MetricsTable } from './metrics-table.tsx';
 import { mergeQueryLists, TopQueriesTable } from './top-queries-table.tsx';
 import { TotalTable } from './total-table.tsx';
+import { WidgetCtrTable } from './widget-ctr-table.tsx';
 import '../reports.css';
 
 /** Full reporting (spec §2 "Reporting screen"): two periods compared, every metric, daily charts. */
@@ -132,6 +133,7 @@ export default function ReportingPage() {
               rows={mergeQueryLists(current.data, 'TOP_ZERO_QUERIES')}
             />
           </div>
+          {siteId !== null && <WidgetCtrTable siteId={siteId} period={period} />}
         </>
       )}
       {canDaily && (

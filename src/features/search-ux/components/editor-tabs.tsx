@@ -17,6 +17,7 @@ import { usePromoteTarget, useRollback } from '#src/lib/config-promote.ts';
 import type { CompiledStyles } from '#src/lib/config-styles.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { configPermissions } from '#studio/machines/config-permissions.ts';
+import { RolloutSettingsPanel } from '#src/lib/rollout-notice.tsx';
 
 // The tokens and versions panels (the token compiler, the merge view) load when their tab opens.
 const TokensPanel = lazy(() =>
@@ -172,16 +173,22 @@ export function EditorTabs(props: EditorTabsProps) {
             />
           )}
           {tab === 'versions' && (
-            <VersionsPanel
-              versions={versions.data ?? []}
-              current={config}
-              canRestore={!readOnly}
-              loadVersion={(versionId) =>
-                queryClient.fetchQuery(versionQueryOptions(siteId, kind, versionId))
-              }
-              onRestore={props.onRestore}
-              {...(rollback ? { rollback: { ...rollback, ...promoteTarget } } : {})}
-            />
+            <>
+              <VersionsPanel
+                versions={versions.data ?? []}
+                current={config}
+                canRestore={!readOnly}
+                loadVersion={(versionId) =>
+                  queryClient.fetchQuery(versionQueryOptions(siteId, kind, versionId))
+                }
+                onRestore={props.onRestore}
+                {...(rollback ? { rollback: { ...rollback, ...promoteTarget } } : {})}
+              />
+              <RolloutSettingsPanel
+                siteId={siteId}
+                canEdit={configPermissions(kind, roles).canGenerate}
+              />
+            </>
           )}
         </Suspense>
       </div>

@@ -13,15 +13,20 @@ import { useDraft } from '#studio/drafts/use-draft.ts';
 import type { EditorDiagnostic } from '#studio/editors/types.ts';
 import { configMachine, lifecycleFlags } from '#studio/machines/config.machine.ts';
 import { configPermissions } from '#studio/machines/config-permissions.ts';
+import { RolloutNotice } from '#src/lib/rollout-notice.tsx';
+import { SchedulePromotion } from '#src/lib/rollout-schedule.tsx';
 import type { PreviewError } from '#studio/bridge/protocol.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
+import { ContrastWarning } from '#studio/panels/contrast-warning.tsx';
+import { useDeferredContrastFailures } from '#studio/panels/contrast-deferred.ts';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
 import { configActors } from '#src/lib/config-actors.ts';
 import { useMachineForm } from '#src/lib/config-form.ts';
 import { useCompiledStyles, useTokenScss } from '#src/lib/config-styles.ts';
 import { usePromoteTarget } from '#src/lib/config-promote.ts';
+import { useVisualGate } from '#src/lib/visual-gate.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
@@ -108,6 +113,14 @@ export function SearchUxScreen({
   const config = useSelector(actor, (snapshot) => snapshot.context.config);
   const conflict = useSelector(actor, (snapshot) => snapshot.context.conflict);
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
+  // The visual regression gate runs before Generate (src/lib/visual-gate.tsx).
+  const gate = useVisualGate({
+    siteId,
+    kind,
+    promoteAction: 'generate',
+    canAccept: permissions.canGenerate,
+    promote: () => actor.send({ type: 'PROMOTE' }),
+  });
 
   const form = useZodForm(searchConfig, { mode: 'onChange' });
   const { save } = useMachineForm(actor, form, {
@@ -157,6 +170,8 @@ export function SearchUxScreen({
   const parsed = useParsed(config);
   const tokenTree = (parsed.tokens ?? defaults.data?.tokens ?? null) as TokenTree | null;
   const tokens = useTokenScss(tokenTree);
+  // the config's own tokens against the storefront's text-on-background pairs (issue 18.2)
+  const contrast = useDeferredContrastFailures(parsed.tokens ? tokens.scss : null);
   const styles = useCompiledStyles(parsed.css, tokens.scss);
   const productionStyles = useCompiledStyles(production.data?.css ?? '', tokens.scss);
   const [previewErrors, setPreviewErrors] = useState<PreviewError[]>([]);
@@ -198,9 +213,20 @@ export function SearchUxScreen({
         roles={permissions}
         onSave={() => void save()}
         onPreview={() => actor.send({ type: 'PREVIEW' })}
-        onPromote={() => actor.send({ type: 'PROMOTE' })}
+        onPromote={gate.request}
         target={promoteTarget}
+        confirmWarnings={<ContrastWarning failures={contrast} />}
       />
+      {gate.dialog}
+      {test && (
+        <SchedulePromotion
+          siteId={siteId}
+          kind={kind}
+          configKey={0}
+          canGenerate={permissions.canGenerate}
+        />
+      )}
+      <RolloutNotice siteId={siteId} />
       {site.data && (
         <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />
       )}

@@ -243,6 +243,11 @@ export function installFakeConfigServer(): FakeConfigServer {
       jobs[slot] += 1;
       return jobs[slot] > 2 ? json(200, job(slot, 'done')) : json(202, job(slot, 'running'));
     }
+    // The promotion's neighbours: no schedules, no watches, the visual gate off.
+    if (method === 'GET' && path === '/config/scheduled-promotions') return json(200, []);
+    if (method === 'GET' && path === '/rollout/watches') return json(200, []);
+    if (method === 'POST' && path.startsWith('/config/gate/'))
+      return json(200, { enabled: false, run: null });
     return json(404, { status: 404, message: `No fake for ${method} ${path}` });
   };
   const job = (kind: string, state: string) => ({

@@ -1,6 +1,39 @@
 import { vi } from 'vitest';
 import { periodKey, type QueryCount } from '#contract/entities/metric.ts';
 
+const seeded: [string, string, string[]][] = [
+  ['sessions', 'Сессии', ['SESSIONS_TOTAL', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_TOTAL']],
+  ['orders', 'Заказы', ['ORDERS_TOTAL', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_ORDERS_TOTAL']],
+  ['revenue', 'Выручка', ['REVENUE_TOTAL', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_REVENUE']],
+  ['conversion', 'Конверсия', ['CONVERSION', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_CONVERSION']],
+  ['rps', 'Выручка на сессию (RPS)', ['RPS', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_RPS']],
+  ['aov', 'Средний чек (AOV)', ['AOV', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_AOV']],
+  [
+    'searches',
+    'Поиск: запросы, без результатов, исправления',
+    ['SEARCH_EVENTS_TOTAL', 'ZERO_QUERIES_COUNT', 'CORRECTIONS_COUNT'],
+  ],
+  ['platforms', 'Сессии по платформам', ['MOBILE_SESSIONS_TOTAL', 'DESKTOP_SESSIONS_TOTAL']],
+  [
+    'autocomplete',
+    'Клики в автокомплите',
+    [
+      'AUTOCOMPLETE_CLICKS_QUERIES',
+      'AUTOCOMPLETE_CLICKS_PRODUCTS',
+      'AUTOCOMPLETE_CLICKS_CATEGORIES',
+      'AUTOCOMPLETE_CLICKS_BRANDS',
+    ],
+  ],
+];
+export const REPORT_CATALOGUE = seeded.map(([id, title, metrics], index) => ({
+  id,
+  title,
+  metrics,
+  platform: null,
+  chartType: 'line',
+  position: index + 1,
+}));
+
 export type PeriodData = Record<string, number | QueryCount[]>;
 
 export interface FakeCall {
@@ -57,6 +90,9 @@ export function fakeReportApi(options: {
         })),
       );
     }
+    // The report catalogue as migration 0024 seeds it.
+    if (url.pathname === '/api/custom-report/charts' && call.method === 'GET')
+      return json(200, REPORT_CATALOGUE);
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const answer = options.other?.(call, body);
     if (answer === undefined) return json(404, { status: 404, message: 'Not found' });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHARTS } from '#contract/entities/metric.ts';
 import ReportingPage from '#src/features/reports/reporting/reporting-page.tsx';
 import { REPORTING_METRICS } from '#src/features/reports/lib/metric-groups.ts';
-import { defaultPeriod, previousPeriod } from '#src/features/reports/lib/period.ts';
+import { defaultPeriod, previousPeriod, todayPeriod } from '#src/features/reports/lib/period.ts';
 import { fakeReportApi, type PeriodData } from './fake-api.ts';
 import { renderPage } from './render-page.tsx';
 
@@ -38,6 +38,19 @@ const CURRENT: PeriodData = {
   MOBILE_TOP_SEARCH_QUERIES: [{ name: 'платье', count: 5 }],
 };
 const PREVIOUS: PeriodData = { SESSIONS_TOTAL: 800, REVENUE_TOTAL: 1234567.891 };
+
+const SITE = {
+  siteId: 1,
+  apiKey: 'k',
+  siteName: 'Демо',
+  siteUrl: 'https://shop.example',
+  enabled: true,
+  verticals: [],
+  segment: '',
+  timeZone: 'Pacific/Kiritimati',
+  feedUrl: null,
+  version: 1,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -127,5 +140,111 @@ describe('reporting screen', () => {
     expect(sessions.querySelector('[data-points]')).toHaveAttribute('data-points', '7');
     expect(api.calls.some((call) => call.path.includes('/agg/'))).toBe(false);
     expect(screen.queryByRole('button', { name: 'Экспорт в CSV' })).toBeNull();
+  });
+
+  it('shows the CTRs of the period, and of today so far at the press of «Сегодня» (issue 15)', async () => {
+    // The site's day: Kiritimati (UTC+14) is a day ahead of the browser (UTC) for most of the day.
+    const today = todayPeriod(new Date(), 'Pacific/Kiritimati');
+    const report = (searches: number, clicks: number, views: number, blockClicks: number) => ({
+      blocks: [
+        {
+          block: '5',
+          blockName: 'Популярные товары',
+          strategy: 'popular',
+          strategyName: null,
+          widgetType: 'RECOMMENDATIONS',
+          views,
+          clicks: blockClicks,
+          ctr: blockClicks / views,
+        },
+      ],
+      search: { searches, clicks, ctr: clicks / searches },
+      recsClicks: blockClicks,
+    });
+    const api = fakeReportApi({
+      periods: { [main.from]: CURRENT, [before.from]: PREVIOUS },
+      other: (call) => {
+        if (call.path === '/api/site/1') return SITE;
+        if (call.path !== '/api/report/widgets/1') return undefined;
+        const from = call.query.get('from');
+        if (from !== call.query.get('to') && from === main.from)
+          return report(1000, 380, 2000, 110);
+        if (from === today.from && call.query.get('to') === today.to) return report(8, 2, 10, 1);
+        return undefined;
+      },
+    });
+    const { user } = renderPage(<ReportingPage />, { roles: ['ROLE_REPORT_AGG_VIEW'] });
+    const table = await screen.findByRole('table', {
+      name: 'CTR рекомендательных блоков и поиска',
+    });
+    const row = (name: RegExp) => within(table).getByRole('row', { name });
+    await waitFor(() => expect(row(/^Поисковая выдача/)).toHaveTextContent('1 00038038,00 %'));
+    expect(row(/^Популярные товары/)).toHaveTextContent('2 0001105,50 %');
+    const span = screen.getByRole('group', { name: 'Период CTR' });
+    const period = within(span).getByRole('button', { name: /^За период \d\d\.\d\d\.\d{4} - / });
+    expect(period).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(/день не закончился/)).toBeNull();
+
+    await user.click(within(span).getByRole('button', { name: 'Сегодня' }));
+    await waitFor(() => expect(row(/^Поисковая выдача/)).toHaveTextContent('8225,00 %'));
+    expect(row(/^Популярные товары/)).toHaveTextContent('10110,00 %');
+    expect(within(span).getByRole('button', { name: 'Сегодня' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(period).toHaveAttribute('aria-pressed', 'false');
+    const [y, m, d] = today.from.split('-');
+    expect(
+      screen.getByText(`${d}.${m}.${y} по времени сайта (Pacific/Kiritimati), с 00:00`, {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    const widgetCalls = api.calls.filter((call) => call.path === '/api/report/widgets/1');
+    expect(widgetCalls.map((call) => [call.query.get('from'), call.query.get('to')])).toEqual([
+      [main.from, main.to],
+      [today.from, today.to],
+    ]);
+    // Today is after the picker's last day (yesterday).
+    expect(today.from > main.to).toBe(true);
+
+    // Back to the period: its answer again, from the cache.
+    await user.click(period);
+    await waitFor(() => expect(row(/^Поисковая выдача/)).toHaveTextContent('1 000380'));
+  });
+
+  it("says so when today's CTRs cannot be loaded, and keeps the period's", async () => {
+    fakeReportApi({
+      periods: { [main.from]: CURRENT, [before.from]: PREVIOUS },
+      // The site cannot be read either: today is the browser's then.
+      fail: (call) =>
+        call.path === '/api/site/1' ||
+        (call.path === '/api/report/widgets/1' && call.query.get('from') === todayPeriod().from),
+      other: (call) =>
+        call.path === '/api/report/widgets/1'
+          ? { blocks: [], search: { searches: 0, clicks: 0, ctr: null }, recsClicks: 0 }
+          : undefined,
+    });
+    const { user } = renderPage(<ReportingPage />, { roles: ['ROLE_REPORT_AGG_VIEW'] });
+    const table = await screen.findByRole('table', {
+      name: 'CTR рекомендательных блоков и поиска',
+    });
+    expect(
+      await within(table).findByText('Показов рекомендательных блоков за период нет'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Не удалось загрузить CTR')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Сегодня' }));
+    expect(await screen.findByText('Не удалось загрузить CTR')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^За период/ }));
+    await waitFor(() => expect(screen.queryByText('Не удалось загрузить CTR')).toBeNull());
+  });
+
+  it("counts today in the site's time zone, else the browser's", () => {
+    const evening = new Date('2026-03-01T20:00:00Z');
+    expect(todayPeriod(evening, 'Pacific/Kiritimati')).toEqual({
+      from: '2026-03-02',
+      to: '2026-03-02',
+    });
+    expect(todayPeriod(evening, 'America/Los_Angeles').from).toBe('2026-03-01');
+    expect(todayPeriod(evening, 'Not/AZone')).toEqual(todayPeriod(evening));
   });
 });

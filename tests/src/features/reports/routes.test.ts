@@ -27,7 +27,14 @@ describe('report routes and menu (spec §6)', () => {
     expect(paths(['ROLE_CUSTOM_REPORT_VIEW'])).toEqual([['home', ['/']]]);
     const superuser = paths(['ROLE_SUPERUSER']);
     expect(superuser[0]).toEqual(['home', ['/home']]);
-    expect(superuser[1]).toEqual(['reporting', ['/reporting', '/custom-reporting']]);
+    // Spec §2 "Sidebar": home, knowledge base, reporting …, feedback (staff only) last.
+    expect(superuser[1]).toEqual(['knowledgeBase', ['/knowledge-base']]);
+    expect(superuser[2]).toEqual(['reporting', ['/reporting', '/custom-reporting']]);
+    expect(superuser.at(-1)).toEqual(['feedback', ['/internal-feedback', '/support/chat']]);
+    // Client users never see the staff-only entries, whatever their roles.
+    expect(
+      menuFor(['ROLE_SUPERUSER'], { client: true }).some((group) => group.section === 'feedback'),
+    ).toBe(false);
     // Custom report administration needs superuser or admin, not just the custom-report admin role.
     expect(paths(['ROLE_CUSTOM_REPORT_ADMIN'])).toEqual([['home', ['/']]]);
   });

@@ -71,6 +71,12 @@ function mockApi(overrides: Handler[] = []) {
       return { status: 200, body: stored({ enabled }, 7, !production) };
     }
     if (method === 'GET' && /\/versions$/.test(path)) return { status: 200, body: [] };
+    // The promotion's neighbours: no schedules, no watches, the visual gate off.
+    if (method === 'GET' && path === '/api/config/scheduled-promotions')
+      return { status: 200, body: [] };
+    if (method === 'GET' && path === '/api/rollout/watches') return { status: 200, body: [] };
+    if (method === 'POST' && path.startsWith('/api/config/gate/'))
+      return { status: 200, body: { enabled: false, run: null } };
     if (method === 'POST' && path.startsWith('/api/config/save/')) {
       const { baseVersionId, ...config } = body as { baseVersionId: number | null };
       return { status: 200, body: stored(config, (baseVersionId ?? 0) + 1) };

@@ -1,0 +1,87 @@
+import * as z from 'zod';
+import { configKind } from './config.ts';
+
+/* Issue 18.4: scheduled promotion and the automatic rollback. */
+
+export const scheduledPromotion = z.object({
+  id: z.number().int(),
+  siteId: z.number().int(),
+  kind: configKind,
+  /** configId / componentId of a block or component (deploy); 0 for the one-per-site kinds. */
+  key: z.number().int(),
+  action: z.enum(['generate', 'deploy']),
+  /** The integration version promoted: the newest when it was scheduled. */
+  sourceVersionId: z.number().int(),
+  runAt: z.string(),
+  state: z.enum(['scheduled', 'fired', 'failed', 'cancelled']),
+  /** The generate / deploy job it launched. */
+  jobId: z.string().nullable(),
+  error: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+});
+export type ScheduledPromotion = z.infer<typeof scheduledPromotion>;
+
+export const schedulePromotionInput = z.strictObject({
+  kind: configKind,
+  key: z.number().int().min(0).default(0),
+  /** When to promote (ISO 8601 with offset); must be in the future, at most a year ahead. */
+  runAt: z.iso.datetime({ offset: true }),
+});
+export type SchedulePromotionInput = z.input<typeof schedulePromotionInput>;
+
+/** The automatic rollback's thresholds (per site; these are the defaults). */
+export const ROLLOUT_DEFAULTS = {
+  enabled: true,
+  windowMinutes: 60,
+  maxWidgetErrors: 20,
+  searchDropPercent: 50,
+  ctrDropPercent: 50,
+  minBaselineSearches: 30,
+} as const;
+
+export const rolloutSettings = z.strictObject({
+  /** Watch every promotion and roll back on a clear drop. */
+  enabled: z.boolean(),
+  /** How long after a promotion the storefront is watched. */
+  windowMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60),
+  /** Widget render errors reported by the runtime in the window that roll back. */
+  maxWidgetErrors: z.number().int().min(1).max(1_000_000),
+  /** Searches fall by at least this share against the same hours of the previous week. */
+  searchDropPercent: z.number().int().min(1).max(100),
+  /** Click-through (product views per search) falls by at least this share. */
+  ctrDropPercent: z.number().int().min(1).max(100),
+  /** The comparison with last week counts only when last week had at least this many searches in those hours. */
+  minBaselineSearches: z.number().int().min(1).max(1_000_000),
+});
+export type RolloutSettings = z.infer<typeof rolloutSettings>;
+
+export const rolloutFigures = z.object({
+  widgetErrors: z.number().int(),
+  searches: z.number().int(),
+  baselineSearches: z.number().int(),
+  ctr: z.number().nullable(),
+  baselineCtr: z.number().nullable(),
+});
+export type RolloutFigures = z.infer<typeof rolloutFigures>;
+
+export const rolloutWatch = z.object({
+  id: z.number().int(),
+  artifactId: z.number().int(),
+  previousArtifactId: z.number().int().nullable(),
+  startedAt: z.string(),
+  endsAt: z.string(),
+  state: z.enum(['watching', 'passed', 'rolled_back']),
+  /** Why it rolled back: `errors`, `searches` or `ctr`. */
+  reason: z.enum(['errors', 'searches', 'ctr']).nullable(),
+  figures: rolloutFigures.nullable(),
+  checkedAt: z.string().nullable(),
+  createdBy: z.string(),
+});
+export type RolloutWatch = z.infer<typeof rolloutWatch>;

@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#src/ui/button/button.tsx';
+import { Modal } from '#src/ui/modal/modal.tsx';
+
+/** One column of a rules table: its header and what a row shows in it. */
+export interface RuleColumn<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The column that names the row (a row header, `<th scope="row">`). */
+  rowHeader?: boolean;
+  className?: string;
+}
+
+/**
+ * The rules tables of the merchandising pages (boosts, redirects, recommendation rules, a custom
+ * model's queries): the columns, an empty or loading line across them, and with `actions` the
+ * edit and delete buttons of each row, named after the row.
+ */
+export function RuleTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  actions,
+}: {
+  caption: string;
+  columns: RuleColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  actions?:
+    { name: (row: T) => string; onEdit: (row: T) => void; onDelete: (row: T) => void } | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="merch-table-wrap">
+      <table className="ui-table merch-table">
+        <caption className="ui-visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col">
+                {column.header}
+              </th>
+            ))}
+            {actions && <th scope="col">{t('ui.table.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + (actions ? 1 : 0)} className="ui-table__empty">
+                {loading ? t('ui.spinner.loading') : t('merch.empty')}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.key} scope="row" className={column.className}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.key} className={column.className}>
+                      {column.cell(row)}
+                    </td>
+                  ),
+                )}
+                {actions && (
+                  <td className="ui-table__cell--actions">
+                    <EditDeleteButtons
+                      name={actions.name(row)}
+                      onEdit={() => actions.onEdit(row)}
+                      onDelete={() => actions.onDelete(row)}
+                    />
+                  </td>
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Edit and delete buttons of one rule or model, their accessible names ending in its name. */
+export function EditDeleteButtons({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button size="sm" aria-label={`${t('merch.actions.edit')} ${name}`} onClick={onEdit}>
+        {t('merch.actions.edit')}
+      </Button>{' '}
+      <Button
+        size="sm"
+        variant="danger"
+        aria-label={`${t('merch.actions.delete')} ${name}`}
+        onClick={onDelete}
+      >
+        {t('merch.actions.delete')}
+      </Button>
+    </>
+  );
+}
+
+/** The delete confirmation of a rule or model. */
+export function DeleteConfirm<Id>({
+  title,
+  text,
+  id,
+  remove,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  /** What is deleted: `remove` is called with it, and the dialog closes once it succeeds. */
+  id: Id;
+  remove: { isPending: boolean; mutate: (id: Id, options: { onSuccess: () => void }) => void };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      mode="EDIT"
+      title={title}
+      onClose={onClose}
+      confirmLabel={t('merch.actions.delete')}
+      confirmVariant="danger"
+      confirmLoading={remove.isPending}
+      onConfirm={() => remove.mutate(id, { onSuccess: onClose })}
+    >
+      <p>{text}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RECS_WIDGET_TYPES, type RecsWidget } from '#contract/entities/recs.ts';
+import {
+  createWidgetRoute,
+  deleteWidgetRoute,
+  listWidgetsRoute,
+  updateWidgetRoute,
+} from '#contract/routes/recs.ts';
+import { hasAccess } from '#contract/roles.ts';
+import { api } from '#src/lib/api.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { Select } from '#src/ui/select/select.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
+import { recsKeys, strategiesQuery } from './api/recs-api.ts';
+import './recs.css';
+
+type WidgetType = (typeof RECS_WIDGET_TYPES)[number];
+interface Draft {
+  widgetId: string;
+  name: string;
+  type: WidgetType;
+  placements: string;
+  strategyHash: string | null;
+}
+const EMPTY: Draft = { widgetId: '', name: '', type: 'SLIDER', placements: '', strategyHash: null };
+const toDraft = (w: RecsWidget): Draft => ({
+  widgetId: w.widgetId,
+  name: w.name,
+  type: w.type,
+  placements: w.placements.join(', '),
+  strategyHash: w.strategyHash,
+});
+
+/**
+ * /recs-configuration/widget: the site's recommendation widgets (spec part 2 §3 "Widget"): id,
+ * type, placements and the strategy that fills them; /public/recommendations answers a widget
+ * or one of its placements with that strategy.
+ */
+export default function WidgetsPage() {
+  const { t } = useTranslation();
+  const siteId = useSiteStore((state) => state.siteId) ?? 0;
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const canEdit = hasAccess(roles, createWidgetRoute.roles);
+  const client = useQueryClient();
+  const at = { params: { site: siteId }, query: { siteId } };
+  const widgets = useQuery({
+    queryKey: [...recsKeys.all(siteId), 'widgets'],
+    queryFn: ({ signal }) => api(listWidgetsRoute, { ...at, signal }, { overlay: false }),
+    enabled: siteId > 0,
+  });
+  const strategies = useQuery({ ...strategiesQuery(siteId), enabled: siteId > 0 });
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [editing, setEditing] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: recsKeys.all(siteId) });
+  const save = useMutation({
+    mutationFn: (d: Draft) =>
+      api(editing ? updateWidgetRoute : createWidgetRoute, {
+        ...at,
+        body: {
+          widgetId: d.widgetId,
+          name: d.name,
+          type: d.type,
+          placements: d.placements
+            .split(/[,\n]/)
+            .map((p) => p.trim())
+            .filter(Boolean),
+          strategyHash: d.strategyHash,
+        },
+      }),
+    onSuccess: () => setDraft(null),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (widgetId: string) =>
+      api(deleteWidgetRoute, { params: { site: siteId }, query: { siteId, widgetId } }),
+    onSettled: refresh,
+  });
+  if (siteId === 0) return <div className="page">{t('recs.noSite')}</div>;
+  const strategyName = (hash: string | null) =>
+    hash === null
+      ? t('recs.widgets.noStrategy')
+      : (strategies.data?.find((s) => s.hash === hash)?.name ?? hash);
+  const strategyOptions = [
+    { value: '', label: t('recs.widgets.noStrategy') },
+    ...(strategies.data ?? []).map((s) => ({
+      value: s.hash,
+      label: `${s.name} (${s.modelName})`,
+    })),
+  ];
+  return (
+    <div className="page recs-page">
+      <h1>{t('routes.recsWidgets')}</h1>
+      <p className="recs-muted">{t('recs.widgets.intro')}</p>
+      {canEdit && draft === null && (
+        <div className="recs-actions">
+          <Button
+            variant="primary"
+            onClick={() => {
+              setEditing(false);
+              setDraft(EMPTY);
+            }}
+          >
+            {t('recs.widgets.create')}
+          </Button>
+        </div>
+      )}
+      {draft && (
+        <form
+          className="recs-card"
+          aria-label={editing ? t('recs.widgets.edit') : t('recs.widgets.create')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(draft);
+          }}
+        >
+          <div className="recs-form">
+            <TextInput
+              label={t('recs.widgets.widgetId')}
+              hint={t('recs.widgets.widgetIdHint')}
+              value={draft.widgetId}
+              disabled={editing}
+              required
+              onChange={(widgetId) => setDraft({ ...draft, widgetId })}
+            />
+            <TextInput
+              label={t('recs.widgets.name')}
+              value={draft.name}
+              required
+              onChange={(name) => setDraft({ ...draft, name })}
+            />
+            <Select<string>
+              label={t('recs.widgets.type')}
+              options={RECS_WIDGET_TYPES.map((value) => ({ value, label: value }))}
+              value={draft.type}
+              onChange={(type) => setDraft({ ...draft, type: type as WidgetType })}
+            />
+            <TextInput
+              label={t('recs.widgets.placements')}
+              hint={t('recs.widgets.placementsHint')}
+              value={draft.placements}
+              onChange={(placements) => setDraft({ ...draft, placements })}
+            />
+            <Select<string>
+              label={t('recs.widgets.strategy')}
+              options={strategyOptions}
+              value={draft.strategyHash ?? ''}
+              onChange={(hash) => setDraft({ ...draft, strategyHash: hash || null })}
+            />
+          </div>
+          <div className="recs-actions">
+            <Button type="submit" variant="primary" loading={save.isPending}>
+              {t('recs.widgets.save')}
+            </Button>
+            <Button variant="secondary" onClick={() => setDraft(null)}>
+              {t('recs.widgets.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+      <table className="recs-table">
+        <caption>{t('recs.widgets.list')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('recs.widgets.widgetId')}</th>
+            <th scope="col">{t('recs.widgets.type')}</th>
+            <th scope="col">{t('recs.widgets.placements')}</th>
+            <th scope="col">{t('recs.widgets.strategy')}</th>
+            {canEdit && <th scope="col">{t('recs.widgets.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {widgets.data?.length === 0 && (
+            <tr>
+              <td colSpan={canEdit ? 5 : 4} className="recs-muted">
+                {t('recs.widgets.empty')}
+              </td>
+            </tr>
+          )}
+          {widgets.data?.map((w) => (
+            <tr key={w.widgetId}>
+              <th scope="row">
+                {w.name} <span className="recs-muted">{w.widgetId}</span>
+              </th>
+              <td>{w.type}</td>
+              <td>{w.placements.join(', ') || '—'}</td>
+              <td>{strategyName(w.strategyHash)}</td>
+              {canEdit && (
+                <td>
+                  <Button
+                    variant="secondary"
+                    aria-label={t('recs.widgets.editOne', { name: w.name })}
+                    onClick={() => {
+                      setEditing(true);
+                      setDraft(toDraft(w));
+                    }}
+                  >
+                    {t('recs.widgets.edit')}
+                  </Button>{' '}
+                  <Button
+                    variant="secondary"
+                    aria-label={t('recs.widgets.deleteOne', { name: w.name })}
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (window.confirm(t('recs.widgets.confirmDelete', { name: w.name })))
+                        remove.mutate(w.widgetId);
+                    }}
+                  >
+                    {t('recs.widgets.delete')}
+                  </Button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,391 @@
+import { type ReactNode, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Neurocard, Review } from '#contract/entities/reviews.ts';
+import { hasAccess } from '#contract/roles.ts';
+import {
+  deleteNeurocardsRoute,
+  deleteReviewsRoute,
+  listNeurocardsRoute,
+  listReviewsRoute,
+  replaceReviewsRoute,
+  uploadNeurocardsRoute,
+  uploadReviewsRoute,
+} from '#contract/routes/reviews.ts';
+import { api } from '#src/lib/api.ts';
+import { uploadFile } from '#src/lib/upload.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useSiteStore } from '#src/stores/site-store.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { UploadField } from '#src/ui/upload/upload-field.tsx';
+import './reviews.css';
+
+/**
+ * The four review screens (spec part 2 §2 "Reviews upload and delete, and neurocard upload and
+ * delete"; issue 16 item 2) on the calls of contract/routes/reviews.ts: uploads through the shared
+ * <UploadField> with its per-row report, deletes by product externalIds or neurocard keys.
+ */
+
+/** A searchable list under a screen: its query key part, labels, page fetch, columns and row id. */
+interface ListConfig<Row> {
+  kind: 'reviews' | 'neurocards';
+  labels: {
+    title: 'reviews.list.title' | 'reviews.neurocards.list';
+    search: 'reviews.list.search' | 'reviews.neurocards.search';
+    empty: 'reviews.list.empty' | 'reviews.neurocards.empty';
+  };
+  fetchPage: (
+    siteId: number,
+    search: string,
+    signal: AbortSignal,
+  ) => Promise<{ total: number; items: Row[] }>;
+  columns: (t: TFunction) => ColumnDef<Row, never>[];
+  rowId: (row: Row) => string;
+}
+
+const REVIEWS_LIST: ListConfig<Review> = {
+  kind: 'reviews',
+  labels: {
+    title: 'reviews.list.title',
+    search: 'reviews.list.search',
+    empty: 'reviews.list.empty',
+  },
+  fetchPage: (siteId, search, signal) =>
+    api(listReviewsRoute, {
+      query: { siteId, limit: 50, offset: 0, ...(search ? { search } : {}) },
+      signal,
+    }),
+  columns: (t) => [
+    { accessorKey: 'externalId', header: t('reviews.columns.externalId') },
+    { accessorKey: 'rating', header: t('reviews.columns.rating'), meta: { numeric: true } },
+    {
+      accessorKey: 'reviewCount',
+      header: t('reviews.columns.reviewCount'),
+      meta: { numeric: true },
+    },
+    {
+      id: 'description',
+      header: t('reviews.columns.description'),
+      accessorFn: (row) => row.description ?? '',
+    },
+  ],
+  rowId: (row) => row.externalId,
+};
+
+const NEUROCARDS_LIST: ListConfig<Neurocard> = {
+  kind: 'neurocards',
+  labels: {
+    title: 'reviews.neurocards.list',
+    search: 'reviews.neurocards.search',
+    empty: 'reviews.neurocards.empty',
+  },
+  fetchPage: (siteId, search, signal) =>
+    api(listNeurocardsRoute, {
+      query: { siteId, limit: 50, ...(search ? { search } : {}) },
+      signal,
+    }),
+  columns: (t) => [
+    { accessorKey: 'key', header: t('reviews.columns.key') },
+    {
+      id: 'value',
+      header: t('reviews.columns.value'),
+      accessorFn: (row) => (row.value.length > 160 ? `${row.value.slice(0, 160)}…` : row.value),
+    },
+  ],
+  rowId: (row) => row.key,
+};
+
+/**
+ * Ids typed one per line, or (product externalIds, which hold no spaces) separated by commas,
+ * spaces or semicolons; blanks and repeats dropped. Neurocard keys may hold spaces: by line only.
+ */
+function parseIds(text: string, byLine = false): string[] {
+  return [
+    ...new Set(
+      text
+        .split(byLine ? /\r?\n/ : /[\n,;\s]+/)
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+const ACCEPT = '.csv,.xlsx,.json';
+
+function SearchableList<Row>({ siteId, list }: { siteId: number; list: ListConfig<Row> }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const term = search.trim();
+  const page = useQuery({
+    queryKey: ['reviews', siteId, list.kind, term],
+    queryFn: ({ signal }) => list.fetchPage(siteId, term, signal),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => list.columns(t), [list, t]);
+  return (
+    <section className="reviews-list" aria-label={t(list.labels.title)}>
+      <h2>{t(list.labels.title)}</h2>
+      <TextInput
+        label={t(list.labels.search)}
+        value={search}
+        onChange={setSearch}
+        maxLength={200}
+      />
+      {page.data ? (
+        <>
+          <p className="reviews-total">{t('reviews.list.total', { count: page.data.total })}</p>
+          <DataTable
+            caption={t(list.labels.title)}
+            columns={columns}
+            data={page.data.items}
+            getRowId={list.rowId}
+            emptyText={t(list.labels.empty)}
+          />
+        </>
+      ) : (
+        <Spinner label={t('ui.spinner.loading')} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * One review screen: the heading and lead, the editor for those who may edit (a note for the
+ * rest), and the list it changes. `editor` gets the site and a refresh of the site's review lists.
+ */
+function ReviewScreen<Row>({
+  title,
+  lead,
+  list,
+  editor,
+}: {
+  title:
+    | 'routes.reviewsUpload'
+    | 'routes.reviewsDelete'
+    | 'routes.neurocardUpload'
+    | 'routes.neurocardDelete';
+  lead:
+    | 'reviews.upload.lead'
+    | 'reviews.delete.lead'
+    | 'reviews.neurocards.lead'
+    | 'reviews.neurocards.deleteLead';
+  list: ListConfig<Row>;
+  editor: (siteId: number, refresh: () => Promise<void>) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const siteId = useSiteStore((state) => state.siteId);
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const client = useQueryClient();
+  if (siteId === null) return <p className="page">{t('reviews.noSite')}</p>;
+  const refresh = () => client.invalidateQueries({ queryKey: ['reviews', siteId] });
+  return (
+    <div className="page reviews-page">
+      <h1>{t(title)}</h1>
+      <p className="page__lead">{t(lead)}</p>
+      {hasAccess(roles, uploadReviewsRoute.roles) ? (
+        editor(siteId, refresh)
+      ) : (
+        <p role="note">{t('reviews.readOnly')}</p>
+      )}
+      <SearchableList siteId={siteId} list={list} />
+    </div>
+  );
+}
+
+function ReviewsUpload({ siteId, onUploaded }: { siteId: number; onUploaded: () => unknown }) {
+  const { t } = useTranslation();
+  const [replace, setReplace] = useState(false);
+  return (
+    <div className="reviews-upload">
+      <Checkbox
+        label={t('reviews.upload.replace')}
+        checked={replace}
+        onCheckedChange={setReplace}
+      />
+      <UploadField
+        label={t('reviews.upload.file')}
+        hint={t('reviews.upload.hint')}
+        accept={ACCEPT}
+        upload={(file, onProgress, signal) =>
+          uploadFile(replace ? replaceReviewsRoute : uploadReviewsRoute, {
+            query: { siteId },
+            file,
+            onProgress,
+            signal,
+          })
+        }
+        onUploaded={onUploaded}
+      />
+    </div>
+  );
+}
+
+/** /anyreviews/upload: reviews by product externalId from CSV, XLSX or JSON (add, or replace all). */
+export function ReviewsUploadPage() {
+  return (
+    <ReviewScreen
+      title="routes.reviewsUpload"
+      lead="reviews.upload.lead"
+      list={REVIEWS_LIST}
+      editor={(siteId, refresh) => <ReviewsUpload siteId={siteId} onUploaded={refresh} />}
+    />
+  );
+}
+
+interface DeleteOutcome {
+  deleted: number;
+  missing: string[];
+}
+
+function DeleteByIds({
+  label,
+  hint,
+  confirm,
+  onDelete,
+  onDeleted,
+  byLine = false,
+}: {
+  byLine?: boolean;
+  label: string;
+  hint: string;
+  confirm: 'reviews.delete.submit' | 'reviews.neurocards.submit';
+  onDelete: (ids: string[]) => Promise<DeleteOutcome>;
+  /** After a delete, before its outcome shows: the lists are read again. */
+  onDeleted: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<DeleteOutcome | null>(null);
+  const ids = parseIds(text, byLine);
+  const tooMany = ids.length > 500;
+  const submit = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const result = await onDelete(ids);
+      await onDeleted();
+      setOutcome(result);
+      setText('');
+    } catch {
+      // the call's error toast says what went wrong; the ids stay for another try
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="reviews-delete"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor="reviews-delete-ids">
+          {label}
+        </label>
+        <textarea
+          id="reviews-delete-ids"
+          className="ui-input reviews-textarea"
+          rows={6}
+          value={text}
+          aria-describedby="reviews-delete-hint"
+          aria-invalid={tooMany ? true : undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className="ui-field__hint" id="reviews-delete-hint">
+          {hint}
+        </div>
+        {tooMany && (
+          <div className="ui-field__error" role="alert">
+            {t('reviews.delete.tooMany', { count: 500 })}
+          </div>
+        )}
+      </div>
+      <Button type="submit" variant="danger" loading={busy} disabled={ids.length === 0 || tooMany}>
+        {t(confirm, { count: ids.length })}
+      </Button>
+      {outcome && (
+        <div role="status" className="reviews-outcome">
+          <p>{t('reviews.delete.deleted', { count: outcome.deleted })}</p>
+          {outcome.missing.length > 0 && (
+            <p>{t('reviews.delete.missing', { ids: outcome.missing.join(', ') })}</p>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** /anyreviews/delete: deletes products' reviews by their externalIds. */
+export function ReviewsDeletePage() {
+  const { t } = useTranslation();
+  return (
+    <ReviewScreen
+      title="routes.reviewsDelete"
+      lead="reviews.delete.lead"
+      list={REVIEWS_LIST}
+      editor={(siteId, refresh) => (
+        <DeleteByIds
+          label={t('reviews.delete.ids')}
+          hint={t('reviews.delete.idsHint')}
+          confirm="reviews.delete.submit"
+          onDelete={(externalId) => api(deleteReviewsRoute, { query: { siteId, externalId } })}
+          onDeleted={refresh}
+        />
+      )}
+    />
+  );
+}
+
+/** /anyreviews/neurocard-upload: neurocards (key → value) from CSV, XLSX or JSON. */
+export function NeurocardUploadPage() {
+  const { t } = useTranslation();
+  return (
+    <ReviewScreen
+      title="routes.neurocardUpload"
+      lead="reviews.neurocards.lead"
+      list={NEUROCARDS_LIST}
+      editor={(siteId, refresh) => (
+        <UploadField
+          label={t('reviews.neurocards.file')}
+          hint={t('reviews.neurocards.hint')}
+          accept={ACCEPT}
+          upload={(file, onProgress, signal) =>
+            uploadFile(uploadNeurocardsRoute, { query: { siteId }, file, onProgress, signal })
+          }
+          onUploaded={refresh}
+        />
+      )}
+    />
+  );
+}
+
+/** /anyreviews/neurocard-delete: deletes neurocards by their keys. */
+export function NeurocardDeletePage() {
+  const { t } = useTranslation();
+  return (
+    <ReviewScreen
+      title="routes.neurocardDelete"
+      lead="reviews.neurocards.deleteLead"
+      list={NEUROCARDS_LIST}
+      editor={(siteId, refresh) => (
+        <DeleteByIds
+          label={t('reviews.neurocards.keys')}
+          hint={t('reviews.neurocards.keysHint')}
+          confirm="reviews.neurocards.submit"
+          byLine
+          onDelete={(keys) => api(deleteNeurocardsRoute, { query: { siteId }, body: { keys } })}
+          onDeleted={refresh}
+        />
+      )}
+    />
+  );
+}

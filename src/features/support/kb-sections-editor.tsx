@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#contract/client.ts';
+import { KB_SLUG, type KbLanguage, type KbSectionAdmin } from '#contract/entities/support.ts';
+import {
+  createKbSectionRoute,
+  deleteKbSectionRoute,
+  orderKbSectionsRoute,
+  renameKbSectionRoute,
+} from '#contract/routes/support.ts';
+import { api, reportError } from '#src/lib/api.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { Modal } from '#src/ui/modal/modal.tsx';
+import { SortableList } from '#src/ui/sortable-list/sortable-list.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { kbSectionsQueryOptions, supportKeys } from './support-api.ts';
+
+type Titles = Pick<KbSectionAdmin, 'titleRu' | 'titleEn'>;
+
+/**
+ * The knowledge base's sections (staff): add, rename in both languages, put in menu order (drag,
+ * keyboard or buttons) and delete the empty ones — the server refuses one holding articles (409),
+ * and the dialog says which and why.
+ */
+export function KbSectionsEditor({
+  language,
+  onClose,
+}: {
+  language: KbLanguage;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const sections = useQuery(kbSectionsQueryOptions());
+  const [drafts, setDrafts] = useState<Record<number, Titles>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const titleOf = (section: KbSectionAdmin) =>
+    language === 'en' ? section.titleEn : section.titleRu;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: supportKeys.kb });
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const reorder = (items: KbSectionAdmin[]) =>
+    act(async () => {
+      queryClient.setQueryData(kbSectionsQueryOptions().queryKey, items);
+      await api(
+        orderKbSectionsRoute,
+        { body: { ids: items.map((section) => section.id) } },
+        { successToast: false },
+      ).catch(() => undefined);
+    });
+
+  const rename = (section: KbSectionAdmin, titles: Titles) =>
+    act(async () => {
+      await api(renameKbSectionRoute, { query: { id: section.id }, body: titles });
+      setDrafts(({ [section.id]: _, ...rest }) => rest);
+    }).catch(() => undefined);
+
+  const remove = (section: KbSectionAdmin) =>
+    act(async () => {
+      try {
+        await api(deleteKbSectionRoute, { query: { id: section.id } }, { quiet: true });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) return reportError(error);
+        setProblem(
+          /at least one section/.test(error.message)
+            ? t('support.kb.sections.lastSection')
+            : t('support.kb.sections.notEmpty', {
+                title: titleOf(section),
+                count: section.articleCount,
+              }),
+        );
+      }
+    });
+
+  return (
+    <Modal open title={t('support.kb.sections.title')} onClose={onClose} width={880}>
+      <div className="kb-sections">
+        <p className="kb-sections__lead">{t('support.kb.sections.lead')}</p>
+        {problem && (
+          <p className="kb-sections__problem" role="alert">
+            {problem}
+          </p>
+        )}
+        {sections.data === undefined ? (
+          <Spinner label={t('ui.spinner.loading')} />
+        ) : (
+          <SortableList
+            aria-label={t('support.kb.sections.list')}
+            className="kb-sections__list"
+            items={sections.data}
+            itemId={(section) => section.id}
+            itemLabel={titleOf}
+            disabled={busy}
+            onReorder={(items) => void reorder(items)}
+            labels={{
+              handle: (name) => t('support.kb.sections.sortable.handle', { name }),
+              moveUp: (name) => t('support.kb.sections.sortable.moveUp', { name }),
+              moveDown: (name) => t('support.kb.sections.sortable.moveDown', { name }),
+              instructions: t('support.kb.sections.sortable.instructions'),
+              picked: (name) => t('support.kb.sections.sortable.picked', { name }),
+              moved: (name, position) =>
+                t('support.kb.sections.sortable.moved', { name, position }),
+              dropped: (name, position) =>
+                t('support.kb.sections.sortable.dropped', { name, position }),
+              cancelled: (name) => t('support.kb.sections.sortable.cancelled', { name }),
+            }}
+            renderItem={(section) => {
+              const draft = drafts[section.id] ?? section;
+              const changed =
+                draft.titleRu.trim() !== section.titleRu ||
+                draft.titleEn.trim() !== section.titleEn;
+              const valid = draft.titleRu.trim() !== '' && draft.titleEn.trim() !== '';
+              const edit = (field: keyof Titles) => (value: string) =>
+                setDrafts((all) => ({ ...all, [section.id]: { ...draft, [field]: value } }));
+              return (
+                <div className="kb-sections__row" data-testid={`kb-section-${section.slug}`}>
+                  <TextInput
+                    label={t('support.kb.sections.titleRu')}
+                    value={draft.titleRu}
+                    onChange={edit('titleRu')}
+                    maxLength={100}
+                  />
+                  <TextInput
+                    label={t('support.kb.sections.titleEn')}
+                    value={draft.titleEn}
+                    onChange={edit('titleEn')}
+                    maxLength={100}
+                  />
+                  <span className="kb-sections__meta">
+                    <code>{section.slug}</code>
+                    <span>
+                      {t('support.kb.sections.articles', { count: section.articleCount })}
+                    </span>
+                  </span>
+                  <span className="kb-sections__actions">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={!changed || !valid || busy}
+                      aria-label={t('support.kb.sections.saveOne', { name: titleOf(section) })}
+                      onClick={() =>
+                        void rename(section, {
+                          titleRu: draft.titleRu.trim(),
+                          titleEn: draft.titleEn.trim(),
+                        })
+                      }
+                    >
+                      {t('support.kb.sections.save')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={busy}
+                      aria-label={t('support.kb.sections.deleteOne', { name: titleOf(section) })}
+                      onClick={() => void remove(section)}
+                    >
+                      {t('support.kb.sections.delete')}
+                    </Button>
+                  </span>
+                </div>
+              );
+            }}
+          />
+        )}
+        <NewSection onAdded={refresh} />
+      </div>
+    </Modal>
+  );
+}
+
+/** The form of a new section (it goes to the end of the menu). */
+function NewSection({ onAdded }: { onAdded: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const empty = { slug: '', titleRu: '', titleEn: '' };
+  const [values, setValues] = useState(empty);
+  const [slugError, setSlugError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const slugValid = KB_SLUG.test(values.slug.trim());
+  const ready = slugValid && values.titleRu.trim() !== '' && values.titleEn.trim() !== '';
+  const set = (field: keyof typeof empty) => (value: string) => {
+    setValues((all) => ({ ...all, [field]: value }));
+    if (field === 'slug') setSlugError(null);
+  };
+  const add = async () => {
+    if (!ready) return;
+    setSaving(true);
+    try {
+      const body = {
+        slug: values.slug.trim(),
+        titleRu: values.titleRu.trim(),
+        titleEn: values.titleEn.trim(),
+      };
+      await api(createKbSectionRoute, { body }, { quiet: true });
+      setValues(empty);
+      await onAdded();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409)
+        setSlugError(t('support.kb.sections.slugTaken', { slug: values.slug.trim() }));
+      else reportError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form
+      className="kb-sections__new"
+      aria-label={t('support.kb.sections.add')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void add();
+      }}
+    >
+      <h3>{t('support.kb.sections.add')}</h3>
+      <div className="kb-sections__new-fields">
+        <TextInput
+          label={t('support.kb.sections.slug')}
+          value={values.slug}
+          onChange={set('slug')}
+          maxLength={100}
+          hint={t('support.kb.sections.slugHint')}
+          error={
+            slugError ??
+            (values.slug.trim() && !slugValid ? t('support.kb.sections.slugInvalid') : undefined)
+          }
+        />
+        <TextInput
+          label={t('support.kb.sections.titleRu')}
+          value={values.titleRu}
+          onChange={set('titleRu')}
+          maxLength={100}
+        />
+        <TextInput
+          label={t('support.kb.sections.titleEn')}
+          value={values.titleEn}
+          onChange={set('titleEn')}
+          maxLength={100}
+        />
+        <Button type="submit" variant="primary" disabled={!ready} loading={saving}>
+          {t('support.kb.sections.addButton')}
+        </Button>
+      </div>
+    </form>
+  );
+}

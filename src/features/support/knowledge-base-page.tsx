@@ -1,0 +1,289 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { isStaff } from '#contract/roles.ts';
+import {
+  KB_SLUG,
+  type KbArticle,
+  type KbLanguage,
+  type KbSection,
+} from '#contract/entities/support.ts';
+import { deleteKbArticleRoute, saveKbArticleRoute } from '#contract/routes/support.ts';
+import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
+import { useAuthStore } from '#src/stores/auth-store.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { Modal } from '#src/ui/modal/modal.tsx';
+import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { ArticleMarkdown, Snippet } from './markdown.tsx';
+import { KbSectionsEditor } from './kb-sections-editor.tsx';
+import { kbArticleQueryOptions, kbListQueryOptions, supportKeys } from './support-api.ts';
+import './support.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /knowledge-base: the product's guides by section, searched on the server; staff edit them. */
+export default function KnowledgeBasePage() {
+  const { t, i18n } = useTranslation();
+  const language: KbLanguage = i18n.language === 'en' ? 'en' : 'ru';
+  const me = useAuthStore((state) => state.me)!;
+  const canEdit = !me.isClient && isStaff(me.roles);
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [debounced, setDebounced] = useState(search);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const list = useQuery(kbListQueryOptions(language, debounced));
+  const firstSlug = list.data?.[0]?.articles[0]?.slug;
+  const slug = params.get('article') ?? firstSlug ?? null;
+  const article = useQuery({
+    ...kbArticleQueryOptions(slug ?? '', language),
+    enabled: slug !== null,
+  });
+  const [editing, setEditing] = useState<KbArticle | 'new' | null>(null);
+  const [editingSections, setEditingSections] = useState(false);
+  const open = (next: string) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      copy.set('article', next);
+      return copy;
+    });
+
+  return (
+    <div className="page kb">
+      <div className="page__header">
+        <h1>{t('routes.knowledgeBase')}</h1>
+        {canEdit && (
+          <div className="page__actions">
+            <Button variant="secondary" onClick={() => setEditingSections(true)}>
+              {t('support.kb.sections.manage')}
+            </Button>
+            <Button variant="primary" onClick={() => setEditing('new')}>
+              {t('support.kb.create')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="kb__layout">
+        <nav className="kb__nav" aria-label={t('routes.knowledgeBase')}>
+          <TextInput
+            type="search"
+            label={t('support.kb.search')}
+            placeholder={t('support.kb.searchPlaceholder')}
+            value={search}
+            onChange={setSearch}
+            maxLength={200}
+          />
+          {list.data === undefined ? (
+            <Spinner label={t('ui.spinner.loading')} />
+          ) : list.data.length === 0 ? (
+            <p className="kb__empty" role="status">
+              {t('support.kb.nothingFound', { query: debounced })}
+            </p>
+          ) : (
+            list.data.map((section) => (
+              <section key={section.id} className="kb__section">
+                <h2>{section.title}</h2>
+                {section.articles.length === 0 && (
+                  <p className="kb__empty-section">{t('support.kb.sections.empty')}</p>
+                )}
+                <ul>
+                  {section.articles.map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        className="kb__link"
+                        aria-current={item.slug === slug ? 'page' : undefined}
+                        onClick={() => open(item.slug)}
+                      >
+                        {item.title}
+                      </button>
+                      {item.snippet && <Snippet text={item.snippet} />}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )}
+        </nav>
+        <article className="kb__article" aria-live="polite">
+          {slug === null ? (
+            <p>{t('support.kb.choose')}</p>
+          ) : article.data ? (
+            <>
+              <div className="kb__article-header">
+                <h2>{article.data.title}</h2>
+                {canEdit && (
+                  <Button size="sm" variant="secondary" onClick={() => setEditing(article.data)}>
+                    {t('support.kb.edit')}
+                  </Button>
+                )}
+              </div>
+              {article.data.language !== language && (
+                <p className="kb__note">{t('support.kb.fallback')}</p>
+              )}
+              <ArticleMarkdown text={article.data.body} />
+              {article.data.updatedBy && (
+                <p className="kb__meta">
+                  {t('support.kb.updated', {
+                    date: new Date(article.data.updatedAt).toLocaleDateString(i18n.language),
+                    login: article.data.updatedBy,
+                  })}
+                </p>
+              )}
+            </>
+          ) : (
+            <Spinner label={t('ui.spinner.loading')} />
+          )}
+        </article>
+      </div>
+      {editingSections && (
+        <KbSectionsEditor language={language} onClose={() => setEditingSections(false)} />
+      )}
+      {editing !== null && list.data && (
+        <ArticleEditor
+          sections={list.data}
+          language={language}
+          editing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => open(saved.slug)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface EditorValues {
+  sectionId: string;
+  slug: string;
+  language: KbLanguage;
+  title: string;
+  body: string;
+}
+
+const FORM_ID = 'kb-article-form';
+
+/** Create or edit one article (Markdown with a live preview); staff only. */
+function ArticleEditor({
+  sections,
+  language,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  sections: readonly KbSection[];
+  language: KbLanguage;
+  editing: KbArticle | null;
+  onClose: () => void;
+  onSaved: (article: KbArticle) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<EditorValues>({
+    defaultValues: editing
+      ? {
+          sectionId: String(editing.sectionId),
+          slug: editing.slug,
+          language: editing.language,
+          title: editing.title,
+          body: editing.body,
+        }
+      : { sectionId: String(sections[0]?.id ?? ''), slug: '', language, title: '', body: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const body = useWatch({ control: form.control, name: 'body' });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await api(saveKbArticleRoute, {
+        body: { ...values, sectionId: Number(values.sectionId) },
+      });
+      await queryClient.invalidateQueries({ queryKey: supportKeys.kb });
+      onSaved(saved);
+      onClose();
+    } catch (error) {
+      if (!applyServerIssues(error, form.setError)) reportError(error, { quiet: true });
+    }
+  });
+  const remove = async () => {
+    if (!editing) return;
+    await api(deleteKbArticleRoute, { query: { id: editing.id } });
+    await queryClient.invalidateQueries({ queryKey: supportKeys.kb });
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      mode={editing ? 'EDIT' : 'CREATE'}
+      title={t('support.kb.editTitle')}
+      onClose={onClose}
+      width={960}
+      formId={FORM_ID}
+      confirmLoading={isSubmitting}
+    >
+      <form id={FORM_ID} className="kb-editor" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="kb-editor__row">
+          <label className="ui-field">
+            <span className="ui-field__label">{t('support.kb.section')}</span>
+            <select className="ui-input" {...form.register('sectionId', { required: true })}>
+              {sections.map((section) => (
+                <option key={section.id} value={section.id}>
+                  {section.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="ui-field">
+            <span className="ui-field__label">{t('support.kb.language')}</span>
+            <select className="ui-input" disabled={editing !== null} {...form.register('language')}>
+              <option value="ru">{t('support.kb.languages.ru')}</option>
+              <option value="en">{t('support.kb.languages.en')}</option>
+            </select>
+          </label>
+          <label className="ui-field">
+            <span className="ui-field__label">{t('support.kb.slug')}</span>
+            <input
+              className="ui-input"
+              readOnly={editing !== null}
+              aria-invalid={errors.slug ? true : undefined}
+              {...form.register('slug', { required: true, pattern: KB_SLUG })}
+            />
+            <span className={errors.slug ? 'ui-field__error' : 'ui-field__hint'}>
+              {errors.slug?.message || t('support.kb.slugHint')}
+            </span>
+          </label>
+        </div>
+        <label className="ui-field">
+          <span className="ui-field__label">{t('support.kb.title')}</span>
+          <input
+            className="ui-input"
+            aria-invalid={errors.title ? true : undefined}
+            {...form.register('title', { required: true, maxLength: 200 })}
+          />
+        </label>
+        <div className="kb-editor__panes">
+          <label className="ui-field">
+            <span className="ui-field__label">{t('support.kb.body')}</span>
+            <textarea
+              className="ui-input kb-editor__body"
+              rows={18}
+              aria-invalid={errors.body ? true : undefined}
+              {...form.register('body', { required: true, maxLength: 50_000 })}
+            />
+          </label>
+          <div className="kb-editor__preview" aria-label={t('support.kb.preview')}>
+            <ArticleMarkdown text={body} />
+          </div>
+        </div>
+        {editing && (
+          <Button variant="danger" size="sm" onClick={() => void remove()}>
+            {t('support.kb.delete')}
+          </Button>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,478 @@
+/**
+ * Scheduled promotion and the automatic rollback (issue 18.4) on both databases: a scheduled
+ * generate fires after the server restarts (a new app on the same database), a cancelled one
+ * never fires; widget errors reported by the runtime, or searches falling against the same
+ * hours of last week, roll production back to the previous bundle within the window, audited,
+ * e-mailed and listed; a normal window does not.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ROLLOUT_DEFAULTS } from '#contract/entities/rollout.ts';
+import {
+  configVersionsRoute,
+  getConfigRoute,
+  rollbackArtifactRoute,
+  saveSearchConfigRoute,
+} from '#contract/routes/configs.ts';
+import { addMonitoringEmailRoute } from '#contract/routes/mail.ts';
+import {
+  cancelScheduledPromotionRoute,
+  getRolloutSettingsRoute,
+  listRolloutWatchesRoute,
+  listScheduledPromotionsRoute,
+  saveRolloutSettingsRoute,
+  schedulePromotionRoute,
+} from '#contract/routes/rollout.ts';
+import type { Database } from '#server/db/client.ts';
+import {
+  artifactPointers,
+  auditLog,
+  jobs,
+  mailOutbox,
+  rolloutWatches,
+  scheduledPromotions,
+  storefrontErrors,
+} from '#server/db/schema.ts';
+import { promote } from '#server/configs/publish.ts';
+import { createConfigRepository } from '#server/repositories/configs.ts';
+import {
+  createTestDatabase,
+  DATABASES,
+  failure,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '#tests/helpers/server.ts';
+import { apiKeyOf } from '#tests/helpers/catalog.ts';
+
+/** The demo site: seeded with both copies and a generated production bundle. */
+const SITE = 1;
+
+async function productionOf(database: Database): Promise<number | null> {
+  const [row] = await database.db
+    .select({ artifactId: artifactPointers.artifactId })
+    .from(artifactPointers)
+    .where(and(eq(artifactPointers.siteId, SITE), eq(artifactPointers.slot, 'production')));
+  return row?.artifactId ?? null;
+}
+
+/** Saves a change to the autocomplete's integration copy (so the next bundle differs). */
+async function changeAutocomplete(client: TestClient, throttle: number) {
+  const current = await client.call(getConfigRoute, {
+    params: { id: SITE, kind: 'autocomplete' },
+    query: { test: 'true' },
+  });
+  return client.call(saveSearchConfigRoute, {
+    params: { kind: 'autocomplete' },
+    query: { siteId: SITE },
+    body: {
+      ...(current.config as object),
+      baseVersionId: current.versionId,
+      throttleAutocomplete: throttle,
+    },
+  });
+}
+
+describe.each(DATABASES)('scheduled promotion on %s', (kind) => {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrina-rollout-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fires after a restart: a new app on the same database promotes at the time; a cancelled one never does', async () => {
+    let database = await createTestDatabase(kind, kind === 'pglite' ? dir : undefined);
+    const keepOpen = {
+      ...database,
+      close: async () => (kind === 'pglite' ? database.close() : undefined),
+    };
+    // the first app takes no jobs: whatever fires, fires in the second
+    const first = await startTestServer(kind, {
+      database: keepOpen,
+      work: false,
+      env: { ROLLOUT_CHECK_MS: '0' },
+    });
+    const designer = await first.as('designer');
+    const saved = await changeAutocomplete(designer, 777);
+    const before = await productionOf(first.database);
+    const q = { siteId: SITE };
+
+    const past = await failure(
+      designer.call(schedulePromotionRoute, {
+        query: q,
+        body: { kind: 'autocomplete', runAt: new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    expect(past.status).toBe(400);
+    const client = await first.as('client');
+    expect(
+      (
+        await failure(
+          client.call(schedulePromotionRoute, {
+            query: q,
+            body: { kind: 'autocomplete', runAt: new Date(Date.now() + 60_000).toISOString() },
+          }),
+        )
+      ).status,
+    ).toBe(403);
+
+    const runAt = new Date(Date.now() + 4000).toISOString();
+    const scheduled = await designer.call(schedulePromotionRoute, {
+      query: q,
+      body: { kind: 'autocomplete', runAt },
+    });
+    expect(scheduled).toMatchObject({
+      kind: 'autocomplete',
+      action: 'generate',
+      state: 'scheduled',
+      sourceVersionId: saved.versionId,
+      createdBy: 'designer',
+    });
+    const doomed = await designer.call(schedulePromotionRoute, {
+      query: q,
+      body: { kind: 'instant-search', runAt: new Date(Date.now() + 3000).toISOString() },
+    });
+    const cancelled = await designer.call(cancelScheduledPromotionRoute, {
+      params: { promotionId: doomed.id },
+      query: q,
+    });
+    expect(cancelled).toMatchObject({ state: 'cancelled', cancelledBy: 'designer' });
+    expect(
+      (
+        await failure(
+          designer.call(cancelScheduledPromotionRoute, {
+            params: { promotionId: doomed.id },
+            query: q,
+          }),
+        )
+      ).status,
+    ).toBe(409);
+    const listed = await designer.call(listScheduledPromotionsRoute, { query: q });
+    expect(listed.map((p) => [p.id, p.state])).toEqual([
+      [scheduled.id, 'scheduled'],
+      [doomed.id, 'cancelled'],
+    ]);
+    await first.close();
+
+    database = kind === 'pglite' ? await createTestDatabase('pglite', dir) : database;
+    const second = await startTestServer(kind, {
+      database,
+      seed: false,
+      env: { ROLLOUT_CHECK_MS: '0' },
+    });
+    try {
+      const end = Date.now() + 60_000;
+      let row = (
+        await second.database.db
+          .select()
+          .from(scheduledPromotions)
+          .where(eq(scheduledPromotions.id, scheduled.id))
+      )[0]!;
+      let jobState = '';
+      while (Date.now() < end) {
+        row = (
+          await second.database.db
+            .select()
+            .from(scheduledPromotions)
+            .where(eq(scheduledPromotions.id, scheduled.id))
+        )[0]!;
+        if (row.jobId) {
+          jobState = (
+            await second.database.db.select().from(jobs).where(eq(jobs.id, row.jobId))
+          )[0]!.state;
+          if (jobState === 'done' || jobState === 'failed') break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(row.state).toBe('fired');
+      expect(row.finishedAt!.getTime()).toBeGreaterThanOrEqual(new Date(runAt).getTime() - 1000);
+      expect(jobState).toBe('done');
+      const after = await productionOf(second.database);
+      expect(after).not.toBe(before);
+      const production = await createConfigRepository(second.database.db).latest({
+        siteId: SITE,
+        kind: 'autocomplete',
+        key: 0,
+        test: false,
+      });
+      expect(production).toMatchObject({ sourceVersionId: saved.versionId });
+      expect((production!.data as { throttleAutocomplete: number }).throttleAutocomplete).toBe(777);
+      const fired = await second.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'scheduled-promotion'), eq(auditLog.action, 'fire')));
+      expect(fired.map((a) => a.entityId)).toEqual([String(scheduled.id)]);
+      const stillCancelled = (
+        await second.database.db
+          .select()
+          .from(scheduledPromotions)
+          .where(eq(scheduledPromotions.id, doomed.id))
+      )[0]!;
+      expect(stillCancelled).toMatchObject({ state: 'cancelled', jobId: null });
+    } finally {
+      await second.close();
+    }
+  }, 240_000);
+});
+
+describe.each(DATABASES)('automatic rollback on %s', (kind) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let apiKey: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { env: { ROLLOUT_CHECK_MS: '0' } });
+    admin = await server.as('admin');
+    apiKey = await apiKeyOf(server.database, SITE);
+    await admin.call(addMonitoringEmailRoute, {
+      query: { siteId: SITE },
+      body: { email: 'ops@shop.example' },
+    });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const q = { siteId: SITE };
+
+  /** Generate of the autocomplete through the promotion path (a fresh bundle each time). */
+  async function promoteChange(throttle: number) {
+    const saved = await changeAutocomplete(admin, throttle);
+    return promote(server.database.db, {
+      siteId: SITE,
+      kind: 'autocomplete',
+      key: 0,
+      sourceVersionId: saved.versionId!,
+      login: 'admin',
+      action: 'generate',
+    });
+  }
+  const report = (body: unknown) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/public/errors',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify(body),
+    });
+  const openWatch = async () =>
+    (
+      await server.database.db
+        .select()
+        .from(rolloutWatches)
+        .where(eq(rolloutWatches.siteId, SITE))
+        .orderBy(desc(rolloutWatches.id))
+        .limit(1)
+    )[0]!;
+  /** Storefront events of one kind (2 search, 4 product view) at a time. */
+  const events = (eventKind: number, count: number, at: Date) =>
+    server.database.db.execute(
+      sql`insert into events (site_id, kind, platform, session_id, at, day)
+          select ${SITE}, ${eventKind}, 2, 's' || g, ${at.toISOString()}::timestamptz, ${at.toISOString().slice(0, 10)}::date
+          from generate_series(1, ${count}) g`,
+    );
+  const WEEK = 7 * 24 * 3600_000;
+  /** Each case runs minutes after the last in simulated time: the signals of the one before are gone. */
+  const fresh = async () => {
+    await server.database.db.delete(storefrontErrors).where(eq(storefrontErrors.siteId, SITE));
+    await server.database.db.execute(sql`delete from events where site_id = ${SITE}`);
+  };
+
+  it('settings: defaults, saved per site, refused when out of range', async () => {
+    expect(await admin.call(getRolloutSettingsRoute, { query: q })).toEqual(ROLLOUT_DEFAULTS);
+    const saved = await admin.call(saveRolloutSettingsRoute, {
+      query: q,
+      body: { ...ROLLOUT_DEFAULTS, windowMinutes: 30, maxWidgetErrors: 5 },
+    });
+    expect(saved.maxWidgetErrors).toBe(5);
+    const bad = await failure(
+      admin.call(saveRolloutSettingsRoute, {
+        query: q,
+        body: { ...ROLLOUT_DEFAULTS, windowMinutes: 0 },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect((await admin.call(getRolloutSettingsRoute, { query: q })).windowMinutes).toBe(30);
+  });
+
+  it('the runtime reports widget errors: counted per minute; bad reports refused', async () => {
+    expect(
+      (await report({ apiKey: 'nope', widget: 'autocomplete', message: 'x' })).statusCode,
+    ).toBe(401);
+    expect((await report({ apiKey, widget: 'header', message: 'x' })).statusCode).toBe(400);
+    expect(
+      (await report({ apiKey, widget: 'autocomplete', message: 'x'.repeat(501) })).statusCode,
+    ).toBe(400);
+  });
+
+  /** The autocomplete's production versions, newest first, as the console reads them. */
+  const productionVersions = () =>
+    admin.call(configVersionsRoute, {
+      params: { id: SITE, kind: 'autocomplete' },
+      query: { test: 'false' },
+    });
+
+  it('an induced widget error spike rolls production back within the window, audited, e-mailed, listed', async () => {
+    const previous = await productionOf(server.database);
+    const servedBefore = (await productionVersions()).filter((v) => v.live);
+    expect(servedBefore).toHaveLength(1);
+    const promoted = await promoteChange(801);
+    expect(await productionOf(server.database)).toBe(promoted.artifactId);
+    const [newest, ...older] = await productionVersions();
+    expect(newest).toMatchObject({ live: true, sourceVersionId: expect.any(Number) });
+    expect(older.filter((v) => v.live)).toEqual([]);
+    const watch = await openWatch();
+    expect(watch).toMatchObject({
+      state: 'watching',
+      artifactId: promoted.artifactId,
+      previousArtifactId: previous,
+    });
+    expect(watch.endsAt.getTime() - watch.startedAt.getTime()).toBe(30 * 60_000);
+    for (let i = 0; i < 4; i += 1) {
+      const answer = await report({
+        apiKey,
+        widget: 'autocomplete',
+        part: 'products',
+        message: 'boom',
+      });
+      expect(answer.statusCode).toBe(204);
+    }
+    const early = new Date(watch.startedAt.getTime() + 60_000);
+    expect((await server.app.rollout.check(early))[0]).toMatchObject({ state: 'watching' });
+    expect(await productionOf(server.database)).toBe(promoted.artifactId);
+    await report({ apiKey, widget: 'instantSearch', part: 'list', message: 'boom' });
+    const outcome = await server.app.rollout.check(new Date(watch.startedAt.getTime() + 120_000));
+    expect(outcome).toEqual([
+      { watchId: watch.id, siteId: SITE, state: 'rolled_back', reason: 'errors' },
+    ]);
+    expect(await productionOf(server.database)).toBe(previous);
+    const cdn = await server.app.inject({ url: `/cdn/${SITE}/digi.js` });
+    expect(cdn.body).not.toContain(promoted.hash);
+    // the production version is the one production serves again, not the newest (the toolbar
+    // and the versions panel read this): the versions themselves are not rewound
+    const after = await productionVersions();
+    expect(after[0]).toMatchObject({ versionId: newest!.versionId, live: false });
+    expect(after.filter((v) => v.live)).toEqual([servedBefore[0]]);
+
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auto-rollback'));
+    expect(audit).toMatchObject({
+      actor: 'system:rollout',
+      entity: 'artifact-pointer',
+      entityId: `${SITE}/production`,
+      siteId: SITE,
+      before: { artifactId: promoted.artifactId },
+      after: { artifactId: previous, reason: 'errors' },
+    });
+    const mail = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'rollout-rollback'));
+    expect(mail.map((m) => m.recipient)).toContain('ops@shop.example');
+    expect(mail[0]!.subject).toMatch(/откачен автоматически/);
+    expect(mail[0]!.body).toMatch(/Ошибки виджетов: 5/);
+    const listed = await admin.call(listRolloutWatchesRoute, { query: q });
+    expect(listed[0]).toMatchObject({
+      id: watch.id,
+      state: 'rolled_back',
+      reason: 'errors',
+      figures: { widgetErrors: 5 },
+    });
+    // checked again, nothing more happens
+    expect(await server.app.rollout.check(new Date(watch.startedAt.getTime() + 180_000))).toEqual(
+      [],
+    );
+
+    // «Вернуть на сайт» back to the promoted bundle goes the same way: the newest is live again,
+    // audited the same (a rollback to a bundle of another site is refused and changes nothing)
+    const elsewhere = await failure(
+      admin.call(rollbackArtifactRoute, { params: { id: 2, artifactId: promoted.artifactId } }),
+    );
+    expect(elsewhere.status).toBe(404);
+    expect(await productionOf(server.database)).toBe(previous);
+    await admin.call(rollbackArtifactRoute, {
+      params: { id: SITE, artifactId: promoted.artifactId },
+    });
+    expect((await productionVersions()).filter((v) => v.live).map((v) => v.versionId)).toEqual([
+      newest!.versionId,
+    ]);
+    const [manual] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'rollback'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(manual).toMatchObject({
+      actor: 'admin',
+      entityId: `${SITE}/production`,
+      siteId: SITE,
+      before: { artifactId: previous },
+      after: { artifactId: promoted.artifactId, hash: promoted.hash },
+    });
+    expect(audit!.after).toMatchObject({ hash: expect.any(String) });
+  });
+
+  it('a normal window does not roll back: the watch passes when it ends', async () => {
+    await fresh();
+    const promoted = await promoteChange(802);
+    const watch = await openWatch();
+    const start = watch.startedAt.getTime();
+    // last week: 100 searches, 40 product views in those hours; now: 95 and 38 (and one error)
+    await events(2, 100, new Date(start - WEEK + 5 * 60_000));
+    await events(4, 40, new Date(start - WEEK + 6 * 60_000));
+    await events(2, 95, new Date(start + 5 * 60_000));
+    await events(4, 38, new Date(start + 6 * 60_000));
+    await report({ apiKey, widget: 'autocomplete', message: 'one-off' });
+    const during = await server.app.rollout.check(new Date(start + 20 * 60_000));
+    expect(during).toEqual([{ watchId: watch.id, siteId: SITE, state: 'watching', reason: null }]);
+    const ended = await server.app.rollout.check(new Date(start + 31 * 60_000));
+    expect(ended).toEqual([{ watchId: watch.id, siteId: SITE, state: 'passed', reason: null }]);
+    expect(await productionOf(server.database)).toBe(promoted.artifactId);
+    const listed = await admin.call(listRolloutWatchesRoute, { query: q });
+    expect(listed[0]).toMatchObject({
+      state: 'passed',
+      figures: { searches: 95, baselineSearches: 100, widgetErrors: 1 },
+    });
+  });
+
+  it('searches falling against the same hours of last week roll back; click-through too', async () => {
+    await fresh();
+    const previous = await productionOf(server.database);
+    await promoteChange(803);
+    const watch = await openWatch();
+    const start = watch.startedAt.getTime();
+    await events(2, 120, new Date(start - WEEK + 2 * 60_000));
+    await events(2, 30, new Date(start + 2 * 60_000));
+    const outcome = await server.app.rollout.check(new Date(start + 10 * 60_000));
+    expect(outcome[0]).toMatchObject({ state: 'rolled_back', reason: 'searches' });
+    expect(await productionOf(server.database)).toBe(previous);
+
+    await fresh();
+    const before = await productionOf(server.database);
+    await promoteChange(804);
+    const ctrWatch = await openWatch();
+    const at = ctrWatch.startedAt.getTime();
+    await events(2, 100, new Date(at - WEEK + 60_000));
+    await events(4, 50, new Date(at - WEEK + 60_000));
+    await events(2, 100, new Date(at + 60_000));
+    await events(4, 10, new Date(at + 60_000));
+    const ctr = await server.app.rollout.check(new Date(at + 5 * 60_000));
+    expect(ctr[0]).toMatchObject({ state: 'rolled_back', reason: 'ctr' });
+    expect(await productionOf(server.database)).toBe(before);
+  });
+
+  it('switched off, a promotion is not watched', async () => {
+    await admin.call(saveRolloutSettingsRoute, {
+      query: q,
+      body: { ...ROLLOUT_DEFAULTS, enabled: false },
+    });
+    const watches = async () =>
+      (
+        await server.database.db
+          .select()
+          .from(rolloutWatches)
+          .where(eq(rolloutWatches.siteId, SITE))
+      ).length;
+    const count = await watches();
+    await promoteChange(805);
+    expect(await watches()).toBe(count);
+  });
+});
