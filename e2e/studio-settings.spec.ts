@@ -18,27 +18,43 @@ test('the autocomplete blocks are ordered by keyboard and by dragging, and the o
   const before = await blockOrder(page);
   expect(before[0]).toBe('Показывать «История»');
 
-  // Keyboard: pick up "Запросы" with Space, move it up, drop it.
-  await page.getByRole('button', { name: 'Перетащить «Запросы»' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
-  await expect
-    .poll(() => blockOrder(page))
-    .toEqual(['Показывать «Запросы»', 'Показывать «История»', ...before.slice(2)]);
+  // Keyboard: pick up "Запросы" with Space, move it up, drop it. Each key waits for the list to
+  // have taken the previous one (a loaded machine may render the pick-up after the next key).
+  const byKeyboard = ['Показывать «Запросы»', 'Показывать «История»', ...before.slice(2)];
+  const queries = page.getByRole('button', { name: 'Перетащить «Запросы»' });
+  await expect(async () => {
+    if (JSON.stringify(await blockOrder(page)) === JSON.stringify(byKeyboard)) return;
+    await queries.focus();
+    await page.keyboard.press('Space');
+    await expect(queries).toHaveAttribute('aria-pressed', 'true', { timeout: 3000 });
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect(queries).not.toHaveAttribute('aria-pressed', 'true', { timeout: 3000 });
+    await expect.poll(() => blockOrder(page), { timeout: 3000 }).toEqual(byKeyboard);
+  }).toPass({ timeout: 30_000 });
 
-  // Mouse: drag "Товары" (last) onto the first row.
+  // Mouse: drag "Товары" (last) onto the first row. The rows' boxes are read once the drag has
+  // started (a notice above the list may have moved them), and a drop the list did not take is
+  // dragged again from wherever the row is now: what is tested is that a drag reorders.
+  const group = page.getByRole('group', { name: 'Блоки автодополнения и их порядок' });
   const handle = page.getByRole('button', { name: 'Перетащить «Товары»' });
-  const target = page.getByRole('button', { name: 'Перетащить «Запросы»' });
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('rows not laid out');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
-  await page.mouse.up();
-  await expect.poll(async () => (await blockOrder(page))[0]).toBe('Показывать «Товары»');
+  await expect(async () => {
+    await handle.hover();
+    await page.mouse.down();
+    const from = await handle.boundingBox();
+    if (!from) throw new Error('row not laid out');
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    const to = await group
+      .getByRole('button', { name: /^Перетащить/ })
+      .first()
+      .boundingBox();
+    if (!to) throw new Error('rows not laid out');
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await blockOrder(page))[0], { timeout: 3000 })
+      .toBe('Показывать «Товары»');
+  }).toPass({ timeout: 30_000 });
 
   await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
