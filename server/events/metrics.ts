@@ -13,7 +13,6 @@ import {
 import { run } from '../catalog/sql.ts';
 import type { Db } from '../db/client.ts';
 import { coverPeriod, daysBetween } from './day.ts';
-import { arr } from './sql-array.ts';
 import { DAILY_COLUMNS, QUERY_COLUMN } from './ingest.ts';
 
 export interface MetricRequest {
@@ -150,55 +149,149 @@ interface TopRow {
   count: number;
 }
 
-/** Both TOP lists of one platform set from one scan of event_daily_queries. */
+type TopList = TopRow['list'];
+const TOP_LISTS: readonly TopList[] = ['TOP_SEARCH_QUERIES', 'TOP_ZERO_QUERIES'];
+type Cover = ReturnType<typeof coverPeriod>;
+
+/** A list's count over the given platforms, e.g. `mobile + app` or `zero_desktop`. */
+const listCount = (list: TopList, platforms: readonly EventPlatform[]) =>
+  sql.raw(
+    platforms
+      .map((p) => `${list === 'TOP_ZERO_QUERIES' ? 'zero_' : ''}${QUERY_COLUMN[p]}`)
+      .join(' + '),
+  );
+
+/** The rows of a period's pieces: its whole months and weeks pre-summed, the days at its edges. */
+function coverPieces(siteId: number, cover: Cover): SQL[] {
+  return [
+    ...cover.days.map(
+      (day) => sql`event_daily_queries where site_id = ${siteId} and day = ${day}::date`,
+    ),
+    ...cover.weeks.map(
+      (start) =>
+        sql`event_period_queries where site_id = ${siteId} and period = 'week' and start = ${start}::date`,
+    ),
+    ...cover.months.map(
+      (start) =>
+        sql`event_period_queries where site_id = ${siteId} and period = 'month' and start = ${start}::date`,
+    ),
+  ];
+}
+
+/** At least this many leaders of each piece (day, week, month) are read for a TOP list. */
+const LEADERS_PER_PIECE = 50;
+
+/**
+ * One TOP list of a period from the leaders of its pieces (the threshold algorithm): the heads of
+ * each day, week and month by all-platform count (an index read each), their exact totals over
+ * the whole period, and a bound: a query in no head has at most the last head count of each
+ * piece, so at most their sum in total (a platform's count never exceeds the all-platform one).
+ * When the list's last entry counts more than the bound, no other query can enter it and the
+ * answer is exact; otherwise (a flat distribution) it answers null and the caller sums every row.
+ */
+async function readLeaders(
+  db: Db,
+  request: MetricRequest,
+  platforms: readonly EventPlatform[],
+  cover: Cover,
+  list: TopList,
+): Promise<TopRow[] | null> {
+  const pieces = coverPieces(request.siteId, cover);
+  if (!pieces.length) return [];
+  const heads = Math.max(LEADERS_PER_PIECE, 2 * request.limit);
+  const all = listCount(list, ['MOBILE', 'DESKTOP', 'APP']);
+  const count = listCount(list, platforms);
+  const { rows } = await run<TopRow & { bound: number }>(
+    db,
+    sql`with heads as materialized (
+          ${sql.join(
+            pieces.map(
+              (piece, i) =>
+                sql`(select ${i}::int as piece, query_id, (${all}) as v from ${piece}
+                      and (${all}) > 0 order by (${all}) desc limit ${heads})`,
+            ),
+            sql` union all `,
+          )}
+        ), bound as (
+          select coalesce(sum(low), 0)::int as bound from (
+            select min(v) as low from heads group by piece having count(*) >= ${heads}) b
+        ), totals as (
+          select query_id, sum(n)::int as count from (
+            ${sql.join(
+              pieces.map(
+                (piece) =>
+                  sql`(select query_id, (${count}) as n from ${piece}
+                        and query_id in (select query_id from heads))`,
+              ),
+              sql` union all `,
+            )}
+          ) t group by query_id having sum(n) > 0
+        )
+        select ${list} as list, '' as day, q.query as name, t.count,
+          (select bound from bound) as bound
+        from totals t join event_queries q on q.id = t.query_id
+        order by t.count desc, q.query collate "C" limit ${request.limit}`,
+  );
+  const bound = rows[0]?.bound ?? 0;
+  const last = rows[request.limit - 1];
+  if (bound > 0 && !(last && last.count > bound)) return null;
+  return rows.map(({ list, day, name, count }) => ({ list, day, name, count }));
+}
+
+/** Both TOP lists of a period, summing every query row of its pieces (one GROUP BY). */
+async function readAllTops(
+  db: Db,
+  request: MetricRequest,
+  platforms: readonly EventPlatform[],
+  cover: Cover,
+): Promise<TopRow[]> {
+  const searches = listCount('TOP_SEARCH_QUERIES', platforms);
+  const zero = listCount('TOP_ZERO_QUERIES', platforms);
+  const pieces = coverPieces(request.siteId, cover);
+  if (!pieces.length) return [];
+  const { rows } = await run<TopRow>(
+    db,
+    sql`with g as (
+          select query_id, sum(s)::int as s, sum(z)::int as z from (${sql.join(
+            pieces.map(
+              (piece) => sql`select query_id, ${searches} as s, ${zero} as z from ${piece}`,
+            ),
+            sql` union all `,
+          )}) as pieces group by query_id
+        ), top as (
+          (select 'TOP_SEARCH_QUERIES' as list, query_id, s as count from g where s > 0
+            order by s desc fetch first ${request.limit} rows with ties)
+          union all
+          (select 'TOP_ZERO_QUERIES', query_id, z from g where z > 0
+            order by z desc fetch first ${request.limit} rows with ties)
+        )
+        select list, '' as day, q.query as name, count from (
+          select top.*, q.query, row_number() over (
+            partition by list order by count desc, q.query collate "C") as rank
+          from top join event_queries q on q.id = top.query_id
+        ) q where rank <= ${request.limit} order by list, rank`,
+  );
+  return rows;
+}
+
+/** Both TOP lists of one platform set. */
 async function readTops(
   db: Db,
   request: MetricRequest,
   platforms: readonly EventPlatform[],
 ): Promise<TopRow[]> {
-  const sum = (prefix: string) =>
-    sql.raw(platforms.map((p) => `${prefix}${QUERY_COLUMN[p]}`).join(' + '));
-  const searches = sum('');
-  const zero = sum('zero_');
-  const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date`;
-  // Group by the query's integer id, keep the leaders (with ties, for the name order), then name.
   if (request.type === 'AGG') {
-    // Whole months and weeks of the period from their pre-summed rows, the days at its edges
-    // from the daily rows: the same sums as all its days (issue 17.6).
     const cover = coverPeriod(request.from, request.to);
-    const pieces: SQL[] = [];
-    if (cover.days.length)
-      pieces.push(sql`select query_id, ${searches} as s, ${zero} as z from event_daily_queries
-        where site_id = ${request.siteId} and day = any(${arr(cover.days)}::date[])`);
-    for (const [period, starts] of [
-      ['week', cover.weeks],
-      ['month', cover.months],
-    ] as const)
-      if (starts.length)
-        pieces.push(sql`select query_id, ${searches} as s, ${zero} as z from event_period_queries
-          where site_id = ${request.siteId} and period = ${period}
-            and start = any(${arr(starts)}::date[])`);
-    if (!pieces.length) return [];
-    const { rows } = await run<TopRow>(
-      db,
-      sql`with g as (
-            select query_id, sum(s)::int as s, sum(z)::int as z
-            from (${sql.join(pieces, sql` union all `)}) as pieces group by query_id
-          ), top as (
-            (select 'TOP_SEARCH_QUERIES' as list, query_id, s as count from g where s > 0
-              order by s desc fetch first ${request.limit} rows with ties)
-            union all
-            (select 'TOP_ZERO_QUERIES', query_id, z from g where z > 0
-              order by z desc fetch first ${request.limit} rows with ties)
-          )
-          select list, '' as day, q.query as name, count from (
-            select top.*, q.query, row_number() over (
-              partition by list order by count desc, q.query collate "C") as rank
-            from top join event_queries q on q.id = top.query_id
-          ) q where rank <= ${request.limit} order by list, rank`,
+    const lists = await Promise.all(
+      TOP_LISTS.map((list) => readLeaders(db, request, platforms, cover, list)),
     );
-    return rows;
+    if (lists.every((rows) => rows !== null)) return lists.flat();
+    const every = await readAllTops(db, request, platforms, cover);
+    return TOP_LISTS.flatMap((list, i) => lists[i] ?? every.filter((row) => row.list === list));
   }
+  const searches = listCount('TOP_SEARCH_QUERIES', platforms);
+  const zero = listCount('TOP_ZERO_QUERIES', platforms);
+  const where = sql`site_id = ${request.siteId} and day between ${request.from}::date and ${request.to}::date`;
   const { rows } = await run<TopRow>(
     db,
     sql`with g as (

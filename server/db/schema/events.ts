@@ -169,7 +169,21 @@ export const eventDailyQueries = pgTable(
     zeroDesktop: integer('zero_desktop').notNull().default(0),
     zeroApp: integer('zero_app').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.day, t.queryId] })],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.day, t.queryId] }),
+    // A day's leaders by all-platform searches and zero-result searches: the TOP lists read the
+    // head of each day, week and month of a period (server/events/metrics.ts, readLeaders).
+    index('event_daily_queries_searches_idx').on(
+      t.siteId,
+      t.day,
+      sql`(${t.mobile} + ${t.desktop} + ${t.app}) desc`,
+    ),
+    index('event_daily_queries_zero_idx').on(
+      t.siteId,
+      t.day,
+      sql`(${t.zeroMobile} + ${t.zeroDesktop} + ${t.zeroApp}) desc`,
+    ),
+  ],
 );
 
 /**
@@ -194,7 +208,21 @@ export const eventPeriodQueries = pgTable(
     zeroDesktop: integer('zero_desktop').notNull().default(0),
     zeroApp: integer('zero_app').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.period, t.start, t.queryId] })],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.period, t.start, t.queryId] }),
+    index('event_period_queries_searches_idx').on(
+      t.siteId,
+      t.period,
+      t.start,
+      sql`(${t.mobile} + ${t.desktop} + ${t.app}) desc`,
+    ),
+    index('event_period_queries_zero_idx').on(
+      t.siteId,
+      t.period,
+      t.start,
+      sql`(${t.zeroMobile} + ${t.zeroDesktop} + ${t.zeroApp}) desc`,
+    ),
+  ],
 );
 
 /** Storefront widget tracking (WIDGET_VIEW, WIDGET_CLICK). */

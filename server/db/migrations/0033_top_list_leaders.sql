@@ -1,0 +1,4 @@
+CREATE INDEX "event_daily_queries_searches_idx" ON "event_daily_queries" USING btree ("site_id","day",("mobile" + "desktop" + "app") desc);--> statement-breakpoint
+CREATE INDEX "event_daily_queries_zero_idx" ON "event_daily_queries" USING btree ("site_id","day",("zero_mobile" + "zero_desktop" + "zero_app") desc);--> statement-breakpoint
+CREATE INDEX "event_period_queries_searches_idx" ON "event_period_queries" USING btree ("site_id","period","start",("mobile" + "desktop" + "app") desc);--> statement-breakpoint
+CREATE INDEX "event_period_queries_zero_idx" ON "event_period_queries" USING btree ("site_id","period","start",("zero_mobile" + "zero_desktop" + "zero_app") desc);
