@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { periodKey, type ReportCallPlatform } from '#contract/entities/metric.ts';
+import { periodKey, type QueryCount, type ReportCallPlatform } from '#contract/entities/metric.ts';
 import { run } from '#server/catalog/sql.ts';
 import type { Database } from '#server/db/client.ts';
 import { seedDemo } from '#server/db/seed.ts';
@@ -216,6 +216,9 @@ describe.each(DATABASES)('TOP lists from the leaders of each day, week and month
       limit: 3,
       type: 'AGG',
     });
-    expect(searches!.value[periodKey(from, to)]![0]).toEqual({ name: 'wide', count: 6 });
+    expect((searches!.value[periodKey(from, to)] as QueryCount[])[0]).toEqual({
+      name: 'wide',
+      count: 6,
+    });
   });
 });
