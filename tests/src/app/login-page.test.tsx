@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from '#src/features/auth/login-page.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
+import { fakeFetch } from '#tests/helpers/fake-fetch.ts';
 import { renderWithProviders } from '#tests/helpers/render.tsx';
 
 afterEach(() => {
@@ -10,11 +11,7 @@ afterEach(() => {
   useAuthStore.setState({ me: null, expiresAt: null });
 });
 
-function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const answer = (status: number, body: unknown) => fakeFetch(() => ({ status, body })).fetch;
 
 function renderLogin() {
   return renderWithProviders(

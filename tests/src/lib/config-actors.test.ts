@@ -6,30 +6,16 @@ import { connectNavigation } from '#src/lib/api.ts';
 import { initI18n } from '#src/lib/i18n.ts';
 import { useActivityStore } from '#src/stores/activity-store.ts';
 import { useToastStore } from '#src/ui/toast/toast-store.ts';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
+import { fakeFetch, type RecordedCall } from '#tests/helpers/fake-fetch.ts';
 
 /** Answers calls by "METHOD path" (query ignored) and records them: the network, mocked. */
-function mockNetwork(answers: Record<string, (call: Call) => { status: number; body: unknown }>) {
-  const calls: Call[] = [];
+function mockNetwork(
+  answers: Record<string, (call: RecordedCall) => { status: number; body: unknown }>,
+) {
   const overlayDuring: number[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
+  const { calls } = fakeFetch((call) => {
     overlayDuring.push(useActivityStore.getState().pending);
-    const key = `${call.method} ${url.split('?')[0]}`;
-    const answer = answers[key]?.(call);
-    if (!answer)
-      return new Response(JSON.stringify({ status: 404, message: key }), { status: 404 });
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
+    return answers[`${call.method} ${call.path}`]?.(call);
   });
   return { calls, overlayDuring };
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExplainResult, QueryListEntry } from '#contract/entities/query-lists.ts';
 import QueryListPage from '#src/features/query-lists/query-list-page.tsx';
 import { useToastStore } from '#src/ui/toast/toast-store.ts';
+import { fakeFetch } from '#tests/helpers/fake-fetch.ts';
 import { renderPage } from '../reports/render-page.tsx';
 
 const entry = (over: Partial<QueryListEntry>): QueryListEntry => ({
@@ -33,47 +34,32 @@ const result = (query: string, variants: string[]): ExplainResult => ({
   })),
 });
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
 /** The list and explain calls at the network; `refuse` makes a comparison answer 400. */
 function fakeApi(refuse?: (body: { change: { variants?: string[] } }) => boolean) {
-  const calls: Call[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path: url.pathname, query: url.searchParams, body });
-      if (url.pathname === '/api/aq/synonyms' && method === 'GET') return json(200, ENTRIES);
-      if (url.pathname === '/api/aq/explain/compare') {
-        const compare = body as { st: string; change: { variants?: string[] } };
-        if (refuse?.(compare))
-          return json(400, {
+  return fakeFetch(({ method, path, query, body }) => {
+    if (path === '/api/aq/synonyms' && method === 'GET') return { status: 200, body: ENTRIES };
+    if (path === '/api/aq/explain/compare') {
+      const compare = body as { st: string; change: { variants?: string[] } };
+      if (refuse?.(compare))
+        return {
+          status: 400,
+          body: {
             status: 400,
             message: 'Invalid request: a synonym needs at least one other term',
-          });
-        return json(200, {
+          },
+        };
+      return {
+        status: 200,
+        body: {
           before: result(compare.st, ['толстовка']),
           after: result(compare.st, compare.change.variants ?? []),
-        });
-      }
-      if (url.pathname === '/api/aq/explain')
-        return json(200, result(url.searchParams.get('st') ?? '', ['толстовка']));
-      return json(404, { status: 404, message: 'Not found' });
-    }),
-  );
-  return calls;
+        },
+      };
+    }
+    if (path === '/api/aq/explain')
+      return { status: 200, body: result(query.get('st') ?? '', ['толстовка']) };
+    return undefined;
+  }).calls;
 }
 
 const ROLES = ['ROLE_AQ_VIEW', 'ROLE_AQ_SYNONYMS_CONFIG'];

@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
 import { periodKey, type QueryCount } from '#contract/entities/metric.ts';
+import { fakeFetch, type RecordedCall } from '#tests/helpers/fake-fetch.ts';
 
 const seeded: [string, string, string[]][] = [
   ['sessions', 'Сессии', ['SESSIONS_TOTAL', 'AUTOCOMPLETE_AND_SEARCH_SESSIONS_TOTAL']],
@@ -36,11 +36,7 @@ export const REPORT_CATALOGUE = seeded.map(([id, title, metrics], index) => ({
 
 export type PeriodData = Record<string, number | QueryCount[]>;
 
-export interface FakeCall {
-  path: string;
-  query: URLSearchParams;
-  method: string;
-}
+export type FakeCall = RecordedCall;
 
 /**
  * A fake of the report calls at the network (STYLE.md 31): AGG answers from `periods` keyed by
@@ -53,21 +49,13 @@ export function fakeReportApi(options: {
   fail?: (call: FakeCall) => boolean;
   other?: (call: FakeCall, body: unknown) => unknown;
 }) {
-  const calls: FakeCall[] = [];
-  const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const call = { path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET' };
-    calls.push(call);
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
+  return fakeFetch((call) => {
+    const json = (status: number, body: unknown) => ({ status, body });
     if (options.fail?.(call)) return json(500, { status: 500, message: 'Internal server error' });
-    const names = (url.searchParams.get('name') ?? '').split(',').filter(Boolean);
-    const from = url.searchParams.get('from') ?? '';
-    const to = url.searchParams.get('to') ?? '';
-    if (/^\/api\/report\/agg\/\d+\/global$/.test(url.pathname)) {
+    const names = (call.query.get('name') ?? '').split(',').filter(Boolean);
+    const from = call.query.get('from') ?? '';
+    const to = call.query.get('to') ?? '';
+    if (/^\/api\/report\/agg\/\d+\/global$/.test(call.path)) {
       const data = options.periods[from] ?? {};
       return json(
         200,
@@ -80,7 +68,7 @@ export function fakeReportApi(options: {
           })),
       );
     }
-    if (/^\/api\/report\/daily\/\d+\/global$/.test(url.pathname)) {
+    if (/^\/api\/report\/daily\/\d+\/global$/.test(call.path)) {
       return json(
         200,
         names.map((name) => ({
@@ -91,14 +79,11 @@ export function fakeReportApi(options: {
       );
     }
     // The report catalogue as migration 0024 seeds it.
-    if (url.pathname === '/api/custom-report/charts' && call.method === 'GET')
+    if (call.path === '/api/custom-report/charts' && call.method === 'GET')
       return json(200, REPORT_CATALOGUE);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const answer = options.other?.(call, body);
-    if (answer === undefined) return json(404, { status: 404, message: 'Not found' });
+    const answer = options.other?.(call, call.body);
+    if (answer === undefined) return undefined;
     if (answer instanceof Response) return answer;
     return json(200, answer);
   });
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, calls };
 }

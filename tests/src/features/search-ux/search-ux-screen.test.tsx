@@ -10,15 +10,10 @@ import SearchUxPage from '#src/features/search-ux/search-ux-page.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { useToastStore } from '#src/ui/toast/toast-store.ts';
+import { fakeFetch, type RecordedCall } from '#tests/helpers/fake-fetch.ts';
 import { renderWithProviders } from '#tests/helpers/render.tsx';
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-type Handler = (call: Call) => { status: number; body: unknown } | undefined;
+type Handler = (call: RecordedCall) => { status: number; body: unknown } | undefined;
 
 const SITE = {
   siteId: 1,
@@ -44,7 +39,6 @@ const stored = (config: unknown, versionId: number | null = 7, test = true) => (
 
 /** The console API, mocked at the network (STYLE.md 31), with overridable answers. */
 function mockApi(overrides: Handler[] = []) {
-  const calls: Call[] = [];
   const live = { instantSearch: true, autocomplete: true };
   const base: Handler = ({ method, path, query, body }) => {
     if (method === 'GET' && path === '/api/site/1') return { status: 200, body: SITE };
@@ -83,21 +77,7 @@ function mockApi(overrides: Handler[] = []) {
     }
     return undefined;
   };
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    for (const handler of [...overrides, base]) {
-      const answer = handler(call);
-      if (answer) return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }
-    return new Response(JSON.stringify({ status: 404, message: 'not mocked' }), { status: 404 });
-  });
+  const { calls } = fakeFetch(...overrides, base);
   const saves = () => calls.filter((call) => call.path.startsWith('/api/config/save/'));
   return { calls, saves, live };
 }

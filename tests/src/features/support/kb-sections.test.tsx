@@ -3,14 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KbSection, KbSectionAdmin } from '#contract/entities/support.ts';
 import KnowledgeBasePage from '#src/features/support/knowledge-base-page.tsx';
 import { useToastStore } from '#src/ui/toast/toast-store.ts';
+import { fakeFetch, jsonResponse } from '#tests/helpers/fake-fetch.ts';
 import { renderPage } from '../reports/render-page.tsx';
-
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
 
 const section = (over: Partial<KbSectionAdmin>): KbSectionAdmin => ({
   id: 1,
@@ -24,76 +18,63 @@ const section = (over: Partial<KbSectionAdmin>): KbSectionAdmin => ({
 
 /** The knowledge-base calls at the network, the sections kept as the server would keep them. */
 function fakeApi() {
-  const calls: Call[] = [];
   let sections = [
     section({}),
     section({ id: 2, slug: 'catalog', titleRu: 'Каталог и фиды', titleEn: 'Catalog', position: 1 }),
     section({ id: 3, slug: 'billing', titleRu: 'Оплата', titleEn: 'Billing', articleCount: 0 }),
   ];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path: url.pathname, query: url.searchParams, body });
-      const id = Number(url.searchParams.get('id'));
-      switch (`${method} ${url.pathname}`) {
-        case 'GET /api/knowledge-base/articles':
-          return json(
-            200,
-            sections.map((s): KbSection => ({
-              id: s.id,
-              slug: s.slug,
-              title: s.titleRu,
-              articles: [],
-            })),
-          );
-        case 'GET /api/knowledge-base/sections':
-          return json(200, sections);
-        case 'POST /api/knowledge-base/sections': {
-          const input = body as { slug: string; titleRu: string; titleEn: string };
-          if (sections.some((s) => s.slug === input.slug))
-            return json(409, {
-              status: 409,
-              message: `A knowledge-base section "${input.slug}" already exists`,
-            });
-          const created = section({ ...input, id: 9, position: 9, articleCount: 0 });
-          sections = [...sections, created];
-          return json(200, created);
-        }
-        case 'PUT /api/knowledge-base/section': {
-          sections = sections.map((s) => (s.id === id ? { ...s, ...(body as object) } : s));
-          return json(
-            200,
-            sections.find((s) => s.id === id),
-          );
-        }
-        case 'PUT /api/knowledge-base/sections/order': {
-          const { ids } = body as { ids: number[] };
-          sections = ids.map((next) => sections.find((s) => s.id === next)!);
-          return json(200, sections);
-        }
-        case 'DELETE /api/knowledge-base/section': {
-          const target = sections.find((s) => s.id === id)!;
-          if (target.articleCount > 0)
-            return json(409, {
-              status: 409,
-              message: `The knowledge-base section "${target.slug}" is not empty: it holds ${target.articleCount} article(s); move them to another section or delete them first`,
-            });
-          sections = sections.filter((s) => s.id !== id);
-          return json(200, { ok: true });
-        }
+  const json = jsonResponse;
+  return fakeFetch(({ method, path, query, body }) => {
+    const id = Number(query.get('id'));
+    switch (`${method} ${path}`) {
+      case 'GET /api/knowledge-base/articles':
+        return json(
+          200,
+          sections.map((s): KbSection => ({
+            id: s.id,
+            slug: s.slug,
+            title: s.titleRu,
+            articles: [],
+          })),
+        );
+      case 'GET /api/knowledge-base/sections':
+        return json(200, sections);
+      case 'POST /api/knowledge-base/sections': {
+        const input = body as { slug: string; titleRu: string; titleEn: string };
+        if (sections.some((s) => s.slug === input.slug))
+          return json(409, {
+            status: 409,
+            message: `A knowledge-base section "${input.slug}" already exists`,
+          });
+        const created = section({ ...input, id: 9, position: 9, articleCount: 0 });
+        sections = [...sections, created];
+        return json(200, created);
       }
-      return json(404, { status: 404, message: 'Not found' });
-    }),
-  );
-  return calls;
+      case 'PUT /api/knowledge-base/section': {
+        sections = sections.map((s) => (s.id === id ? { ...s, ...(body as object) } : s));
+        return json(
+          200,
+          sections.find((s) => s.id === id),
+        );
+      }
+      case 'PUT /api/knowledge-base/sections/order': {
+        const { ids } = body as { ids: number[] };
+        sections = ids.map((next) => sections.find((s) => s.id === next)!);
+        return json(200, sections);
+      }
+      case 'DELETE /api/knowledge-base/section': {
+        const target = sections.find((s) => s.id === id)!;
+        if (target.articleCount > 0)
+          return json(409, {
+            status: 409,
+            message: `The knowledge-base section "${target.slug}" is not empty: it holds ${target.articleCount} article(s); move them to another section or delete them first`,
+          });
+        sections = sections.filter((s) => s.id !== id);
+        return json(200, { ok: true });
+      }
+    }
+    return undefined;
+  }).calls;
 }
 
 const STAFF = ['ROLE_SUPERUSER', 'ROLE_SITE_VIEW'];
