@@ -157,6 +157,9 @@ export async function buildProducts(
     join catalog_categories c on c.import_id = rep.import_id and c.id = rep.category_id`,
   );
   await shapeProducts(db, importId, index);
+  // The public search's first queries plan on these: without statistics (PGlite never runs
+  // autovacuum) the planner takes the import's whole product list for a few hundred rows.
+  await run(db, sql`analyze catalog_products`);
   return result.count;
 }
 
