@@ -201,7 +201,7 @@ async function readLeaders(
   const heads = Math.max(LEADERS_PER_PIECE, 2 * request.limit);
   const all = listCount(list, ['MOBILE', 'DESKTOP', 'APP']);
   const count = listCount(list, platforms);
-  const { rows } = await run<TopRow & { bound: number }>(
+  const { rows } = await run<{ bound: number; name: string | null; count: number }>(
     db,
     sql`with heads as materialized (
           ${sql.join(
@@ -227,15 +227,18 @@ async function readLeaders(
             )}
           ) t group by query_id having sum(n) > 0
         )
-        select ${list} as list, '' as day, q.query as name, t.count,
-          (select bound from bound) as bound
-        from totals t join event_queries q on q.id = t.query_id
-        order by t.count desc, q.query collate "C" limit ${request.limit}`,
+        -- The bound comes back even when no candidate counts on these platforms.
+        select b.bound, top.name, top.count from bound b left join lateral (
+          select q.query as name, t.count from totals t join event_queries q on q.id = t.query_id
+          order by t.count desc, q.query collate "C" limit ${request.limit}
+        ) top on true
+        order by top.count desc, top.name collate "C"`,
   );
   const bound = rows[0]?.bound ?? 0;
-  const last = rows[request.limit - 1];
+  const named = rows.filter((row): row is typeof row & { name: string } => row.name !== null);
+  const last = named[request.limit - 1];
   if (bound > 0 && !(last && last.count > bound)) return null;
-  return rows.map(({ list, day, name, count }) => ({ list, day, name, count }));
+  return named.map(({ name, count }) => ({ list, day: '', name, count }));
 }
 
 /** Both TOP lists of a period, summing every query row of its pieces (one GROUP BY). */

@@ -171,8 +171,45 @@ describe.each(DATABASES)('TOP lists from the leaders of each day, week and month
         ['2020-01-13', '2020-01-15'], // days only
       ],
       [1, 20, 100],
-      ['ALL', 'MOBILE', 'DESKTOP'],
+      ['ALL', 'MOBILE', 'DESKTOP', 'MOBILE APP'],
     );
+  });
+
+  it('a platform none of the heads counts on still gets its queries', async () => {
+    // 60 queries searched twice a day on mobile fill every head; one query is searched once in
+    // the app: the app's list has it alone, though no head counts anything in the app.
+    const from = '2021-06-07';
+    const rows: Row[] = [];
+    for (let d = 0; d < 2; d++) {
+      const day = addDays(from, d);
+      for (let i = 0; i < 60; i++)
+        rows.push({
+          day,
+          query: `mobile-${d}-${String(i).padStart(2, '0')}`,
+          mobile: 2,
+          desktop: 0,
+          app: 0,
+          zeroMobile: 2,
+          zeroDesktop: 0,
+          zeroApp: 0,
+        });
+      rows.push({
+        day,
+        query: 'in-app',
+        mobile: 0,
+        desktop: 0,
+        app: 1,
+        zeroMobile: 0,
+        zeroDesktop: 0,
+        zeroApp: 1,
+      });
+    }
+    await writeRollups(database, rows);
+    const to = addDays(from, 1);
+    await expectExact(rows, [[from, to]], [5], ['MOBILE APP', 'DESKTOP', 'ALL']);
+    expect(bruteForce(rows, from, to, 'MOBILE APP', false, 5)).toEqual([
+      { name: 'in-app', count: 2 },
+    ]);
   });
 
   it('a flat spread that hides the leader from every day’s head still answers exactly', async () => {
