@@ -10,7 +10,8 @@ const blockOrder = (page: Page) =>
 test('the autocomplete blocks are ordered by keyboard and by dragging, and the order is saved', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Room for every retry below and the restore in `finally` (a timeout would close the page first).
+  test.setTimeout(240_000);
   await signIn(page, 'designer');
   await page.goto('/anyquery/ux/autocomplete');
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
