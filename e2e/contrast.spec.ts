@@ -21,9 +21,10 @@ test('a designer darkens a token and sees the contrast warning at the token and 
   await page.getByRole('tab', { name: 'Токены' }).click();
   const panel = page.getByRole('region', { name: 'Дизайн-токены' });
   const own = panel.getByRole('button', { name: 'Начать со стандартного набора' });
-  if (await own.isVisible()) await own.click();
-
   const surface = panel.locator('[data-token="Colors.surface"]');
+  // The panel loads after the tab opens: wait for either state before asking which it is.
+  await expect(own.or(surface).first()).toBeVisible({ timeout: 30_000 });
+  if (await own.isVisible()) await own.click();
   await expect(surface).toBeVisible();
   await expect(surface.getByRole('list', { name: 'Контраст (WCAG 2.2)' })).toHaveCount(0);
 
