@@ -104,9 +104,27 @@ export const envSchema = z.object({
   REPORT_JWT_SECRET: z.string().min(32).optional(),
   /**
    * How long the statements of one public search, autocomplete or recommendations call may run
-   * (ms); past it the call answers 503 (PostgreSQL cancels it; the embedded engine is restarted).
+   * (ms); past it the call answers 503 (PostgreSQL cancels the statement; the embedded engine
+   * answers at once and lets it finish, see PUBLIC_QUERY_RUNAWAY_MS).
    */
   PUBLIC_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * Embedded database only: a public statement still running this long (ms) after its deadline
+   * restarts the engine (statements waiting are carried over; only open transactions fail).
+   */
+  PUBLIC_QUERY_RUNAWAY_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Public searches, autocompletes and recommendations one process runs at once (default: 2 on
+   * the embedded database, which runs one statement at a time; 6 on PostgreSQL, leaving the pool's
+   * other connections to the console and jobs). More wait in line.
+   */
+  PUBLIC_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Public reads that may wait in line; one more answers 503 at once. */
+  PUBLIC_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(32),
+  /** Public reads a minute per apiKey and client address (then 429). */
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+  /** Public reads a minute per apiKey from all addresses together (then 429). */
+  PUBLIC_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(60_000),
   /**
    * Embedded database only: a statement or transaction running longer than this (ms) is taken
    * for a wedged engine, which is restarted on the same data directory.

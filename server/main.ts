@@ -7,8 +7,10 @@ import { sites } from './db/schema.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo, seedDemoEvents } from './db/seed.ts';
 import { readEnv, shouldSeed } from './env.ts';
+import { logUnhandledRejections } from './process-guard.ts';
 
 const env = readEnv();
+logUnhandledRejections((message, reason) => console.error(message, reason));
 const database = await openDatabase(env);
 // A fresh database gets the demo data; the demo site's catalog comes from a generated YML feed
 // in DATA_DIR through the real importer (the feed-update job launched once the server listens).

@@ -27,7 +27,8 @@ export interface Database {
   /**
    * Runs read-only work whose statements must finish within `timeoutMs` (public queries, issue
    * 20.2): PostgreSQL runs it in a transaction with a local statement_timeout, the embedded
-   * engine stops (restarts) a statement past the deadline. Out of time: QueryTimeoutError (503).
+   * engine answers at the deadline and runs such statements only when nothing else waits. Out of
+   * time: QueryTimeoutError (503).
    */
   bounded<T>(timeoutMs: number, work: (db: Db) => Promise<T>): Promise<T>;
   /**
@@ -49,6 +50,8 @@ export interface PgliteOptions {
   pglite?: PGlite;
   /** A statement or transaction of the worker past this many ms restarts it (default 5 min). */
   watchdogMs?: number | undefined;
+  /** A bounded statement still running this long after its deadline restarts it (default 30 s). */
+  runawayMs?: number | undefined;
 }
 
 /** Rethrows a cancelled statement as QueryTimeoutError (503). */
@@ -80,6 +83,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     dataDir: options.dataDir,
     migrationsFolder,
     watchdogMs: options.watchdogMs,
+    runawayMs: options.runawayMs,
   });
   const client = new RemotePglite(engine);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
@@ -220,8 +224,13 @@ export function openDatabase(env: {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
   DB_WATCHDOG_MS?: number | undefined;
+  PUBLIC_QUERY_RUNAWAY_MS?: number | undefined;
 }): Promise<Database> {
   return env.DATABASE_URL
     ? openPostgres(env.DATABASE_URL)
-    : openPglite({ dataDir: env.DATA_DIR, watchdogMs: env.DB_WATCHDOG_MS });
+    : openPglite({
+        dataDir: env.DATA_DIR,
+        watchdogMs: env.DB_WATCHDOG_MS,
+        runawayMs: env.PUBLIC_QUERY_RUNAWAY_MS,
+      });
 }

@@ -1,10 +1,14 @@
 /**
- * The embedded database off the main thread (issue 20.1–20.2). PGlite runs in a worker thread
- * (pglite-worker.ts) with a large stack; this side sends it statements, keeps a transaction's
- * statements on the worker's one connection, and watches it: a statement running past its limit
- * (the watchdog limit, or the deadline of a bounded public query) or a transaction left open past
- * the watchdog limit terminates the worker and starts a new one on the same data directory. The
- * calls in flight then fail with a 503 error instead of hanging.
+ * The embedded database off the main thread. PGlite runs in a worker thread (pglite-worker.ts)
+ * with a large stack; this side sends it statements, keeps a transaction's statements on the
+ * worker's one connection, and watches it.
+ *
+ * Bounded (public) statements yield to the others: the worker runs them only when nothing else
+ * waits. One that passes its deadline answers its caller with a 503 at once and is left to finish
+ * on its own; WASM PGlite cannot cancel a statement, so only one still running `runawayMs` after
+ * its deadline, a statement past the watchdog limit or a transaction left open past it terminates
+ * the worker and starts a new one on the same data directory. A restart fails only what it has to
+ * (the running statement and the open transaction's); the calls still waiting go to the new worker.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
@@ -24,6 +28,11 @@ export interface PgliteEngineOptions {
   watchdogMs?: number | undefined;
   /** The worker's stack in MB (default 256: deep expressions parse instead of overflowing). */
   stackSizeMb?: number | undefined;
+  /**
+   * A bounded statement still running this many ms after its deadline restarts the worker
+   * (default 30 s): its caller was answered at the deadline, the engine is freed here.
+   */
+  runawayMs?: number | undefined;
   /** Where restarts are reported (default console.warn). */
   warn?: ((message: string) => void) | undefined;
 }
@@ -38,6 +47,8 @@ interface Call {
   deadline: number | undefined;
   timeoutMs: number | undefined;
   startedAt: number | undefined;
+  /** Its caller was answered (deadline passed) while it ran: the answer is dropped. */
+  abandoned: boolean;
 }
 
 interface Deadline {
@@ -58,6 +69,7 @@ const TICK_MS = 50;
 export class PgliteEngine {
   readonly #options: PgliteEngineOptions;
   readonly #watchdogMs: number;
+  readonly #runawayMs: number;
   #worker: Worker | null = null;
   #ready: Promise<void> = Promise.resolve();
   #calls = new Map<number, Call>();
@@ -75,6 +87,7 @@ export class PgliteEngine {
   private constructor(options: PgliteEngineOptions) {
     this.#options = options;
     this.#watchdogMs = options.watchdogMs ?? 300_000;
+    this.#runawayMs = options.runawayMs ?? 30_000;
     this.#timer = setInterval(() => this.#watch(), TICK_MS);
     this.#timer.unref();
   }
@@ -166,11 +179,16 @@ export class PgliteEngine {
     const running = this.#running;
     if (running?.startedAt !== undefined) {
       if (running.deadline !== undefined && now > running.deadline) {
-        void this.restart(
-          `a bounded query ran past ${running.timeoutMs} ms`,
-          new QueryTimeoutError(running.timeoutMs!),
-        );
-        return;
+        if (!running.abandoned) {
+          running.abandoned = true;
+          this.#calls.delete(running.id);
+          running.reject(new QueryTimeoutError(running.timeoutMs!));
+        } else if (now > running.deadline + this.#runawayMs) {
+          void this.restart(
+            `a bounded query still ran ${this.#runawayMs} ms after its ${running.timeoutMs} ms deadline`,
+          );
+          return;
+        }
       }
       if (now - running.startedAt > this.#watchdogMs) {
         void this.restart(`a statement ran past ${this.#watchdogMs} ms`);
@@ -206,7 +224,7 @@ export class PgliteEngine {
     if (!worker) throw new DatabaseRestartedError('not running');
     const id = ++this.#lastId;
     return new Promise((resolve, reject) => {
-      this.#calls.set(id, {
+      const call: Call = {
         id,
         request,
         resolve,
@@ -214,9 +232,16 @@ export class PgliteEngine {
         deadline: bound?.deadline,
         timeoutMs: bound?.timeoutMs,
         startedAt: undefined,
-      });
-      worker.postMessage({ ...request, id });
+        abandoned: false,
+      };
+      this.#calls.set(id, call);
+      this.#post(worker, call);
     });
+  }
+
+  /** Bounded statements go to the worker's low-priority queue. */
+  #post(worker: Worker, call: Call): void {
+    worker.postMessage({ ...call.request, id: call.id, low: call.deadline !== undefined });
   }
 
   /**
@@ -236,7 +261,8 @@ export class PgliteEngine {
 
   /**
    * Terminates the worker and starts a new one on the same data directory (an in-memory database
-   * starts empty). Calls in flight fail: the running one with `runningError` when given.
+   * starts empty). The running statement fails (with `runningError` when given), and so do the
+   * open transaction's statements; calls that had not started are sent to the new worker.
    */
   restart(reason: string, runningError?: Error): Promise<void> {
     const old = this.#worker;
@@ -247,15 +273,21 @@ export class PgliteEngine {
       `Embedded database: restarting the engine (${reason})${this.#options.dataDir ? '' : '; the in-memory database starts empty'}`,
     );
     const running = this.#running;
-    const calls = [...this.#calls.values()];
+    const waiting: Call[] = [];
+    for (const call of this.#calls.values()) {
+      const lost = call === running || ('tx' in call.request && call.request.tx !== undefined);
+      if (!lost) {
+        waiting.push(call);
+        continue;
+      }
+      call.reject(
+        call === running && runningError ? runningError : new DatabaseRestartedError(reason),
+      );
+    }
     this.#calls.clear();
     this.#running = null;
     this.#openTx = null;
     this.#abandonedBegins.clear();
-    for (const call of calls)
-      call.reject(
-        call === running && runningError ? runningError : new DatabaseRestartedError(reason),
-      );
     this.#ready = old
       .terminate()
       .then(() => this.#spawn())
@@ -265,8 +297,14 @@ export class PgliteEngine {
           this.#worker?.postMessage({ op: 'listen', channel, id });
         }
         for (const set of this.#listeners.values()) for (const listener of set) listener('*');
+        const worker = this.#worker!;
+        for (const call of waiting) {
+          this.#calls.set(call.id, call);
+          this.#post(worker, call);
+        }
       });
     return this.#ready.catch((error: unknown) => {
+      for (const call of waiting) call.reject(new DatabaseRestartedError(reason));
       (this.#options.warn ?? console.warn)(
         `Embedded database: the engine did not start again: ${(error as Error).message}`,
       );

@@ -4,7 +4,7 @@
  * that) and answers `done` or `failed`. Statements of a transaction name its `tx`: the worker runs
  * nothing else until that transaction commits or rolls back.
  */
-export type Request =
+export type Request = (
   | {
       id: number;
       op: 'query';
@@ -19,7 +19,11 @@ export type Request =
   | { id: number; op: 'begin' }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+) & {
+  /** A bounded (public) statement: it runs only when no other request waits. */
+  low?: boolean | undefined;
+};
 
 /** The main thread gave up on a request that has not started (its deadline passed). */
 export interface Cancel {

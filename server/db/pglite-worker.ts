@@ -2,7 +2,8 @@
  * The embedded database's thread (issue 20.1–20.2): PGlite runs here, off the server's event loop,
  * with a large native stack (the engine starts it with resourceLimits.stackSizeMb) so a deep SQL
  * expression cannot overflow the stack inside PGlite's WASM. One request at a time, in arrival
- * order; while a transaction is open only its own statements run. pglite-engine.ts is the other
+ * order, low-priority (bounded public) ones only when nothing else waits; while a transaction is
+ * open only its own statements run. pglite-engine.ts is the other
  * side and holds the watchdog.
  */
 import { mkdirSync } from 'node:fs';
@@ -77,14 +78,15 @@ async function execute(request: Request): Promise<unknown> {
   }
 }
 
-/** The next request allowed to run: the open transaction's, else the oldest. */
+/** The next request allowed to run: the open transaction's, else the oldest, low ones last. */
 function next(): Request | undefined {
-  const index =
-    openTx === null
-      ? pending.length
-        ? 0
-        : -1
-      : pending.findIndex((request) => 'tx' in request && request.tx === openTx);
+  let index: number;
+  if (openTx !== null)
+    index = pending.findIndex((request) => 'tx' in request && request.tx === openTx);
+  else {
+    index = pending.findIndex((request) => !request.low);
+    if (index < 0 && pending.length) index = 0;
+  }
   return index < 0 ? undefined : pending.splice(index, 1)[0];
 }
 

@@ -11,6 +11,9 @@ import { demoPicture } from '../catalog/demo-feed.ts';
 import { sites } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { eventRateLimit } from '../events/rate-limit.ts';
+import { guardPublicReads } from './public-read-guard.ts';
+import { checkSearch, checkText, checkValue } from '../catalog/query/limits.ts';
+import type { RecommendationsParams } from '#contract/public/recommendations.ts';
 import { withApiDefaults } from '../catalog/query/search-config.ts';
 import { liveImport } from '../catalog/query/common.ts';
 import { understand, type Channel } from '../catalog/query/understanding.ts';
@@ -71,48 +74,67 @@ export async function siteFor(app: FastifyInstance, apiKey: string): Promise<num
 export async function publicRoutes(app: FastifyInstance) {
   await app.register(cors, { origin: '*', methods: ['GET', 'POST'], maxAge: 86_400 });
   const { catalog } = app.repos;
-  const route = <Q, B>(
-    def: { method: 'GET' | 'POST'; path: string; answer: unknown },
-    schema: { querystring?: Q; body?: B },
-    handler: (request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    app.route({
-      method: def.method,
-      url: def.path,
-      schema: { tags: ['public'], ...schema },
-      handler,
+
+  // The reads: rate-limited and admitted through a bounded line (public-read-guard.ts).
+  await app.register(async (reads) => {
+    const admitted = await guardPublicReads(reads);
+    const route = <Q>(
+      def: { method: 'GET' | 'POST'; path: string; answer: unknown },
+      schema: { querystring?: Q },
+      check: (query: never) => void,
+      handler: (request: FastifyRequest) => Promise<unknown>,
+    ) =>
+      reads.route({
+        method: def.method,
+        url: def.path,
+        schema: { tags: ['public'], ...schema },
+        handler: admitted(handler, (request) => check(request.query as never)),
+      });
+
+    route(publicSearch, { querystring: publicSearch.query }, checkSearch, async (request) => {
+      const query = request.query as ReturnType<typeof publicSearch.query.parse>;
+      const siteId = await siteFor(app, query.apiKey);
+      const explain = query.explain
+        ? await explainFor(app, request, siteId, query.st, 'search')
+        : undefined;
+      const params = await withApiDefaults(app.database.db, siteId, query, request.url);
+      return publicSearch.answer.parse({
+        ...(await catalog.search(siteId, params)),
+        ...(explain && { explain }),
+      });
     });
 
-  route(publicSearch, { querystring: publicSearch.query }, async (request) => {
-    const query = request.query as ReturnType<typeof publicSearch.query.parse>;
-    const siteId = await siteFor(app, query.apiKey);
-    const explain = query.explain
-      ? await explainFor(app, request, siteId, query.st, 'search')
-      : undefined;
-    const params = await withApiDefaults(app.database.db, siteId, query, request.url);
-    return publicSearch.answer.parse({
-      ...(await catalog.search(siteId, params)),
-      ...(explain && { explain }),
-    });
-  });
+    route(
+      publicAutocomplete,
+      { querystring: publicAutocomplete.query },
+      (query: { st: string }) => checkText(query.st),
+      async (request) => {
+        const query = request.query as ReturnType<typeof publicAutocomplete.query.parse>;
+        const siteId = await siteFor(app, query.apiKey);
+        const explain = query.explain
+          ? await explainFor(app, request, siteId, query.st, 'autocomplete')
+          : undefined;
+        const params = await withApiDefaults(app.database.db, siteId, query, request.url);
+        return publicAutocomplete.answer.parse({
+          ...(await catalog.autocomplete(siteId, params)),
+          ...(explain && { explain }),
+        });
+      },
+    );
 
-  route(publicAutocomplete, { querystring: publicAutocomplete.query }, async (request) => {
-    const query = request.query as ReturnType<typeof publicAutocomplete.query.parse>;
-    const siteId = await siteFor(app, query.apiKey);
-    const explain = query.explain
-      ? await explainFor(app, request, siteId, query.st, 'autocomplete')
-      : undefined;
-    const params = await withApiDefaults(app.database.db, siteId, query, request.url);
-    return publicAutocomplete.answer.parse({
-      ...(await catalog.autocomplete(siteId, params)),
-      ...(explain && { explain }),
-    });
-  });
-
-  route(publicRecommendations, { querystring: publicRecommendations.query }, async (request) => {
-    const query = request.query as ReturnType<typeof publicRecommendations.query.parse>;
-    return publicRecommendations.answer.parse(
-      await catalog.recommendations(await siteFor(app, query.apiKey), query),
+    route(
+      publicRecommendations,
+      { querystring: publicRecommendations.query },
+      (query: RecommendationsParams) => {
+        checkValue('productId', query.productId);
+        checkValue('categoryId', query.categoryId);
+      },
+      async (request) => {
+        const query = request.query as ReturnType<typeof publicRecommendations.query.parse>;
+        return publicRecommendations.answer.parse(
+          await catalog.recommendations(await siteFor(app, query.apiKey), query),
+        );
+      },
     );
   });
 

@@ -49,8 +49,12 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 }
 
 /** A fresh, migrated, empty database; PostgreSQL ones are dropped on close. */
-export async function createTestDatabase(kind: DatabaseKind, dataDir?: string): Promise<Database> {
-  if (kind === 'pglite') return openPglite(dataDir ? { dataDir } : {});
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  dataDir?: string,
+  options: { runawayMs?: number } = {},
+): Promise<Database> {
+  if (kind === 'pglite') return openPglite({ ...(dataDir && { dataDir }), ...options });
   const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`create database ${name}`));
   const url = new URL(POSTGRES_ADMIN_URL);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { run } from '#server/catalog/sql.ts';
 import { anyOf, noneOf } from '#server/db/any.ts';
@@ -77,7 +77,7 @@ describe('embedded engine watchdog', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('restarts a wedged worker on the same data directory; calls in flight fail with 503', async () => {
+  it('restarts a wedged worker on the same data directory; the wedged call fails with 503, the waiting ones go to the new worker', async () => {
     database = await openPglite({ dataDir: join(dir, 'db'), watchdogMs: 1500 });
     const { db, engine } = database;
     await db.insert(verticals).values({ name: 'survivor' });
@@ -87,7 +87,10 @@ describe('embedded engine watchdog', () => {
     expect(wedgedResult.status).toBe('rejected');
     const cause = (wedgedResult as PromiseRejectedResult).reason as { cause?: unknown };
     expect(cause.cause ?? cause).toBeInstanceOf(DatabaseRestartedError);
-    expect(queuedResult.status).toBe('rejected');
+    expect(queuedResult).toEqual({
+      status: 'fulfilled',
+      value: [expect.objectContaining({ name: 'survivor' })],
+    });
     expect(engine!.restarts).toBe(1);
     // The new worker reopened the same data: the committed row is there.
     const rows = await db.select().from(verticals);
@@ -109,4 +112,89 @@ describe('embedded engine watchdog', () => {
     const rows = await db.select().from(verticals);
     expect(rows.map((row) => row.name).sort()).toEqual(['committed', 'survivor']);
   }, 180_000);
+});
+
+describe('embedded engine under public load', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrina-public-load-'));
+  let database: Database | undefined;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  beforeAll(async () => {
+    process.on('unhandledRejection', onUnhandled);
+    database = await openPglite({ dataDir: join(dir, 'db'), runawayMs: 1500 });
+    await database.db.insert(verticals).values({ name: 'kept' });
+  }, 180_000);
+  afterAll(async () => {
+    process.off('unhandledRejection', onUnhandled);
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const slow = sql`select count(*) from generate_series(1, 3000000) g`;
+
+  it('runs the console statements before public ones that wait', async () => {
+    const { db } = database!;
+    const order: string[] = [];
+    const publicReads = Array.from({ length: 4 }, (_, i) =>
+      database!
+        .bounded(60_000, (bounded) => run(bounded, slow))
+        .then(() => order.push(`public ${i}`)),
+    );
+    // Sent after the public reads, answered before all but the one already running.
+    const consoleRead = db
+      .select()
+      .from(verticals)
+      .then(() => order.push('console'));
+    await Promise.all([...publicReads, consoleRead]);
+    expect(order.indexOf('console')).toBeLessThanOrEqual(1);
+    expect(database!.engine!.restarts).toBe(0);
+  }, 120_000);
+
+  it('answers a public statement past its deadline with a 503 at once, without a restart; a runaway one is stopped later and the waiting calls still answer', async () => {
+    const { db, engine } = database!;
+    const started = Date.now();
+    const stopped = await database!
+      .bounded(300, (bounded) =>
+        run(bounded, sql`select count(*) from generate_series(1, 3000000000) g`),
+      )
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(stopped).toBeInstanceOf(QueryTimeoutError);
+    // Answered at the deadline, not when the engine was freed.
+    expect(engine!.restarts).toBe(0);
+    const waiting = await db.select().from(verticals);
+    expect(waiting.map((row) => row.name)).toEqual(['kept']);
+    // The runaway statement was stopped runawayMs after its deadline (a restart), and the console
+    // call waiting behind it went to the new worker.
+    expect(engine!.restarts).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300 + 1500);
+    expect(unhandled).toEqual([]);
+  }, 120_000);
+
+  it('leaves nothing unhandled when the engine restarts under every kind of call', async () => {
+    const { db, engine } = database!;
+    const before = engine!.restarts;
+    const calls = [
+      db.transaction(async (tx) => {
+        await tx.insert(verticals).values({ name: 'lost' });
+        await engine!.restart('a test restart');
+        await tx.insert(verticals).values({ name: 'lost too' });
+      }),
+      database!.bounded(60_000, (bounded) => run(bounded, slow)),
+      db.select().from(verticals),
+      database!.listen('test_channel', () => undefined),
+    ];
+    const settled = await Promise.allSettled(calls);
+    expect(settled[0]!.status).toBe('rejected');
+    expect(settled.slice(1).map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(engine!.restarts).toBe(before + 1);
+    expect((await db.select().from(verticals)).map((row) => row.name)).toEqual(['kept']);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(unhandled).toEqual([]);
+  }, 120_000);
 });

@@ -23,10 +23,12 @@ describe.each(DATABASES)('public query limits on %s', (kind) => {
   let apiKey: string;
 
   beforeAll(async () => {
-    // A data directory: a statement stopped by the embedded engine restarts it on the same data.
+    // A data directory: a runaway statement stopped by the embedded engine (2 s after its
+    // deadline here) restarts it on the same data.
     const database = await createTestDatabase(
       kind,
       kind === 'pglite' ? join(dir, 'db') : undefined,
+      { runawayMs: 2000 },
     );
     server = await startTestServer(kind, {
       database,

@@ -5,6 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#contract/errors.ts';
+import { findCause } from '../../db/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 interface ValidationItem {
@@ -45,14 +46,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error));
     }
-    if (error instanceof HttpError) {
+    // Drizzle wraps what the driver threw (a restart of the embedded engine is a 503, not a 500).
+    const expected = findCause(error, (cause): cause is HttpError => cause instanceof HttpError);
+    if (expected) {
       const body: ApiErrorBody & { details?: unknown } = {
-        ...error.fields,
-        status: error.status,
-        message: error.message,
+        ...expected.fields,
+        status: expected.status,
+        message: expected.message,
       };
-      if (error.details !== undefined) body.details = error.details;
-      return reply.status(error.status).send(body);
+      if (expected.details !== undefined) body.details = expected.details;
+      // Overload and restarts pass in a moment: say when to come back.
+      if (expected.status === 503 && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', '1');
+      return reply.status(expected.status).send(body);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match the contract');
