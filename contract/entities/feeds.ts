@@ -38,7 +38,16 @@ export const feedUrlInput = z.strictObject({
 });
 export type FeedUrlInput = z.input<typeof feedUrlInput>;
 
-export const feedUrlUpdate = feedUrlInput.partial().extend({ id: z.number().int().positive() });
+/**
+ * An update changes only the fields it names: no defaults here (a `.partial()` of the input would
+ * keep `regionId`'s default and move a regional URL to the global region).
+ */
+export const feedUrlUpdate = z.strictObject({
+  id: z.number().int().positive(),
+  feedType: feedType.optional(),
+  regionId: regionId.optional(),
+  url: siteUrl.optional(),
+});
 export type FeedUrlUpdate = z.input<typeof feedUrlUpdate>;
 
 // ---------------------------------------------------------------------------------------------

@@ -93,6 +93,45 @@ function visibleOn(site: Site): SQL {
   return sql`(${queryListEntries.vertical} = '' or ${queryListEntries.vertical} = any(${arrayParam(site.verticals, 'text')}) or ${site.siteId} = any(${queryListEntries.siteIds}))`;
 }
 
+/**
+ * A vertical an entry of the site's call may be written in: none, or one of the site's. Another
+ * site's vertical would put the entry in front of that site's operators (and an upload would
+ * replace their entries); `keep` is the entry's own vertical, which an edit may leave as it is.
+ */
+export function checkVertical(site: Site, vertical: string, keep?: string): void {
+  if (vertical === '' || vertical === keep || site.verticals.includes(vertical)) return;
+  throw new HttpError(
+    400,
+    `Invalid request: vertical must be one of the site's (${site.verticals.join(', ') || 'none'}) or empty`,
+  );
+}
+
+/**
+ * The distinct ids of `ids` the site sees in the list, locked; 404 unless it sees every one, so a
+ * call naming another site's entry changes nothing at all.
+ */
+async function lockVisible(
+  tx: Tx,
+  list: QueryListKind,
+  site: Site,
+  ids: number[],
+): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  const rows = await tx
+    .select({ id: queryListEntries.id })
+    .from(queryListEntries)
+    .where(
+      and(
+        eq(queryListEntries.list, list),
+        anyOf(queryListEntries.id, wanted, 'int'),
+        visibleOn(site),
+      ),
+    )
+    .for('update');
+  if (rows.length !== wanted.length) throw notFound('Entry');
+  return wanted;
+}
+
 export interface UploadFields {
   vertical: string;
   enableOnSiteId: number | null;
@@ -159,11 +198,13 @@ export function createQueryListRepository(db: Db) {
 
     add(
       list: QueryListKind,
-      siteId: number,
+      site: Site,
       input: EntryInput & { enabled: boolean },
       actor: string,
     ): Promise<QueryListEntry> {
+      const siteId = site.siteId;
       const entry = checked(list, input);
+      checkVertical(site, entry.vertical);
       return write(async (tx) => {
         const [row] = await tx
           .insert(queryListEntries)
@@ -176,19 +217,21 @@ export function createQueryListRepository(db: Db) {
 
     update(
       list: QueryListKind,
-      siteId: number,
+      site: Site,
       id: number,
       input: EntryInput,
       actor: string,
     ): Promise<QueryListEntry> {
+      const siteId = site.siteId;
       const entry = checked(list, input);
       return write(async (tx) => {
         const [before] = await tx
           .select()
           .from(queryListEntries)
-          .where(and(eq(queryListEntries.id, id), eq(queryListEntries.list, list)))
+          .where(and(eq(queryListEntries.id, id), eq(queryListEntries.list, list), visibleOn(site)))
           .for('update');
         if (!before) throw notFound('Entry');
+        checkVertical(site, entry.vertical, before.vertical);
         const [row] = await tx
           .update(queryListEntries)
           .set({ ...entry, updatedAt: new Date() })
@@ -209,11 +252,13 @@ export function createQueryListRepository(db: Db) {
       });
     },
 
-    remove(list: QueryListKind, ids: number[], actor: string, siteId?: number): Promise<number> {
+    remove(list: QueryListKind, site: Site, ids: number[], actor: string): Promise<number> {
+      const siteId = site.siteId;
       return write(async (tx) => {
+        const visible = await lockVisible(tx, list, site, ids);
         const rows = await tx
           .delete(queryListEntries)
-          .where(and(eq(queryListEntries.list, list), anyOf(queryListEntries.id, ids, 'int')))
+          .where(and(eq(queryListEntries.list, list), anyOf(queryListEntries.id, visible, 'int')))
           .returning();
         if (!rows.length) throw notFound('Entry');
         await audit(
@@ -242,19 +287,21 @@ export function createQueryListRepository(db: Db) {
 
     enable(
       list: QueryListKind,
-      siteId: number,
+      site: Site,
       ids: number[],
       enabled: boolean,
       actor: string,
     ): Promise<number> {
+      const siteId = site.siteId;
       return write(async (tx) => {
+        const visible = await lockVisible(tx, list, site, ids);
         const siteIds = enabled
           ? sql`case when ${siteId} = any(${queryListEntries.siteIds}) then ${queryListEntries.siteIds} else array_append(${queryListEntries.siteIds}, ${siteId}::integer) end`
           : sql`array_remove(${queryListEntries.siteIds}, ${siteId}::integer)`;
         const rows = await tx
           .update(queryListEntries)
           .set({ siteIds, updatedAt: new Date() })
-          .where(and(eq(queryListEntries.list, list), anyOf(queryListEntries.id, ids, 'int')))
+          .where(and(eq(queryListEntries.list, list), anyOf(queryListEntries.id, visible, 'int')))
           .returning({ id: queryListEntries.id });
         if (!rows.length) throw notFound('Entry');
         await audit(

@@ -6,10 +6,14 @@
  * promotion path and its checks are the same.
  */
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { DEPLOY_KINDS, type ConfigKind } from '#contract/entities/config.ts';
 import type { ScheduledPromotion, SchedulePromotionInput } from '#contract/entities/rollout.ts';
 import type { Db } from '../db/client.ts';
-import { scheduledPromotions } from '../db/schema.ts';
+import { CONFIG_ROLES } from '#contract/entities/config-roles.ts';
+import { hasAccess, isStaff } from '#contract/roles.ts';
+import { scheduledPromotions, sites, users, userSites } from '../db/schema.ts';
+import { queueMail } from '../mail/outbox.ts';
 import { conflict, HttpError, isUniqueViolation, notFound } from '../lib/http-error.ts';
 import { recordAudit } from '../repositories/audit.ts';
 import { createConfigRepository } from '../repositories/configs.ts';
@@ -66,10 +70,90 @@ export function createScheduledPromotions(db: Db, jobs: JobRunner, env: Pick<Env
     }
   }
 
+  /**
+   * Why the author of a promotion may no longer launch it, or null when they still may: the
+   * account is gone, no longer holds the kind's generate role, or is no longer attached to the
+   * site (staff see every site). Read when it fires, not when it was scheduled.
+   */
+  async function authorRefusal(tx: Tx, row: Row): Promise<string | null> {
+    const [author] = await tx
+      .select({ id: users.id, roles: users.roles })
+      .from(users)
+      .where(eq(users.login, row.createdBy));
+    if (!author) return `its author ${row.createdBy} no longer exists`;
+    if (!hasAccess(author.roles, CONFIG_ROLES[row.kind as ConfigKind].generate))
+      return `its author ${row.createdBy} no longer holds the right to promote the ${row.kind} config`;
+    if (isStaff(author.roles)) return null;
+    const [attached] = await tx
+      .select({ siteId: userSites.siteId })
+      .from(userSites)
+      .where(and(eq(userSites.userId, author.id), eq(userSites.siteId, row.siteId)));
+    return attached ? null : `its author ${row.createdBy} is no longer attached to the site`;
+  }
+
+  /** Cancels a due row whose author lost the right to launch it, and tells the author. */
+  async function cancelForAuthor(tx: Tx, row: Row, reason: string): Promise<Row> {
+    const error = `Cancelled when due: ${reason}`;
+    const [cancelled] = await tx
+      .update(scheduledPromotions)
+      .set({ state: 'cancelled', cancelledBy: SCHEDULER_ACTOR, error, finishedAt: new Date() })
+      .where(eq(scheduledPromotions.id, row.id))
+      .returning();
+    await recordAudit(tx, {
+      actor: SCHEDULER_ACTOR,
+      action: 'cancel',
+      entity: 'scheduled-promotion',
+      entityId: row.id,
+      siteId: row.siteId,
+      before: toScheduledPromotion(row),
+      after: toScheduledPromotion(cancelled!),
+    });
+    const [author] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.login, row.createdBy));
+    const [site] = await tx
+      .select({ name: sites.name })
+      .from(sites)
+      .where(eq(sites.id, row.siteId));
+    await queueMail(tx, {
+      siteId: row.siteId,
+      kind: 'scheduled-promotion-cancelled',
+      to: author?.email ? [author.email] : [],
+      subject: `Vitrina: запланированная публикация отменена — ${site?.name ?? `сайт ${row.siteId}`}`,
+      body: [
+        `Сайт: ${site?.name ?? ''} (id ${row.siteId})`,
+        `Публикация: ${row.action === 'deploy' ? 'выкладка' : 'генерация'} конфигурации ${row.kind}${row.key ? ` ${row.key}` : ''}, запланирована на ${row.runAt.toISOString()}`,
+        `Причина: у автора (${row.createdBy}) больше нет права на публикацию этой конфигурации на этом сайте.`,
+        '',
+        `Reason: ${reason}.`,
+      ].join('\n'),
+    });
+    return cancelled!;
+  }
+
   /** Launches the promotion of a due row, once (the row is claimed from `scheduled`). */
   async function fire(promotionId: number): Promise<Row | null> {
     let job: Awaited<ReturnType<JobRunner['enqueue']>> | null = null;
     try {
+      // The promotion runs with its author's rights: they are read now, and a promotion whose
+      // author lost them is cancelled (the author is told), never launched.
+      const revoked = await db.transaction(async (tx) => {
+        const [due] = await tx
+          .select()
+          .from(scheduledPromotions)
+          .where(
+            and(
+              eq(scheduledPromotions.id, promotionId),
+              eq(scheduledPromotions.state, 'scheduled'),
+            ),
+          )
+          .for('update');
+        if (!due) return null;
+        const reason = await authorRefusal(tx, due);
+        return reason === null ? null : cancelForAuthor(tx, due, reason);
+      });
+      if (revoked) return revoked;
       // The visual regression gate holds for a scheduled promotion as for the buttons: a version
       // whose on-screen changes nobody accepted fails here with the gate's reason.
       const [due] = await db

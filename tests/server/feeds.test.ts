@@ -22,6 +22,8 @@ import {
   contentFeedStatusRoute,
   createFeedUrlRoute,
   deleteFeedUrlRoute,
+  listFeedUrlsRoute,
+  updateFeedUrlRoute,
   deltaFeedStartRoute,
   deltaFeedStatusRoute,
   facetsFeedStartRoute,
@@ -787,6 +789,28 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     expect(
       (await failure(admin.call(deleteFeedUrlRoute, { query: { ...q, id: created.id } }))).status,
     ).toBe(404);
+  });
+
+  it('an update of a feed URL changes only the fields it names (a regional URL stays regional)', async () => {
+    const created = await admin.call(createFeedUrlRoute, {
+      query: q,
+      body: { feedType: 'DELTA', regionId: 'spb', url: `${base}/spb-delta.csv` },
+    });
+    const updated = await admin.call(updateFeedUrlRoute, {
+      query: q,
+      body: { id: created.id, url: `${base}/spb-delta-2.csv` },
+    });
+    expect(updated).toMatchObject({
+      id: created.id,
+      feedType: 'DELTA',
+      regionId: 'spb',
+      url: `${base}/spb-delta-2.csv`,
+    });
+    const listed = await admin.call(listFeedUrlsRoute, { query: { ...q, feedType: 'DELTA' } });
+    expect(listed.filter((row) => row.id === created.id).map((row) => row.regionId)).toEqual([
+      'spb',
+    ]);
+    await admin.call(deleteFeedUrlRoute, { query: { ...q, id: created.id } });
   });
 
   it('activation schedules the feed job at the update interval; deactivation removes it', async () => {

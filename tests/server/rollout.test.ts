@@ -18,6 +18,12 @@ import {
   saveSearchConfigRoute,
 } from '#contract/routes/configs.ts';
 import { addMonitoringEmailRoute } from '#contract/routes/mail.ts';
+import { ROLE_PRESETS } from '#contract/role-presets.ts';
+import {
+  registerSiteToUserRoute,
+  registerUserRoute,
+  setUserRolesRoute,
+} from '#contract/routes/users.ts';
 import {
   cancelScheduledPromotionRoute,
   getRolloutSettingsRoute,
@@ -35,6 +41,8 @@ import {
   rolloutWatches,
   scheduledPromotions,
   storefrontErrors,
+  users,
+  userSites,
 } from '#server/db/schema.ts';
 import { promote } from '#server/configs/publish.ts';
 import { createConfigRepository } from '#server/repositories/configs.ts';
@@ -213,6 +221,102 @@ describe.each(DATABASES)('scheduled promotion on %s', (kind) => {
       await second.close();
     }
   }, 240_000);
+});
+
+describe.each(DATABASES)('scheduled promotion after its author lost the right on %s', (kind) => {
+  let server: TestServer;
+  let admin: TestClient;
+  const q = { siteId: SITE };
+  const designerRoles = [...ROLE_PRESETS['layout designer']];
+
+  beforeAll(async () => {
+    // no worker: the test fires the due rows itself, as the timer would
+    server = await startTestServer(kind, { work: false, env: { ROLLOUT_CHECK_MS: '0' } });
+    admin = await server.as('admin');
+    for (const login of ['promoter-roles', 'promoter-site', 'promoter-kept']) {
+      await admin.call(registerUserRoute, {
+        body: {
+          login,
+          password: 'correct-horse-7',
+          email: `${login}@vitrina.example`,
+          roles: designerRoles,
+          isClient: true,
+        },
+      });
+      await admin.call(registerSiteToUserRoute, { query: q, body: { login } });
+    }
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const schedule = async (login: string) =>
+    (await server.as(login, 'correct-horse-7')).call(schedulePromotionRoute, {
+      query: q,
+      body: { kind: 'autocomplete', runAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+  const rowOf = async (id: number) =>
+    (
+      await server.database.db
+        .select()
+        .from(scheduledPromotions)
+        .where(eq(scheduledPromotions.id, id))
+    )[0]!;
+  const mailTo = (login: string) =>
+    server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, `${login}@vitrina.example`));
+
+  it('is cancelled when it fires, not launched, and its author is told', async () => {
+    const revoked = await schedule('promoter-roles');
+    const detached = await schedule('promoter-site');
+    const kept = await schedule('promoter-kept');
+    // the generate right taken away; the other author's site detached
+    await admin.call(setUserRolesRoute, {
+      params: { login: 'promoter-roles' },
+      body: designerRoles.filter((role) => role !== 'ROLE_CONFIG_AUTOCOMPLETE_GENERATE'),
+    });
+    const [author] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.login, 'promoter-site'));
+    await server.database.db
+      .delete(userSites)
+      .where(and(eq(userSites.userId, author!.id), eq(userSites.siteId, SITE)));
+
+    const jobsBefore = (await server.database.db.select().from(jobs)).length;
+    for (const promotion of [revoked, detached]) {
+      await server.app.rollout.scheduled.fire(promotion.id);
+      const row = await rowOf(promotion.id);
+      expect(row).toMatchObject({
+        state: 'cancelled',
+        cancelledBy: 'system:scheduler',
+        jobId: null,
+      });
+      expect(row.error).toMatch(promotion.id === revoked.id ? /right/ : /attached/);
+    }
+    expect((await server.database.db.select().from(jobs)).length).toBe(jobsBefore);
+    for (const login of ['promoter-roles', 'promoter-site']) {
+      const mail = await mailTo(login);
+      expect(mail.map((m) => m.kind)).toEqual(['scheduled-promotion-cancelled']);
+      expect(mail[0]!.body).toMatch(/autocomplete/);
+    }
+    const audited = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'scheduled-promotion'), eq(auditLog.action, 'cancel')));
+    expect(audited.map((a) => [a.entityId, a.actor]).sort()).toEqual(
+      [
+        [String(revoked.id), 'system:scheduler'],
+        [String(detached.id), 'system:scheduler'],
+      ].sort(),
+    );
+    // an author who kept the right is launched as before
+    await server.app.rollout.scheduled.fire(kept.id);
+    const launched = await rowOf(kept.id);
+    expect(launched.state).toBe('fired');
+    expect(launched.jobId).not.toBeNull();
+    expect(await mailTo('promoter-kept')).toEqual([]);
+  });
 });
 
 describe.each(DATABASES)('automatic rollback on %s', (kind) => {

@@ -25,7 +25,8 @@ import {
   type ListRow,
 } from '../../catalog/query/understanding.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
+import { registerRoute, type AuthUser } from '../../lib/register-route.ts';
+import type { Site } from '#contract/entities/site.ts';
 import {
   checkEntry,
   createQueryListRepository,
@@ -83,9 +84,18 @@ export const QUERY_LIST_UPLOAD: UploadSpec<Omit<EntryInput, 'vertical'>> = {
   }),
 };
 
-function uploadFields(fields: Record<string, string>, siteId: number): UploadFields {
+function uploadFields(fields: Record<string, string>, site: Site, user: AuthUser): UploadFields {
+  const siteId = site.siteId;
   const vertical = (fields['vertical'] ?? '').trim();
   if (vertical.length > 100) throw new HttpError(400, 'vertical: at most 100 characters');
+  // An upload replaces the entries of its vertical for every site that sees them: a site's
+  // operators upload into one of the site's verticals; the shared entries of no vertical are
+  // staff's.
+  if (vertical === '' ? !user.seesAllSites : !site.verticals.includes(vertical))
+    throw new HttpError(
+      400,
+      `vertical must be one of the site's (${site.verticals.join(', ') || 'none'})${user.seesAllSites ? ' or empty' : ''}`,
+    );
   const enable = fields['enableOnSiteId']?.trim();
   let enableOnSiteId: number | null = siteId;
   if (enable === '' || enable === 'null' || enable === 'none') enableOnSiteId = null;
@@ -112,23 +122,23 @@ export async function queryListRoutes(app: FastifyInstance) {
       repository.list(list, site, { search: query.search, vertical: query.vertical }),
     );
     registerRoute(app, routes.add, ({ site, body, user }) =>
-      repository.add(list, site.siteId, body, user.login),
+      repository.add(list, site, body, user.login),
     );
     if (routes.update)
       registerRoute(app, routes.update, ({ site, body, user }) =>
-        repository.update(list, site.siteId, body.id, body, user.login),
+        repository.update(list, site, body.id, body, user.login),
       );
     registerRoute(app, routes.remove, async ({ site, body, user }) => ({
-      changed: await repository.remove(list, body.ids, user.login, site.siteId),
+      changed: await repository.remove(list, site, body.ids, user.login),
     }));
     registerRoute(app, routes.enable, async ({ site, body, user }) => ({
-      changed: await repository.enable(list, site.siteId, body.ids, body.enabled, user.login),
+      changed: await repository.enable(list, site, body.ids, body.enabled, user.login),
     }));
     registerRoute(app, routes.upload, async ({ site, request, user }) => {
       const received = await receiveUpload(request, QUERY_LIST_UPLOAD, {
         maxRows: Math.min(app.env.UPLOAD_MAX_ROWS, QUERY_LIST_MAX_ROWS),
       });
-      const fields = uploadFields(received.fields, site.siteId);
+      const fields = uploadFields(received.fields, site, user);
       const report = await applyUpload(app.database, received, (tx, rows) =>
         repository.applyUpload(tx, list as QueryListKind, fields, rows, user.login),
       );
@@ -141,8 +151,8 @@ export async function queryListRoutes(app: FastifyInstance) {
     repository.list('transliterations', site, { search: query.query }),
   );
 
-  registerRoute(app, deleteTransliterationRoute, async ({ params, user }) => ({
-    changed: await repository.remove('transliterations', [params.id], user.login),
+  registerRoute(app, deleteTransliterationRoute, async ({ site, params, user }) => ({
+    changed: await repository.remove('transliterations', site, [params.id], user.login),
   }));
 
   /** What a shopper gets for a query: the pipeline's steps and the first products (12). */
