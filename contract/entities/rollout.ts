@@ -40,6 +40,9 @@ export const ROLLOUT_DEFAULTS = {
   searchDropPercent: 50,
   ctrDropPercent: 50,
   minBaselineSearches: 30,
+  maxErrorRatePercent: 5,
+  minViews: 200,
+  minErrorSources: 10,
 } as const;
 
 export const rolloutSettings = z.strictObject({
@@ -51,8 +54,18 @@ export const rolloutSettings = z.strictObject({
     .int()
     .min(5)
     .max(24 * 60),
-  /** Widget render errors reported by the runtime in the window that roll back. */
+  /**
+   * Page views of the new bundle that reported a widget render error in the window (each view
+   * counts once, and only with the view token the server gave that page) that roll back — together
+   * with the three below.
+   */
   maxWidgetErrors: z.number().int().min(1).max(1_000_000),
+  /** …and at least this share of the bundle's page views in the window reported an error… */
+  maxErrorRatePercent: z.number().int().min(1).max(100),
+  /** …and the bundle had at least this many page views in the window… */
+  minViews: z.number().int().min(1).max(1_000_000),
+  /** …and the erroring views came from at least this many client networks (/24 or /48). */
+  minErrorSources: z.number().int().min(1).max(10_000),
   /** Searches fall by at least this share against the same hours of the previous week. */
   searchDropPercent: z.number().int().min(1).max(100),
   /** Click-through (product views per search) falls by at least this share. */
@@ -63,7 +76,12 @@ export const rolloutSettings = z.strictObject({
 export type RolloutSettings = z.infer<typeof rolloutSettings>;
 
 export const rolloutFigures = z.object({
+  /** Page views of the bundle that reported a widget error. */
   widgetErrors: z.number().int(),
+  /** Page views of the bundle in the window (absent in figures kept before they were counted). */
+  views: z.number().int().optional(),
+  /** Client networks the erroring views came from. */
+  errorSources: z.number().int().optional(),
   searches: z.number().int(),
   baselineSearches: z.number().int(),
   ctr: z.number().nullable(),

@@ -15,6 +15,9 @@ export async function readRolloutSettings(tx: Db | Tx, siteId: number): Promise<
     searchDropPercent: row.searchDropPercent,
     ctrDropPercent: row.ctrDropPercent,
     minBaselineSearches: row.minBaselineSearches,
+    maxErrorRatePercent: row.maxErrorRatePercent,
+    minViews: row.minViews,
+    minErrorSources: row.minErrorSources,
   };
 }
 

@@ -11,11 +11,13 @@ import type { RolloutFigures, RolloutSettings, RolloutWatch } from '#contract/en
 import type { Db, Tx } from '../db/client.ts';
 import {
   artifactPointers,
+  artifacts,
+  bundleErrorViews,
+  bundleViews,
   events,
   monitoringEmails,
   rolloutWatches,
   sites,
-  storefrontErrors,
   users,
 } from '../db/schema.ts';
 import { KIND } from '../events/codes.ts';
@@ -90,14 +92,36 @@ async function countEvents(tx: Tx, siteId: number, kind: number, from: Date, to:
 export async function watchFigures(tx: Tx, watch: WatchRow, now: Date): Promise<RolloutFigures> {
   const to = now < watch.endsAt ? now : watch.endsAt;
   const from = watch.startedAt;
-  const [errors] = await tx
-    .select({ n: sql<number>`coalesce(sum(${storefrontErrors.count}), 0)::int` })
-    .from(storefrontErrors)
+  // the page views of the watched bundle, and those of them that reported an error (each view
+  // once, with a token the server gave it: server/rollout/views.ts), and from how many networks
+  const [artifact] = await tx
+    .select({ hash: artifacts.hash })
+    .from(artifacts)
+    .where(eq(artifacts.id, watch.artifactId));
+  const bundle = artifact?.hash ?? '';
+  const [viewed] = await tx
+    .select({ n: sql<number>`coalesce(sum(${bundleViews.views}), 0)::int` })
+    .from(bundleViews)
     .where(
       and(
-        eq(storefrontErrors.siteId, watch.siteId),
-        gte(storefrontErrors.minute, new Date(Math.floor(from.getTime() / 60_000) * 60_000)),
-        lte(storefrontErrors.minute, to),
+        eq(bundleViews.siteId, watch.siteId),
+        eq(bundleViews.bundle, bundle),
+        gte(bundleViews.minute, new Date(Math.floor(from.getTime() / 60_000) * 60_000)),
+        lte(bundleViews.minute, to),
+      ),
+    );
+  const [errors] = await tx
+    .select({
+      n: sql<number>`count(*)::int`,
+      networks: sql<number>`count(distinct ${bundleErrorViews.network})::int`,
+    })
+    .from(bundleErrorViews)
+    .where(
+      and(
+        eq(bundleErrorViews.siteId, watch.siteId),
+        eq(bundleErrorViews.bundle, bundle),
+        gte(bundleErrorViews.at, from),
+        lte(bundleErrorViews.at, to),
       ),
     );
   const weekAgo = (date: Date) => new Date(date.getTime() - WEEK_MS);
@@ -119,6 +143,8 @@ export async function watchFigures(tx: Tx, watch: WatchRow, now: Date): Promise<
   );
   return {
     widgetErrors: Number(errors?.n ?? 0),
+    views: Number(viewed?.n ?? 0),
+    errorSources: Number(errors?.networks ?? 0),
     searches,
     baselineSearches,
     ctr: searches > 0 ? views / searches : null,
@@ -126,12 +152,26 @@ export async function watchFigures(tx: Tx, watch: WatchRow, now: Date): Promise<
   };
 }
 
+/**
+ * Whether the widget errors alone justify a rollback: enough erroring page views, a large enough
+ * share of the bundle's views (over a minimum of views), from enough client networks.
+ */
+export function errorsRollBack(figures: RolloutFigures, settings: RolloutSettings): boolean {
+  const views = figures.views ?? 0;
+  return (
+    figures.widgetErrors >= settings.maxWidgetErrors &&
+    views >= settings.minViews &&
+    figures.widgetErrors * 100 >= views * settings.maxErrorRatePercent &&
+    (figures.errorSources ?? 0) >= settings.minErrorSources
+  );
+}
+
 /** Which signal dropped clearly, or null. */
 export function dropOf(
   figures: RolloutFigures,
   settings: RolloutSettings,
 ): 'errors' | 'searches' | 'ctr' | null {
-  if (figures.widgetErrors >= settings.maxWidgetErrors) return 'errors';
+  if (errorsRollBack(figures, settings)) return 'errors';
   if (figures.baselineSearches < settings.minBaselineSearches) return null;
   if (figures.searches < figures.baselineSearches * (1 - settings.searchDropPercent / 100))
     return 'searches';
@@ -187,7 +227,7 @@ async function notify(
       `Сайт: ${site?.name ?? ''} (id ${watch.siteId})`,
       `Публикация: бандл ${watch.artifactId} (${watch.createdBy}, ${watch.startedAt.toISOString()})`,
       `Причина: ${REASON_TEXT[reason]}`,
-      `Ошибки виджетов: ${figures.widgetErrors}`,
+      `Ошибки виджетов: ${figures.widgetErrors} (просмотров страниц с бандлом: ${figures.views ?? 0}, сетей с ошибками: ${figures.errorSources ?? 0})`,
       `Поиски: ${figures.searches} (неделю назад в те же часы: ${figures.baselineSearches})`,
       `Кликабельность: ${percent(figures.ctr)} (неделю назад: ${percent(figures.baselineCtr)})`,
       '',

@@ -1,17 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod';
-import { publicWidgetError } from '#contract/public/errors.ts';
+import { publicBundleView, publicWidgetError } from '#contract/public/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { beaconScope } from './public-beacon.ts';
 import { siteFor } from './public.ts';
 import { countWidgetError } from '../rollout/errors.ts';
+import { createViewSignal, networkOf } from '../rollout/views.ts';
 
 /**
  * Widget render errors from the storefront runtime (issue 18.4), the automatic rollback's first
- * signal: found by apiKey, CORS open, rate-limited per apiKey and address like the events, each
- * counted into one row per site, minute and widget (storage stays bounded).
+ * signal: found by apiKey, CORS open, rate-limited per apiKey and address like the events. A
+ * page first announces its view of the bundle and receives a view token; its error reports carry
+ * the bundle's hash and that token and count once per page view (server/rollout/views.ts). Every
+ * accepted report also lands in one row per site, minute and widget with the latest message.
  */
 export async function publicErrorRoutes(app: FastifyInstance) {
   await beaconScope(app);
+  const signal = createViewSignal(app.database.db);
+  const { artifacts } = app.repos;
+  const tooMany = () =>
+    new HttpError(429, 'Too many storefront reports from this network: try again in a minute');
+
+  app.route({
+    method: 'POST',
+    url: publicBundleView.path,
+    schema: { tags: ['public'], body: publicBundleView.body },
+    handler: async (request) => {
+      const body = request.body as z.output<typeof publicBundleView.body>;
+      const siteId = await siteFor(app, body.apiKey);
+      if (!(await artifacts.byHash(siteId, body.bundle)))
+        throw new HttpError(400, 'No such bundle of this site');
+      const network = networkOf(request.ip);
+      if (!signal.mayView(siteId, network)) throw tooMany();
+      return publicBundleView.answer.parse({
+        view: await signal.view(siteId, body.bundle, network),
+      });
+    },
+  });
+
   app.route({
     method: 'POST',
     url: publicWidgetError.path,
@@ -19,8 +45,15 @@ export async function publicErrorRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const report = request.body as z.output<typeof publicWidgetError.body>;
       const siteId = await siteFor(app, report.apiKey);
-      const message = `${report.part ? `${report.part}: ` : ''}${report.message}`.slice(0, 500);
-      await countWidgetError(app.database.db, siteId, { widget: report.widget, message });
+      const network = networkOf(request.ip);
+      if (!signal.mayReport(siteId, network)) throw tooMany();
+      const verdict = await signal.report(siteId, report.bundle, report.view, network);
+      if (verdict === 'invalid')
+        throw new HttpError(400, 'The view token is not one this server gave for this bundle');
+      if (verdict === 'counted') {
+        const message = `${report.part ? `${report.part}: ` : ''}${report.message}`.slice(0, 500);
+        await countWidgetError(app.database.db, siteId, { widget: report.widget, message });
+      }
       return reply.status(204).send();
     },
   });

@@ -52,6 +52,8 @@ export function RolloutNotice({ siteId }: { siteId: number }) {
             <p>
               {t('configStudio.rollout.figures', {
                 errors: figures.widgetErrors,
+                views: figures.views ?? '—',
+                sources: figures.errorSources ?? '—',
                 searches: figures.searches,
                 baseline: figures.baselineSearches,
                 ctr: percent(figures.ctr),
@@ -70,6 +72,9 @@ export function RolloutNotice({ siteId }: { siteId: number }) {
 const NUMBER_FIELDS = [
   'windowMinutes',
   'maxWidgetErrors',
+  'maxErrorRatePercent',
+  'minViews',
+  'minErrorSources',
   'searchDropPercent',
   'ctrDropPercent',
   'minBaselineSearches',

@@ -8,7 +8,7 @@
 import { createApiClient } from '../runtime/api-client.ts';
 import { setPriceFormat } from '../runtime/format.ts';
 import { setPictureBase } from '../runtime/product-view.ts';
-import { createErrorReporter, type ReportedWidget } from '../runtime/error-report.ts';
+import { createErrorReporter, loadedBundle, type ReportedWidget } from '../runtime/error-report.ts';
 import { trackingIdentity } from '../runtime/identity.ts';
 import { createEventTracker, type EventTracker, type TrackedEvent } from '../runtime/events.ts';
 import type { DataSource } from '../runtime/data-source.ts';
@@ -393,7 +393,11 @@ function bootWith(
     },
   };
   // widget render errors go to /public/errors: the automatic rollback watches them (issue 18.4)
-  const reportError = createErrorReporter({ baseUrl, apiKey: config.apiKey });
+  const reportError = createErrorReporter({
+    baseUrl,
+    apiKey: config.apiKey,
+    bundle: loadedBundle(doc.defaultView),
+  });
   const onErrorOf = (widget: ReportedWidget) => ({
     onError(part: string, error: unknown) {
       console.error(`[digi] ${widget}: part "${part}" failed to render`, error);

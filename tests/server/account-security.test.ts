@@ -173,6 +173,25 @@ describe.each(DATABASES)('guessing passwords on %s', (kind) => {
     expect((await guess('manager', 'vitrina-demo')).statusCode).toBe(200);
   });
 
+  it('takes the free budget atomically: parallel guesses from many addresses get only the free tries', async () => {
+    // 40 guesses at once, each claiming its own address: before, every guess read "no wait"
+    // before any failure was counted, and far more than the 3 free tries reached the check
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        guess('integrator', `parallel-${i}`, { 'x-forwarded-for': `10.1.${i}.1` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(37);
+    const [row] = await server.database.db
+      .select()
+      .from(signInThrottle)
+      .where(eq(signInThrottle.login, 'integrator'));
+    expect(row!.failures).toBe(3);
+    expect(row!.blockedUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('never holds an account longer than the cap', async () => {
     for (let i = 0; i < 4; i++) await guess('client', `guess-${i}`);
     await server.database.db

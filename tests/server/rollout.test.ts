@@ -35,9 +35,12 @@ import {
 import type { Database } from '#server/db/client.ts';
 import {
   artifactPointers,
+  artifacts,
   auditLog,
   jobs,
   mailOutbox,
+  bundleErrorViews,
+  bundleViews,
   rolloutWatches,
   scheduledPromotions,
   storefrontErrors,
@@ -324,7 +327,10 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
   let admin: TestClient;
   let apiKey: string;
   beforeAll(async () => {
-    server = await startTestServer(kind, { env: { ROLLOUT_CHECK_MS: '0' } });
+    // the proxy at 127.0.0.1 is believed: X-Forwarded-For plays the shoppers' addresses
+    server = await startTestServer(kind, {
+      env: { ROLLOUT_CHECK_MS: '0', TRUST_PROXY: '127.0.0.1' },
+    });
     admin = await server.as('admin');
     apiKey = await apiKeyOf(server.database, SITE);
     await admin.call(addMonitoringEmailRoute, {
@@ -348,13 +354,40 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
       action: 'generate',
     });
   }
-  const report = (body: unknown) =>
+  const report = (body: unknown, address = '198.51.100.7') =>
     server.app.inject({
       method: 'POST',
       url: '/public/errors',
-      headers: { 'content-type': 'text/plain' },
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': address },
       payload: JSON.stringify(body),
     });
+  /** A shopper's page view of the bundle, as the runtime announces it: the view token. */
+  const view = async (bundle: string, address: string) => {
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: '/public/errors/views',
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': address },
+      payload: JSON.stringify({ apiKey, bundle }),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json() as { view: string }).view;
+  };
+  /** `perNetwork` page views from each of `networks` client networks (`prefix.N.x`). */
+  const views = async (bundle: string, prefix: string, networks: number, perNetwork: number) => {
+    const tokens: { token: string; address: string }[] = [];
+    for (let n = 0; n < networks; n += 1)
+      for (let i = 0; i < perNetwork; i += 1) {
+        const address = `${prefix}.${n}.${i + 1}`;
+        tokens.push({ token: await view(bundle, address), address });
+      }
+    return tokens;
+  };
+  /** One error report of a page view (its token, from its address). */
+  const errorOf = (bundle: string, page: { token: string; address: string }, message = 'boom') =>
+    report(
+      { apiKey, widget: 'autocomplete', part: 'products', message, bundle, view: page.token },
+      page.address,
+    );
   const openWatch = async () =>
     (
       await server.database.db
@@ -375,6 +408,8 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
   /** Each case runs minutes after the last in simulated time: the signals of the one before are gone. */
   const fresh = async () => {
     await server.database.db.delete(storefrontErrors).where(eq(storefrontErrors.siteId, SITE));
+    await server.database.db.delete(bundleViews).where(eq(bundleViews.siteId, SITE));
+    await server.database.db.delete(bundleErrorViews).where(eq(bundleErrorViews.siteId, SITE));
     await server.database.db.execute(sql`delete from events where site_id = ${SITE}`);
   };
 
@@ -396,13 +431,29 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
   });
 
   it('the runtime reports widget errors: counted per minute; bad reports refused', async () => {
-    expect(
-      (await report({ apiKey: 'nope', widget: 'autocomplete', message: 'x' })).statusCode,
-    ).toBe(401);
-    expect((await report({ apiKey, widget: 'header', message: 'x' })).statusCode).toBe(400);
-    expect(
-      (await report({ apiKey, widget: 'autocomplete', message: 'x'.repeat(501) })).statusCode,
-    ).toBe(400);
+    const [artifact] = await server.database.db
+      .select({ hash: artifacts.hash })
+      .from(artifacts)
+      .where(eq(artifacts.id, (await productionOf(server.database))!));
+    const bundle = artifact!.hash;
+    const token = await view(bundle, '203.0.113.9');
+    const good = { apiKey, widget: 'autocomplete', message: 'x', bundle, view: token };
+    expect((await report({ ...good, apiKey: 'nope' }, '203.0.113.9')).statusCode).toBe(401);
+    expect((await report({ ...good, widget: 'header' }, '203.0.113.9')).statusCode).toBe(400);
+    expect((await report({ ...good, message: 'x'.repeat(501) }, '203.0.113.9')).statusCode).toBe(
+      400,
+    );
+    // the bundle and a view token are required; a view of an unknown bundle is refused
+    const { bundle: _bundle, view: _view, ...bare } = good;
+    expect((await report(bare, '203.0.113.9')).statusCode).toBe(400);
+    const unknown = await server.app.inject({
+      method: 'POST',
+      url: '/public/errors/views',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ apiKey, bundle: 'f'.repeat(64) }),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect((await report(good, '203.0.113.9')).statusCode).toBe(204);
   });
 
   /** The autocomplete's production versions, newest first, as the console reads them. */
@@ -428,19 +479,39 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
       previousArtifactId: previous,
     });
     expect(watch.endsAt.getTime() - watch.startedAt.getTime()).toBe(30 * 60_000);
-    for (let i = 0; i < 4; i += 1) {
-      const answer = await report({
-        apiKey,
-        widget: 'autocomplete',
-        part: 'products',
-        message: 'boom',
-      });
-      expect(answer.statusCode).toBe(204);
+    await admin.call(saveRolloutSettingsRoute, {
+      query: q,
+      body: {
+        ...ROLLOUT_DEFAULTS,
+        windowMinutes: 30,
+        maxWidgetErrors: 5,
+        minViews: 50,
+        maxErrorRatePercent: 5,
+        minErrorSources: 5,
+      },
+    });
+    // 100 shoppers' page views of the new bundle from 10 networks; 4 of them fail to render
+    const pages = await views(promoted.hash, '10.20', 10, 10);
+    for (let n = 0; n < 4; n += 1) {
+      const page = pages[n * 10]!;
+      expect((await errorOf(promoted.hash, page)).statusCode).toBe(204);
+      // the same page reporting again (another error, or replayed) counts once
+      expect((await errorOf(promoted.hash, page, 'again')).statusCode).toBe(204);
     }
     const early = new Date(watch.startedAt.getTime() + 60_000);
     expect((await server.app.rollout.check(early))[0]).toMatchObject({ state: 'watching' });
     expect(await productionOf(server.database)).toBe(promoted.artifactId);
-    await report({ apiKey, widget: 'instantSearch', part: 'list', message: 'boom' });
+    await report(
+      {
+        apiKey,
+        widget: 'instantSearch',
+        part: 'list',
+        message: 'boom',
+        bundle: promoted.hash,
+        view: pages[40]!.token,
+      },
+      pages[40]!.address,
+    );
     const outcome = await server.app.rollout.check(new Date(watch.startedAt.getTime() + 120_000));
     expect(outcome).toEqual([
       { watchId: watch.id, siteId: SITE, state: 'rolled_back', reason: 'errors' },
@@ -478,7 +549,7 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
       id: watch.id,
       state: 'rolled_back',
       reason: 'errors',
-      figures: { widgetErrors: 5 },
+      figures: { widgetErrors: 5, views: 100, errorSources: 5 },
     });
     // checked again, nothing more happens
     expect(await server.app.rollout.check(new Date(watch.startedAt.getTime() + 180_000))).toEqual(
@@ -512,10 +583,88 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
       after: { artifactId: promoted.artifactId, hash: promoted.hash },
     });
     expect(audit!.after).toMatchObject({ hash: expect.any(String) });
-  });
+  }, 120_000);
+
+  it('a script holding the apiKey cannot roll back: tokens bind bundle and network, each view counts once, one network is not enough', async () => {
+    await fresh();
+    // the defaults: 20 erroring views, 5 % of at least 200 views, from 10 networks
+    await admin.call(saveRolloutSettingsRoute, {
+      query: q,
+      body: { ...ROLLOUT_DEFAULTS, windowMinutes: 30, minViews: 40, maxWidgetErrors: 5 },
+    });
+    const promoted = await promoteChange(806);
+    const watch = await openWatch();
+    // the attack of the report: 20 bare error posts right after a release
+    for (let i = 0; i < 20; i += 1)
+      expect(
+        (await report({ apiKey, widget: 'autocomplete', message: 'fake' }, '192.0.2.66'))
+          .statusCode,
+      ).toBe(400);
+    // forged or borrowed tokens are refused
+    const bundle = promoted.hash;
+    const fake = { apiKey, widget: 'autocomplete', message: 'fake', bundle };
+    expect(
+      (await report({ ...fake, view: 'x'.repeat(16) + '.1.' + 'y'.repeat(24) })).statusCode,
+    ).toBe(400);
+    // 40 page views, all from the attacker's network 192.0.0.0/24
+    const pages = await views(bundle, '192.0', 1, 40);
+    const other = await server.database.db
+      .select({ hash: artifacts.hash })
+      .from(artifacts)
+      .where(eq(artifacts.id, watch.previousArtifactId!));
+    expect(
+      (await report({ ...fake, bundle: other[0]!.hash, view: pages[0]!.token }, pages[0]!.address))
+        .statusCode,
+    ).toBe(400);
+    // a token presented from another network than the one it was issued to
+    expect((await report({ ...fake, view: pages[0]!.token }, '198.18.0.1')).statusCode).toBe(400);
+    // from its own network: pages report twice; each page counts once
+    for (const page of pages.slice(0, 9))
+      for (let i = 0; i < 2; i += 1) expect((await errorOf(bundle, page)).statusCode).toBe(204);
+    // views and reports are limited per network and minute: more than a minute's allowance at
+    // once (split by a minute's end, one part still exceeds it)
+    const reports = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => errorOf(bundle, pages[9 + (i % 31)]!)),
+    );
+    expect(reports.filter((answer) => answer.statusCode === 429).length).toBeGreaterThan(0);
+    const limited = await Promise.all(
+      Array.from({ length: 130 }, (_, i) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/public/errors/views',
+          headers: { 'content-type': 'text/plain', 'x-forwarded-for': `192.0.2.${1 + (i % 100)}` },
+          payload: JSON.stringify({ apiKey, bundle }),
+        }),
+      ),
+    );
+    expect(limited.filter((answer) => answer.statusCode === 429).length).toBeGreaterThan(0);
+    const outcome = await server.app.rollout.check(new Date(watch.startedAt.getTime() + 60_000));
+    expect(outcome).toEqual([{ watchId: watch.id, siteId: SITE, state: 'watching', reason: null }]);
+    expect(await productionOf(server.database)).toBe(promoted.artifactId);
+    const [checked] = await admin.call(listRolloutWatchesRoute, { query: q });
+    // enough erroring views, a large share of the views, but all from one network of the ten
+    const figures = checked!.figures!;
+    expect(figures.errorSources).toBe(1);
+    expect(figures.widgetErrors).toBeGreaterThanOrEqual(9);
+    expect(figures.widgetErrors).toBeLessThanOrEqual(40);
+    expect(figures.views).toBeGreaterThanOrEqual(40);
+    expect(figures.widgetErrors * 100).toBeGreaterThanOrEqual(figures.views! * 5);
+  }, 120_000);
 
   it('a normal window does not roll back: the watch passes when it ends', async () => {
     await fresh();
+    // only the share of erroring views can stop this one: 10 erroring views suffice otherwise
+    await admin.call(saveRolloutSettingsRoute, {
+      query: q,
+      body: {
+        ...ROLLOUT_DEFAULTS,
+        windowMinutes: 30,
+        maxWidgetErrors: 5,
+        minViews: 50,
+        maxErrorRatePercent: 5,
+        minErrorSources: 5,
+      },
+    });
     const promoted = await promoteChange(802);
     const watch = await openWatch();
     const start = watch.startedAt.getTime();
@@ -524,7 +673,11 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
     await events(4, 40, new Date(start - WEEK + 6 * 60_000));
     await events(2, 95, new Date(start + 5 * 60_000));
     await events(4, 38, new Date(start + 6 * 60_000));
-    await report({ apiKey, widget: 'autocomplete', message: 'one-off' });
+    // 200 page views from 20 networks, 6 of them (from 6 networks) erroring: 3 % of the views,
+    // under the 5 % that rolls back, though more than the 5 erroring views it asks for
+    const pages = await views(promoted.hash, '10.30', 20, 10);
+    for (let n = 0; n < 6; n += 1)
+      expect((await errorOf(promoted.hash, pages[n * 10]!)).statusCode).toBe(204);
     const during = await server.app.rollout.check(new Date(start + 20 * 60_000));
     expect(during).toEqual([{ watchId: watch.id, siteId: SITE, state: 'watching', reason: null }]);
     const ended = await server.app.rollout.check(new Date(start + 31 * 60_000));
@@ -533,9 +686,15 @@ describe.each(DATABASES)('automatic rollback on %s', (kind) => {
     const listed = await admin.call(listRolloutWatchesRoute, { query: q });
     expect(listed[0]).toMatchObject({
       state: 'passed',
-      figures: { searches: 95, baselineSearches: 100, widgetErrors: 1 },
+      figures: {
+        searches: 95,
+        baselineSearches: 100,
+        widgetErrors: 6,
+        views: 200,
+        errorSources: 6,
+      },
     });
-  });
+  }, 120_000);
 
   it('searches falling against the same hours of last week roll back; click-through too', async () => {
     await fresh();

@@ -228,6 +228,51 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('wrong codes to turn it off or renew the recovery codes are held back like sign-in, also in parallel', async () => {
+    // a user of its own (the demo logins are enrolled by the tests above)
+    const [template] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.login, 'client'));
+    await server.database.db.insert(users).values({
+      login: 'code-guesser',
+      passwordHash: template!.passwordHash,
+      chatToken: 'code-guesser-chat-token',
+    });
+    const client = await server.as('code-guesser');
+    await enrol(client);
+    const post = (url: string, code: string) =>
+      client.raw({
+        method: 'POST',
+        url,
+        payload: JSON.stringify({ code }),
+        headers: {
+          'content-type': 'application/json',
+          'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!,
+        },
+      });
+    // 30 guesses at once on each call: only the free budget (3) is checked, the rest wait
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => [
+        post('/api/me/two-factor/disable', String(100000 + i)),
+        post('/api/me/two-factor/recovery-codes', String(200000 + i)),
+      ]).flat(),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(57);
+    const held = answers.find((answer) => answer.statusCode === 429)!;
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect(held.json()).toMatchObject({
+      message: expect.stringMatching(/Too many wrong codes for this account/),
+    });
+    // nothing was turned off or renewed by the guesses
+    expect(await client.call(twoFactorStatusRoute, {})).toMatchObject({
+      enrolled: true,
+      recoveryCodesLeft: 10,
+    });
+  });
+
   it('an administrator may only enrol until enrolled; other roles are not asked', async () => {
     const admin = await server.as('admin');
     const me = await admin.call(meRoute, {});

@@ -57,6 +57,9 @@ export const rolloutSettings = pgTable('rollout_settings', {
   searchDropPercent: integer('search_drop_percent').notNull().default(50),
   ctrDropPercent: integer('ctr_drop_percent').notNull().default(50),
   minBaselineSearches: integer('min_baseline_searches').notNull().default(30),
+  maxErrorRatePercent: integer('max_error_rate_percent').notNull().default(5),
+  minViews: integer('min_views').notNull().default(200),
+  minErrorSources: integer('min_error_sources').notNull().default(10),
   updatedBy: text('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -99,4 +102,38 @@ export const storefrontErrors = pgTable(
     message: text('message').notNull(),
   },
   (t) => [primaryKey({ name: 'storefront_errors_pk', columns: [t.siteId, t.minute, t.widget] })],
+);
+
+/**
+ * Page views of a bundle as the storefront runtime announced them (`POST /public/errors/views`,
+ * which hands the page a signed view token): one row per site, bundle and minute.
+ */
+export const bundleViews = pgTable(
+  'bundle_views',
+  {
+    siteId: siteRef(),
+    bundle: text('bundle').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'bundle_views_pk', columns: [t.siteId, t.bundle, t.minute] })],
+);
+
+/**
+ * The page views of a bundle that reported a widget error, each once (the view token's id), with
+ * the client network it came from: the automatic rollback's error signal.
+ */
+export const bundleErrorViews = pgTable(
+  'bundle_error_views',
+  {
+    siteId: siteRef(),
+    view: text('view').notNull(),
+    bundle: text('bundle').notNull(),
+    network: text('network').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'bundle_error_views_pk', columns: [t.siteId, t.view] }),
+    index('bundle_error_views_bundle_idx').on(t.siteId, t.bundle, t.at),
+  ],
 );

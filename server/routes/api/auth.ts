@@ -27,13 +27,14 @@ export async function authRoutes(app: FastifyInstance) {
     baseMs: app.env.LOGIN_BACKOFF_BASE_MS,
     maxMs: app.env.LOGIN_BACKOFF_MAX_MS,
   });
-  const tooManyFailures = (reply: FastifyReply, wait: number) => {
+  const tooManyFailures = (
+    reply: FastifyReply,
+    wait: number,
+    what = 'Too many failed sign-ins for this account',
+  ) => {
     const seconds = Math.ceil(wait / 1000);
     reply.header('retry-after', String(seconds));
-    return new HttpError(
-      429,
-      `Too many failed sign-ins for this account: try again in ${seconds} s`,
-    );
+    return new HttpError(429, `${what}: try again in ${seconds} s`);
   };
 
   const twoFactor = createTwoFactor(app.database.db, {
@@ -77,15 +78,14 @@ export async function authRoutes(app: FastifyInstance) {
       }),
     });
     registerRoute(scoped, loginRoute, async ({ body, reply }) => {
-      const wait = await throttle.waitMs(body.username);
-      if (wait > 0) throw tooManyFailures(reply, wait);
+      // the try is counted before the (slow) check: parallel guesses cannot share one budget
+      const take = await throttle.take(body.username);
+      if (!take.ok) throw tooManyFailures(reply, take.waitMs);
       const row = await app.repos.users.rowByLogin(body.username);
       const valid = await verifyPassword(body.password, row?.passwordHash ?? DUMMY_HASH);
-      if (!row || !valid) {
-        await throttle.fail(body.username);
-        throw new HttpError(401, 'Wrong username or password');
-      }
+      if (!row || !valid) throw new HttpError(401, 'Wrong username or password');
       if (row.twoFactor) {
+        await throttle.giveBack(body.username);
         // the password was right: the second step waits behind an HttpOnly cookie
         const token = await twoFactor.createChallenge(row.id);
         reply.setCookie(CHALLENGE_COOKIE, token, { ...challengeCookie, maxAge: CHALLENGE_SECONDS });
@@ -106,13 +106,10 @@ export async function authRoutes(app: FastifyInstance) {
       }
       const row = await app.repos.users.rowById(userId);
       if (!row) throw new HttpError(401, 'The sign-in has expired: enter your password again');
-      const wait = await throttle.waitMs(row.login);
-      if (wait > 0) throw tooManyFailures(reply, wait);
+      const take = await throttle.take(row.login);
+      if (!take.ok) throw tooManyFailures(reply, take.waitMs);
       const used = await twoFactor.checkCode(row.id, body.code);
-      if (!used) {
-        await throttle.fail(row.login);
-        throw new HttpError(401, 'Wrong or already used code');
-      }
+      if (!used) throw new HttpError(401, 'Wrong or already used code');
       if (used === 'recovery') await twoFactor.auditRecoveryUse(row.login, row.id);
       await twoFactor.endChallenge(token);
       reply.clearCookie(CHALLENGE_COOKIE, challengeCookie);
@@ -137,11 +134,33 @@ export async function authRoutes(app: FastifyInstance) {
     app.repos.sessions.forgetUser(user.id);
     return { recoveryCodes };
   });
-  registerRoute(app, twoFactorRecoveryCodesRoute, async ({ user, body }) => ({
-    recoveryCodes: await twoFactor.regenerate(twoFactorUser(user), body.code),
+  /**
+   * A call confirmed with a second-factor code, held back by the account's sign-in backoff: the
+   * try is taken before the code is checked, a wrong code (400) keeps it counted, a right one
+   * clears the count, any other refusal gives the try back.
+   */
+  async function withCodeBudget<T>(login: string, reply: FastifyReply, run: () => Promise<T>) {
+    const take = await throttle.take(login);
+    if (!take.ok)
+      throw tooManyFailures(reply, take.waitMs, 'Too many wrong codes for this account');
+    try {
+      const result = await run();
+      await throttle.succeed(login);
+      return result;
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 400)) await throttle.giveBack(login);
+      throw error;
+    }
+  }
+  registerRoute(app, twoFactorRecoveryCodesRoute, async ({ user, body, reply }) => ({
+    recoveryCodes: await withCodeBudget(user.login, reply, () =>
+      twoFactor.regenerate(twoFactorUser(user), body.code),
+    ),
   }));
-  registerRoute(app, twoFactorDisableRoute, async ({ user, body }) => {
-    const status = await twoFactor.disable(twoFactorUser(user), body.code);
+  registerRoute(app, twoFactorDisableRoute, async ({ user, body, reply }) => {
+    const status = await withCodeBudget(user.login, reply, () =>
+      twoFactor.disable(twoFactorUser(user), body.code),
+    );
     app.repos.sessions.forgetUser(user.id);
     return status;
   });
