@@ -269,3 +269,30 @@ test.describe('storefront demo page', () => {
     await page.waitForURL(/\/demo\/pictures\/delivery\.svg$/);
   });
 });
+
+test.describe('storefront demo page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the filters fold behind «Фильтры»: the first product is on the first screen', async ({
+    page,
+  }) => {
+    await open(page);
+    await search(page, 'свитер');
+    await page.keyboard.press('Escape');
+    const first = results(page).locator('.digi-card').first();
+    await expect(first).toBeVisible();
+    const facets = results(page).locator('.digi-instant-search__facets');
+    expect(await facets.evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    const top = await first.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(top, 'the first product starts on the first screen').toBeLessThan(844);
+    await page.screenshot({ path: test.info().outputPath('demo-390-results.png') });
+    const toggle = results(page).getByRole('button', { name: 'Фильтры' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(results(page).locator('.digi-facet').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('demo-390-filters.png'), fullPage: true });
+    await toggle.click();
+    expect(await facets.evaluate((el) => getComputedStyle(el).display)).toBe('none');
+  });
+});

@@ -355,6 +355,12 @@ export function mountInstantSearch(
       if (facet) connector.clearFacet(facet);
     },
     'is-clear-all': () => connector.clearAll(),
+    // Phones: the folded facets open and close (the state lives on the host, which templates
+    // never re-render).
+    'is-filters-toggle'(el) {
+      const open = host.classList.toggle('digi-instant-search--filters-open');
+      el.setAttribute('aria-expanded', String(open));
+    },
     'is-page'(el) {
       const page = Number(el.dataset['digiPage']);
       if (page > 0) {
