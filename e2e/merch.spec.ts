@@ -123,6 +123,8 @@ test.describe('merchandising rules on the storefront', () => {
 
     await page.goto(DEMO);
     await page.locator('#search-input').fill('доставка');
+    // a redirect follows a submitted query only (Enter), never one being typed
+    await page.locator('#search-input').press('Enter');
     await page.waitForURL(/\/demo\/pictures\/delivery\.svg$/);
   });
 });

@@ -214,3 +214,57 @@ test('ranking coefficients change what shoppers get for a query, out-of-range re
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect.poll(() => preview.allTextContents()).toEqual(before);
 });
+
+test('a strategy whose offline quality is below popularity is flagged on the strategies screen', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  // Two built strategies beside the site's own: one predicting worse than popularity (the
+  // figures of the field report, 0.1 % against 1.3 %), one better.
+  const built = (hash: string, name: string, modelName: string, hit: number) => ({
+    hash,
+    name,
+    modelName,
+    enabled: false,
+    revision: 1,
+    configs: {},
+    revisions: [
+      {
+        revision: 1,
+        configs: {},
+        rows: 120,
+        events: 5000,
+        quality: {
+          hitRateAt10: hit,
+          popularityHitRateAt10: 0.013,
+          previousHitRateAt10: null,
+          cases: 800,
+        },
+        builtAt: new Date().toISOString(),
+      },
+    ],
+    updatedAt: new Date().toISOString(),
+  });
+  await page.route('**/api/recs/1/strategies?**', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const own = (await response.json()) as unknown[];
+    await route.fulfill({
+      response,
+      json: [
+        ...own,
+        built('aaaaaaaaaaaa', 'Новая модель', 'co_viewed', 0.001),
+        built('bbbbbbbbbbbb', 'Сильная модель', 'co_bought', 0.05),
+      ],
+    });
+  });
+  await page.goto('/recs-configuration/strategy');
+  const worse = page.getByRole('row', { name: /Новая модель/ });
+  const warning = worse.getByRole('note');
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('Хуже популярности');
+  await expect(warning).toContainText('0.1 % против 1.3 %');
+  await expect(page.getByRole('row', { name: /Сильная модель/ }).getByRole('note')).toHaveCount(0);
+  await worse.screenshot({ path: test.info().outputPath('strategy-worse-row.png') });
+  await page.screenshot({ path: test.info().outputPath('strategies-warning.png'), fullPage: true });
+});

@@ -4,7 +4,7 @@
  * passed while every line overprinted itself) and the search behaviour of issue 19.8.
  */
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
 
@@ -73,6 +73,29 @@ const searches = (page: Page): Request[] => {
 };
 
 const results = (page: Page) => page.locator('#search-results');
+
+/** Signs the page's context in as the administrator through the API (no console needed). */
+async function signInApi(page: Page): Promise<void> {
+  await page.request.get('/api/me');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const login = await page.request.post('/api/login', {
+    form: { username: 'admin', password: DEMO_PASSWORD },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(login.status(), await login.text()).toBeLessThan(400);
+}
+
+/** A console call as the signed-in user (the XSRF cookie echoed). */
+async function apiCall(page: Page, method: 'POST' | 'PUT', url: string, data: unknown) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const response = await page.request.fetch(url, {
+    method,
+    data,
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: number };
+}
 
 async function open(page: Page): Promise<Request[]> {
   const list = searches(page);
@@ -208,5 +231,68 @@ test.describe('storefront demo page', () => {
     expect(new Set(children).size).toBe(children.length);
     await facet.getByRole('button', { name: 'Все категории' }).click();
     await expect.poll(() => names.allTextContents()).toEqual(roots);
+  });
+
+  test('a redirect rule applies to a submitted query only: typing stays on the page, Enter leaves', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInApi(page);
+    const query = `доставка${Date.now()}`;
+    await apiCall(page, 'POST', '/api/merchandising/redirect?siteId=1', {
+      query,
+      url: '/demo/pictures/delivery.svg',
+      mobileUrl: null,
+      name: 'Доставка',
+    });
+    await open(page);
+    const answered = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/public/search' &&
+        new URL(r.url()).searchParams.get('st') === query,
+    );
+    const input = page.locator('#search-input');
+    await input.click();
+    await input.pressSequentially(query, { delay: 20 });
+    // the as-you-type search got the redirect rule's answer…
+    const answer = (await (await answered).json()) as { redirect: { url: string } | null };
+    expect(answer.redirect?.url).toMatch(/delivery\.svg$/);
+    // …and lists it as any query: the shopper is still here, reading the results
+    await expect(results(page).locator('.digi-instant-search__total')).toContainText(query);
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe(DEMO);
+    await expect(input).toHaveValue(query);
+    await expect(input).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('demo-redirect-typed.png') });
+    // Enter submits the query: now the redirect is followed
+    await input.press('Enter');
+    await page.waitForURL(/\/demo\/pictures\/delivery\.svg$/);
+  });
+});
+
+test.describe('storefront demo page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the filters fold behind «Фильтры»: the first product is on the first screen', async ({
+    page,
+  }) => {
+    await open(page);
+    await search(page, 'свитер');
+    await page.keyboard.press('Escape');
+    const first = results(page).locator('.digi-card').first();
+    await expect(first).toBeVisible();
+    const facets = results(page).locator('.digi-instant-search__facets');
+    expect(await facets.evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    const top = await first.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(top, 'the first product starts on the first screen').toBeLessThan(844);
+    await page.screenshot({ path: test.info().outputPath('demo-390-results.png') });
+    const toggle = results(page).getByRole('button', { name: 'Фильтры' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(results(page).locator('.digi-facet').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('demo-390-filters.png'), fullPage: true });
+    await toggle.click();
+    expect(await facets.evaluate((el) => getComputedStyle(el).display)).toBe('none');
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { product } from '../public/product.ts';
 
 /** Types of a strategy config entry (spec §3 "Strategy"). */
 export const RECS_CONFIG_TYPES = ['BOOL', 'INT', 'FLOAT', 'STR', 'LIST', 'COMPLEX'] as const;
@@ -113,6 +114,32 @@ export const recsWidgetInput = z.strictObject({
   strategyHash: z.string().max(64).nullable().default(null),
 });
 export type RecsWidgetInput = z.input<typeof recsWidgetInput>;
+
+/** A page a widget shows on: a recommendation block at one of its placements. */
+export const recsWidgetPage = z.object({
+  block: z.string(),
+  placement: z.string(),
+  pageType: z.string(),
+});
+export type RecsWidgetPage = z.infer<typeof recsWidgetPage>;
+
+/**
+ * A widget tried before it is saved: the pages its placements show on, those its strategy cannot
+ * serve (a strategy that needs the page's product, on a page without one), and what the
+ * strategy answers with the site's own products (for a product of the catalogue when it needs one).
+ */
+export const recsWidgetPreview = z.object({
+  pages: z.array(recsWidgetPage),
+  refused: z.array(recsWidgetPage),
+  needsProduct: z.boolean(),
+  /**
+   * The product the preview recommends for, when the strategy needs one: one its table covers
+   * most, else the site's most popular; null otherwise.
+   */
+  forProduct: z.object({ id: z.string(), name: z.string() }).nullable(),
+  products: z.array(product),
+});
+export type RecsWidgetPreview = z.infer<typeof recsWidgetPreview>;
 
 /**
  * The public search ranking's coefficients, each -9.99 to 9.99 (spec §5 "Ranking and classifier

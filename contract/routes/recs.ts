@@ -11,6 +11,7 @@ import {
   recsStrategyInput,
   recsWidget,
   recsWidgetInput,
+  recsWidgetPreview,
   widgetCtrReport,
 } from '../entities/recs.ts';
 import { isoDay, periodRefinement } from '../entities/metric.ts';
@@ -228,6 +229,23 @@ export const deleteWidgetRoute = defineRoute({
   params: siteParam,
   query: siteQuery.extend({ widgetId: z.string().min(1).max(64) }),
   response: ok,
+});
+
+export const previewWidgetRoute = defineRoute({
+  method: 'GET',
+  path: '/recs/:site/widgets/preview',
+  summary:
+    "A widget before it is saved: its pages, those its strategy cannot serve, and the strategy's answer with the site's products",
+  auth: true,
+  roles: WIDGET_VIEW,
+  site: 'query',
+  params: siteParam,
+  query: siteQuery.extend({
+    strategyHash: z.string().regex(/^[0-9a-f]{12}$/, 'a strategy hash'),
+    /** Comma- or newline-separated placement names, as the form holds them. */
+    placements: z.string().max(16_000).default(''),
+  }),
+  response: recsWidgetPreview,
 });
 
 export const widgetsPlacementsRoute = defineRoute({

@@ -16,6 +16,7 @@ import { HttpError, notFound } from '../lib/http-error.ts';
 import { recordAudit } from '../repositories/audit.ts';
 import { buildRevision } from './build.ts';
 import { modelOf, storedConfigs } from './models.ts';
+import { pagesRefused, refusal, widgetPages } from './widget-pages.ts';
 
 type StrategyRow = typeof recsStrategies.$inferSelect;
 type RevisionRow = typeof recsRevisions.$inferSelect;
@@ -298,7 +299,13 @@ export function createRecsRepository(db: Db) {
     ): Promise<RecsWidget> {
       const input = recsWidgetInput.parse(raw);
       return db.transaction(async (tx) => {
-        if (input.strategyHash) await row(tx, siteId, input.strategyHash);
+        if (input.strategyHash) {
+          // A strategy that cannot fill every page the widget shows on is refused, saying which.
+          const strategy = await row(tx, siteId, input.strategyHash);
+          const model = modelOf(strategy.model);
+          const refused = pagesRefused(model, await widgetPages(tx, siteId, input.placements));
+          if (refused.length > 0) throw refusal(model, refused);
+        }
         const [existing] = await tx
           .select()
           .from(recsWidgets)

@@ -22,7 +22,8 @@ type ServerErrorKey =
   | 'invalidFilter'
   | 'configForbidden'
   | 'configChanged'
-  | 'xsrf';
+  | 'xsrf'
+  | 'strategyNeedsProduct';
 
 const KNOWN: ReadonlyArray<[RegExp, ServerErrorKey, string?]> = [
   [/^User (.+) already exists$/, 'userExists', 'login'],
@@ -40,6 +41,7 @@ const KNOWN: ReadonlyArray<[RegExp, ServerErrorKey, string?]> = [
   [/^Your roles do not allow/, 'configForbidden'],
   [/changed by someone else/, 'configChanged'],
   [/XSRF token/, 'xsrf'],
+  [/cannot serve pages without one: (.+)$/, 'strategyNeedsProduct', 'pages'],
 ];
 
 const STATUSES = [400, 401, 403, 404, 409, 413, 429] as const;

@@ -653,7 +653,7 @@ function bootWith(
                 ...(input.value.trim() && { query: input.value.trim().slice(0, 256) }),
               });
             if (intent.type === 'open') location.assign(intent.url);
-            else if (widgets.instantSearch) widgets.instantSearch.connector.setQuery(intent.query);
+            else if (widgets.instantSearch) widgets.instantSearch.connector.submit(intent.query);
             else location.assign(widget.connector.searchUrl(intent.query));
           },
         });
@@ -665,7 +665,7 @@ function bootWith(
           const query = input.value.trim();
           if (query === '') return;
           event.preventDefault();
-          if (widgets.instantSearch) widgets.instantSearch.connector.setQuery(query);
+          if (widgets.instantSearch) widgets.instantSearch.connector.submit(query);
           else location.assign(widget.connector.searchUrl(query));
         };
         submit?.addEventListener('click', onSubmit);

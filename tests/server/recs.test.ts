@@ -8,7 +8,9 @@ import {
   getCoefficientsRoute,
   putCoefficientsRoute,
   listStrategiesRoute,
+  listWidgetsRoute,
   modelJobStatusRoute,
+  previewWidgetRoute,
   recsModelsRoute,
   refreshStrategyRoute,
   saveStrategyConfigsRoute,
@@ -16,6 +18,7 @@ import {
   strategyConfigsRoute,
   strategyRevisionRoute,
   switchStrategyRoute,
+  updateWidgetRoute,
 } from '#contract/routes/recs.ts';
 import { run } from '#server/catalog/sql.ts';
 import { createRecsRepository } from '#server/recs/strategies.ts';
@@ -100,7 +103,8 @@ describe.each(DATABASES)('recommendation strategies on %s', (kind) => {
       payload: { apiKey, events },
     });
     expect(response.statusCode, response.body).toBe(200);
-  }, 180_000);
+    // the embedded engine's start, migration and import take minutes on a loaded machine
+  }, 360_000);
   afterAll(() => server.close());
 
   const recommend = async (params: Record<string, string>) => {
@@ -326,6 +330,118 @@ describe.each(DATABASES)('recommendation strategies on %s', (kind) => {
     expect((await recommend({ widgetId: 'nope' })).status).toBe(404);
     // The fixed strategies still answer as before.
     expect((await productIds({ strategy: 'popular' })).length).toBeGreaterThan(0);
+  });
+
+  it('a widget refuses a strategy that needs a product on pages without one, naming them; nothing changes', async () => {
+    const [A, B] = ids as [string, string];
+    const [viewed] = (await admin.call(listStrategiesRoute, site)).filter(
+      (s) => s.modelName === 'co_viewed',
+    );
+    // The seeded demo block «Популярные товары» sits at #recommendations on the home page.
+    const home = {
+      block: 'Популярные товары',
+      placement: '#recommendations',
+      pageType: 'HOME_PAGE',
+    };
+    const created = await failure(
+      admin.call(createWidgetRoute, {
+        ...site,
+        body: {
+          widgetId: 'home-co-viewed',
+          name: 'На главной',
+          placements: ['#recommendations'],
+          strategyHash: viewed!.hash,
+        },
+      }),
+    );
+    expect(created.status).toBe(400);
+    expect(created.message).toMatch(
+      /co_viewed strategy .*cannot serve pages without one: block «Популярные товары» at #recommendations on HOME_PAGE/,
+    );
+    const updated = await failure(
+      admin.call(updateWidgetRoute, {
+        ...site,
+        body: {
+          widgetId: 'pdp',
+          name: 'Карточка',
+          placements: ['product_page', '#recommendations'],
+          strategyHash: viewed!.hash,
+        },
+      }),
+    );
+    expect(updated.status).toBe(400);
+    const widgets = await admin.call(listWidgetsRoute, site);
+    expect(widgets.map((w) => w.widgetId)).not.toContain('home-co-viewed');
+    expect(widgets.find((w) => w.widgetId === 'pdp')?.placements).toEqual(['product_page']);
+
+    // A strategy that needs no product serves the home page.
+    const hits = await admin.call(createStrategyRoute, {
+      ...site,
+      body: { name: 'Хиты', modelName: 'popular_window', configs: {} },
+    });
+    const saved = await admin.call(createWidgetRoute, {
+      ...site,
+      body: {
+        widgetId: 'home-hits',
+        name: 'Хиты',
+        placements: ['#recommendations'],
+        strategyHash: hits.hash,
+      },
+    });
+    expect(saved.strategyHash).toBe(hits.hash);
+
+    // The preview tells the same before saving, and answers with the site's products: for the
+    // product the co-viewed table covers most (A), A's co-views, never A itself.
+    const preview = await admin.call(previewWidgetRoute, {
+      ...site,
+      query: {
+        siteId: 1,
+        strategyHash: viewed!.hash,
+        placements: '#recommendations, product_page',
+      },
+    });
+    expect(preview.pages).toEqual([home]);
+    expect(preview.refused).toEqual([home]);
+    expect(preview.needsProduct).toBe(true);
+    expect(preview.forProduct?.id).toBe(A);
+    expect(preview.products[0]?.id).toBe(B);
+    expect(preview.products.map((p) => p.id)).not.toContain(A);
+    const fine = await admin.call(previewWidgetRoute, {
+      ...site,
+      query: { siteId: 1, strategyHash: hits.hash, placements: '#recommendations' },
+    });
+    expect(fine.refused).toEqual([]);
+    expect(fine.forProduct).toBeNull();
+    // another site's strategy hash is not found
+    expect(
+      (
+        await failure(
+          admin.call(previewWidgetRoute, {
+            ...site,
+            query: { siteId: 1, strategyHash: '0123456789ab', placements: '' },
+          }),
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it('never recommends the viewed product to itself, the fallback to popularity included', async () => {
+    const [viewed] = (await admin.call(listStrategiesRoute, site)).filter(
+      (s) => s.modelName === 'co_viewed',
+    );
+    // The most popular product no one co-viewed: co_viewed has nothing for it and falls back.
+    const popular = await productIds({ strategy: 'popular', size: '60' });
+    const lonely = popular.find((id) => !ids.slice(0, 7).includes(id))!;
+    expect(lonely).toBeDefined();
+    const fallback = await productIds({ strategy: viewed!.hash, productId: lonely, size: '60' });
+    expect(fallback.length).toBeGreaterThan(0);
+    expect(fallback).not.toContain(lonely);
+    expect(await productIds({ strategy: 'popular', productId: lonely, size: '60' })).not.toContain(
+      lonely,
+    );
+    expect(
+      await productIds({ placement: 'product_page', productId: lonely, size: '60' }),
+    ).not.toContain(lonely);
   });
 
   it('recently viewed and personal strategies read the shopper session', async () => {

@@ -45,6 +45,9 @@ export async function recommendations(
   const conditions: SQL[] = [sql`p.import_id = ${importId}`];
   if (!params.showUnavailable) conditions.push(sql`p.available`);
   if (params.categoryId) conditions.push(sql`${params.categoryId} = any(p.category_path)`);
+  // The page's own product is never recommended to itself, by any strategy (popular included:
+  // it is also what a product-page block falls back to).
+  if (params.productId) conditions.push(sql`p.id <> ${params.productId}`);
   let order = sql`p.popularity desc, p.id`;
   if (params.strategy !== 'popular') {
     const { rows } = await run<{ category_id: string; price: number }>(
@@ -53,7 +56,6 @@ export async function recommendations(
     );
     const product = rows[0];
     if (!product) throw new HttpError(404, `No product ${params.productId} in the catalog`);
-    conditions.push(sql`p.id <> ${params.productId}`);
     if (params.strategy === 'same_category') {
       conditions.push(sql`p.category_id = ${product.category_id}`);
     } else {

@@ -25,9 +25,11 @@ import {
   strategyConfigsRoute,
   strategyRevisionRoute,
   switchStrategyRoute,
+  previewWidgetRoute,
   updateWidgetRoute,
   widgetsPlacementsRoute,
 } from '#contract/routes/recs.ts';
+import { recommendationsParams } from '#contract/public/recommendations.ts';
 import type { RecsConfigEntry } from '#contract/entities/recs.ts';
 import { run } from '../../catalog/sql.ts';
 import { jobs, sites } from '../../db/schema.ts';
@@ -45,6 +47,9 @@ import {
 import { RECS_MODELS, modelOf } from '../../recs/models.ts';
 import { readCoefficients, saveCoefficients } from '../../recs/ranking.ts';
 import { createRecsRepository } from '../../recs/strategies.ts';
+import { pagesRefused, widgetPages } from '../../recs/widget-pages.ts';
+import { liveImport } from '../../catalog/query/common.ts';
+import { recommendations } from '../../catalog/query/recommendations.ts';
 
 /** The {site} of the path must be the `?siteId` the guard checked. */
 function samesite(params: { site: number }, siteId: number): void {
@@ -145,6 +150,54 @@ export async function recsRoutes(app: FastifyInstance) {
     samesite(params, site.siteId);
     await repo.removeWidget(site.siteId, query.widgetId, user.login);
     return { ok: true as const };
+  });
+
+  registerRoute(app, previewWidgetRoute, async ({ params, site, query }) => {
+    samesite(params, site.siteId);
+    const strategy = await repo.get(site.siteId, query.strategyHash);
+    const model = modelOf(strategy.modelName);
+    const placements = query.placements
+      .split(/[,\n]/)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const pages = await widgetPages(db, site.siteId, placements);
+    const importId = await liveImport(db, site.siteId);
+    let forProduct: { id: string; name: string } | null = null;
+    if (model.needsProduct && importId !== null) {
+      // A product the strategy's table covers most, else the catalogue's most popular one.
+      const { rows } = await run<{ id: string; name: string }>(
+        db,
+        sql`select p.id, p.name from catalog_products p
+            left join (select r.product_id, count(*) as n from recs_item_scores r
+                       where r.site_id = ${site.siteId} and r.hash = ${strategy.hash}
+                         and r.revision = ${strategy.revision}
+                       group by r.product_id) s on s.product_id = p.id
+            where p.import_id = ${importId} and p.available
+            order by coalesce(s.n, 0) desc, p.popularity desc, p.id limit 1`,
+      );
+      forProduct = rows[0] ?? null;
+    }
+    const answer =
+      importId === null || (model.needsProduct && forProduct === null)
+        ? { products: [] }
+        : await recommendations(
+            db,
+            site.siteId,
+            recommendationsParams.parse({
+              apiKey: site.apiKey,
+              strategy: strategy.hash,
+              size: 8,
+              withSku: 'false',
+              ...(forProduct && { productId: forProduct.id }),
+            }),
+          );
+    return {
+      pages,
+      refused: pagesRefused(model, pages),
+      needsProduct: model.needsProduct,
+      forProduct,
+      products: answer.products,
+    };
   });
 
   registerRoute(app, widgetsPlacementsRoute, async ({ params, site }) => {

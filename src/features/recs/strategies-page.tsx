@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RecsModel, RecsStrategy } from '#contract/entities/recs.ts';
+import type { RecsModel, RecsQuality, RecsStrategy } from '#contract/entities/recs.ts';
 import { createStrategyRoute, switchStrategyRoute } from '#contract/routes/recs.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
@@ -25,6 +25,12 @@ export type StepState = 'DEFAULT' | 'DISABLED' | 'ACTIVE' | 'PASSED';
 
 export const percent = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)} %`;
+
+/** A build whose offline hit rate is below what plain popularity scores on the same cases. */
+const worseThanPopularity = (quality: RecsQuality): boolean =>
+  quality.hitRateAt10 !== null &&
+  quality.popularityHitRateAt10 !== null &&
+  quality.hitRateAt10 < quality.popularityHitRateAt10;
 
 function Stepper({ steps }: { steps: { label: string; state: StepState }[] }) {
   return (
@@ -236,6 +242,15 @@ function StrategyRow({
         {quality && quality.cases > 0 ? (
           <>
             <strong>{percent(quality.hitRateAt10)}</strong>
+            {worseThanPopularity(quality) && (
+              <p className="recs-quality__warning" role="note">
+                <Badge tone="warning">{t('recs.list.worseBadge')}</Badge>{' '}
+                {t('recs.list.worseThanPopularity', {
+                  value: percent(quality.hitRateAt10),
+                  popularity: percent(quality.popularityHitRateAt10),
+                })}
+              </p>
+            )}
             <div className="recs-muted">
               {t('recs.list.vsPopularity', { value: percent(quality.popularityHitRateAt10) })}
               <br />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RECS_WIDGET_TYPES, type RecsWidget } from '#contract/entities/recs.ts';
@@ -6,6 +6,7 @@ import {
   createWidgetRoute,
   deleteWidgetRoute,
   listWidgetsRoute,
+  previewWidgetRoute,
   updateWidgetRoute,
 } from '#contract/routes/recs.ts';
 import { hasAccess } from '#contract/roles.ts';
@@ -27,6 +28,11 @@ interface Draft {
   strategyHash: string | null;
 }
 const EMPTY: Draft = { widgetId: '', name: '', type: 'SLIDER', placements: '', strategyHash: null };
+const placementsOf = (text: string): string[] =>
+  text
+    .split(/[,\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 const toDraft = (w: RecsWidget): Draft => ({
   widgetId: w.widgetId,
   name: w.name,
@@ -41,7 +47,7 @@ const toDraft = (w: RecsWidget): Draft => ({
  * or one of its placements with that strategy.
  */
 export default function WidgetsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const siteId = useSiteStore((state) => state.siteId) ?? 0;
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const canEdit = hasAccess(roles, createWidgetRoute.roles);
@@ -64,10 +70,7 @@ export default function WidgetsPage() {
           widgetId: d.widgetId,
           name: d.name,
           type: d.type,
-          placements: d.placements
-            .split(/[,\n]/)
-            .map((p) => p.trim())
-            .filter(Boolean),
+          placements: placementsOf(d.placements),
           strategyHash: d.strategyHash,
         },
       }),
@@ -79,6 +82,24 @@ export default function WidgetsPage() {
       api(deleteWidgetRoute, { params: { site: siteId }, query: { siteId, widgetId } }),
     onSettled: refresh,
   });
+  // The widget as drafted, tried on the site's own products and pages before it is saved.
+  const tried = useDeferredValue(
+    draft?.strategyHash
+      ? { strategyHash: draft.strategyHash, placements: placementsOf(draft.placements).join(',') }
+      : null,
+  );
+  const preview = useQuery({
+    queryKey: [...recsKeys.all(siteId), 'widget-preview', tried],
+    queryFn: ({ signal }) =>
+      api(
+        previewWidgetRoute,
+        { params: { site: siteId }, query: { siteId, ...tried! }, signal },
+        { overlay: false },
+      ),
+    enabled: siteId > 0 && tried !== null,
+    staleTime: 10_000,
+  });
+  const refused = draft?.strategyHash && preview.data ? preview.data.refused : [];
   if (siteId === 0) return <div className="page">{t('recs.noSite')}</div>;
   const strategyName = (hash: string | null) =>
     hash === null
@@ -151,8 +172,54 @@ export default function WidgetsPage() {
               onChange={(hash) => setDraft({ ...draft, strategyHash: hash || null })}
             />
           </div>
+          {draft.strategyHash && preview.data && (
+            <section className="recs-widget-preview" aria-label={t('recs.widgets.preview.title')}>
+              {refused.length > 0 && (
+                <div role="alert" className="recs-widget-preview__refused">
+                  <p>
+                    {t('recs.widgets.preview.refused', {
+                      strategy: strategyName(draft.strategyHash),
+                    })}
+                  </p>
+                  <ul>
+                    {refused.map((page) => (
+                      <li key={`${page.block}|${page.placement}|${page.pageType}`}>
+                        {t('recs.widgets.preview.page', page)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              <h2 className="recs-widget-preview__title">{t('recs.widgets.preview.title')}</h2>
+              {preview.data.forProduct && (
+                <p className="recs-muted">
+                  {t('recs.widgets.preview.forProduct', { name: preview.data.forProduct.name })}
+                </p>
+              )}
+              {preview.data.products.length === 0 ? (
+                <p className="recs-muted">{t('recs.widgets.preview.empty')}</p>
+              ) : (
+                <ul className="recs-widget-preview__list">
+                  {preview.data.products.map((product) => (
+                    <li key={product.id} className="recs-widget-preview__item">
+                      {product.pictures[0] && <img src={product.pictures[0]} alt="" />}
+                      <span className="recs-widget-preview__name">{product.name}</span>
+                      <span className="recs-muted">
+                        {product.price.toLocaleString(i18n.language)} {product.currency}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
           <div className="recs-actions">
-            <Button type="submit" variant="primary" loading={save.isPending}>
+            <Button
+              type="submit"
+              variant="primary"
+              loading={save.isPending}
+              disabled={refused.length > 0}
+            >
               {t('recs.widgets.save')}
             </Button>
             <Button variant="secondary" onClick={() => setDraft(null)}>

@@ -77,11 +77,22 @@ export interface InstantSearchConnector {
   store: Store<InstantSearchState>;
   /** The request parameters for the current state (without apiKey). */
   params(): Record<string, string | number | string[]>;
-  /** Runs the search for the current state now. */
-  search(): Promise<void>;
-  /** Typing: the search runs throttled (800 ms). A new query drops the selected filters. */
+  /**
+   * Runs the search for the current state now. `submitted`: the shopper asked for this query
+   * (a search page opened with it), so a redirect rule's answer is followed.
+   */
+  search(options?: { submitted?: boolean }): Promise<void>;
+  /**
+   * Typing: the search runs throttled (800 ms). A new query drops the selected filters. A query
+   * still being typed never follows a redirect rule: its results are listed.
+   */
   setQuery(query: string): void;
-  /** A suggested query chosen: searches it now (filters dropped). */
+  /**
+   * The shopper submits a query (Enter, the search button): searches it now, filters dropped,
+   * and a redirect rule's answer is followed.
+   */
+  submit(query: string): void;
+  /** A suggested query chosen: searches it now (filters dropped), as a submitted query. */
   searchQuery(query: string): void;
   /** Category drill-down: selects one category (null: all categories). */
   setCategory(facet: string, id: string | null): void;
@@ -205,7 +216,8 @@ export function createInstantSearchConnector(
     }
   }
 
-  async function run(append: boolean): Promise<void> {
+  /** `submitted`: the shopper asked for this query; only then does a redirect rule send them away. */
+  async function run(append: boolean, submitted = false): Promise<void> {
     controller?.abort();
     const current = new AbortController();
     controller = current;
@@ -223,8 +235,9 @@ export function createInstantSearchConnector(
     try {
       const result = await source.search(params(page), current.signal);
       if (disposed || controller !== current) return;
-      // A redirect rule answers for this query: the shopper goes to its page (spec part 2 §3).
-      if (result.redirect && !(settings.preview ?? false)) {
+      // A redirect rule answers for this query: the shopper goes to its page (spec part 2 §3),
+      // once they submit it; while they type, the results are listed as for any query.
+      if (result.redirect && submitted && !(settings.preview ?? false)) {
         const target = (isPhone() && result.redirect.mobileUrl) || result.redirect.url;
         const navigate = settings.navigate ?? ((url: string) => window.location.assign(url));
         store.set({ loading: false, failed: false });
@@ -252,10 +265,10 @@ export function createInstantSearchConnector(
 
   const throttledSearch = throttle(() => void run(false), settings.throttle ?? 800);
   /** Any refinement starts again from page 1. */
-  const refine = (patch: Partial<InstantSearchState>): void => {
+  const refine = (patch: Partial<InstantSearchState>, submitted = false): void => {
     throttledSearch.cancel();
     store.set({ ...patch, page: 1 });
-    void run(false);
+    void run(false, submitted);
   };
   const setFacet = (facet: string, values: readonly string[]): void => {
     const next = { ...store.get().filters };
@@ -268,7 +281,7 @@ export function createInstantSearchConnector(
   return {
     store,
     params: () => params(),
-    search: () => run(false),
+    search: (options) => run(false, options?.submitted ?? false),
     setQuery(query) {
       const current = store.get();
       // A new query is a new search: the previous query's filters do not carry over.
@@ -276,8 +289,11 @@ export function createInstantSearchConnector(
       store.set({ query, page: 1, ...(fresh && { filters: {} }) });
       throttledSearch();
     },
+    submit(query) {
+      refine({ query, filters: {} }, true);
+    },
     searchQuery(query) {
-      refine({ query, filters: {} });
+      refine({ query, filters: {} }, true);
     },
     setCategory(facet, id) {
       setFacet(facet, id === null ? [] : [id]);

@@ -301,6 +301,14 @@ export function mountInstantSearch(
       connector.setQuery((el as HTMLInputElement).value);
     },
   });
+  // Enter in the widget's own query field submits the query (a redirect rule may then apply).
+  const offKey = onActions(host, 'keydown', {
+    'is-query'(el, event) {
+      if ((event as KeyboardEvent).key !== 'Enter') return;
+      event.preventDefault();
+      connector.submit((el as HTMLInputElement).value);
+    },
+  });
   const offChange = onActions(host, 'change', {
     'is-toggle'(el) {
       const { digiFacet, digiValue } = el.dataset;
@@ -347,6 +355,12 @@ export function mountInstantSearch(
       if (facet) connector.clearFacet(facet);
     },
     'is-clear-all': () => connector.clearAll(),
+    // Phones: the folded facets open and close (the state lives on the host, which templates
+    // never re-render).
+    'is-filters-toggle'(el) {
+      const open = host.classList.toggle('digi-instant-search--filters-open');
+      el.setAttribute('aria-expanded', String(open));
+    },
     'is-page'(el) {
       const page = Number(el.dataset['digiPage']);
       if (page > 0) {
@@ -374,7 +388,9 @@ export function mountInstantSearch(
     },
   });
 
-  void connector.search();
+  // A query the page opened with (the search page of a submitted form) was asked for by the
+  // shopper; a value left in the input was not.
+  void connector.search({ submitted: (options.initialQuery ?? '').trim() !== '' });
 
   return {
     element: host,
@@ -388,6 +404,7 @@ export function mountInstantSearch(
       connector.dispose();
       unsubscribe();
       offInput();
+      offKey();
       offChange();
       offClick();
       input?.removeEventListener('input', onSiteInput);

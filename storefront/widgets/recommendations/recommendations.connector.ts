@@ -42,6 +42,8 @@ export interface RecommendationsSettings {
   sessionId?: string;
   /** The block's placement: a recommendation widget claiming it decides the strategy. */
   placement?: string;
+  /** Called once the recommendations could not be loaded (the block then shows nothing). */
+  onFailure?(error: unknown): void;
   /** Title above the block (the config's message). */
   message?: string;
   /** Tracking widget type. @default 'RECOMMENDATIONS' */
@@ -154,8 +156,8 @@ export function createRecommendationsConnector(
       }));
     } catch (error) {
       if (controller.signal.aborted) return;
-      console.error('digi: recommendations failed', error);
       store.set({ status: 'failed' });
+      settings.onFailure?.(error);
     }
   }
 

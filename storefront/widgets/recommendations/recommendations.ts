@@ -60,7 +60,22 @@ export function mountRecommendations(
   const texts = options.texts ?? TEXTS_RU;
   const infinite = options.infinityListOptions?.infiniteListMode ?? false;
   const swiperEnabled = options.swiperOptions?.swiperEnabled ?? true;
-  const connector = createRecommendationsConnector(options.source, options, mobile);
+  // A block that cannot load never shows the shopper an error: it hides itself, and the error
+  // goes where render errors go (onError: the console's error reports).
+  const connector = createRecommendationsConnector(
+    options.source,
+    {
+      ...options,
+      onFailure(error) {
+        host.hidden = true;
+        host.style.setProperty('display', 'none', 'important');
+        if (options.onError) options.onError('load', error);
+        else console.error('digi: recommendations failed', error);
+        options.onFailure?.(error);
+      },
+    },
+    mobile,
+  );
   const tracker = createWidgetTracker({
     source: options.source,
     widgetType: options.widgetType ?? 'RECOMMENDATIONS',
@@ -94,8 +109,8 @@ export function mountRecommendations(
           texts,
           title,
           infinite: infinite || !swiperEnabled,
-          failed: s.status === 'failed',
-          empty: s.status === 'ready' && s.products.length === 0,
+          failed: false,
+          empty: s.status === 'failed' || (s.status === 'ready' && s.products.length === 0),
         }),
       },
       swiper: {
