@@ -83,7 +83,8 @@ export type BoostRuleInput = z.input<typeof boostRuleInput>;
  * DISABLED, NOT_STARTED and ENDED its switch and period; NO_SURFACE a boost acting in neither
  * search nor autocomplete; MISSING items the live catalog lacks; UNAVAILABLE_SHOWN out-of-stock
  * products a search rule still puts forward; UNAVAILABLE_HIDDEN out-of-stock products the
- * recommendations never show, so a pin or boost of them does nothing.
+ * storefront never shows (recommendations, or a search whose API defaults hide them), so a pin
+ * or boost of them does nothing.
  */
 export const RULE_ISSUE_CODES = [
   'DISABLED',

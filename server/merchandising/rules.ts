@@ -19,6 +19,7 @@ import type {
   redirectRuleInput,
   RuleIssue,
 } from '#contract/entities/merchandising.ts';
+import { SETTING_SCHEMAS } from '#contract/entities/search-config.ts';
 import { arrayParam } from '../db/any.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
@@ -28,6 +29,7 @@ import {
   merchBoostRules,
   merchRecsRules,
   merchRedirects,
+  searchSettings,
 } from '../db/schema.ts';
 import { HttpError, isUniqueViolation, notFound } from '../lib/http-error.ts';
 import { recordAudit } from '../repositories/audit.ts';
@@ -154,6 +156,19 @@ const notInCatalog = (missing: Found) =>
  */
 async function boostStatus(db: Db | Tx, siteId: number, rows: BoostRow[], now = new Date()) {
   const statuses = new Map<number, Status>();
+  // The site's API defaults say whether its search shows out-of-stock products at all.
+  let showsUnavailable: boolean | null = null;
+  const showUnavailable = async () => {
+    if (showsUnavailable === null) {
+      const [setting] = await db
+        .select({ value: searchSettings.value })
+        .from(searchSettings)
+        .where(and(eq(searchSettings.siteId, siteId), eq(searchSettings.key, 'api-params')));
+      const parsed = SETTING_SCHEMAS['api-params'].safeParse(setting?.value);
+      showsUnavailable = parsed.success ? parsed.data.showUnavailable : true;
+    }
+    return showsUnavailable;
+  };
   for (const row of rows) {
     const issues = timeIssues(row, row.enabled, now);
     if (!row.ranking && !row.autocomplete)
@@ -179,14 +194,21 @@ async function boostStatus(db: Db | Tx, siteId: number, rows: BoostRow[], now = 
       );
     if (row.boostType === 'PRODUCTS')
       unavailable = await found(db, unavailableProducts(siteId, row.items));
+    // Out-of-stock products a search that hides them never shows: as good as missing.
+    const hidden = unavailable.n > 0 && !(await showUnavailable());
+    const unusable = missing.n + (hidden ? unavailable.n : 0);
     // CATEGORIES_INCLUDE with none of its categories would empty every answer: it still acts.
     const nothing =
       row.items.length > 0 &&
-      missing.n >= row.items.length &&
+      unusable >= row.items.length &&
       row.boostType !== 'CATEGORIES_INCLUDE';
     if (missing.n) issues.push({ code: 'MISSING', items: missing.items, blocking: nothing });
     if (unavailable.n)
-      issues.push({ code: 'UNAVAILABLE_SHOWN', items: unavailable.items, blocking: false });
+      issues.push({
+        code: hidden ? 'UNAVAILABLE_HIDDEN' : 'UNAVAILABLE_SHOWN',
+        items: unavailable.items,
+        blocking: hidden && nothing,
+      });
     statuses.set(row.id, {
       live: !issues.some((issue) => issue.blocking),
       issues,

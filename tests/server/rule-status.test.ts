@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BoostRuleInput, RecsRuleInput } from '#contract/entities/merchandising.ts';
+import type { ApiParams } from '#contract/entities/search-config.ts';
 import { recommendationsResponse } from '#contract/public/recommendations.ts';
 import { searchResponse, type SearchResponse } from '#contract/public/search.ts';
 import {
@@ -15,9 +16,11 @@ import {
   createRecsRuleRoute,
   deleteBoostRuleRoute,
   deleteRecsRuleRoute,
+  getBoostRuleRoute,
   listRecsRulesRoute,
 } from '#contract/routes/merchandising.ts';
 import { QUERY_LIST_ROUTES } from '#contract/routes/query-lists.ts';
+import { SETTING_ROUTES } from '#contract/routes/search-config.ts';
 import { toLocal } from '#server/merchandising/time.ts';
 import {
   DATABASES,
@@ -106,6 +109,23 @@ describe.each(DATABASES)('rule status and stemmer exclusions on %s', (kind) => {
     expect(pin.issues).toEqual([{ code: 'UNAVAILABLE_SHOWN', items: [out.id], blocking: false }]);
     const fine = await boost({ boostType: 'PRODUCTS', filters: [inStock.id], socket: 2 });
     expect(fine).toMatchObject({ live: true, issues: [] });
+    // A site whose search hides out-of-stock products: the pin then does nothing, and says so.
+    const apiParams = (await admin.call(SETTING_ROUTES['api-params'].get, { query: { siteId } }))
+      .value as ApiParams;
+    await admin.call(SETTING_ROUTES['api-params'].save, {
+      query: { siteId },
+      body: { ...apiParams, showUnavailable: false },
+    });
+    expect((await search('шапка')).products.map((p) => p.id)).not.toContain(out.id);
+    const hidden = await admin.call(getBoostRuleRoute, {
+      params: { id: pin.id },
+      query: { siteId },
+    });
+    expect(hidden.live).toBe(false);
+    expect(hidden.issues).toEqual([
+      { code: 'UNAVAILABLE_HIDDEN', items: [out.id], blocking: true },
+    ]);
+    await admin.call(SETTING_ROUTES['api-params'].reset, { query: { siteId } });
     // The list answers the same state.
     const listed = await admin.call(boostCriteriaRoute, {
       query: { siteId, query: 'шапка', offset: 0, limit: 50 },
