@@ -3,9 +3,43 @@
  * preview and the demo storefront shows it first; a redirect CSV with one bad row shows the
  * partial-failure bar naming it, and the storefront follows the uploaded redirect.
  */
+import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
+
+/** A console call with the session's XSRF token; answers the JSON body. */
+async function apiCall<T>(page: Page, method: 'POST' | 'DELETE', url: string, data?: unknown) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const response = await page.request.fetch(url, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+interface Found {
+  id: string;
+  name: string;
+  available: boolean;
+}
+
+/** Products of the demo catalog found by name, out of stock ones included (catalog lookup). */
+async function catalogProducts(page: Page, search: string): Promise<Found[]> {
+  const params = new URLSearchParams({ siteId: '1', search, limit: '100' });
+  const response = await page.request.get(`/api/catalog/products?${params}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Found[];
+}
+
+/** A rule's status icon's computed colours (the badge tone). */
+const tone = (badge: Locator) =>
+  badge.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { background: style.backgroundColor, color: style.color };
+  });
 
 test.describe('merchandising rules on the storefront', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -126,5 +160,76 @@ test.describe('merchandising rules on the storefront', () => {
     // a redirect follows a submitted query only (Enter), never one being typed
     await page.locator('#search-input').press('Enter');
     await page.waitForURL(/\/demo\/pictures\/delivery\.svg$/);
+  });
+
+  test('the rule list shows what a rule does: not active with the reason, or active with a warning', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    let products: Found[] = [];
+    let st = '';
+    for (st of ['шапка', 'сумка', 'ремень', 'платье', 'куртка']) {
+      products = await catalogProducts(page, st);
+      if (products.some((p) => !p.available) && products.some((p) => p.available)) break;
+    }
+    const out = products.find((p) => !p.available)!;
+    const inStock = products.find((p) => p.available)!;
+    expect(out, 'an out-of-stock product in the demo catalog').toBeDefined();
+    const tag = Date.now().toString(36);
+    const create = (name: string, extra: Record<string, unknown>) =>
+      apiCall<{ id: number }>(page, 'POST', '/api/merchandising/boosting?siteId=1', {
+        name,
+        queries: [st],
+        fullMatch: true,
+        boostType: 'PRODUCTS',
+        ...extra,
+      });
+    const soldOut = await create(`Нет в наличии ${tag}`, { filters: [out.id], socket: 1 });
+    const nowhere = await create(`Нигде ${tag}`, {
+      filters: [inStock.id],
+      socket: 2,
+      ranking: false,
+      autocomplete: false,
+    });
+    const fine = await create(`В порядке ${tag}`, { filters: [inStock.id], socket: 3 });
+    try {
+      await page.goto('/merch-rules/search');
+      const table = page.getByRole('table', { name: 'Правила бустинга' });
+      const row = (name: string) => table.getByRole('row', { name: new RegExp(name) });
+      await expect(row(`В порядке ${tag}`)).toBeVisible();
+      const status = (name: string, kind: string) =>
+        row(name).locator(`.merch-status [data-status="${kind}"]`);
+
+      // Acting, in search and autocomplete, nothing to say: green icons, no reason.
+      const liveTone = await tone(status(`В порядке ${tag}`, 'live'));
+      expect(liveTone.background).not.toBe('rgba(0, 0, 0, 0)');
+      expect(await tone(status(`В порядке ${tag}`, 'search-on'))).toEqual(liveTone);
+      await expect(row(`В порядке ${tag}`).locator('.merch-status__reason')).toHaveCount(0);
+
+      // Acting in neither search nor autocomplete: not active, both off, and why.
+      const notLive = status(`Нигде ${tag}`, 'not-live');
+      await expect(notLive).toHaveAttribute('title', 'Не действует');
+      expect(await tone(notLive)).not.toEqual(liveTone);
+      await expect(status(`Нигде ${tag}`, 'search-off')).toBeVisible();
+      await expect(status(`Нигде ${tag}`, 'ac-off')).toBeVisible();
+      await expect(row(`Нигде ${tag}`).locator('.merch-status__reason')).toHaveText(
+        'Не действует ни в поиске, ни в автодополнении',
+      );
+
+      // Pinning an out-of-stock product acts, with a warning naming the product.
+      await expect(status(`Нет в наличии ${tag}`, 'live')).toBeVisible();
+      const warning = status(`Нет в наличии ${tag}`, 'warning');
+      await expect(warning).toHaveAttribute('title', new RegExp(out.id));
+      const warningTone = await tone(warning);
+      expect(warningTone.color).not.toEqual(liveTone.color);
+      const reason = row(`Нет в наличии ${tag}`).locator('.merch-status__reason');
+      await expect(reason).toHaveText(`Нет в наличии, но поиск всё равно покажет: ${out.id}`);
+      expect(await reason.evaluate((e) => getComputedStyle(e).color)).toBe(warningTone.color);
+      await row(`Нет в наличии ${tag}`).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('merch-rule-status.png') });
+    } finally {
+      for (const rule of [soldOut, nowhere, fine])
+        await apiCall(page, 'DELETE', `/api/merchandising/boosting?siteId=1&id=${rule.id}`);
+    }
   });
 });

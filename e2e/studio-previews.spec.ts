@@ -146,3 +146,85 @@ test('the desktop frame is 1280 px wide scaled to the pane, the phone 390 px fit
   await expect(frame.locator('.digi-card').first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: test.info().outputPath('desktop-preview.png') });
 });
+
+test('the preview query drives the frame; zoom fits or shows 100 % with scroll; side by side is stacked', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAt(page, 'designer');
+  await page.goto(`${server.baseUrl}/anyquery/ux/instant-search`);
+  const frame = previewFrame(page);
+  const iframe = page.locator('iframe[title="Предпросмотр виджета — Интеграция"]');
+  const stage = page.locator('.vitrina-preview-pane__stage').first();
+  // The studio loads its config, the tokens and the frame: slow on a loaded machine.
+  await expect(frame.locator('input[type="search"]').first()).toBeVisible({ timeout: 90_000 });
+
+  // «Запрос для предпросмотра» is typed into the previewed search box, and the frame answers it.
+  await page.getByRole('searchbox', { name: 'Запрос для предпросмотра' }).fill('джинсы');
+  await expect(frame.locator('input[type="search"]').first()).toHaveValue('джинсы');
+  await expect(frame.locator('.digi-card__name').first()).toContainText(/Джинсы/i, {
+    timeout: 20_000,
+  });
+
+  // Fit: the 1280 px page scaled to the stage, the percentage on the button.
+  const zoom = page.getByRole('group', { name: 'Масштаб' });
+  const scaleOf = async () => Number(await stage.getAttribute('data-scale'));
+  await expect.poll(scaleOf).toBeLessThan(1);
+  const fit = await scaleOf();
+  await expect(
+    zoom.getByRole('button', { name: `Вписать, ${Math.round(fit * 100)} %` }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await stage.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('studio-fit-1280.png') });
+
+  // 100 %: the frame at its own width, the stage scrolls sideways to the rest.
+  await zoom.getByRole('button', { name: '100 %' }).click();
+  await expect.poll(scaleOf).toBe(1);
+  expect((await iframe.boundingBox())!.width).toBeCloseTo(1280, 0);
+  const scroll = await stage.evaluate((element) => {
+    element.scrollLeft = 400;
+    return {
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+      scrollLeft: element.scrollLeft,
+      overflowX: getComputedStyle(element).overflowX,
+    };
+  });
+  expect(scroll.overflowX).toBe('auto');
+  expect(scroll.scrollWidth).toBeGreaterThanOrEqual(1280);
+  expect(scroll.clientWidth).toBeLessThan(1280);
+  expect(scroll.scrollLeft).toBe(400);
+  await page.screenshot({ path: test.info().outputPath('studio-100-1280.png') });
+  await zoom.getByRole('button', { name: /^Вписать/ }).click();
+  await expect.poll(scaleOf).toBe(fit);
+
+  // Side by side: integration above production, each as wide (and as large) as the single frame.
+  await page.getByRole('checkbox', { name: 'Интеграция и продакшен рядом' }).check();
+  const production = page.locator('iframe[title="Предпросмотр виджета — Продакшен"]');
+  await expect(production).toBeVisible();
+  await expect(
+    page
+      .getByRole('group', { name: 'Расположение' })
+      .getByRole('button', { name: 'Друг под другом' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  const stages = page.locator('.vitrina-preview-pane__stage');
+  await expect.poll(async () => Number(await stages.nth(1).getAttribute('data-scale'))).toBe(fit);
+  const [top, bottom] = [
+    (await stages.nth(0).boundingBox())!,
+    (await stages.nth(1).boundingBox())!,
+  ];
+  expect(bottom.y).toBeGreaterThanOrEqual(top.y + top.height);
+  expect(bottom.width).toBeCloseTo(top.width, 0);
+  await expect(frame.locator('input[type="search"]').first()).toHaveValue('джинсы');
+  await page.locator('.vitrina-preview-pane__frames').scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: test.info().outputPath('studio-stacked-1280.png'),
+    fullPage: true,
+  });
+  // Two columns remain a choice: each half as wide.
+  await page.getByRole('button', { name: 'В два столбца' }).click();
+  await expect
+    .poll(async () => Number(await stages.nth(1).getAttribute('data-scale')))
+    .toBeLessThan(fit);
+});

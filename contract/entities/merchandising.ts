@@ -78,6 +78,32 @@ export const boostRuleInput = z
   });
 export type BoostRuleInput = z.input<typeof boostRuleInput>;
 
+/**
+ * Why a rule does not act, or acts other than its author may expect (the rule lists' status):
+ * DISABLED, NOT_STARTED and ENDED its switch and period; NO_SURFACE a boost acting in neither
+ * search nor autocomplete; MISSING items the live catalog lacks; UNAVAILABLE_SHOWN out-of-stock
+ * products a search rule still puts forward; UNAVAILABLE_HIDDEN out-of-stock products the
+ * storefront never shows (recommendations, or a search whose API defaults hide them), so a pin
+ * or boost of them does nothing.
+ */
+export const RULE_ISSUE_CODES = [
+  'DISABLED',
+  'NOT_STARTED',
+  'ENDED',
+  'NO_SURFACE',
+  'MISSING',
+  'UNAVAILABLE_SHOWN',
+  'UNAVAILABLE_HIDDEN',
+] as const;
+export const ruleIssue = z.object({
+  code: z.enum(RULE_ISSUE_CODES),
+  /** The items concerned (product ids, brands, categories, values), the first few. */
+  items: z.array(z.string()),
+  /** The rule does not act at all because of it; otherwise it acts, with this caveat. */
+  blocking: z.boolean(),
+});
+export type RuleIssue = z.infer<typeof ruleIssue>;
+
 export const boostRule = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -94,10 +120,15 @@ export const boostRule = z.object({
   autocomplete: z.boolean(),
   attributeName: z.string().nullable(),
   filters: z.array(z.string()),
-  /** On and inside its period now: acting on the storefront. */
+  /**
+   * Acting on the storefront now: on, inside its period, in search or autocomplete, with
+   * something of the live catalog to act on (no blocking issue).
+   */
   live: z.boolean(),
   /** What the live catalog lacks (unknown products, brands, categories), or null. */
   error: z.string().nullable(),
+  /** Why it does not act, or what to know about how it acts; empty when all is well. */
+  issues: z.array(ruleIssue),
   updatedAt: z.string(),
 });
 export type BoostRule = z.infer<typeof boostRule>;
@@ -188,7 +219,10 @@ export const recsRule = z.object({
   categories: z.array(z.string()),
   placements: z.array(z.string()),
   strategies: z.array(z.string()),
+  /** Acting now: inside its period, with products or categories it can act on. */
   live: z.boolean(),
+  /** Why it does not act, or what to know about how it acts; empty when all is well. */
+  issues: z.array(ruleIssue),
 });
 export type RecsRule = z.infer<typeof recsRule>;
 

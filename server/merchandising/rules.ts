@@ -17,7 +17,9 @@ import type {
   recsRuleInput,
   RedirectRule,
   redirectRuleInput,
+  RuleIssue,
 } from '#contract/entities/merchandising.ts';
+import { SETTING_SCHEMAS } from '#contract/entities/search-config.ts';
 import { arrayParam } from '../db/any.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
@@ -27,6 +29,7 @@ import {
   merchBoostRules,
   merchRecsRules,
   merchRedirects,
+  searchSettings,
 } from '../db/schema.ts';
 import { HttpError, isUniqueViolation, notFound } from '../lib/http-error.ts';
 import { recordAudit } from '../repositories/audit.ts';
@@ -48,9 +51,6 @@ export interface SiteZone {
 
 type BoostRow = typeof merchBoostRules.$inferSelect;
 type RecsRow = typeof merchRecsRules.$inferSelect;
-
-const isLive = (row: { startAt: Date | null; endAt: Date | null }, now = new Date()) =>
-  (row.startAt === null || row.startAt <= now) && (row.endAt === null || row.endAt > now);
 
 const local = (instant: Date | null, zone: string) => (instant ? toLocal(instant, zone) : null);
 const instant = (text: string | null, zone: string) => (text ? localToInstant(text, zone) : null);
@@ -95,36 +95,154 @@ function boostValues(site: SiteZone, input: BoostInput) {
 const liveImport = (siteId: number) =>
   sql`(select import_id from catalogs where site_id = ${siteId})`;
 
-/** What the live catalog lacks of a rule's items, or null. */
-async function itemErrors(db: Db | Tx, siteId: number, rows: BoostRow[]) {
-  const errors = new Map<number, string | null>();
-  for (const row of rows) {
-    const items = arrayParam(row.items, 'text');
-    let missing: SQL | null = null;
-    if (row.boostType === 'PRODUCTS' || row.boostType === 'PRODUCTS_EXCLUDE')
-      missing = sql`select i from unnest(${items}) i where not exists
-        (select 1 from catalog_products p where p.import_id = ${liveImport(siteId)} and p.id = i)`;
-    else if (row.boostType === 'BRANDS')
-      missing = sql`select i from unnest(${items}) i where not exists
-        (select 1 from catalog_products p where p.import_id = ${liveImport(siteId)} and p.vendor = i)`;
-    else if (row.boostType.startsWith('CATEGORIES'))
-      missing = sql`select i from unnest(${items}) i where not exists
-        (select 1 from catalog_categories c where c.import_id = ${liveImport(siteId)} and c.id = i)`;
-    else if (row.boostType === 'ATTRIBUTES')
-      missing = sql`select i from unnest(${items}) i where not exists
-        (select 1 from catalog_products p where p.import_id = ${liveImport(siteId)}
-           and p.params @> jsonb_build_array(jsonb_build_object('name', ${row.attribute ?? ''}::text, 'value', i)))`;
-    if (!missing) continue;
-    const { rows: absent } = await run<{ i: string }>(db, sql`${missing} limit 5`);
-    errors.set(
-      row.id,
-      absent.length ? `Not in the catalog: ${absent.map((r) => r.i).join(', ')}` : null,
-    );
-  }
-  return errors;
+/** The first few of a set of items, and how many there are. */
+interface Found {
+  items: string[];
+  n: number;
+}
+const NONE: Found = { items: [], n: 0 };
+
+async function found(db: Db | Tx, query: SQL): Promise<Found> {
+  const { rows } = await run<{ i: string; n: number }>(
+    db,
+    sql`select i, count(*) over ()::int as n from (${query}) f limit 5`,
+  );
+  return { items: rows.map((r) => r.i), n: rows[0]?.n ?? 0 };
 }
 
-function toBoost(row: BoostRow, zone: string, error: string | null): BoostRule {
+/** Of `ids`, the products the live catalog lacks. */
+const missingProducts = (siteId: number, ids: string[]) =>
+  sql`select i from unnest(${arrayParam(ids, 'text')}) i where not exists
+        (select 1 from catalog_products p where p.import_id = ${liveImport(siteId)} and p.id = i)`;
+/** Of `ids`, the products of the live catalog that are out of stock. */
+const unavailableProducts = (siteId: number, ids: string[]) =>
+  sql`select i from unnest(${arrayParam(ids, 'text')}) i where exists
+        (select 1 from catalog_products p where p.import_id = ${liveImport(siteId)} and p.id = i
+           and not p.available)`;
+/** Of `ids`, the categories the live catalog lacks. */
+const missingCategories = (siteId: number, ids: string[]) =>
+  sql`select i from unnest(${arrayParam(ids, 'text')}) i where not exists
+        (select 1 from catalog_categories c where c.import_id = ${liveImport(siteId)} and c.id = i)`;
+
+/** The switch and period issues of a rule. */
+function timeIssues(
+  row: { startAt: Date | null; endAt: Date | null },
+  enabled: boolean,
+  now: Date,
+): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  if (!enabled) issues.push({ code: 'DISABLED', items: [], blocking: true });
+  if (row.startAt !== null && row.startAt > now)
+    issues.push({ code: 'NOT_STARTED', items: [], blocking: true });
+  if (row.endAt !== null && row.endAt <= now)
+    issues.push({ code: 'ENDED', items: [], blocking: true });
+  return issues;
+}
+
+interface Status {
+  live: boolean;
+  issues: RuleIssue[];
+  /** What the live catalog lacks (unknown products, brands, categories), or null. */
+  error: string | null;
+}
+
+const notInCatalog = (missing: Found) =>
+  missing.n ? `Not in the catalog: ${missing.items.join(', ')}` : null;
+
+/**
+ * What a boost rule does on the storefront now: its switch, period and surfaces, the items the
+ * live catalog lacks (all of them: the rule has nothing to act on) and, for product rules, the
+ * out-of-stock products it still puts forward in search.
+ */
+async function boostStatus(db: Db | Tx, siteId: number, rows: BoostRow[], now = new Date()) {
+  const statuses = new Map<number, Status>();
+  // The site's API defaults say whether its search shows out-of-stock products at all.
+  let showsUnavailable: boolean | null = null;
+  const showUnavailable = async () => {
+    if (showsUnavailable === null) {
+      const [setting] = await db
+        .select({ value: searchSettings.value })
+        .from(searchSettings)
+        .where(and(eq(searchSettings.siteId, siteId), eq(searchSettings.key, 'api-params')));
+      const parsed = SETTING_SCHEMAS['api-params'].safeParse(setting?.value);
+      showsUnavailable = parsed.success ? parsed.data.showUnavailable : true;
+    }
+    return showsUnavailable;
+  };
+  for (const row of rows) {
+    const issues = timeIssues(row, row.enabled, now);
+    if (!row.ranking && !row.autocomplete)
+      issues.push({ code: 'NO_SURFACE', items: [], blocking: true });
+    let missing = NONE;
+    let unavailable = NONE;
+    if (row.boostType === 'PRODUCTS' || row.boostType === 'PRODUCTS_EXCLUDE')
+      missing = await found(db, missingProducts(siteId, row.items));
+    else if (row.boostType === 'BRANDS')
+      missing = await found(
+        db,
+        sql`select i from unnest(${arrayParam(row.items, 'text')}) i where not exists
+          (select 1 from catalog_products p where p.import_id = ${liveImport(siteId)} and p.vendor = i)`,
+      );
+    else if (row.boostType.startsWith('CATEGORIES'))
+      missing = await found(db, missingCategories(siteId, row.items));
+    else if (row.boostType === 'ATTRIBUTES')
+      missing = await found(
+        db,
+        sql`select i from unnest(${arrayParam(row.items, 'text')}) i where not exists
+          (select 1 from catalog_products p where p.import_id = ${liveImport(siteId)}
+             and p.params @> jsonb_build_array(jsonb_build_object('name', ${row.attribute ?? ''}::text, 'value', i)))`,
+      );
+    if (row.boostType === 'PRODUCTS')
+      unavailable = await found(db, unavailableProducts(siteId, row.items));
+    // Out-of-stock products a search that hides them never shows: as good as missing.
+    const hidden = unavailable.n > 0 && !(await showUnavailable());
+    const unusable = missing.n + (hidden ? unavailable.n : 0);
+    // CATEGORIES_INCLUDE with none of its categories would empty every answer: it still acts.
+    const nothing =
+      row.items.length > 0 &&
+      unusable >= row.items.length &&
+      row.boostType !== 'CATEGORIES_INCLUDE';
+    if (missing.n) issues.push({ code: 'MISSING', items: missing.items, blocking: nothing });
+    if (unavailable.n)
+      issues.push({
+        code: hidden ? 'UNAVAILABLE_HIDDEN' : 'UNAVAILABLE_SHOWN',
+        items: unavailable.items,
+        blocking: hidden && nothing,
+      });
+    statuses.set(row.id, {
+      live: !issues.some((issue) => issue.blocking),
+      issues,
+      error: notInCatalog(missing),
+    });
+  }
+  return statuses;
+}
+
+/**
+ * What a recommendation rule does now: its period, the products and categories the live catalog
+ * lacks and, for PIN and HARD, the out-of-stock products the recommendations never show (a pin
+ * of only those does nothing).
+ */
+async function recsStatus(db: Db | Tx, siteId: number, row: RecsRow, now = new Date()) {
+  const issues = timeIssues(row, true, now);
+  const missing = await found(db, missingProducts(siteId, row.productIds));
+  const missingCats = await found(db, missingCategories(siteId, row.categoryIds));
+  const unavailable =
+    row.boostType === 'FILTER'
+      ? NONE
+      : await found(db, unavailableProducts(siteId, row.productIds));
+  const products = row.productIds.length - missing.n - unavailable.n;
+  const categories = row.boostType === 'PIN' ? 0 : row.categoryIds.length - missingCats.n;
+  const nothing = products <= 0 && categories <= 0;
+  const lacking = { items: [...missing.items, ...missingCats.items], n: missing.n + missingCats.n };
+  if (lacking.n)
+    issues.push({ code: 'MISSING', items: lacking.items.slice(0, 5), blocking: nothing });
+  if (unavailable.n)
+    issues.push({ code: 'UNAVAILABLE_HIDDEN', items: unavailable.items, blocking: nothing });
+  return { live: !issues.some((issue) => issue.blocking), issues };
+}
+
+function toBoost(row: BoostRow, zone: string, status: Status): BoostRule {
   return {
     id: row.id,
     name: row.name,
@@ -141,8 +259,9 @@ function toBoost(row: BoostRow, zone: string, error: string | null): BoostRule {
     autocomplete: row.autocomplete,
     attributeName: row.attribute,
     filters: row.items,
-    live: row.enabled && isLive(row),
-    error,
+    live: status.live,
+    error: status.error,
+    issues: status.issues,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -158,7 +277,11 @@ function toRedirect(row: typeof merchRedirects.$inferSelect): RedirectRule {
   };
 }
 
-function toRecs(row: RecsRow, zone: string): RecsRule {
+function toRecs(
+  row: RecsRow,
+  zone: string,
+  status: { live: boolean; issues: RuleIssue[] },
+): RecsRule {
   return {
     id: row.id,
     name: row.name,
@@ -171,7 +294,8 @@ function toRecs(row: RecsRow, zone: string): RecsRule {
     categories: row.categoryIds,
     placements: row.placements,
     strategies: row.strategies,
-    live: isLive(row),
+    live: status.live,
+    issues: status.issues,
   };
 }
 
@@ -217,7 +341,7 @@ export function createMerchandisingRepository(db: Db) {
     return row;
   };
   const boostOut = async (tx: Db | Tx, site: SiteZone, row: BoostRow) =>
-    toBoost(row, site.timeZone, (await itemErrors(tx, site.siteId, [row])).get(row.id) ?? null);
+    toBoost(row, site.timeZone, (await boostStatus(tx, site.siteId, [row])).get(row.id)!);
 
   /** Adds products to the query's own rule of a type (created when missing), in one transaction. */
   const addProducts = (
@@ -324,10 +448,10 @@ export function createMerchandisingRepository(db: Db) {
         .orderBy(desc(merchBoostRules.id))
         .limit(paging.limit)
         .offset(paging.offset);
-      const errors = await itemErrors(db, site.siteId, rows);
+      const statuses = await boostStatus(db, site.siteId, rows);
       return {
         total: n,
-        items: rows.map((row) => toBoost(row, site.timeZone, errors.get(row.id) ?? null)),
+        items: rows.map((row) => toBoost(row, site.timeZone, statuses.get(row.id)!)),
       };
     },
 
@@ -544,7 +668,10 @@ export function createMerchandisingRepository(db: Db) {
         .orderBy(desc(merchRecsRules.startAt), desc(merchRecsRules.id))
         .limit(paging.limit)
         .offset(paging.offset);
-      return { total: n, items: rows.map((row) => toRecs(row, site.timeZone)) };
+      const items: RecsRule[] = [];
+      for (const row of rows)
+        items.push(toRecs(row, site.timeZone, await recsStatus(db, site.siteId, row)));
+      return { total: n, items };
     },
 
     async getRecs(site: SiteZone, id: number): Promise<RecsRule> {
@@ -553,7 +680,7 @@ export function createMerchandisingRepository(db: Db) {
         .from(merchRecsRules)
         .where(and(eq(merchRecsRules.siteId, site.siteId), eq(merchRecsRules.id, id)));
       if (!row) throw notFound('Recommendation rule');
-      return toRecs(row, site.timeZone);
+      return toRecs(row, site.timeZone, await recsStatus(db, site.siteId, row));
     },
 
     async saveRecs(
@@ -590,7 +717,7 @@ export function createMerchandisingRepository(db: Db) {
           before: before ?? null,
           after: row,
         });
-        return toRecs(row, site.timeZone);
+        return toRecs(row, site.timeZone, await recsStatus(t, site.siteId, row));
       };
       return tx ? write(tx) : db.transaction(write);
     },

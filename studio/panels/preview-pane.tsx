@@ -2,9 +2,10 @@
  * The studio's live preview: the real storefront runtime in a sandboxed frame (never
  * allow-same-origin), fed by postMessage (studio/bridge). The frame has a real device's width
  * (desktop 1280 px, phone 390 px: below the storefront's 768 px breakpoint, spec part 1 §9) and is
- * scaled down with a CSS transform to fit the pane, so the widget lays itself out as on that
- * device. The integration copy can sit beside the production one. Only what changed crosses the
- * channel.
+ * scaled down with a CSS transform to fit the pane ("fit"), or shown at its own size with the
+ * stage scrolling ("100 %"), so the widget lays itself out as on that device. The integration copy
+ * can be compared with the production one, stacked (each as wide as the pane, the default) or in
+ * two columns. Only what changed crosses the channel.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +41,11 @@ export const VIEWPORT_WIDTH: Readonly<Record<PreviewViewport, number>> = {
 };
 /** Height of a frame's stage in the pane, CSS px (the frame is as tall, divided by its scale). */
 export const STAGE_HEIGHT = 560;
+
+/** Fit: the device's width scaled down to the stage; actual: 100 %, the stage scrolls. */
+export type PreviewZoom = 'fit' | 'actual';
+/** How the two copies are compared: one above the other, or in two columns. */
+export type CompareLayout = 'stacked' | 'columns';
 
 export interface PreviewCopy {
   templates: TemplateSources;
@@ -102,6 +108,10 @@ export function PreviewPane({
   const text = usePreviewText();
   const [viewport, setViewport] = useState<PreviewViewport>(defaultViewport);
   const [sideBySide, setSideBySide] = useState(false);
+  const [zoom, setZoom] = useState<PreviewZoom>('fit');
+  const [layout, setLayout] = useState<CompareLayout>('stacked');
+  // The fit scale of the (first) frame, shown on the fit button.
+  const [fitScale, setFitScale] = useState<number | null>(null);
   const [errors, setErrors] = useState<PreviewError[]>([]);
   const source = useMemo(
     () => createApiClient({ baseUrl: apiBaseUrl, apiKey }),
@@ -116,27 +126,46 @@ export function PreviewPane({
   return (
     <section className="vitrina-preview-pane" aria-label={text('toolbar')}>
       <div className="vitrina-preview-pane__toolbar">
-        <div role="group" aria-label={text('viewport')} className="vitrina-preview-pane__viewport">
-          {(['desktop', 'mobile'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={cx(
-                'vitrina-preview-pane__toggle',
-                viewport === value && 'vitrina-preview-pane__toggle--on',
-              )}
-              aria-pressed={viewport === value}
-              onClick={() => setViewport(value)}
-            >
-              {text(value)}
-            </button>
-          ))}
-        </div>
+        <Toggles
+          label={text('viewport')}
+          value={viewport}
+          onChange={setViewport}
+          options={[
+            { value: 'desktop', text: text('desktop') },
+            { value: 'mobile', text: text('mobile') },
+          ]}
+        />
+        <Toggles
+          label={text('zoom')}
+          value={zoom}
+          onChange={setZoom}
+          options={[
+            {
+              value: 'fit',
+              text:
+                fitScale !== null && fitScale < 1
+                  ? text('fitPercent', { percent: Math.round(fitScale * 100) })
+                  : text('fit'),
+            },
+            { value: 'actual', text: text('actual') },
+          ]}
+        />
         {compare !== undefined && (
           <Checkbox
             label={text('sideBySide')}
             checked={sideBySide}
             onCheckedChange={setSideBySide}
+          />
+        )}
+        {showCompare && (
+          <Toggles
+            label={text('layout')}
+            value={layout}
+            onChange={setLayout}
+            options={[
+              { value: 'stacked', text: text('stacked') },
+              { value: 'columns', text: text('columns') },
+            ]}
           />
         )}
         {errors.length > 0 && (
@@ -148,7 +177,7 @@ export function PreviewPane({
       <div
         className={cx(
           'vitrina-preview-pane__frames',
-          showCompare && 'vitrina-preview-pane__frames--compare',
+          showCompare && layout === 'columns' && 'vitrina-preview-pane__frames--columns',
         )}
         role="group"
         aria-label={text('frames')}
@@ -159,6 +188,8 @@ export function PreviewPane({
           guestUrl={guestUrl}
           source={source}
           state={{ widget, settings, templates, css, viewport, query }}
+          zoom={zoom}
+          onFitScale={setFitScale}
           onErrors={(list) => {
             setErrors(list);
             onErrorsRef.current?.(list);
@@ -172,6 +203,7 @@ export function PreviewPane({
             guestUrl={guestUrl}
             source={source}
             state={{ widget, ...compare, viewport, query }}
+            zoom={zoom}
           />
         )}
       </div>
@@ -179,8 +211,43 @@ export function PreviewPane({
   );
 }
 
+/** A group of pressed-state buttons choosing one value (viewport, zoom, layout). */
+function Toggles<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange(value: T): void;
+  options: { value: T; text: string }[];
+}) {
+  return (
+    <div role="group" aria-label={label} className="vitrina-preview-pane__viewport">
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className={cx(
+            'vitrina-preview-pane__toggle',
+            value === option.value && 'vitrina-preview-pane__toggle--on',
+          )}
+          aria-pressed={value === option.value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 interface PreviewFrameProps {
   title: string;
+  zoom: PreviewZoom;
+  /** The scale "fit" gives this frame, kept current as the pane resizes. */
+  onFitScale?(scale: number): void;
   label: string | undefined;
   guestUrl: string;
   source: ReturnType<typeof createApiClient>;
@@ -198,6 +265,8 @@ function PreviewFrame({
   guestUrl,
   source,
   state,
+  zoom,
+  onFitScale,
   onErrors,
   onRendered,
 }: PreviewFrameProps) {
@@ -262,10 +331,18 @@ function PreviewFrame({
   });
 
   const stage = useRef<HTMLDivElement>(null);
-  const stageWidth = useWidth(stage);
+  const { width: stageWidth, height: stageHeight } = useSize(stage);
   const deviceWidth = VIEWPORT_WIDTH[state.viewport];
   // Never enlarged; before the first measure (and without ResizeObserver) at its own size.
-  const scale = stageWidth > 0 ? Math.min(1, stageWidth / deviceWidth) : 1;
+  const fit = stageWidth > 0 ? Math.min(1, stageWidth / deviceWidth) : 1;
+  const scale = zoom === 'fit' ? fit : 1;
+  const fitScaleRef = useRef(onFitScale);
+  useEffect(() => {
+    fitScaleRef.current = onFitScale;
+  });
+  useEffect(() => {
+    if (stageWidth > 0) fitScaleRef.current?.(fit);
+  }, [fit, stageWidth]);
   return (
     <figure className="vitrina-preview-pane__frame">
       {label !== undefined && (
@@ -273,7 +350,10 @@ function PreviewFrame({
       )}
       <div
         ref={stage}
-        className="vitrina-preview-pane__stage"
+        className={cx(
+          'vitrina-preview-pane__stage',
+          zoom === 'actual' && 'vitrina-preview-pane__stage--actual',
+        )}
         data-scale={scale.toFixed(3)}
         style={{ height: STAGE_HEIGHT }}
       >
@@ -289,7 +369,9 @@ function PreviewFrame({
           )}
           style={{
             width: deviceWidth,
-            height: Math.round(STAGE_HEIGHT / scale),
+            // At 100 % the stage scrolls sideways: as tall as what its scroll bar leaves.
+            height:
+              zoom === 'actual' ? stageHeight || STAGE_HEIGHT : Math.round(STAGE_HEIGHT / scale),
             transform: scale === 1 ? undefined : `scale(${scale})`,
             // Centred when narrower than the stage (a phone), from the left edge otherwise.
             left: Math.max(0, (stageWidth - deviceWidth * scale) / 2),
@@ -300,16 +382,22 @@ function PreviewFrame({
   );
 }
 
-/** An element's content width, kept current with ResizeObserver (0 until measured). */
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
+/** An element's client size, kept current with ResizeObserver (0 until measured). */
+function useSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {
     const element = ref.current;
     if (element === null || typeof ResizeObserver === 'undefined') return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const measure = () =>
+      setSize((current) =>
+        current.width === element.clientWidth && current.height === element.clientHeight
+          ? current
+          : { width: element.clientWidth, height: element.clientHeight },
+      );
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
-  return width;
+  return size;
 }

@@ -100,14 +100,19 @@ function tsqueryOf(m: Matching): { tsquery: string; exact: string[] } {
   return termsQuery(expandSynonyms(m.words, u.synonyms, u.maxPhrase), u.stemExclusions);
 }
 
-/** The understood query's own conditions: the detected brand, the words matched exactly. */
+/**
+ * The understood query's own conditions: the detected brand, the words matched exactly. An
+ * excluded word must stand in the product's own name or brand: its category's name is shared by
+ * every product filed there ("Шапки" over every "Шапка …"), so letting it count would make the
+ * exclusion find every form the stemmer would have.
+ */
 function understoodCondition(m: Matching, exact: string[]): SQL {
   const parts: SQL[] = [];
   const brand = m.understanding?.brand;
   if (brand) parts.push(sql`lower(p.vendor) = ${brand}`);
   for (const word of exact)
     parts.push(
-      sql`translate(lower(p.name || ' ' || coalesce(p.vendor, '') || ' ' || p.category_names), 'ё', 'е') ~ ${`\\m${word}\\M`}`,
+      sql`translate(lower(p.name || ' ' || coalesce(p.vendor, '')), 'ё', 'е') ~ ${`\\m${word}\\M`}`,
     );
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }

@@ -105,7 +105,7 @@ export default function RecsRulesPage() {
           {
             key: 'status',
             header: t('merch.columns.status'),
-            cell: (rule) => <RuleStatus live={rule.live} />,
+            cell: (rule) => <RuleStatus live={rule.live} issues={rule.issues} />,
           },
           {
             key: 'name',

@@ -168,7 +168,7 @@ function BoostTab({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
                 live={rule.live}
                 search={rule.ranking}
                 autocomplete={rule.autocomplete}
-                error={rule.error}
+                issues={rule.issues}
               />
             ),
           },

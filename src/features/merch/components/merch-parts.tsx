@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RuleIssue } from '#contract/entities/merchandising.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
+import { cx } from '#src/ui/cx.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Field, fieldIds } from '#src/ui/field/field.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
@@ -168,39 +170,69 @@ export function Pager({
   );
 }
 
-/** The rule status icons (spec part 2 §2): active in production, search, autocomplete, error. */
+/**
+ * The rule status icons (spec part 2 §2): active in production, search on or off, autocomplete on
+ * or off, error. They show what the rule does on the storefront now, not only its switches: a
+ * rule that cannot act is not active, and acts in neither search nor autocomplete; the reason is
+ * written beside the icons.
+ */
 export function RuleStatus({
   live,
   search,
   autocomplete,
-  error,
+  issues,
 }: {
   live: boolean;
   search?: boolean;
   autocomplete?: boolean;
-  error?: string | null;
+  issues: RuleIssue[];
 }) {
   const { t } = useTranslation();
-  const icon = (glyph: string, text: string, tone: 'success' | 'neutral' | 'danger') => (
-    <Badge tone={tone} title={text} className="merch-status__icon">
+  const icon = (
+    glyph: string,
+    text: string,
+    tone: 'success' | 'neutral' | 'warning' | 'danger',
+    kind: string,
+  ) => (
+    <Badge tone={tone} title={text} className="merch-status__icon" data-status={kind}>
       <span aria-hidden="true">{glyph}</span>
       <span className="ui-visually-hidden">{text}</span>
     </Badge>
   );
+  const issueText = (issue: RuleIssue) =>
+    t(`merch.status.issue.${issue.code}`, { items: issue.items.join(', ') });
+  const reasons = issues.map(issueText);
+  const itemIssues = issues.filter(
+    (issue) => issue.code === 'MISSING' || issue.code.startsWith('UNAVAILABLE'),
+  );
+  const blocked = itemIssues.some((issue) => issue.blocking);
   return (
     <span className="merch-status">
-      {live
-        ? icon('●', t('merch.status.live'), 'success')
-        : icon('○', t('merch.status.notLive'), 'neutral')}
-      {search !== undefined &&
-        (search
-          ? icon('≡', t('merch.status.searchOn'), 'success')
-          : icon('≡', t('merch.status.searchOff'), 'neutral'))}
-      {autocomplete !== undefined &&
-        (autocomplete
-          ? icon('⌨', t('merch.status.acOn'), 'success')
-          : icon('⌨', t('merch.status.acOff'), 'neutral'))}
-      {error && icon('!', t('merch.status.error', { error }), 'danger')}
+      <span className="merch-status__icons">
+        {live
+          ? icon('●', t('merch.status.live'), 'success', 'live')
+          : icon('○', t('merch.status.notLive'), 'neutral', 'not-live')}
+        {search !== undefined &&
+          (live && search
+            ? icon('≡', t('merch.status.searchOn'), 'success', 'search-on')
+            : icon('≡', t('merch.status.searchOff'), 'neutral', 'search-off'))}
+        {autocomplete !== undefined &&
+          (live && autocomplete
+            ? icon('⌨', t('merch.status.acOn'), 'success', 'ac-on')
+            : icon('⌨', t('merch.status.acOff'), 'neutral', 'ac-off'))}
+        {itemIssues.length > 0 &&
+          icon(
+            '!',
+            t('merch.status.error', { error: itemIssues.map(issueText).join('; ') }),
+            blocked ? 'danger' : 'warning',
+            blocked ? 'error' : 'warning',
+          )}
+      </span>
+      {reasons.length > 0 && (
+        <span className={cx('merch-status__reason', !live && 'merch-status__reason--blocked')}>
+          {reasons.join('; ')}
+        </span>
+      )}
     </span>
   );
 }

@@ -14,6 +14,12 @@ export interface PreviewWindowButtonsProps {
   config: SearchConfig;
   /** Opens the window; `window.open` by default (tests pass a spy). */
   open?: (url: string) => void;
+  /**
+   * The preview query, when the screen shares it (the studio's preview frame types it too);
+   * without it the box keeps its own.
+   */
+  query?: string;
+  onQueryChange?: (query: string) => void;
 }
 
 /** 'Preview search' / 'Preview autocomplete': the public endpoints in a new window (spec §4, §7). */
@@ -22,10 +28,17 @@ export function PreviewWindowButtons({
   apiKey,
   config,
   open = (url) => window.open(url, '_blank', 'noopener'),
+  query: shared,
+  onQueryChange,
 }: PreviewWindowButtonsProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState('');
+  const [own, setOwn] = useState('');
+  const query = shared ?? own;
+  const setQuery = (value: string) => {
+    setOwn(value);
+    onQueryChange?.(value);
+  };
   const [busy, setBusy] = useState(false);
 
   const preview = async (target: 'search' | 'autocomplete') => {

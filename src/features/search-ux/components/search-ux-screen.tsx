@@ -175,6 +175,9 @@ export function SearchUxScreen({
   const styles = useCompiledStyles(parsed.css, tokens.scss);
   const productionStyles = useCompiledStyles(production.data?.css ?? '', tokens.scss);
   const [previewErrors, setPreviewErrors] = useState<PreviewError[]>([]);
+  // «Запрос для предпросмотра»: typed into the preview frame's search box as well as used by
+  // the preview windows.
+  const [previewQuery, setPreviewQuery] = useState('');
   const widget = previewWidgetOf(kind);
   const preview = useMemo(
     () => ({ settings: previewSettings(kind, parsed), templates: previewTemplates(kind, parsed) }),
@@ -228,7 +231,13 @@ export function SearchUxScreen({
       )}
       <RolloutNotice siteId={siteId} />
       {site.data && (
-        <PreviewWindowButtons siteId={siteId} apiKey={site.data.apiKey} config={parsed} />
+        <PreviewWindowButtons
+          siteId={siteId}
+          apiKey={site.data.apiKey}
+          config={parsed}
+          query={previewQuery}
+          onQueryChange={setPreviewQuery}
+        />
       )}
       {flags.outcome === 'previewed' && site.data?.previewPage && (
         // The preview job built the integration bundle into the preview slot (DESIGN.md); its
@@ -284,6 +293,7 @@ export function SearchUxScreen({
             settings={preview.settings}
             templates={preview.templates}
             css={styles.css}
+            query={previewQuery}
             onErrors={setPreviewErrors}
             {...(compare ? { compare } : {})}
           />
