@@ -295,4 +295,40 @@ test.describe('storefront demo page on a phone', () => {
     await toggle.click();
     expect(await facets.evaluate((el) => getComputedStyle(el).display)).toBe('none');
   });
+
+  test('a product link with a tab hidden in "javascript:" runs nothing when the card is clicked', async ({
+    page,
+  }) => {
+    // A catalog imported before links were checked still holds such URLs: the storefront must
+    // render them inert. The public answer is rewritten as such a catalog would send it.
+    const hostile = 'java\tscript:document.title="XSS";window.__xss=1';
+    await page.route('**/public/search?**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        products: { url: string; skus?: { url: string }[] }[];
+      };
+      for (const product of body.products) {
+        product.url = hostile;
+        for (const sku of product.skus ?? []) sku.url = hostile;
+      }
+      await route.fulfill({ response, json: body });
+    });
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    await open(page);
+    await search(page, 'свитер');
+    await page.keyboard.press('Escape');
+    const link = results(page).locator('.digi-card a[href]').first();
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', '#');
+    await link.click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.title()).not.toBe('XSS');
+    expect(dialogs).toBe(0);
+    await page.screenshot({ path: test.info().outputPath('demo-hostile-link.png') });
+  });
 });

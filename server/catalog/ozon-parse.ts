@@ -1,6 +1,7 @@
-import { SaxesParser } from 'saxes';
 import type { CatalogParam } from '../db/schema.ts';
+import { FeedSax } from './feed-sax.ts';
 import { FeedError } from './feed-source.ts';
+import { droppedPicturesReason, offerLink, offerPictures, unsafeLinkReason } from './urls.ts';
 import {
   DEFAULT_FEED_LIMITS,
   type CategoryRow,
@@ -28,9 +29,16 @@ import {
  * field length, offer count).
  */
 export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEFAULT_FEED_LIMITS) {
-  const parser = new SaxesParser({ position: true });
+  const fieldTooLong = () =>
+    new FeedError(
+      `Line ${parser.line}: <${stack.at(-1) ?? '?'}> holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
+      'field-too-long',
+      { line: parser.line, limit: limits.maxFieldChars, field: stack.at(-1) ?? '' },
+    );
+  const sax = new FeedSax(limits.maxFieldChars, fieldTooLong);
+  const parser = sax.parser;
   let fatal: Error | undefined;
-  parser.on('error', (error) => {
+  sax.on('error', (error) => {
     fatal ??= error;
   });
   const stack: string[] = [];
@@ -50,14 +58,14 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
     depth: number;
   } | null = null;
 
-  parser.on('doctype', (doctype) => {
+  sax.on('doctype', (doctype) => {
     if (doctype.includes('['))
       throw new FeedError(
         'The feed declares a DOCTYPE with declarations: XML entities are not accepted',
         'doctype',
       );
   });
-  parser.on('opentag', (tag) => {
+  sax.on('opentag', (tag) => {
     stack.push(tag.name);
     text = '';
     sawRoot = true;
@@ -79,16 +87,11 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
   });
   const onText = (value: string) => {
     text += value;
-    if (text.length > limits.maxFieldChars)
-      throw new FeedError(
-        `Line ${parser.line}: <${stack.at(-1) ?? '?'}> holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
-        'field-too-long',
-        { line: parser.line, limit: limits.maxFieldChars, field: stack.at(-1) ?? '' },
-      );
+    if (text.length > limits.maxFieldChars) throw fieldTooLong();
   };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('closetag', (tag) => {
+  sax.on('text', onText);
+  sax.on('cdata', onText);
+  sax.on('closetag', (tag) => {
     const path = stack.slice(product?.depth ?? 0);
     stack.pop();
     const value = text.trim();
@@ -128,6 +131,9 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
     const price = priceText ? Number(priceText.replace(',', '.').replace(/\s+/g, '')) : NaN;
     if (!Number.isFinite(price) || price < 0)
       return fail(`Missing or invalid Price/SellingPrice "${priceText ?? ''}"`);
+    const rawUrl = (f['Url'] ?? f['URL'] ?? '').trim();
+    const url = rawUrl === '' ? '' : offerLink(rawUrl);
+    if (url === null) return fail(unsafeLinkReason(rawUrl));
     if (offers >= limits.maxOffers)
       throw new FeedError(
         `The feed has more than ${limits.maxOffers} offers (max offers count exceeded: FEED_MAX_OFFERS)`,
@@ -136,6 +142,9 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
       );
     seen.add(draft.id);
     offers += 1;
+    const pictures = offerPictures(draft.pictures);
+    if (pictures.dropped)
+      handlers.problem(draft.id, draft.line, droppedPicturesReason(pictures.dropped));
     if (!categories.has(draft.type))
       categories.set(draft.type, {
         id: draft.type,
@@ -157,12 +166,12 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
         groupId: null,
         productId: draft.id,
         available: state === 'ForSale' && (qty === undefined || Number(qty) !== 0),
-        url: f['Url'] ?? f['URL'] ?? '',
+        url,
         price,
         oldPrice: null,
         currencyId: 'RUR',
         categoryId: draft.type,
-        pictures: draft.pictures,
+        pictures: pictures.kept,
         name,
         vendor: brand ?? null,
         vendorCode: f['SKU/ManufacturerIdentifier'] ?? null,
@@ -183,7 +192,7 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
   };
   return {
     write(piece: string): void {
-      parser.write(piece);
+      sax.write(piece);
       check();
     },
     close() {

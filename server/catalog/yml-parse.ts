@@ -1,6 +1,7 @@
-import { SaxesParser } from 'saxes';
 import type { CatalogParam, catalogCategories, catalogOffers } from '../db/schema.ts';
+import { FeedSax } from './feed-sax.ts';
 import { FeedError } from './feed-source.ts';
+import { droppedPicturesReason, offerLink, offerPictures, unsafeLinkReason } from './urls.ts';
 
 /** Limits on what one feed may hold (FEED_MAX_FIELD_CHARS, FEED_MAX_OFFERS). */
 export interface FeedLimits {
@@ -112,10 +113,17 @@ export function createYmlParser(
   limits: FeedLimits = DEFAULT_FEED_LIMITS,
   options: YmlParseOptions = {},
 ) {
-  const parser = new SaxesParser({ position: true });
+  const fieldTooLong = () =>
+    new FeedError(
+      `Line ${parser.line}: <${stack.at(-1) ?? '?'}> holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
+      'field-too-long',
+      { line: parser.line, limit: limits.maxFieldChars, field: stack.at(-1) ?? '' },
+    );
+  const sax = new FeedSax(limits.maxFieldChars, fieldTooLong);
+  const parser = sax.parser;
   const tagMap = options.tagMap ?? new Map<string, string>();
   let fatal: Error | undefined;
-  parser.on('error', (error) => {
+  sax.on('error', (error) => {
     fatal ??= error;
   });
 
@@ -166,8 +174,10 @@ export function createYmlParser(
         .join(' ')
         .trim();
     if (!name) return fail('The offer has no name');
-    const url = f['url']?.trim();
-    if (!url) return fail('The offer has no url');
+    const rawUrl = f['url']?.trim();
+    if (!rawUrl) return fail('The offer has no url');
+    const url = offerLink(rawUrl);
+    if (url === null) return fail(unsafeLinkReason(rawUrl));
     if (offers >= limits.maxOffers)
       throw new FeedError(
         `The feed has more than ${limits.maxOffers} offers (max offers count exceeded: FEED_MAX_OFFERS)`,
@@ -175,6 +185,8 @@ export function createYmlParser(
         { limit: limits.maxOffers },
       );
     seenIds.add(id);
+    const pictures = offerPictures(draft.pictures);
+    if (pictures.dropped) handlers.problem(id, draft.line, droppedPicturesReason(pictures.dropped));
     const oldPrice = number(f['oldprice']);
     offers += 1;
     handlers.offer(
@@ -188,7 +200,7 @@ export function createYmlParser(
         oldPrice: oldPrice !== null && oldPrice > price ? oldPrice : null,
         currencyId: f['currencyId']?.trim() || 'RUR',
         categoryId,
-        pictures: draft.pictures,
+        pictures: pictures.kept,
         name,
         vendor: f['vendor']?.trim() || null,
         vendorCode: f['vendorCode']?.trim() || null,
@@ -201,7 +213,7 @@ export function createYmlParser(
     );
   };
 
-  parser.on('doctype', (doctype) => {
+  sax.on('doctype', (doctype) => {
     // <!DOCTYPE yml_catalog SYSTEM "shops.dtd"> is harmless (nothing is fetched or declared);
     // an internal subset may declare entities (billion laughs, external entities): refused.
     if (doctype.includes('['))
@@ -210,7 +222,7 @@ export function createYmlParser(
         'doctype',
       );
   });
-  parser.on('opentag', (original) => {
+  sax.on('opentag', (original) => {
     const parent = stack.at(-1);
     // The parsing config renames the feed's own elements to YML ones (or to a named param).
     const mapped = tagMap.get(original.name);
@@ -258,7 +270,7 @@ export function createYmlParser(
         id: attr('id') ?? '',
         parentId: attr('parentId'),
         name: '',
-        url: attr('url'),
+        url: offerLink(attr('url') ?? ''),
       };
     } else if (tag.name === 'currency' && parent === 'currencies') {
       const id = attr('id');
@@ -267,16 +279,11 @@ export function createYmlParser(
   });
   const onText = (value: string) => {
     text += value;
-    if (text.length > limits.maxFieldChars)
-      throw new FeedError(
-        `Line ${parser.line}: <${stack.at(-1) ?? '?'}> holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
-        'field-too-long',
-        { line: parser.line, limit: limits.maxFieldChars, field: stack.at(-1) ?? '' },
-      );
+    if (text.length > limits.maxFieldChars) throw fieldTooLong();
   };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('closetag', () => {
+  sax.on('text', onText);
+  sax.on('cdata', onText);
+  sax.on('closetag', () => {
     const tag = { name: stack.pop() ?? '' };
     const parent = stack.at(-1);
     if (offer) {
@@ -329,7 +336,7 @@ export function createYmlParser(
   return {
     /** Parses the next piece of decoded text. */
     write(piece: string): void {
-      parser.write(piece);
+      sax.write(piece);
       check();
     },
     /** Ends the document; what the feed said besides its offers. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SaxesParser } from 'saxes';
+import { FeedSax } from '../catalog/feed-sax.ts';
 import type { FeedProblem } from '#contract/entities/feeds.ts';
 import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
 import type { FeedLimits } from '../catalog/yml-parse.ts';
@@ -63,12 +63,19 @@ export async function importContent(
   let pages = 0;
   let skipped = 0;
   const seen = new Set<string>();
-  const parser = new SaxesParser({ position: true });
+  const fieldTooLong = () =>
+    new FeedError(
+      `Line ${parser.line}: a field holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
+      'field-too-long',
+      { line: parser.line, limit: limits.maxFieldChars },
+    );
+  const sax = new FeedSax(limits.maxFieldChars, fieldTooLong);
+  const parser = sax.parser;
   let fatal: Error | undefined;
-  parser.on('error', (error) => {
+  sax.on('error', (error) => {
     fatal ??= error;
   });
-  parser.on('doctype', (doctype) => {
+  sax.on('doctype', (doctype) => {
     if (doctype.includes('['))
       throw new FeedError(
         'The feed declares a DOCTYPE with declarations: XML entities are not accepted',
@@ -78,7 +85,7 @@ export async function importContent(
   let sawRoot = false;
   let page: { line: number; id: string; url: string; fields: Record<string, string> } | null = null;
   let text = '';
-  parser.on('opentag', (tag) => {
+  sax.on('opentag', (tag) => {
     sawRoot = true;
     text = '';
     if (tag.name === 'page' && !page) {
@@ -91,16 +98,11 @@ export async function importContent(
   });
   const onText = (value: string) => {
     text += value;
-    if (text.length > limits.maxFieldChars)
-      throw new FeedError(
-        `Line ${parser.line}: a field holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
-        'field-too-long',
-        { line: parser.line, limit: limits.maxFieldChars },
-      );
+    if (text.length > limits.maxFieldChars) throw fieldTooLong();
   };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('closetag', (tag) => {
+  sax.on('text', onText);
+  sax.on('cdata', onText);
+  sax.on('closetag', (tag) => {
     if (!page) return;
     if (tag.name !== 'page') {
       page.fields[tag.name] = text.trim();
@@ -155,7 +157,7 @@ export async function importContent(
         ...(options.signal && { signal: options.signal }),
         onBytes: (read) => (bytes = read),
       })) {
-        parser.write(piece);
+        sax.write(piece);
         check();
         if (pending.length >= BATCH) await flush();
         const size = options.source.size;

@@ -190,7 +190,24 @@ async function* readJson(input: Readable): AsyncGenerator<TableLine> {
     yield { line: index + 2, cells: header.map((key) => cell(row[key])) };
 }
 
-export function readTable(input: Readable, options: ReadTableOptions): AsyncGenerator<TableLine> {
+function rawTable(input: Readable, options: ReadTableOptions): AsyncGenerator<TableLine> {
   if (options.format === 'json') return readJson(input);
   return options.format === 'xlsx' ? readXlsx(input) : readCsv(input, options);
+}
+
+/**
+ * The table's lines, whatever the format. A NUL character is refused with a 400 naming its line:
+ * no text cell holds one (it is a binary file), and the database refuses it in text.
+ */
+export async function* readTable(
+  input: Readable,
+  options: ReadTableOptions,
+): AsyncGenerator<TableLine> {
+  for await (const line of rawTable(input, options)) {
+    if (line.cells.some((cell) => cell.includes('\u0000')))
+      throw new HttpError(400, `Line ${line.line}: a cell holds a NUL character (binary data)`, {
+        line: line.line,
+      });
+    yield line;
+  }
 }

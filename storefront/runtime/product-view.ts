@@ -146,7 +146,7 @@ export function cardView(
     name: product.name,
     brand: product.brand,
     url: safeUrl(sku?.url ?? product.url),
-    picture: picture === null ? null : safeUrl(picture),
+    picture: picture === null ? null : safeUrl(picture, 'picture'),
     price,
     oldPrice: oldPrice !== null && oldPrice > price ? oldPrice : null,
     currency: product.currency,

@@ -103,6 +103,7 @@ export interface TestClient {
     statusCode: number;
     json: () => unknown;
     headers: Record<string, unknown>;
+    body: string;
   }>;
 }
 
@@ -132,6 +133,7 @@ function createTestClient(app: FastifyInstance): TestClient {
       statusCode: response.statusCode,
       json: () => response.json(),
       headers: response.headers,
+      body: response.body,
     };
   };
   const call = createApiClient({

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { importYml, openFeed } from '#server/catalog/yml-import.ts';
-import { catalogImports } from '#server/db/schema.ts';
+import { catalogCategories, catalogImports, catalogOffers } from '#server/db/schema.ts';
 import { AllowList } from '#server/net/addresses.ts';
 import {
   demoFeedUrl,
@@ -131,6 +131,45 @@ describe.each(DATABASES)('hostile feeds on %s', (kind) => {
     );
   });
 
+  it.each([
+    ['a text node', '<name>', 'x', '</name>'],
+    ['a CDATA section of markup characters', '<description><![CDATA[', '<>', ']]></description>'],
+    ['a comment', '<!--', 'x', '-->'],
+    ['an attribute value', '<param name="', 'x', '">1</param>'],
+  ])(
+    'stops %s over the cap while streaming, long before the end of the feed',
+    async (_what, open, filler, close) => {
+      // 32 MB of one unfinished token: the cap must hold while it streams, not once it is whole.
+      const chunk = Buffer.from(filler.repeat(65_536 / filler.length));
+      const total = 512;
+      let sent = 0;
+      const head = ymlDocument({
+        categories: CATEGORIES,
+        offers: `<offer id="big" available="true"><url>https://test.example/p/big</url><price>1</price><categoryId>3</categoryId>${open}`,
+      }).split('</offers>')[0]!;
+      const source = {
+        size: 0,
+        body: (async function* () {
+          yield Buffer.from(head);
+          for (; sent < total; sent += 1) yield chunk;
+          yield Buffer.from(`${close}<name>x</name></offer></offers></shop></yml_catalog>`);
+        })(),
+      };
+      await refused(
+        () =>
+          importYml(server.database.db, {
+            siteId: 2,
+            source,
+            limits: { maxFieldChars: 100_000, maxOffers: 10 },
+          }),
+        'field-too-long',
+        /holds more than 100000 characters \(FEED_MAX_FIELD_CHARS\)$/,
+      );
+      // the cap is 100 000 characters (1.6 M raw with character references): a few 64 KB chunks past it
+      expect(sent * chunk.byteLength).toBeLessThan(3 * 1024 * 1024);
+    },
+  );
+
   it('refuses entity declarations and undefined entities; a plain DOCTYPE line is fine', async () => {
     const laughs = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE yml_catalog [<!ENTITY a "hahahahaha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
@@ -155,6 +194,66 @@ describe.each(DATABASES)('hostile feeds on %s', (kind) => {
     }).replace('<yml_catalog', '<!DOCTYPE yml_catalog SYSTEM "shops.dtd">\n<yml_catalog');
     const summary = await importYmlFrom(bytesUrl(Buffer.from(plain)));
     expect(summary.offers).toBe(1);
+    await importYmlFrom(await demoFeedUrl({ offers: 50 }));
+  });
+
+  it('refuses offers whose link parses to a script or data URL and drops such pictures', async () => {
+    const link = (id: string, url: string, pictures = '') =>
+      `<offer id="${id}" available="true"><url>${url}</url><price>100</price><currencyId>RUR</currencyId><categoryId>3</categoryId><name>Платье ${id}</name>${pictures}</offer>`;
+    const xml = ymlDocument({
+      categories: `<category id="1" url="java&#9;script:alert(1)">Одежда</category><category id="2" parentId="1" url="https://test.example/c/2">Платья</category><category id="3" parentId="2">Вечерние</category>`,
+      offers: [
+        link('tab', 'java&#9;script:alert(document.cookie)'),
+        link('tab-raw', 'java\tscript:alert(1)'),
+        link('newline', 'java&#10;script:alert(1)'),
+        link('upper', ' JAVASCRIPT:alert(1)'),
+        link('html', 'data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;'),
+        link(
+          'ok',
+          ' https://test.example/p/ok ',
+          '<picture>java&#9;script:alert(1)</picture><picture>data:text/html,x</picture>' +
+            '<picture>https://test.example/ok.jpg</picture><picture>data:image/png;base64,iVBOR</picture>',
+        ),
+        link('relative', '/p/relative'),
+      ].join(''),
+    });
+    const summary = await importYml(server.database.db, {
+      siteId: 2,
+      source: await openFeed(bytesUrl(Buffer.from(xml)), { policy: feedPolicy }),
+      holdShare: 1,
+    });
+    expect(summary).toMatchObject({ offers: 2, applied: true });
+    const reasons = summary.problems.map((p) => `${p.offerId}: ${p.message}`);
+    for (const id of ['tab', 'tab-raw', 'newline', 'upper', 'html'])
+      expect(reasons).toContainEqual(
+        expect.stringMatching(new RegExp(`^${id}: The offer url .* is not an http\\(s\\) link$`)),
+      );
+    expect(reasons).toContain('ok: 2 pictures are not http(s) or image data URLs: dropped');
+    const live = { importId: summary.importId };
+    expect(await liveCatalog(server.database, 2)).toMatchObject(live);
+    const offers = await server.database.db
+      .select({ id: catalogOffers.id, url: catalogOffers.url, pictures: catalogOffers.pictures })
+      .from(catalogOffers)
+      .where(eq(catalogOffers.importId, live.importId))
+      .orderBy(catalogOffers.id);
+    expect(offers).toEqual([
+      {
+        id: 'ok',
+        url: 'https://test.example/p/ok',
+        pictures: ['https://test.example/ok.jpg', 'data:image/png;base64,iVBOR'],
+      },
+      { id: 'relative', url: '/p/relative', pictures: [] },
+    ]);
+    const categories = await server.database.db
+      .select({ id: catalogCategories.id, url: catalogCategories.url })
+      .from(catalogCategories)
+      .where(eq(catalogCategories.importId, live.importId))
+      .orderBy(catalogCategories.id);
+    expect(categories).toEqual([
+      { id: '1', url: null },
+      { id: '2', url: 'https://test.example/c/2' },
+      { id: '3', url: null },
+    ]);
     await importYmlFrom(await demoFeedUrl({ offers: 50 }));
   });
 

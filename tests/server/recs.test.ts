@@ -444,6 +444,36 @@ describe.each(DATABASES)('recommendation strategies on %s', (kind) => {
     ).not.toContain(lonely);
   });
 
+  it("exports a strategy's table as CSV with formula-like product ids defused", async () => {
+    const strategy = await admin.call(createStrategyRoute, {
+      ...site,
+      body: { name: 'Экспорт', modelName: 'co_viewed', configs: {} },
+    });
+    await run(
+      server.database.db,
+      sql`update recs_strategies set revision = 1 where site_id = 1 and hash = ${strategy.hash}`,
+    );
+    await run(
+      server.database.db,
+      sql`insert into recs_item_scores (site_id, hash, revision, product_id, other_id, score) values
+          (1, ${strategy.hash}, 1, '=HYPERLINK("http://evil.example","x")', 'p,2', 0.5),
+          (1, ${strategy.hash}, 1, 'p1', '=1+cmd|'' /C calc''!A0', 0.25),
+          (1, ${strategy.hash}, 1, 'p1', '@SUM(A1)', 0.125)`,
+    );
+    const response = await admin.raw({
+      method: 'GET',
+      url: `/api/recs/recs_file?siteId=1&hash=${strategy.hash}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.body.split('\n')).toEqual([
+      'productId,recommendedId,score',
+      `"'=HYPERLINK(""http://evil.example"",""x"")","p,2",0.5`,
+      `p1,"'=1+cmd|' /C calc'!A0",0.25`,
+      `p1,"'@SUM(A1)",0.125`,
+    ]);
+  });
+
   it('recently viewed and personal strategies read the shopper session', async () => {
     const [A, B] = ids as [string, string];
     const [viewed] = (await admin.call(listStrategiesRoute, site)).filter(

@@ -221,6 +221,12 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
       'Unsupported file type',
     ],
     ['a broken workbook', { name: 'rules.xlsx', bytes: 'not a zip' }, 400, 'Excel workbook'],
+    [
+      'a NUL byte in a cell',
+      { name: 'rules.csv', bytes: 'id;query\n1;ok\n2;bad\u0000cell\n' },
+      400,
+      'Line 3: a cell holds a NUL character',
+    ],
   ])('refuses %s whole and changes nothing', async (_name, file, status, message) => {
     await clear();
     const response = await upload(file);

@@ -31,6 +31,7 @@ import {
 } from '#contract/routes/recs.ts';
 import { recommendationsParams } from '#contract/public/recommendations.ts';
 import type { RecsConfigEntry } from '#contract/entities/recs.ts';
+import { toCsv } from '#contract/csv.ts';
 import { run } from '../../catalog/sql.ts';
 import { jobs, sites } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -215,17 +216,19 @@ export async function recsRoutes(app: FastifyInstance) {
           where site_id = ${site.siteId} and hash = ${strategy.hash} and revision = ${strategy.revision}
           order by product_id, score desc, other_id limit 1000000`,
     );
-    const cell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
     void reply
       .type('text/csv; charset=utf-8')
       .header(
         'content-disposition',
         `attachment; filename="recs-${strategy.hash}-r${strategy.revision}.csv"`,
       );
-    return [
-      'productId,recommendedId,score',
-      ...rows.map((r) => `${cell(r.product_id)},${cell(r.other_id)},${Number(r.score)}`),
-    ].join('\n');
+    return toCsv(
+      [
+        ['productId', 'recommendedId', 'score'],
+        ...rows.map((r) => [r.product_id, r.other_id, Number(r.score)]),
+      ],
+      { bom: false, newline: '\n' },
+    );
   });
 
   registerRoute(app, modelsInfoRoute, async ({ site, user }) => {

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
-import Papa from 'papaparse';
 import {
   LIST_MODES,
   LIST_VARIANTS,
@@ -14,6 +13,7 @@ import {
 import { hasAccess } from '#contract/roles.ts';
 import { QUERY_LIST_ROUTES, type DraftChange } from '#contract/routes/query-lists.ts';
 import { api } from '#src/lib/api.ts';
+import { downloadText } from '#src/lib/download.ts';
 import { uploadFile } from '#src/lib/upload.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
@@ -24,6 +24,7 @@ import { Modal } from '#src/ui/modal/modal.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { UploadField } from '#src/ui/upload/upload-field.tsx';
 import { TryQuery } from './components/try-query.tsx';
+import { queryListCsv } from './lib/export.ts';
 import { listFromPath } from './lib/list-kind.ts';
 import './query-lists.css';
 
@@ -178,24 +179,7 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
     return out;
   }, [t, list, variants, modes, canEdit, enable, routes.update]);
 
-  const exportCsv = () => {
-    const csv = Papa.unparse({
-      fields: ['term', 'variants', 'mode', 'vertical', 'enabled'],
-      data: filtered.map((entry) => [
-        entry.term,
-        entry.variants.join(';'),
-        entry.mode,
-        entry.vertical,
-        entry.enabled ? 'true' : 'false',
-      ]),
-    });
-    const url = URL.createObjectURL(new Blob([`\ufeff${csv}`], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${list}.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const exportCsv = () => downloadText(`${list}.csv`, queryListCsv(filtered));
 
   return (
     <div className="query-lists__screen">

@@ -188,7 +188,7 @@ export function createAutocompleteConnector(
               url: safeUrl(p.url),
               product: {
                 id: p.id,
-                picture: p.pictures[0] ? safeUrl(resolvePicture(p.pictures[0])!) : null,
+                picture: p.pictures[0] ? safeUrl(resolvePicture(p.pictures[0])!, 'picture') : null,
                 price: p.price,
                 oldPrice: p.oldPrice,
                 currency: p.currency,

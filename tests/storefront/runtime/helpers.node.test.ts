@@ -18,14 +18,38 @@ describe('escaping', () => {
     expect(escapeHtml(null)).toBe('');
   });
 
-  it('lets only http(s), relative and image data URLs through', () => {
+  it('lets only http(s) and relative URLs through', () => {
     expect(safeUrl('https://shop.example/p/1')).toBe('https://shop.example/p/1');
     expect(safeUrl('/p/1?x=1')).toBe('/p/1?x=1');
-    expect(safeUrl('data:image/svg+xml;charset=utf-8,%3Csvg')).toMatch(/^data:image\/svg/);
     expect(safeUrl('javascript:alert(1)')).toBe('#');
     expect(safeUrl(' JaVaScRiPt:alert(1)')).toBe('#');
     expect(safeUrl('data:text/html,<script>')).toBe('#');
     expect(safeUrl(42)).toBe('#');
+  });
+
+  it('decides on the protocol the browser parses: controls and tabs in the scheme do not hide it', () => {
+    for (const url of [
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'jav\rascript:alert(1)',
+      '\u0000javascript:alert(1)',
+      '\u001fjavascript:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'http://[',
+    ])
+      expect(safeUrl(url), JSON.stringify(url)).toBe('#');
+    expect(safeUrl('//cdn.example/p.jpg')).toBe('//cdn.example/p.jpg');
+    expect(safeUrl('  https://shop.example/p/1\n')).toBe('https://shop.example/p/1');
+  });
+
+  it('lets image data URLs through for pictures only', () => {
+    const svg = 'data:image/svg+xml;charset=utf-8,%3Csvg';
+    expect(safeUrl(svg, 'picture')).toBe(svg);
+    expect(safeUrl(svg)).toBe('#');
+    expect(safeUrl('data:image/png;base64,iVBOR', 'picture')).toBe('data:image/png;base64,iVBOR');
+    expect(safeUrl('java\tscript:alert(1)', 'picture')).toBe('#');
+    expect(safeUrl('https://cdn.example/p.jpg', 'picture')).toBe('https://cdn.example/p.jpg');
   });
 
   it('templates escape catalog data by default', () => {

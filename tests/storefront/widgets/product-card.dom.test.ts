@@ -77,6 +77,23 @@ describe('product card', { timeout: 20_000 }, () => {
     expect(document.querySelector('.digi-card__name')).toHaveAttribute('href', '#');
   });
 
+  it.each([
+    ['a tab inside the scheme', 'java\tscript:document.body.dataset.xss=1'],
+    ['a newline inside the scheme', 'java\nscript:document.body.dataset.xss=1'],
+    ['a control character before it', '\u0001javascript:document.body.dataset.xss=1'],
+    ['an upper-case scheme', ' JAVASCRIPT:document.body.dataset.xss=1'],
+  ])('runs no script when the card is clicked with %s in its URL', async (_what, url) => {
+    // jsdom runs a script URL in its own realm: the proof it ran is what it did to the document
+    delete document.body.dataset['xss'];
+    mount({ product: { ...withSizes, url, skus: [] } });
+    const link = document.querySelector<HTMLAnchorElement>('.digi-card__name')!;
+    await userEvent.click(link);
+    // jsdom runs a javascript: URL a task after the click, as a browser does
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.body.dataset['xss']).toBeUndefined();
+    expect(link.getAttribute('href')).toBe('#');
+  });
+
   it('shows a placeholder without a picture and removes everything on dispose', () => {
     mount({ product: { ...withSizes, pictures: [], skus: [] } });
     expect(document.querySelector('.digi-card__no-image')).not.toBeNull();

@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { csvDialect, toCsv } from '#contract/csv.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
+import { downloadText } from '#src/lib/download.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { DateRangePicker } from '#src/ui/date-range-picker/date-range-picker.tsx';
 import { formatDateRange } from '#src/ui/date-range-picker/date-range.ts';
 import { aggMetricsQueryOptions, dailyMetricsQueryOptions } from '../api/metric-queries.ts';
-import { csvDialect, downloadText, reportCsvRows, toCsv } from '../lib/csv.ts';
+import { reportCsvRows } from '../lib/csv.ts';
 import { CHART_IDS, chartMetrics, REPORTING_METRICS } from '../lib/metric-groups.ts';
 import {
   daysOf,
@@ -79,7 +81,7 @@ export default function ReportingPage() {
       });
       downloadText(
         `report-${siteId ?? 0}-${period.from}_${period.to}.csv`,
-        await toCsv(rows, csvDialect(i18n.language)),
+        toCsv(rows, { dialect: csvDialect(i18n.language) }),
       );
     } finally {
       setExporting(false);
