@@ -59,25 +59,27 @@ test('a widget delete asks in the danger dialog, not the browser box; its type r
     void dialog.dismiss();
   });
   await signIn(page, 'admin');
+  const suffix = Date.now() % 1_000_000;
+  const name = `Хиты ${suffix}`;
   await call(page, 'POST', '/api/recs/1/widgets?siteId=1', {
-    widgetId: `e2e-confirm-${Date.now() % 1_000_000}`,
-    name: 'Хиты для подтверждения',
+    widgetId: `e2e-confirm-${suffix}`,
+    name,
     type: 'SLIDER',
     placements: ['home'],
     strategyHash: null,
   });
   await page.goto('/recs-configuration/widget');
-  const row = page.getByRole('row', { name: /Хиты для подтверждения/ });
+  const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Слайдер');
   await expect(row).not.toContainText('SLIDER');
-  await row.getByRole('button', { name: 'Удалить виджет Хиты для подтверждения' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Удалить виджет «Хиты для подтверждения»?' });
+  await row.getByRole('button', { name: `Удалить виджет ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Удалить виджет «${name}»?` });
   await expectDanger(dialog, 'Удалить');
   await page.screenshot({ path: `${SHOTS}/widget-delete.png` });
   // Cancel keeps the widget
   await dialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: 'Удалить виджет Хиты для подтверждения' }).click();
+  await row.getByRole('button', { name: `Удалить виджет ${name}` }).click();
   await dialog.getByRole('button', { name: 'Удалить' }).click();
   await expect(row).toHaveCount(0);
   expect(native).toEqual([]);
