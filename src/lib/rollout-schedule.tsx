@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { addDays, format, startOfDay } from 'date-fns';
+import { addDays, startOfDay } from 'date-fns';
 import { DEPLOY_KINDS, type ConfigKind } from '#contract/entities/config.ts';
 import type { ScheduledPromotion } from '#contract/entities/rollout.ts';
 import {

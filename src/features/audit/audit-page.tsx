@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { endOfDay, format, startOfDay } from 'date-fns';
+import { endOfDay, startOfDay } from 'date-fns';
 import type { AuditEntry } from '#contract/entities/audit.ts';
 import { auditFacetsRoute, listAuditRoute, restoreAuditRoute } from '#contract/routes/audit.ts';
 import { listSitesRoute } from '#contract/routes/sites.ts';
@@ -155,7 +155,7 @@ export default function AuditPage() {
         </>
       )) as ColumnDef<AuditEntry, never>,
     ],
-    [t, siteName],
+    [t, i18n.language, siteName],
   );
   const options = (
     values: readonly string[],
