@@ -34,7 +34,7 @@ describe('reportError (spec §8)', () => {
     await initI18n('ru');
     try {
       reportError(new ApiError(400, 'Bad Request'));
-      expect(lastToast()?.message.split('\n')[0]).toBe('Код ответа 400');
+      expect((lastToast()?.message ?? '').split('\n')[0]).toBe('Код ответа 400');
       expect(lastToast()?.message).not.toMatch(/Bad Request/);
     } finally {
       await initI18n('en');
