@@ -72,8 +72,8 @@ export default function ModelTrainingPage() {
           {(info.data?.datasets ?? []).map((d) => (
             <li key={d.name}>
               {t(`recs.training.dataset.${d.name.replace(/ /g, '_')}`, { defaultValue: d.name })}:{' '}
-              {d.rows.toLocaleString('ru-RU')} ({formatDay(d.from, i18n.language)} —{' '}
-              {formatDay(d.to, i18n.language)})
+              {d.rows.toLocaleString('ru-RU')} ({d.from ? formatDay(d.from, i18n.language) : '—'} —{' '}
+              {d.to ? formatDay(d.to, i18n.language) : '—'})
             </li>
           ))}
         </ul>
