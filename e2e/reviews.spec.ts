@@ -75,6 +75,12 @@ test('an operator uploads reviews and the demo card shows the rating and snippet
   await page.goto('/anyreviews/delete');
   await page.getByLabel('externalId товаров').fill(`${rated}\nno-such-product-id`);
   await page.getByRole('button', { name: 'Удалить отзывы 2 товаров' }).click();
+  // Nothing is deleted before the danger-styled question is answered.
+  const question = page.getByRole('dialog', { name: 'Удалить отзывы 2 товаров?' });
+  await expect(question).toHaveAttribute('data-tone', 'danger');
+  await expect(page.getByRole('status').filter({ hasText: 'Удалены отзывы' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/reviews-delete-confirm.png` });
+  await question.getByRole('button', { name: 'Удалить отзывы 2 товаров' }).click();
   const outcome = page.getByRole('status').filter({ hasText: 'Удалены отзывы' });
   await expect(outcome).toContainText('Удалены отзывы 1 товара');
   await expect(outcome).toContainText('Не найдены: no-such-product-id');
@@ -105,6 +111,10 @@ test('neurocards: upload from a file with a per-row report, delete by key; read-
   await page.goto('/anyreviews/neurocard-delete');
   await page.getByLabel('Ключи').fill('кроссовки nike');
   await page.getByRole('button', { name: 'Удалить 1 нейрокарточку' }).click();
+  await page
+    .getByRole('dialog', { name: 'Удалить 1 нейрокарточку?' })
+    .getByRole('button', { name: 'Удалить 1 нейрокарточку' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Удалены' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Нейрокарточки' })).not.toContainText(
     'кроссовки nike',

@@ -260,10 +260,18 @@ test('staff add, rename, order and delete knowledge-base sections; a section wit
     'kb-section-billing',
   );
   await dialog.getByRole('button', { name: 'Удалить раздел «Каталог и фиды»' }).click();
+  await page
+    .getByRole('dialog', { name: 'Удалить раздел «Каталог и фиды»?' })
+    .getByRole('button', { name: 'Удалить' })
+    .click();
   await expect(dialog.getByRole('alert')).toContainText('Раздел «Каталог и фиды» не пуст');
   await expectAccessible(page);
   await page.screenshot({ path: `${SHOTS}/kb-sections.png` });
   await dialog.getByRole('button', { name: 'Удалить раздел «Оплата и счета»' }).click();
+  await page
+    .getByRole('dialog', { name: 'Удалить раздел «Оплата и счета»?' })
+    .getByRole('button', { name: 'Удалить' })
+    .click();
   await expect(dialog.getByTestId('kb-section-billing')).toHaveCount(0);
   await expect(dialog.getByTestId('kb-section-catalog')).toBeVisible();
 });

@@ -68,7 +68,11 @@ export function reportError(error: unknown, options: Pick<CallOptions, 'quiet'> 
   }
   if (options.quiet) return;
   if (error instanceof ApiError && error.status > 0) {
-    toast.error(t('ui.toast.errorTitle'), `${error.status}\n${errorText(error, t)}`);
+    // Spec §8: the status and the message on two lines; the status is named, never a bare number.
+    toast.error(
+      t('ui.toast.errorTitle'),
+      `${t('errors.status', { status: error.status })}\n${errorText(error, t)}`,
+    );
   } else {
     const text = error instanceof Error ? error.message : '';
     toast.error(

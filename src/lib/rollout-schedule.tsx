@@ -1,7 +1,8 @@
+import i18next from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { addDays, format, startOfDay } from 'date-fns';
+import { addDays, startOfDay } from 'date-fns';
 import { DEPLOY_KINDS, type ConfigKind } from '#contract/entities/config.ts';
 import type { ScheduledPromotion } from '#contract/entities/rollout.ts';
 import {
@@ -14,6 +15,7 @@ import { Modal } from '#src/ui/modal/modal.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { api } from './api.ts';
 import './rollout.css';
+import { formatDateTime as formatMoment } from './date-format.ts';
 
 /** The calendar (react-day-picker, ≈ 15 KB gz) loads when the schedule dialog opens, not with the screen. */
 const DatePicker = lazy(() =>
@@ -21,7 +23,8 @@ const DatePicker = lazy(() =>
 );
 
 /** The Russian date-time of the console: 24.11.2026 00:00. */
-export const formatDateTime = (iso: string) => format(new Date(iso), 'dd.MM.yyyy HH:mm:ss');
+/** In the console's one date-time format (date-format.ts), in the interface language. */
+export const formatDateTime = (iso: string) => formatMoment(iso, i18next.language);
 
 /** `ЧЧ:ММ` or `ЧЧ:ММ:СС` on a day → the instant (the browser's zone), or null. */
 export function atTime(day: Date, time: string): Date | null {

@@ -1,3 +1,4 @@
+import { rejectionText } from './error-text.ts';
 import type { UploadReport } from '#contract/entities/upload.ts';
 import { ApiError, buildPath, buildQuery, readCookie, toApiError } from '#contract/client.ts';
 import type { RouteDef, RouteParams, RouteQuery } from '#contract/route.ts';
@@ -43,7 +44,14 @@ export function uploadFile<R extends RouteDef>(
         headers: { 'content-type': 'application/json' },
       });
       if (!response.ok) toApiError(response).then(reject, reject);
-      else response.json().then((report) => resolve(report as UploadReport), reject);
+      else
+        response.json().then((report: UploadReport) => {
+          // The server's reasons are English: the user reads them in the console's language.
+          resolve({
+            ...report,
+            rejected: report.rejected.map((row) => ({ ...row, reason: rejectionText(row.reason) })),
+          });
+        }, reject);
     };
     request.onerror = () => reject(new ApiError(0, 'The server did not answer'));
     request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { endOfDay, format, startOfDay } from 'date-fns';
+import { endOfDay, startOfDay } from 'date-fns';
 import type { AuditEntry } from '#contract/entities/audit.ts';
 import { auditFacetsRoute, listAuditRoute, restoreAuditRoute } from '#contract/routes/audit.ts';
 import { listSitesRoute } from '#contract/routes/sites.ts';
@@ -15,6 +15,8 @@ import { Select } from '#src/ui/select/select.tsx';
 import { api } from '#src/lib/api.ts';
 import { diffJson } from './json-diff.ts';
 import './audit.css';
+import { formatDateTime } from '#src/lib/date-format.ts';
+import { actionLabel, entityLabel } from './audit-labels.ts';
 
 const ALL = '';
 const PAGE = 50;
@@ -55,7 +57,7 @@ function AuditDiff({ entry }: { entry: AuditEntry }) {
 
 /** Issue 18.3: the audit log for administrators, with a diff of each change and restore. */
 export default function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const [filters, setFilters] = useState<Filters>({
     siteId: null,
@@ -112,14 +114,14 @@ export default function AuditPage() {
         id: 'at',
         accessorFn: (e) => e.at,
         header: t('audit.columns.at'),
-        cell: ({ row }) => format(new Date(row.original.at), 'dd.MM.yyyy HH:mm:ss'),
+        cell: ({ row }) => formatDateTime(row.original.at, i18n.language),
       },
       { accessorKey: 'actor', header: t('audit.columns.actor') },
       {
         id: 'action',
         accessorFn: (e) => e.action,
         header: t('audit.columns.action'),
-        cell: ({ row }) => <Badge>{row.original.action}</Badge>,
+        cell: ({ row }) => <Badge>{actionLabel(t, row.original.action)}</Badge>,
       },
       {
         id: 'entity',
@@ -127,7 +129,7 @@ export default function AuditPage() {
         header: t('audit.columns.entity'),
         cell: ({ row }) => (
           <span className="audit-entity">
-            {row.original.entity} · {row.original.entityId}
+            {entityLabel(t, row.original.entity)} · {row.original.entityId}
           </span>
         ),
       },
@@ -153,12 +155,13 @@ export default function AuditPage() {
         </>
       )) as ColumnDef<AuditEntry, never>,
     ],
-    [t, siteName],
+    [t, i18n.language, siteName],
   );
-  const options = (values: readonly string[], all: string) => [
-    { value: ALL, label: all },
-    ...values.map((value) => ({ value, label: value })),
-  ];
+  const options = (
+    values: readonly string[],
+    all: string,
+    label: (value: string) => string = (value) => value,
+  ) => [{ value: ALL, label: all }, ...values.map((value) => ({ value, label: label(value) }))];
   return (
     <div className="page">
       <h1>{t('routes.audit')}</h1>
@@ -180,7 +183,9 @@ export default function AuditPage() {
         />
         <Select<string>
           label={t('audit.filters.entity')}
-          options={options(facets.data?.entities ?? [], t('audit.filters.allEntities'))}
+          options={options(facets.data?.entities ?? [], t('audit.filters.allEntities'), (entity) =>
+            entityLabel(t, entity),
+          )}
           value={filters.entity}
           onChange={(entity) => setFilters((f) => ({ ...f, entity }))}
         />
@@ -226,10 +231,10 @@ export default function AuditPage() {
           open
           width={900}
           title={t('audit.diff.title', {
-            entity: viewing.entity,
+            entity: entityLabel(t, viewing.entity),
             id: viewing.entityId,
             actor: viewing.actor,
-            at: format(new Date(viewing.at), 'dd.MM.yyyy HH:mm:ss'),
+            at: formatDateTime(viewing.at, i18n.language),
           })}
           onClose={() => setViewing(null)}
         >
@@ -248,9 +253,9 @@ export default function AuditPage() {
         >
           <p>
             {t('audit.confirm.text', {
-              entity: restoring.entity,
+              entity: entityLabel(t, restoring.entity),
               id: restoring.entityId,
-              at: format(new Date(restoring.at), 'dd.MM.yyyy HH:mm:ss'),
+              at: formatDateTime(restoring.at, i18n.language),
             })}
           </p>
           <AuditDiff entry={restoring} />

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CopySwitch, usePermissions, type ConfigCopy } from '#src/lib/config-studio.tsx';
 import { useSiteStore } from '#src/stores/site-store.ts';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
-import { Modal } from '#src/ui/modal/modal.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import {
   useDeleteComponentMutation,
@@ -94,13 +94,9 @@ function ComponentsUx({ siteId }: { siteId: number }) {
         />
       )}
       {deleting && selected && (
-        <Modal
-          open
-          mode="EDIT"
+        <ConfirmDialog
           title={t('componentsUx.editor.deleteTitle', { name: selected.component.name })}
-          confirmLabel={t('actions.delete')}
-          confirmVariant="danger"
-          confirmLoading={remove.isPending}
+          busy={remove.isPending}
           onClose={() => setDeleting(false)}
           onConfirm={async () => {
             await remove.mutateAsync(selected.component.componentId).catch(() => undefined);
@@ -109,7 +105,7 @@ function ComponentsUx({ siteId }: { siteId: number }) {
           }}
         >
           <p>{t('componentsUx.editor.deleteText')}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import type { CustomModel } from '#contract/entities/merchandising.ts';
 import { uploadCustomModelRoute } from '#contract/routes/merchandising.ts';
 import { uploadFile } from '#src/lib/upload.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
@@ -87,6 +88,7 @@ function ModelCard({
   const { t } = useTranslation();
   const client = useQueryClient();
   const entry = useDeleteModelEntry(siteId);
+  const [dropping, setDropping] = useState<string | null>(null);
   return (
     <section className="merch-model" aria-label={model.name}>
       <div className="merch-model__head">
@@ -159,7 +161,7 @@ function ModelCard({
                   size="sm"
                   variant="danger"
                   aria-label={t('merch.models.deleteQuery', { query: list.query })}
-                  onClick={() => entry.mutate({ modelId: model.id, query: list.query })}
+                  onClick={() => setDropping(list.query)}
                 >
                   {t('merch.actions.delete')}
                 </Button>
@@ -167,6 +169,16 @@ function ModelCard({
             },
           ]}
         />
+      )}
+      {dropping !== null && (
+        <ConfirmDialog
+          title={t('merch.models.deleteQueryTitle', { query: dropping })}
+          confirmLabel={t('merch.actions.delete')}
+          onClose={() => setDropping(null)}
+          onConfirm={() => entry.mutateAsync({ modelId: model.id, query: dropping })}
+        >
+          <p>{t('merch.models.deleteQueryText', { name: model.name })}</p>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import {
 } from '#contract/entities/query-lists.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { QUERY_LIST_ROUTES, type DraftChange } from '#contract/routes/query-lists.ts';
+import { siteQueryOptions } from '#src/features/sites/api/site-queries.ts';
 import { api } from '#src/lib/api.ts';
 import { downloadText } from '#src/lib/download.ts';
 import { uploadFile } from '#src/lib/upload.ts';
@@ -19,6 +20,7 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '#src/ui/data-table/data-table.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
@@ -88,6 +90,7 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
     queryFn: ({ signal }) => api(routes.list, { query: { siteId }, signal }, { overlay: false }),
   });
   const refresh = () => client.invalidateQueries({ queryKey: key });
+  const site = useQuery({ ...siteQueryOptions(siteId), enabled: siteId > 0 });
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<QueryListEntry | null>(null);
@@ -229,19 +232,39 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
           }}
         />
       )}
-      <Modal
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('queryLists.deleteTitle')}
-        mode="EDIT"
-        confirmVariant="danger"
-        confirmLabel={t('queryLists.delete')}
-        confirmLoading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      >
-        <p>{t('queryLists.deleteText', { term: deleting?.term ?? '' })}</p>
-      </Modal>
+      {deleting && (
+        <ConfirmDialog
+          title={t('queryLists.deleteTitle', { term: deleting.term })}
+          confirmLabel={t('queryLists.delete')}
+          busy={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id)}
+        >
+          <DeleteScope entry={deleting} siteName={site.data?.siteName ?? String(siteId)} />
+        </ConfirmDialog>
+      )}
     </div>
+  );
+}
+
+/** Which sites a delete affects: the entry leaves the list everywhere, not only here. */
+function DeleteScope({ entry, siteName }: { entry: QueryListEntry; siteName: string }) {
+  const { t } = useTranslation();
+  const others = entry.siteCount - (entry.enabled ? 1 : 0);
+  return (
+    <>
+      <p>{t('queryLists.deleteText', { term: entry.term })}</p>
+      <p>
+        {entry.siteCount === 0
+          ? t('queryLists.deleteScope.none')
+          : entry.enabled
+            ? t('queryLists.deleteScope.here', { site: siteName, count: others })
+            : t('queryLists.deleteScope.elsewhere', { site: siteName, count: others })}
+      </p>
+      {entry.vertical && (
+        <p>{t('queryLists.deleteScope.vertical', { vertical: entry.vertical })}</p>
+      )}
+    </>
   );
 }
 

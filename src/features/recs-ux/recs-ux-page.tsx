@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CopySwitch, usePermissions, type ConfigCopy } from '#src/lib/config-studio.tsx';
 import { useSiteStore } from '#src/stores/site-store.ts';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
-import { Modal } from '#src/ui/modal/modal.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { useDeleteBlockMutation, useSaveOrderingsMutation } from './api/recs-mutations.ts';
 import { blocksQueryOptions } from './api/recs-queries.ts';
@@ -90,13 +90,9 @@ function RecsUx({ siteId }: { siteId: number }) {
         />
       )}
       {deleting && selected && (
-        <Modal
-          open
-          mode="EDIT"
+        <ConfirmDialog
           title={t('recsUx.editor.deleteTitle', { name: selected.block.name })}
-          confirmLabel={t('actions.delete')}
-          confirmVariant="danger"
-          confirmLoading={remove.isPending}
+          busy={remove.isPending}
           onClose={() => setDeleting(false)}
           onConfirm={async () => {
             await remove.mutateAsync(selected.block.configId).catch(() => undefined);
@@ -105,7 +101,7 @@ function RecsUx({ siteId }: { siteId: number }) {
           }}
         >
           <p>{t('recsUx.editor.deleteText')}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -20,6 +20,7 @@ import {
 } from './api/recs-api.ts';
 import { percent } from './strategies-page.tsx';
 import './recs.css';
+import { formatDay } from '#src/lib/date-format.ts';
 
 interface RecsJobResult {
   strategies: {
@@ -40,7 +41,7 @@ interface RecsJobResult {
 
 /** /anyquery/search/model-training: the model building jobs, their data and their results. */
 export default function ModelTrainingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const siteId = useSiteStore((state) => state.siteId);
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const canStart = hasAccess(roles, startModelJobRoute.roles);
@@ -71,7 +72,8 @@ export default function ModelTrainingPage() {
           {(info.data?.datasets ?? []).map((d) => (
             <li key={d.name}>
               {t(`recs.training.dataset.${d.name.replace(/ /g, '_')}`, { defaultValue: d.name })}:{' '}
-              {d.rows.toLocaleString('ru-RU')} ({d.from} — {d.to})
+              {d.rows.toLocaleString('ru-RU')} ({d.from ? formatDay(d.from, i18n.language) : '—'} —{' '}
+              {d.to ? formatDay(d.to, i18n.language) : '—'})
             </li>
           ))}
         </ul>

@@ -65,14 +65,15 @@ function ConfigInput({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
+  const label = t(`recs.config.names.${entry.name}`, { defaultValue: entry.name });
   const hint = t('recs.config.hint', {
-    type: entry.type,
+    type: t(`recs.config.types.${entry.type}`, { defaultValue: entry.type }),
     default: entry.defaultValue === '' ? '—' : entry.defaultValue,
   });
   if (entry.type === 'BOOL')
     return (
       <Checkbox
-        label={entry.name}
+        label={label}
         checked={value === 'true'}
         disabled={disabled}
         onCheckedChange={(checked) => onChange(checked ? 'true' : 'false')}
@@ -80,7 +81,7 @@ function ConfigInput({
     );
   return (
     <TextInput
-      label={entry.name}
+      label={label}
       hint={hint}
       value={value}
       onChange={onChange}

@@ -12,6 +12,7 @@ import {
 import { hasAccess } from '#contract/roles.ts';
 import { api } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -61,6 +62,7 @@ export default function WidgetsPage() {
   const strategies = useQuery({ ...strategiesQuery(siteId), enabled: siteId > 0 });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<RecsWidget | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: recsKeys.all(siteId) });
   const save = useMutation({
     mutationFn: (d: Draft) =>
@@ -155,7 +157,10 @@ export default function WidgetsPage() {
             />
             <Select<string>
               label={t('recs.widgets.type')}
-              options={RECS_WIDGET_TYPES.map((value) => ({ value, label: value }))}
+              options={RECS_WIDGET_TYPES.map((value) => ({
+                value,
+                label: t(`recs.widgets.types.${value}`),
+              }))}
               value={draft.type}
               onChange={(type) => setDraft({ ...draft, type: type as WidgetType })}
             />
@@ -252,7 +257,7 @@ export default function WidgetsPage() {
               <th scope="row">
                 {w.name} <span className="recs-muted">{w.widgetId}</span>
               </th>
-              <td>{w.type}</td>
+              <td>{t(`recs.widgets.types.${w.type}`)}</td>
               <td>{w.placements.join(', ') || '—'}</td>
               <td>{strategyName(w.strategyHash)}</td>
               {canEdit && (
@@ -268,13 +273,10 @@ export default function WidgetsPage() {
                     {t('recs.widgets.edit')}
                   </Button>{' '}
                   <Button
-                    variant="secondary"
+                    variant="danger"
                     aria-label={t('recs.widgets.deleteOne', { name: w.name })}
                     disabled={remove.isPending}
-                    onClick={() => {
-                      if (window.confirm(t('recs.widgets.confirmDelete', { name: w.name })))
-                        remove.mutate(w.widgetId);
-                    }}
+                    onClick={() => setDeleting(w)}
                   >
                     {t('recs.widgets.delete')}
                   </Button>
@@ -284,6 +286,15 @@ export default function WidgetsPage() {
           ))}
         </tbody>
       </table>
+      {deleting && (
+        <ConfirmDialog
+          title={t('recs.widgets.confirmDelete', { name: deleting.name })}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => remove.mutateAsync(deleting.widgetId)}
+        >
+          <p>{t('recs.widgets.confirmDeleteText')}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

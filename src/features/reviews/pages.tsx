@@ -20,6 +20,7 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
@@ -247,6 +248,7 @@ function DeleteByIds({
   label,
   hint,
   confirm,
+  question,
   onDelete,
   onDeleted,
   byLine = false,
@@ -255,6 +257,8 @@ function DeleteByIds({
   label: string;
   hint: string;
   confirm: 'reviews.delete.submit' | 'reviews.neurocards.submit';
+  /** The question asked before the delete runs. */
+  question: 'reviews.delete.confirmTitle' | 'reviews.neurocards.confirmTitle';
   onDelete: (ids: string[]) => Promise<DeleteOutcome>;
   /** After a delete, before its outcome shows: the lists are read again. */
   onDeleted: () => Promise<void>;
@@ -262,6 +266,7 @@ function DeleteByIds({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<DeleteOutcome | null>(null);
   const ids = parseIds(text, byLine);
   const tooMany = ids.length > 500;
@@ -284,7 +289,7 @@ function DeleteByIds({
       className="reviews-delete"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        setAsking(true);
       }}
     >
       <div className="ui-field">
@@ -312,6 +317,23 @@ function DeleteByIds({
       <Button type="submit" variant="danger" loading={busy} disabled={ids.length === 0 || tooMany}>
         {t(confirm, { count: ids.length })}
       </Button>
+      {asking && (
+        <ConfirmDialog
+          title={t(question, { count: ids.length })}
+          confirmLabel={t(confirm, { count: ids.length })}
+          onClose={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void submit();
+          }}
+        >
+          <p>
+            {t('reviews.delete.confirmText', {
+              ids: ids.slice(0, 10).join(', ') + (ids.length > 10 ? ' …' : ''),
+            })}
+          </p>
+        </ConfirmDialog>
+      )}
       {outcome && (
         <div role="status" className="reviews-outcome">
           <p>{t('reviews.delete.deleted', { count: outcome.deleted })}</p>
@@ -337,6 +359,7 @@ export function ReviewsDeletePage() {
           label={t('reviews.delete.ids')}
           hint={t('reviews.delete.idsHint')}
           confirm="reviews.delete.submit"
+          question="reviews.delete.confirmTitle"
           onDelete={(externalId) => api(deleteReviewsRoute, { query: { siteId, externalId } })}
           onDeleted={refresh}
         />
@@ -381,6 +404,7 @@ export function NeurocardDeletePage() {
           label={t('reviews.neurocards.keys')}
           hint={t('reviews.neurocards.keysHint')}
           confirm="reviews.neurocards.submit"
+          question="reviews.neurocards.confirmTitle"
           byLine
           onDelete={(keys) => api(deleteNeurocardsRoute, { query: { siteId }, body: { keys } })}
           onDeleted={refresh}

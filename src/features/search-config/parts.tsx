@@ -15,6 +15,7 @@ import { ProgressBar } from '#src/ui/progress/progress-bar.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { generationStartRoute, generationStatusRoute } from '#contract/routes/search-config.ts';
 import './search-config.css';
+import { formatDateTime } from '#src/lib/date-format.ts';
 
 export function useSiteId(): number | null {
   return useSiteStore((state) => state.siteId);
@@ -119,7 +120,7 @@ export function useJobStatus<R extends RouteDef>(route: R, key: string) {
 }
 
 export function JobLine({ status, label }: { status: SearchJobStatus | undefined; label: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const job = status?.job;
   if (!job) return <p className="page__lead">{t('searchConfig.job.never')}</p>;
   const active = job.state === 'queued' || job.state === 'running';
@@ -130,7 +131,7 @@ export function JobLine({ status, label }: { status: SearchJobStatus | undefined
       ) : (
         <p>
           {t(`searchConfig.job.state.${job.state}`)}
-          {job.finishedAt && ` · ${new Date(job.finishedAt).toLocaleString()}`}
+          {job.finishedAt && ` · ${formatDateTime(job.finishedAt, i18n.language)}`}
           {job.error && ` · ${job.error}`}
         </p>
       )}

@@ -11,6 +11,7 @@ import { useStaffChatStream } from './staff-chat-stream.ts';
 import { ChatCompose, ChatMessages } from './chat-messages.tsx';
 import { supportKeys, threadQueryOptions, threadsQueryOptions } from './support-api.ts';
 import './support.css';
+import { formatDateTime } from '#src/lib/date-format.ts';
 
 /** /support/chat (staff): the site's client conversations, live, and the answer box. */
 /** Whether the tab is in view (a hidden tab does not read conversations for the desk). */
@@ -119,12 +120,7 @@ export default function ChatInboxPage() {
                       <span className="chat-inbox__read">
                         {t('chat.readBy', {
                           login: item.readBy,
-                          time: new Date(item.readAt).toLocaleString(i18n.language, {
-                            day: 'numeric',
-                            month: 'short',
-                            hour: '2-digit',
-                            minute: '2-digit',
-                          }),
+                          time: formatDateTime(item.readAt, i18n.language),
                         })}
                       </span>
                     )}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX, type ChatMessage } from '#contract/entities/support.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { formatTime } from '#src/lib/date-format.ts';
 
 /** A conversation, oldest first, scrolled to the newest; texts are shown as text. */
 export function ChatMessages({
@@ -37,10 +38,7 @@ export function ChatMessages({
                   ? t('chat.you')
                   : message.authorLogin}
               {' · '}
-              {new Date(message.createdAt).toLocaleTimeString(i18n.language, {
-                hour: '2-digit',
-                minute: '2-digit',
-              })}
+              {formatTime(message.createdAt, i18n.language)}
             </span>
             <span className="chat-message__text">{message.text}</span>
           </li>

@@ -27,6 +27,7 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { feedbackQueryOptions, supportKeys } from './support-api.ts';
 import './support.css';
+import { formatDateTime } from '#src/lib/date-format.ts';
 
 /** The server's default cap (FEEDBACK_IMAGE_MAX_BYTES); the server checks the real one. */
 const SCREENSHOT_HINT_MB = 2;
@@ -84,7 +85,7 @@ export default function FeedbackPage() {
       {
         accessorKey: 'createdAt',
         header: t('support.feedback.created'),
-        cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(i18n.language),
+        cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language),
       },
       { accessorKey: 'authorLogin', header: t('support.feedback.author') },
       {
@@ -188,7 +189,9 @@ export default function FeedbackPage() {
             <span>{chosen?.[0]?.name ?? t('support.feedback.noFile')}</span>
           </span>
           <span className="ui-field__hint">
-            {t('support.feedback.screenshotHint', { size: `${SCREENSHOT_HINT_MB} MB` })}
+            {t('support.feedback.screenshotHint', {
+              size: t('support.feedback.megabytes', { count: SCREENSHOT_HINT_MB }),
+            })}
           </span>
         </label>
         <div>

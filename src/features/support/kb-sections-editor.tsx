@@ -10,6 +10,7 @@ import {
   renameKbSectionRoute,
 } from '#contract/routes/support.ts';
 import { api, reportError } from '#src/lib/api.ts';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { SortableList } from '#src/ui/sortable-list/sortable-list.tsx';
@@ -68,6 +69,7 @@ export function KbSectionsEditor({
       setDrafts(({ [section.id]: _, ...rest }) => rest);
     }).catch(() => undefined);
 
+  const [dropping, setDropping] = useState<KbSectionAdmin | null>(null);
   const remove = (section: KbSectionAdmin) =>
     act(async () => {
       try {
@@ -86,7 +88,13 @@ export function KbSectionsEditor({
     });
 
   return (
-    <Modal open title={t('support.kb.sections.title')} onClose={onClose} width={880}>
+    <Modal
+      open
+      title={t('support.kb.sections.title')}
+      onClose={onClose}
+      width={880}
+      closeOnOutsideClick={dropping === null}
+    >
       <div className="kb-sections">
         <p className="kb-sections__lead">{t('support.kb.sections.lead')}</p>
         {problem && (
@@ -165,7 +173,7 @@ export function KbSectionsEditor({
                       variant="danger"
                       disabled={busy}
                       aria-label={t('support.kb.sections.deleteOne', { name: titleOf(section) })}
-                      onClick={() => void remove(section)}
+                      onClick={() => setDropping(section)}
                     >
                       {t('support.kb.sections.delete')}
                     </Button>
@@ -177,6 +185,18 @@ export function KbSectionsEditor({
         )}
         <NewSection onAdded={refresh} />
       </div>
+      {dropping && (
+        <ConfirmDialog
+          title={t('support.kb.sections.deleteTitle', { name: titleOf(dropping) })}
+          onClose={() => setDropping(null)}
+          onConfirm={() => {
+            setDropping(null);
+            void remove(dropping);
+          }}
+        >
+          <p>{t('support.kb.sections.deleteText')}</p>
+        </ConfirmDialog>
+      )}
     </Modal>
   );
 }

@@ -13,6 +13,7 @@ import {
 import { deleteKbArticleRoute, saveKbArticleRoute } from '#contract/routes/support.ts';
 import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
@@ -21,6 +22,7 @@ import { ArticleMarkdown, Snippet } from './markdown.tsx';
 import { KbSectionsEditor } from './kb-sections-editor.tsx';
 import { kbArticleQueryOptions, kbListQueryOptions, supportKeys } from './support-api.ts';
 import './support.css';
+import { formatDay } from '#src/lib/date-format.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -130,7 +132,7 @@ export default function KnowledgeBasePage() {
               {article.data.updatedBy && (
                 <p className="kb__meta">
                   {t('support.kb.updated', {
-                    date: new Date(article.data.updatedAt).toLocaleDateString(i18n.language),
+                    date: formatDay(article.data.updatedAt, i18n.language),
                     login: article.data.updatedBy,
                   })}
                 </p>
@@ -208,6 +210,7 @@ function ArticleEditor({
       if (!applyServerIssues(error, form.setError)) reportError(error, { quiet: true });
     }
   });
+  const [asking, setAsking] = useState(false);
   const remove = async () => {
     if (!editing) return;
     await api(deleteKbArticleRoute, { query: { id: editing.id } });
@@ -223,6 +226,7 @@ function ArticleEditor({
       width={960}
       formId={FORM_ID}
       confirmLoading={isSubmitting}
+      closeOnOutsideClick={!asking}
     >
       <form id={FORM_ID} className="kb-editor" onSubmit={(event) => void submit(event)} noValidate>
         <div className="kb-editor__row">
@@ -279,11 +283,20 @@ function ArticleEditor({
           </div>
         </div>
         {editing && (
-          <Button variant="danger" size="sm" onClick={() => void remove()}>
+          <Button variant="danger" size="sm" onClick={() => setAsking(true)}>
             {t('support.kb.delete')}
           </Button>
         )}
       </form>
+      {asking && editing && (
+        <ConfirmDialog
+          title={t('support.kb.deleteTitle', { title: editing.title })}
+          onClose={() => setAsking(false)}
+          onConfirm={remove}
+        >
+          <p>{t('support.kb.deleteText')}</p>
+        </ConfirmDialog>
+      )}
     </Modal>
   );
 }

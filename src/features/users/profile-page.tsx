@@ -20,6 +20,7 @@ import {
 import { homePath } from '#src/app/routes.ts';
 import { api } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import './profile-page.css';
@@ -36,21 +37,29 @@ function CodeForm({
   label,
   submitLabel,
   onCode,
+  danger,
 }: {
   label: string;
   submitLabel: string;
   onCode: (code: string) => Promise<void>;
+  /** An irreversible action: a danger button, asked about before it runs. */
+  danger?: { title: string; text: string };
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const [asking, setAsking] = useState(false);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (code.trim() === '') {
       setError(t('errors.validation.required'));
       return;
     }
+    if (danger) setAsking(true);
+    else void run();
+  };
+  const run = async () => {
     setBusy(true);
     setError(undefined);
     try {
@@ -72,7 +81,7 @@ function CodeForm({
     }
   };
   return (
-    <form className="ui-form profile__code" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="ui-form profile__code" noValidate onSubmit={submit}>
       <TextInput
         name="code"
         label={label}
@@ -85,9 +94,22 @@ function CodeForm({
         error={error}
         errorDelayMs={0}
       />
-      <Button type="submit" variant="primary" loading={busy}>
+      <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={busy}>
         {submitLabel}
       </Button>
+      {asking && danger && (
+        <ConfirmDialog
+          title={danger.title}
+          confirmLabel={submitLabel}
+          onClose={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void run();
+          }}
+        >
+          <p>{danger.text}</p>
+        </ConfirmDialog>
+      )}
     </form>
   );
 }
@@ -214,6 +236,10 @@ export default function ProfilePage() {
               <CodeForm
                 label={t('users.twoFactor.codeForOff')}
                 submitLabel={t('users.twoFactor.turnOff')}
+                danger={{
+                  title: t('users.twoFactor.turnOffTitle'),
+                  text: t('users.twoFactor.turnOffText'),
+                }}
                 onCode={async (code) => {
                   await api(twoFactorDisableRoute, { body: { code } }, { quiet: true });
                   setCodes(null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../modal/modal.tsx';
+import { ConfirmDialog } from '../confirm-dialog/confirm-dialog.tsx';
 import { Button } from './button.tsx';
 
 export interface DeleteButtonProps {
@@ -15,6 +15,8 @@ export interface DeleteButtonProps {
   size?: 'sm' | 'md';
   disabled?: boolean;
   children?: ReactNode;
+  /** The question's text. @default ui.deleteConfirm.text (it leaves the form until saved) */
+  text?: ReactNode;
 }
 
 /** A delete is never one plain click: a danger button, then a question naming what goes. */
@@ -24,11 +26,11 @@ export function DeleteButton({
   size = 'sm',
   disabled,
   children,
+  text,
   ...rest
 }: DeleteButtonProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   return (
     <>
       <Button
@@ -41,26 +43,15 @@ export function DeleteButton({
         {children ?? t('actions.delete')}
       </Button>
       {asking && (
-        <Modal
-          open
-          mode="EDIT"
+        <ConfirmDialog
           title={t('ui.deleteConfirm.title', { name })}
-          confirmLabel={t('actions.delete')}
-          confirmVariant="danger"
-          confirmLoading={busy}
           onClose={() => setAsking(false)}
           onConfirm={async () => {
-            setBusy(true);
-            try {
-              await onDelete();
-              setAsking(false);
-            } finally {
-              setBusy(false);
-            }
+            await onDelete();
           }}
         >
-          <p>{t('ui.deleteConfirm.text')}</p>
-        </Modal>
+          <p>{text ?? t('ui.deleteConfirm.text')}</p>
+        </ConfirmDialog>
       )}
     </>
   );

@@ -51,7 +51,7 @@ export function InlineEdit({
     focusAfter.current = 'input';
     setEditing(true);
   };
-  const confirm = () => {
+  const commit = () => {
     if (!canConfirm) return;
     onConfirm(draft);
     if (draft !== '') {
@@ -102,14 +102,14 @@ export function InlineEdit({
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();
-            confirm();
+            commit();
           } else if (event.key === 'Escape') {
             event.preventDefault();
             cancel();
           }
         }}
       />
-      <IconButton label={t('ui.inlineEdit.confirm')} onClick={confirm} disabled={!canConfirm}>
+      <IconButton label={t('ui.inlineEdit.confirm')} onClick={commit} disabled={!canConfirm}>
         ✓
       </IconButton>
       <IconButton label={t('ui.inlineEdit.cancel')} onClick={cancel} disabled={disabled}>

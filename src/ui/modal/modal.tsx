@@ -44,6 +44,8 @@ export interface ModalProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Confirm button's form attribute, to submit a `<form id>` inside the body. */
   formId?: string;
+  /** 'danger': an irreversible action is asked about (a red rule on top, a red title). */
+  tone?: 'danger';
 }
 
 export function Modal({
@@ -62,6 +64,7 @@ export function Modal({
   closeOnOutsideClick = true,
   initialFocus,
   formId,
+  tone,
 }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -113,6 +116,7 @@ export function Modal({
             aria-labelledby={titleId}
             aria-modal="true"
             data-mode={mode}
+            data-tone={tone}
             {...getFloatingProps()}
           >
             <header className="ui-modal__header">

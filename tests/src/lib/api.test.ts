@@ -24,10 +24,21 @@ describe('reportError (spec §8)', () => {
     expect(lastToast()).toMatchObject({
       kind: 'error',
       title: 'ERROR!',
-      message: '500\nServer error. Try again later',
+      message: 'Status 500\nServer error. Try again later',
     });
     reportError(new ApiError(409, 'User anna already exists'));
-    expect(lastToast()).toMatchObject({ message: '409\nUser anna already exists' });
+    expect(lastToast()).toMatchObject({ message: 'Status 409\nUser anna already exists' });
+  });
+
+  it('names the status in Russian: never a bare «400» on the first line', async () => {
+    await initI18n('ru');
+    try {
+      reportError(new ApiError(400, 'Bad Request'));
+      expect((lastToast()?.message ?? '').split('\n')[0]).toBe('Код ответа 400');
+      expect(lastToast()?.message).not.toMatch(/Bad Request/);
+    } finally {
+      await initI18n('en');
+    }
   });
 
   it("says 'Error: …' when no answer came, or 'Network or connection error' without a text", () => {

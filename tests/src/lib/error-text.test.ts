@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#contract/client.ts';
-import { errorText } from '#src/lib/error-text.ts';
+import { errorText, rejectionText } from '#src/lib/error-text.ts';
 import { createStaticI18n } from '#src/lib/i18n-static.ts';
 
 describe('errorText', () => {
@@ -26,6 +26,24 @@ describe('errorText', () => {
     const en = createStaticI18n('en').t;
     expect(errorText(new ApiError(409, 'User anna already exists'), en)).toBe(
       'User anna already exists',
+    );
+  });
+});
+
+describe('rejectionText', () => {
+  const ru = createStaticI18n('ru').t;
+  it("gives an upload's refused lines in Russian, with the values they name", () => {
+    expect(rejectionText('key sku-1 is already on line 3', ru)).toBe(
+      'Ключ sku-1 уже был в строке 3',
+    );
+    expect(rejectionText('Unknown product 42', ru)).toBe('Неизвестный товар 42');
+    expect(rejectionText('variants: a synonym needs at least one other term', ru)).toBe(
+      'Синониму нужен хотя бы один другой вариант',
+    );
+  });
+  it('never passes an unknown English reason through', () => {
+    expect(rejectionText('Something odd happened', ru)).toBe(
+      'Строка не принята: проверьте её по описанию формата',
     );
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
-import { Modal } from '#src/ui/modal/modal.tsx';
 
 /** One column of a rules table: its header and what a row shows in it. */
 export interface RuleColumn<T> {
@@ -133,17 +133,14 @@ export function DeleteConfirm<Id>({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
-      mode="EDIT"
+    <ConfirmDialog
       title={title}
       onClose={onClose}
       confirmLabel={t('merch.actions.delete')}
-      confirmVariant="danger"
-      confirmLoading={remove.isPending}
+      busy={remove.isPending}
       onConfirm={() => remove.mutate(id, { onSuccess: onClose })}
     >
       <p>{text}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

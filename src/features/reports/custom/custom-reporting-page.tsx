@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CustomReportTab } from '#contract/entities/custom-report.ts';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { Modal } from '#src/ui/modal/modal.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import {
   reportChartsQueryOptions,
@@ -144,18 +144,14 @@ export default function CustomReportingPage() {
         />
       )}
       {deleting && (
-        <Modal
-          open
-          mode="EDIT"
+        <ConfirmDialog
           title={t('reports.custom.deleteTitle')}
           onClose={() => setDeleting(null)}
-          confirmLabel={t('actions.delete')}
-          confirmVariant="danger"
-          confirmLoading={remove.isPending}
+          busy={remove.isPending}
           onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         >
           <p>{t('reports.custom.deleteText', { title: deleting.title })}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );

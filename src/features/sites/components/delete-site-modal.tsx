@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site } from '#contract/entities/site.ts';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { Modal } from '#src/ui/modal/modal.tsx';
 import { useDeleteSiteMutation } from '../api/site-mutations.ts';
 
 /** Administrators only: deleting a site is never one click (a question and an agreement). */
@@ -19,15 +19,12 @@ export function DeleteSiteModal({
   const [agreed, setAgreed] = useState(false);
   const mutation = useDeleteSiteMutation(site.siteId);
   return (
-    <Modal
-      open
-      mode="EDIT"
+    <ConfirmDialog
       title={t('sites.delete.title', { name: site.siteName })}
       onClose={onClose}
       confirmLabel={t('sites.delete.confirm')}
-      confirmVariant="danger"
       confirmDisabled={!agreed}
-      confirmLoading={mutation.isPending}
+      busy={mutation.isPending}
       onConfirm={() => mutation.mutate(undefined, { onSuccess: onDeleted })}
     >
       <p role="note" className="warning-text">
@@ -38,6 +35,6 @@ export function DeleteSiteModal({
         checked={agreed}
         onChange={(e) => setAgreed(e.target.checked)}
       />
-    </Modal>
+    </ConfirmDialog>
   );
 }
