@@ -34,24 +34,31 @@ export type User = z.infer<typeof user>;
 /** A list of roles, or the older form: one string joining several with '+' (spec §3 User). */
 export const roleList = z.union([z.array(z.string()), z.string()]);
 
-export const userRegistration = z
-  .strictObject({
-    login,
-    /** The password policy (contract/password-policy.ts); the server also refuses common ones. */
-    password: newPassword,
-    name: z.string().trim().max(200).default(''),
-    email: z.email().nullable().default(null),
-    isClient: z.boolean().default(true),
-    roles: roleList.default([]),
-  })
-  .superRefine((value, context) => {
-    if (isLoginAsPassword(value.password, value.login)) {
-      context.addIssue({
-        ...passwordIssue(PASSWORD_REASONS.sameAsLogin, ['password']),
-        input: value.password,
-      });
-    }
-  });
+/** The registration's fields without the cross-field check: forms derive their schema from it (zod 4 refuses `.omit()` on a refined object). */
+export const userRegistrationFields = z.strictObject({
+  login,
+  /** The password policy (contract/password-policy.ts); the server also refuses common ones. */
+  password: newPassword,
+  name: z.string().trim().max(200).default(''),
+  email: z.email().nullable().default(null),
+  isClient: z.boolean().default(true),
+  roles: roleList.default([]),
+});
+
+/** The cross-field check of a registration: the password may not be the login. */
+export function refuseLoginAsPassword(
+  value: { login: string; password: string },
+  context: z.RefinementCtx,
+): void {
+  if (isLoginAsPassword(value.password, value.login)) {
+    context.addIssue({
+      ...passwordIssue(PASSWORD_REASONS.sameAsLogin, ['password']),
+      input: value.password,
+    });
+  }
+}
+
+export const userRegistration = userRegistrationFields.superRefine(refuseLoginAsPassword);
 export type UserRegistration = z.input<typeof userRegistration>;
 
 export const userUpdate = z.strictObject({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
-import { userRegistration } from '#contract/entities/user.ts';
+import { refuseLoginAsPassword, userRegistrationFields } from '#contract/entities/user.ts';
 import { ROLE_PRESETS, ROLE_PRESET_NAMES } from '#contract/role-presets.ts';
 import { applyServerIssues, reportError } from '#src/lib/api.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
@@ -12,10 +12,13 @@ import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import { useRegisterUserMutation } from '../api/user-queries.ts';
 
-const registerForm = userRegistration.omit({ roles: true, email: true }).extend({
-  email: z.union([z.email(), z.literal('')]),
-  preset: z.enum(ROLE_PRESET_NAMES),
-});
+const registerForm = userRegistrationFields
+  .omit({ roles: true, email: true })
+  .extend({
+    email: z.union([z.email(), z.literal('')]),
+    preset: z.enum(ROLE_PRESET_NAMES),
+  })
+  .superRefine(refuseLoginAsPassword);
 
 export function RegisterUserForm({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
