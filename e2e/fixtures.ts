@@ -21,7 +21,10 @@ export async function signIn(page: Page, login: string, password = DEMO_PASSWORD
   await page.getByLabel('Имя пользователя').fill(login);
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible();
+  // The signed-in frame is a chunk of its own: slow on a loaded machine.
+  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** The sidebar's menu. */
