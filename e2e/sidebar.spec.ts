@@ -16,7 +16,7 @@ const menuHeight = (page: Page) => mainMenu(page).evaluate((nav) => nav.scrollHe
 for (const login of ['admin', 'designer']) {
   for (const width of [1280, 390]) {
     test(`${login} at ${width} px: the menu is folded to the current section`, async ({ page }) => {
-      // The studio screen behind it loads its editors: slow on a loaded machine.
+      // Two sign-ins' worth of screens: slow on a loaded machine.
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       if (width < 960) {
@@ -27,17 +27,17 @@ for (const login of ['admin', 'designer']) {
         await page.getByRole('button', { name: 'Открыть меню' }).click();
       } else await signIn(page, login);
       // A search settings screen: its section and its sub-group open, the rest folded.
-      await page.goto('/anyquery/ux/autocomplete');
+      await page.goto('/anyquery/search/search-attributes');
       if (width < 960) await page.getByRole('button', { name: 'Открыть меню' }).click();
       const menu = mainMenu(page);
       await expect(menu).toBeInViewport();
       const section = menu.getByRole('button', { name: 'Настройки поиска и автодополнения' });
       await expect(section).toHaveAttribute('aria-expanded', 'true');
-      await expect(menu.getByRole('button', { name: 'UX' })).toHaveAttribute(
+      await expect(menu.getByRole('button', { name: 'Настройка поиска' })).toHaveAttribute(
         'aria-expanded',
         'true',
       );
-      await expect(menu.getByRole('link', { name: 'Автодополнение' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Поисковые атрибуты' })).toBeVisible();
       const folded = menu.locator('button[aria-expanded="false"]');
       expect(await folded.count()).toBeGreaterThan(0);
       // Folded, the whole menu fits a window: it was 2 817 px tall for the administrator.
