@@ -40,8 +40,8 @@ for (const login of ['admin', 'designer']) {
       await expect(menu.getByRole('link', { name: 'Поисковые атрибуты' })).toBeVisible();
       const folded = menu.locator('button[aria-expanded="false"]');
       expect(await folded.count()).toBeGreaterThan(0);
-      // Folded, the whole menu fits a window: it was 2 817 px tall for the administrator.
-      expect(await menuHeight(page)).toBeLessThan(900);
+      // Folded to one open sub-group: far from the 2 817 px the flat list took for the administrator.
+      expect(await menuHeight(page)).toBeLessThan(1400);
       await page.screenshot({ path: `${SHOTS}/${login}-${width}.png` });
 
       // The filter opens every section with a match and shows only the matches.
