@@ -31,7 +31,17 @@ export interface RouteDef {
    * them: the config saves, where a dropped field is a setting silently lost.
    */
   refuseUnknownFields?: boolean;
+  /**
+   * A POST that changes nothing (a filtered list, a computed preview): the console shows no
+   * success toast for it, and its 403 is a page load's (spec §2: to home), not a refused action.
+   */
+  reads?: true;
   response: z.ZodType;
+}
+
+/** Whether a call only reads: every GET, and the POSTs marked `reads`. */
+export function isRead(route: Pick<RouteDef, 'method' | 'reads'>): boolean {
+  return route.method === 'GET' || route.reads === true;
 }
 
 export function defineRoute<const T extends RouteDef>(def: T): T {

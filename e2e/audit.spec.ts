@@ -4,7 +4,7 @@
  * rule and the restore is itself in the log.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, expectAccessible } from './fixtures.ts';
+import { test, expect, signIn, expectAccessible, menuLink } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
 
@@ -40,10 +40,7 @@ test('an admin filters the audit log, views a diff and restores a rule; the stor
     name: 'Распродажа',
   });
 
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Журнал изменений' })
-    .click();
+  await (await menuLink(page, 'Журнал изменений')).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Журнал изменений' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Журнал изменений' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -92,11 +89,7 @@ test('an admin filters the audit log, views a diff and restores a rule; the stor
 
 test('the audit log is for administrators only', async ({ page }) => {
   await signIn(page, 'superuser');
-  await expect(
-    page
-      .getByRole('navigation', { name: 'Главное меню' })
-      .getByRole('link', { name: 'Журнал изменений' }),
-  ).toHaveCount(0);
+  await expect(await menuLink(page, 'Журнал изменений')).toHaveCount(0);
   await page.goto('/admin/audit');
   await expect(page).not.toHaveURL(/\/admin\/audit$/);
 });

@@ -4,7 +4,7 @@
  * goes back to the previous bundle by itself, and the studio says so.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible, signIn } from './fixtures.ts';
+import { test, expect, expectAccessible, signIn, menuLink } from './fixtures.ts';
 
 async function productionBundle(request: APIRequestContext): Promise<string | null> {
   const loader = await (await request.get('/cdn/1/digi.js')).text();
@@ -60,10 +60,7 @@ test('a template that throws on the storefront is reported and production rolls 
   await signIn(page, 'admin');
   await saveSettings(page, 1);
   try {
-    await page
-      .getByRole('navigation', { name: 'Главное меню' })
-      .getByRole('link', { name: 'Автодополнение' })
-      .click();
+    await (await menuLink(page, 'Автодополнение')).click();
     const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
     await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible({
       timeout: 30_000,

@@ -3,17 +3,14 @@
  * tokens tab and sees the contrast failure at the token (ratio, nearest passing colour) and in the
  * generate confirmation, which still lets them generate.
  */
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, signIn, menuLink } from './fixtures.ts';
 
 test('a designer darkens a token and sees the contrast warning at the token and before generating', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await signIn(page, 'designer');
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Поиск', exact: true })
-    .click();
+  await (await menuLink(page, 'Поиск', { exact: true })).click();
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
   await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible({
     timeout: 30_000,

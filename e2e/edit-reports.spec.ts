@@ -3,7 +3,7 @@
  * (metrics, platform, chart type, title), a tab built from it draws it for its user, and deleting
  * the chart takes it out of the tab; users without the custom report admin role do not get in.
  */
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, signIn, test, menuLink } from './fixtures.ts';
 
 const SHOTS = '/tmp/catalogue-shots';
 const TAB = 'Мобильные заказы e2e';
@@ -30,10 +30,7 @@ test('an administrator manages the report catalogue and a custom tab draws the n
 }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Каталог графиков отчётов' })
-    .click();
+  await (await menuLink(page, 'Каталог графиков отчётов')).click();
   const table = page.getByRole('table', { name: 'Каталог графиков отчётов' });
   // seeded with the former fixed list
   await expect(table.getByRole('row')).toHaveCount(10);
@@ -74,19 +71,12 @@ test('an administrator manages the report catalogue and a custom tab draws the n
 
   const manager = await browser.newPage();
   await signIn(manager, 'manager');
-  await manager
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: TAB })
-    .click();
+  await (await menuLink(manager, TAB)).click();
   const figure = manager.getByRole('figure', { name: 'Заказы с телефонов' });
   await expect(figure.locator('canvas')).toBeVisible();
   await expect(figure.locator('[data-chart-type="bar"]')).toBeAttached();
   // the manager holds no custom report admin role: the catalogue screen is not theirs
-  await expect(
-    manager
-      .getByRole('navigation', { name: 'Главное меню' })
-      .getByRole('link', { name: 'Каталог графиков отчётов' }),
-  ).toHaveCount(0);
+  await expect(await menuLink(manager, 'Каталог графиков отчётов')).toHaveCount(0);
 
   // Deleting the chart takes it out of the tab.
   await page.goto('/admin/edit-reports');
@@ -108,8 +98,6 @@ test('an administrator manages the report catalogue and a custom tab draws the n
     .click();
   await expect(page.getByRole('button', { name: `Удалить ${TAB}` })).toHaveCount(0);
   await manager.reload();
-  await expect(
-    manager.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: TAB }),
-  ).toHaveCount(0);
+  await expect(await menuLink(manager, TAB)).toHaveCount(0);
   await manager.close();
 });

@@ -1,5 +1,5 @@
 import { ROLE_PRESETS } from '#contract/role-presets.ts';
-import { test, expect, signIn, DEMO_PASSWORD } from './fixtures.ts';
+import { test, expect, signIn, DEMO_PASSWORD, mainMenu, menuLink, unfoldMenu } from './fixtures.ts';
 
 test('an unknown path shows the 404 page with a link home', async ({ page }) => {
   await signIn(page, 'client');
@@ -35,16 +35,12 @@ test('a 403 from the server sends the user home', async ({ page, playwright, bas
   expect(put.status()).toBe(200);
   // Restored even when an expectation fails, so the later specs find the manager as seeded.
   try {
-    await page
-      .getByRole('navigation', { name: 'Главное меню' })
-      .getByRole('link', { name: 'Редактирование сайта' })
-      .click();
+    await (await menuLink(page, 'Редактирование сайта')).click();
     // The verticals list needs a role the manager no longer has: the server answers 403, the console
     // goes to /home and reads the roles again; without the report role, /home sends on to the greeting.
     await expect(page).toHaveURL(/\/$/);
-    await expect(
-      page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link'),
-    ).toHaveText([
+    await unfoldMenu(page);
+    await expect(mainMenu(page).getByRole('link')).toHaveText([
       'Главная',
       // ROLE_SITE_VIEW reads the knowledge base, the review screens (read-only) and the
       // instalment screens (contract/routes/support.ts, reviews.ts, dolyame.ts).
@@ -78,10 +74,7 @@ test('a session ended on the server sends the user to sign in', async ({ page, b
   await admin.getByRole('button', { name: 'Сохранить' }).click();
   await expect(admin.getByText('Операция выполнена успешно!')).toBeVisible();
 
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Редактирование сайта' })
-    .click();
+  await (await menuLink(page, 'Редактирование сайта')).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, 'designer', 'rotated-password');
   // Put the demo password back for the other journeys.

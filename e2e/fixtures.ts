@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ROLE_PRESETS } from '#contract/role-presets.ts';
 
@@ -21,7 +21,36 @@ export async function signIn(page: Page, login: string, password = DEMO_PASSWORD
   await page.getByLabel('Имя пользователя').fill(login);
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible();
+  // The signed-in frame is a chunk of its own: slow on a loaded machine.
+  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** The sidebar's menu. */
+export const mainMenu = (page: Page): Locator =>
+  page.getByRole('navigation', { name: 'Главное меню' });
+
+/**
+ * A menu entry by its title, found as a user finds one in the folded menu: typed into the menu's
+ * filter box, which opens every section holding a match. Also for checking an entry is absent.
+ */
+export async function menuLink(
+  page: Page,
+  name: string,
+  options: { exact?: boolean } = {},
+): Promise<Locator> {
+  const menu = mainMenu(page);
+  await menu.getByRole('searchbox', { name: 'Найти в меню' }).fill(name);
+  return menu.getByRole('link', { name, ...options });
+}
+
+/** Unfolds every section and sub-group of the menu (to read all its entries in order). */
+export async function unfoldMenu(page: Page): Promise<void> {
+  const menu = mainMenu(page);
+  await menu.getByRole('searchbox', { name: 'Найти в меню' }).fill('');
+  const folded = menu.locator('button[aria-expanded="false"]');
+  while ((await folded.count()) > 0) await folded.first().click();
 }
 
 /** No serious or critical accessibility violations on what the page shows now. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, signIn, menuLink } from './fixtures.ts';
 
 const numberText = /^\d[\d ]*(,\d+)?$/;
 
@@ -116,10 +116,7 @@ test('an administrator gives the manager a tab; the manager finds it in the menu
   browser,
 }) => {
   await signIn(page, 'admin');
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Пользовательские отчёты' })
-    .click();
+  await (await menuLink(page, 'Пользовательские отчёты')).click();
   await page.getByRole('combobox', { name: 'Пользователь' }).click();
   await page.getByRole('option', { name: /^manager/ }).click();
   await page.getByRole('button', { name: 'Создать вкладку' }).click();
@@ -137,10 +134,7 @@ test('an administrator gives the manager a tab; the manager finds it in the menu
 
   const manager = await browser.newPage();
   await signIn(manager, 'manager');
-  await manager
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Продажи e2e' })
-    .click();
+  await (await menuLink(manager, 'Продажи e2e')).click();
   await expect(manager.getByRole('heading', { level: 1, name: 'Продажи e2e' })).toBeVisible();
   await expect(manager.getByRole('figure', { name: 'Выручка' }).locator('canvas')).toBeVisible();
   await expect(manager.getByRole('figure', { name: 'Сессии' }).locator('canvas')).toBeVisible();
@@ -154,15 +148,7 @@ test('an administrator gives the manager a tab; the manager finds it in the menu
   ).not.toBeChecked();
   const again = await browser.newPage();
   await signIn(again, 'manager');
-  await expect(
-    again
-      .getByRole('navigation', { name: 'Главное меню' })
-      .getByRole('link', { name: 'Полная отчётность' }),
-  ).toBeVisible();
-  await expect(
-    again
-      .getByRole('navigation', { name: 'Главное меню' })
-      .getByRole('link', { name: 'Продажи e2e' }),
-  ).toHaveCount(0);
+  await expect(await menuLink(again, 'Полная отчётность')).toBeVisible();
+  await expect(await menuLink(again, 'Продажи e2e')).toHaveCount(0);
   await again.close();
 });

@@ -4,7 +4,7 @@
  * itself at that time: the merchant page shows the edit.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, expectAccessible, signIn } from './fixtures.ts';
+import { test, expect, expectAccessible, signIn, menuLink } from './fixtures.ts';
 
 async function productionBundle(request: APIRequestContext): Promise<string | null> {
   const loader = await (await request.get('/cdn/1/digi.js')).text();
@@ -17,10 +17,7 @@ test('a designer schedules a generate a few seconds ahead and production changes
 }) => {
   test.setTimeout(180_000);
   await signIn(page, 'designer');
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Автодополнение' })
-    .click();
+  await (await menuLink(page, 'Автодополнение')).click();
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
   await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible({
     timeout: 30_000,

@@ -1,4 +1,4 @@
-import { test, expect, signIn, expectAccessible } from './fixtures.ts';
+import { test, expect, signIn, expectAccessible, menuLink } from './fixtures.ts';
 
 test('the language switch survives a reload', async ({ page }) => {
   await signIn(page, 'manager');
@@ -30,10 +30,7 @@ test('an administrator activates a site through the confirmed modal; a manager c
   const block = page.getByRole('region', { name: 'Текущий сайт' });
   await block.getByRole('combobox', { name: 'Выбор сайта' }).click();
   await page.getByRole('option', { name: /Электроника/ }).click();
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Редактирование сайта' })
-    .click();
+  await (await menuLink(page, 'Редактирование сайта')).click();
   await page.getByRole('button', { name: 'Активировать' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Будет создано и запланировано задание обновления фида.');
@@ -47,10 +44,7 @@ test('an administrator activates a site through the confirmed modal; a manager c
 
   const manager = await browser.newPage();
   await signIn(manager, 'manager');
-  await manager
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Редактирование сайта' })
-    .click();
+  await (await menuLink(manager, 'Редактирование сайта')).click();
   await expect(manager.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(manager.getByRole('button', { name: /Активировать|Деактивировать/ })).toHaveCount(0);
 });
@@ -98,10 +92,7 @@ test('a 403 goes to /home, and /home sends a user without reports to their first
     route.fulfill({ status: 403, json: { status: 403, message: 'Access denied' } }),
   );
   const rolesReread = page.waitForRequest((request) => request.url().endsWith('/api/me'));
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Редактирование сайта' })
-    .click();
+  await (await menuLink(page, 'Редактирование сайта')).click();
   await rolesReread;
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Здравствуйте');
@@ -114,10 +105,7 @@ test('a 403 leaves a user with reports on /home', async ({ page }) => {
   await page.route(/\/api\/site\/\d+(\?.*)?$/, (route) =>
     route.fulfill({ status: 403, json: { status: 403, message: 'Access denied' } }),
   );
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Редактирование сайта' })
-    .click();
+  await (await menuLink(page, 'Редактирование сайта')).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Главная');
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signIn, expectAccessible } from './fixtures.ts';
+import { test, expect, signIn, expectAccessible, menuLink } from './fixtures.ts';
 
 /** The hashed bundle the production loader of site 1 points at (null: nothing generated yet). */
 async function productionBundle(request: APIRequestContext): Promise<string | null> {
@@ -8,10 +8,7 @@ async function productionBundle(request: APIRequestContext): Promise<string | nu
 }
 
 async function openRecsUx(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'UX рекомендаций' })
-    .click();
+  await (await menuLink(page, 'UX рекомендаций')).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Блоки рекомендаций' })).toBeVisible();
 }
 

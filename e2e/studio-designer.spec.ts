@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, signIn, menuLink } from './fixtures.ts';
 
 /** The site the console has selected (persisted by the site store). */
 async function selectedSiteId(page: Page): Promise<number> {
@@ -15,10 +15,7 @@ test('a designer edits the autocomplete template, sees the preview, saves, gener
 }) => {
   test.setTimeout(180_000);
   await signIn(page, 'designer');
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Автодополнение' })
-    .click();
+  await (await menuLink(page, 'Автодополнение')).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Автодополнение' })).toBeVisible();
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
   await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible({

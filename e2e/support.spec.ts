@@ -7,7 +7,7 @@
  * (and the client sees unread replies the same way); staff edit the knowledge base's sections.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, mainMenu, menuLink, signIn, test } from './fixtures.ts';
 
 const SHOTS = '/tmp/support-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -101,8 +101,7 @@ test('staff send feedback with a screenshot; client users neither see nor open t
 }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
-  const menu = page.getByRole('navigation', { name: 'Главное меню' });
-  await menu.getByRole('link', { name: 'Обратная связь' }).click();
+  await (await menuLink(page, 'Обратная связь')).click();
   await expect(page.getByRole('heading', { name: 'Обратная связь', level: 1 })).toBeVisible();
   await page.getByLabel('Раздел консоли').selectOption('reports');
   await page.getByLabel('Что случилось').fill('Экспорт отчёта в CSV обрезает длинные запросы');
@@ -127,9 +126,8 @@ test('staff send feedback with a screenshot; client users neither see nor open t
   const client = await clientContext.newPage();
   try {
     await signIn(client, 'client');
-    const clientMenu = client.getByRole('navigation', { name: 'Главное меню' });
-    await expect(clientMenu.getByRole('link', { name: 'Обратная связь' })).toHaveCount(0);
-    await expect(clientMenu.getByRole('link', { name: 'Чат с клиентами' })).toHaveCount(0);
+    await expect(await menuLink(client, 'Обратная связь')).toHaveCount(0);
+    await expect(await menuLink(client, 'Чат с клиентами')).toHaveCount(0);
     await client.goto('/internal-feedback');
     await expect(client).not.toHaveURL(/internal-feedback/);
   } finally {
@@ -179,8 +177,8 @@ test('a client message lights the staff badge live; opening the conversation put
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'admin');
-  const menu = page.getByRole('navigation', { name: 'Главное меню' });
-  const inboxLink = menu.getByRole('link', { name: /Чат с клиентами/ });
+  const menu = mainMenu(page);
+  const inboxLink = await menuLink(page, 'Чат с клиентами');
   const badge = menu.getByTestId('chat-alert');
   // Start from a desk that has read everything: open what awaits, then leave the inbox.
   await inboxLink.click();

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, signIn, menuLink } from './fixtures.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 100;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -59,10 +59,7 @@ test('a designer darkens a token, generates, reviews the visual difference, acce
   expect(before).toBe('rgb(91, 63, 214)');
 
   await signIn(page, 'designer');
-  await page
-    .getByRole('navigation', { name: 'Главное меню' })
-    .getByRole('link', { name: 'Мгновенный поиск' })
-    .click();
+  await (await menuLink(page, 'Мгновенный поиск')).click();
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
   await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible({
     timeout: 30_000,

@@ -250,6 +250,7 @@ export type DraftChange = z.input<typeof draftChange>;
 export const compareQueryRoute = defineRoute({
   method: 'POST',
   path: '/aq/explain/compare',
+  reads: true,
   summary:
     'The pipeline and results for a query now and with an unsaved list change (nothing written)',
   auth: true,

@@ -78,6 +78,7 @@ export const deleteReviewsRoute = defineRoute({
 export const queryNeurocardsRoute = defineRoute({
   method: 'POST',
   path: '/llm-store/query',
+  reads: true,
   summary: 'Neurocards by key',
   auth: true,
   roles: REVIEWS_READ_ROLES,

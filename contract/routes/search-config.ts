@@ -179,6 +179,7 @@ export const autocompleteJobStartRoute = defineRoute({
 export const previewRefreshRoute = defineRoute({
   method: 'POST',
   path: '/autocomplete/preview/refresh',
+  reads: true,
   summary: 'Search the live catalog with the live and with draft searchable attributes',
   auth: true,
   roles: SETTING_VIEW_ROLES,

@@ -3,6 +3,7 @@ import { CONFIG_ROLES, type ConfigKind } from '#contract/entities/config-roles.t
 import { hasAccess, type Role } from '#contract/roles.ts';
 import type { QueryListKind } from '#contract/entities/query-lists.ts';
 import { listRoles } from '#src/features/query-lists/lib/list-kind.ts';
+import { QUERY_LIST_ROLES } from '#contract/entities/query-list-roles.ts';
 import type { LocaleDomain } from '#src/lib/i18n-domains.ts';
 import type * as SearchConfigPages from '#src/features/search-config/pages.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -52,6 +53,38 @@ type SectionTitleKey =
   | 'shell.sections.admin'
   | 'shell.sections.knowledgeBase'
   | 'shell.sections.feedback';
+
+/**
+ * The sub-groups of the search and autocomplete settings (spec §2 "Sidebar": UX, search
+ * configuration, service configuration), told by the path: /anyquery/ux, /anyquery/search,
+ * /anyquery/service.
+ */
+export const MENU_GROUPS = ['ux', 'searchConfig', 'service'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+export const MENU_GROUP_TITLES: Record<
+  MenuGroup,
+  'shell.groups.ux' | 'shell.groups.searchConfig' | 'shell.groups.service'
+> = {
+  ux: 'shell.groups.ux',
+  searchConfig: 'shell.groups.searchConfig',
+  service: 'shell.groups.service',
+};
+const GROUP_PREFIXES: Record<MenuGroup, string> = {
+  ux: '/anyquery/ux/',
+  searchConfig: '/anyquery/search/',
+  service: '/anyquery/service/',
+};
+
+/** The sub-group of the search settings a path belongs to, if any. */
+export function menuGroupOf(pathname: string): MenuGroup | undefined {
+  return MENU_GROUPS.find((group) => pathname.startsWith(GROUP_PREFIXES[group]));
+}
+
+/** The menu section of the page at `pathname` (a custom report tab: reporting). */
+export function sectionOf(pathname: string): MenuSection | undefined {
+  if (pathname.startsWith('/reporting/')) return 'reporting';
+  return findRoute(pathname)?.menu?.section;
+}
 
 export type TitleKey =
   | 'routes.greeting'
@@ -123,6 +156,17 @@ export interface AppRoute {
   breadcrumbs: readonly TitleKey[];
   /** Any one of these lets the user in (empty: any signed-in user); the menu hides what they do not allow. */
   roles: readonly Role[];
+  /**
+   * The call the screen cannot show without (`METHOD /path` of the contract): every role in
+   * `roles` must be one it allows (tests/src/app/route-calls.test.ts), so the menu never offers
+   * a page whose first read answers 403. Absent: the screen reads nothing of its own.
+   */
+  mainCall?: CallKey;
+  /**
+   * The roles that change what the screen shows, as the contract's write call (`writeCall`)
+   * names them: without one, the screen says it is read-only, and why, above its greyed forms.
+   */
+  write?: { call: CallKey; roles: readonly Role[] };
   menu?: {
     section: MenuSection;
     /** Left out of the menu for users who may open this path instead (the two homes, spec §6). */
@@ -139,6 +183,9 @@ export interface AppRoute {
   locales: readonly LocaleDomain[];
   page: () => Promise<{ default: ComponentType }>;
 }
+
+/** A contract call as `METHOD /path` (`GET /aq/synonyms`). */
+export type CallKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
 
 /** The key domains of the signed-in frame (sidebar section and route titles, breadcrumbs). */
 /** `chat`: the client users' support chat widget (and the staff inbox), in the frame. */
@@ -175,6 +222,8 @@ const reviewsRoute = (
   name: 'ReviewsUploadPage' | 'ReviewsDeletePage' | 'NeurocardUploadPage' | 'NeurocardDeletePage',
 ): AppRoute => ({
   path,
+  // Reviews screens list the reviews, neurocard screens the neurocards.
+  mainCall: name.startsWith('Neurocard') ? 'GET /llm-store' : 'GET /reviews',
   titleKey,
   breadcrumbs: [],
   roles: REVIEWS_READ_ROLES,
@@ -185,11 +234,12 @@ const reviewsRoute = (
 });
 const searchUxPage = () => import('#src/features/search-ux/search-ux-page.tsx');
 const queryListPage = () => import('#src/features/query-lists/query-list-page.tsx');
-/** The query-list screens: the list's viewers and editors (the synonyms screen: autocomplete's too). */
-const queryListRoles = (list: QueryListKind): readonly Role[] =>
-  list === 'synonyms'
-    ? [...listRoles('synonyms'), ...listRoles('autocomplete-synonyms')]
-    : listRoles(list);
+/**
+ * The query-list screens: the list's viewers and editors, the roles of its list call (one source:
+ * contract/entities/query-list-roles.ts). The synonyms screen opens on the search synonyms, so
+ * theirs decide; its autocomplete tab follows its own roles.
+ */
+const queryListRoles = (list: QueryListKind): readonly Role[] => listRoles(list);
 
 /** The search configuration screens (issue 13), one module. */
 const searchConfigPage = (name: keyof typeof SearchConfigPages) => () =>
@@ -204,10 +254,14 @@ const searchConfigRoute = (
   path: string,
   titleKey: TitleKey,
   page: Parameters<typeof searchConfigPage>[0],
+  mainCall: CallKey,
   roles: readonly Role[] = SEARCH_CONFIG_VIEW,
   section: MenuSection = 'searchUx',
+  write?: AppRoute['write'],
 ): AppRoute => ({
   path,
+  mainCall,
+  ...(write && { write }),
   titleKey,
   breadcrumbs: [],
   roles,
@@ -232,6 +286,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/home',
+    mainCall: 'GET /report/agg/:id/global',
     titleKey: 'reports.routes.home',
     breadcrumbs: [],
     roles: ['ROLE_REPORT_AGG_VIEW'],
@@ -242,6 +297,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     // Spec §6: the knowledge base needs site view.
     path: '/knowledge-base',
+    mainCall: 'GET /knowledge-base/articles',
     titleKey: 'routes.knowledgeBase',
     breadcrumbs: [],
     roles: ['ROLE_SITE_VIEW'],
@@ -251,6 +307,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/reporting',
+    mainCall: 'GET /report/widgets/:id',
     titleKey: 'reports.routes.reporting',
     breadcrumbs: [],
     roles: ['ROLE_REPORT_AGG_VIEW', 'ROLE_REPORT_DAILY_VIEW'],
@@ -260,6 +317,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/custom-reporting',
+    mainCall: 'GET /admin/custom-report/tabs',
     titleKey: 'reports.routes.customReporting',
     breadcrumbs: [],
     // Superusers and administrators (spec §6); hasAccess lets ROLE_ADMIN through every list.
@@ -271,6 +329,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     // One entry per enabled tab of the user joins the 'reporting' section (see the sidebar).
     path: '/reporting/:name',
+    mainCall: 'GET /custom-report',
     titleKey: 'reports.routes.customTab',
     breadcrumbs: ['reports.routes.reporting'],
     roles: ['ROLE_CUSTOM_REPORT_VIEW'],
@@ -281,6 +340,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Menu rules (spec part 2 §6): search rules need merchandising view, recommendation rules
     // recs merch rules config, custom models autocomplete job start.
     path: '/merch-rules/search',
+    mainCall: 'POST /merchandising/boosting/criteria',
     titleKey: 'routes.merchSearch',
     breadcrumbs: [],
     roles: [
@@ -294,6 +354,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/merch-rules/recommendations',
+    mainCall: 'GET /merchandising/recs',
     titleKey: 'routes.merchRecs',
     breadcrumbs: [],
     roles: ['ROLE_RECS_MERCH_RULES_CONFIG'],
@@ -303,6 +364,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/merch-rules/custom-models',
+    mainCall: 'GET /custom/model',
     titleKey: 'routes.merchModels',
     breadcrumbs: [],
     roles: ['ROLE_AUTOCOMPLETE_JOB_START'],
@@ -312,6 +374,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/anyquery/ux/instant-search',
+    mainCall: 'GET /site/:id/config/:kind',
     titleKey: 'routes.instantSearch',
     breadcrumbs: [],
     roles: searchUxRoles('instant-search'),
@@ -321,6 +384,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/anyquery/ux/autocomplete',
+    mainCall: 'GET /site/:id/config/:kind',
     titleKey: 'routes.autocomplete',
     breadcrumbs: [],
     roles: searchUxRoles('autocomplete'),
@@ -330,6 +394,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/anyquery/ux/search',
+    mainCall: 'GET /site/:id/config/:kind',
     titleKey: 'routes.search',
     breadcrumbs: [],
     roles: searchUxRoles('search'),
@@ -339,6 +404,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/anyquery/ux/global-components',
+    mainCall: 'GET /site/:id/config/global-component',
     titleKey: 'routes.globalComponents',
     breadcrumbs: [],
     roles: configRoles('global-component'),
@@ -348,87 +414,118 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/anyquery/service/white-list',
+    mainCall: 'GET /aq/white-list',
     titleKey: 'routes.queryWhiteList',
     breadcrumbs: [],
     roles: queryListRoles('white-list'),
+    write: { call: 'POST /aq/white-list', roles: QUERY_LIST_ROLES['white-list'].edit },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/anyquery/service/black-list',
+    mainCall: 'GET /aq/black-list',
     titleKey: 'routes.queryBlackList',
     breadcrumbs: [],
     roles: queryListRoles('black-list'),
+    write: { call: 'POST /aq/black-list', roles: QUERY_LIST_ROLES['black-list'].edit },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/anyquery/service/brands',
+    mainCall: 'GET /aq/brands',
     titleKey: 'routes.queryBrands',
     breadcrumbs: [],
     roles: queryListRoles('brands'),
+    write: { call: 'POST /aq/brands', roles: QUERY_LIST_ROLES['brands'].edit },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/anyquery/service/stemmer-exclusions',
+    mainCall: 'GET /aq/stemmer/exclusions',
     titleKey: 'routes.queryStemmerExclusions',
     breadcrumbs: [],
     roles: queryListRoles('stemmer-exclusions'),
+    write: {
+      call: 'POST /aq/stemmer/exclusions',
+      roles: QUERY_LIST_ROLES['stemmer-exclusions'].edit,
+    },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/anyquery/search/synonyms',
+    mainCall: 'GET /aq/synonyms',
     titleKey: 'routes.querySynonyms',
     breadcrumbs: [],
     roles: queryListRoles('synonyms'),
+    write: { call: 'POST /aq/synonyms', roles: QUERY_LIST_ROLES['synonyms'].edit },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/anyquery/search/brands-exclusions',
+    mainCall: 'GET /aq/brand_exclude',
     titleKey: 'routes.queryBrandExclusions',
     breadcrumbs: [],
     roles: queryListRoles('brand-exclusions'),
+    write: { call: 'PUT /aq/brand_exclude', roles: QUERY_LIST_ROLES['brand-exclusions'].edit },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/anyquery/search/transliterations',
+    mainCall: 'GET /transliterations',
     titleKey: 'routes.queryTransliterations',
     breadcrumbs: [],
     roles: queryListRoles('transliterations'),
+    write: {
+      call: 'POST /transliterations/save',
+      roles: QUERY_LIST_ROLES['transliterations'].edit,
+    },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/anyquery/search/query-exclusions',
+    mainCall: 'GET /autocomplete/queries/exclusions',
     titleKey: 'routes.queryExclusions',
     breadcrumbs: [],
     roles: queryListRoles('query-exclusions'),
+    write: {
+      call: 'POST /autocomplete/queries/exclusions',
+      roles: QUERY_LIST_ROLES['query-exclusions'].edit,
+    },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/anyquery/search/autocomplete-blacklist',
+    mainCall: 'GET /autocomplete/black-list',
     titleKey: 'routes.queryAutocompleteBlackList',
     breadcrumbs: [],
     roles: queryListRoles('autocomplete-black-list'),
+    write: {
+      call: 'POST /autocomplete/black-list',
+      roles: QUERY_LIST_ROLES['autocomplete-black-list'].edit,
+    },
     menu: { section: 'searchUx' },
     locales: ['queryLists'],
     page: queryListPage,
   },
   {
     path: '/recs-configuration/ux',
+    mainCall: 'GET /site/:id/config/recommendations-block',
     titleKey: 'routes.recsUx',
     breadcrumbs: [],
     roles: configRoles('recommendations-block'),
@@ -438,6 +535,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/recs-configuration/strategy',
+    mainCall: 'GET /recs/:site/strategies',
     titleKey: 'routes.recsStrategies',
     breadcrumbs: [],
     roles: ['ROLE_RECS_STRATEGIES_CONFIG', 'ROLE_RECS_STRATEGIES_PREVIEW'],
@@ -447,6 +545,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/recs-configuration/widget',
+    mainCall: 'GET /recs/:site/widgets',
     titleKey: 'routes.recsWidgets',
     breadcrumbs: [],
     roles: ['ROLE_RECS_WIDGETS_CONFIG', 'ROLE_RECS_WIDGETS_PREVIEW'],
@@ -456,6 +555,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/anyquery/search/model-training',
+    mainCall: 'GET /models-builder/models',
     titleKey: 'routes.modelTraining',
     breadcrumbs: [],
     roles: ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
@@ -465,6 +565,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/site/ranking-config',
+    mainCall: 'GET /models-builder/coefficients',
     titleKey: 'routes.rankingConfig',
     breadcrumbs: [],
     // Spec §6: ranking configuration needs admin or autocomplete job start.
@@ -479,33 +580,40 @@ export const APP_ROUTES: readonly AppRoute[] = [
   reviewsRoute('/anyreviews/neurocard-delete', 'routes.neurocardDelete', 'NeurocardDeletePage'),
   {
     path: '/dolyame/config/app',
+    mainCall: 'GET /config/dolyame/app',
     titleKey: 'routes.dolyameApp',
     breadcrumbs: [],
     roles: DOLYAME_READ_ROLES,
+    write: { call: 'POST /config/dolyame/app', roles: ['ROLE_SITE_CONFIG'] },
     menu: { section: 'instalment' },
     locales: ['dolyame'],
     page: () => import('#src/features/dolyame/dolyame-app-page.tsx'),
   },
   {
     path: '/dolyame/config/widget',
+    mainCall: 'GET /config/dolyame/widget',
     titleKey: 'routes.dolyameWidget',
     breadcrumbs: [],
     roles: DOLYAME_READ_ROLES,
+    write: { call: 'POST /config/dolyame/widget', roles: ['ROLE_SITE_CONFIG'] },
     menu: { section: 'instalment' },
     locales: ['dolyame', 'studio'],
     page: () => import('#src/features/dolyame/dolyame-widget-page.tsx'),
   },
   {
     path: '/dolyame/alternative-attributes',
+    mainCall: 'GET /dolyame/alternative-attribute/all',
     titleKey: 'routes.dolyameAttributes',
     breadcrumbs: [],
     roles: DOLYAME_READ_ROLES,
+    write: { call: 'POST /dolyame/alternative-attribute', roles: ['ROLE_SITE_CONFIG'] },
     menu: { section: 'instalment' },
     locales: ['dolyame'],
     page: () => import('#src/features/dolyame/alternative-attributes-page.tsx'),
   },
   {
     path: '/mvt',
+    mainCall: 'GET /site/:id/config/:kind',
     titleKey: 'routes.mvt',
     breadcrumbs: [],
     roles: configRoles('mvt'),
@@ -517,54 +625,107 @@ export const APP_ROUTES: readonly AppRoute[] = [
     '/anyquery/search/search-attributes',
     'routes.searchAttributes',
     'SearchAttributesPage',
+    'GET /autocomplete/attributes',
+    SEARCH_CONFIG_VIEW,
+    'searchUx',
+    { call: 'POST /autocomplete/attributes', roles: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'] },
   ),
   searchConfigRoute(
     '/anyquery/search/regional-attributes',
     'routes.regionalAttributes',
     'RegionalAttributesPage',
+    'GET /autocomplete/regionalAttributes',
+    SEARCH_CONFIG_VIEW,
+    'searchUx',
+    {
+      call: 'POST /autocomplete/regionalAttributes',
+      roles: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+    },
   ),
   searchConfigRoute(
     '/anyquery/search/response-attributes',
     'routes.responseAttributes',
     'ResponseAttributesPage',
+    'GET /autocomplete/responseAttributes',
+    SEARCH_CONFIG_VIEW,
+    'searchUx',
+    {
+      call: 'POST /autocomplete/responseAttributes',
+      roles: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+    },
   ),
-  searchConfigRoute('/anyquery/search/sku-attributes', 'routes.skuAttributes', 'SkuAttributesPage'),
-  searchConfigRoute('/anyquery/search/sku-config', 'routes.skuConfig', 'SkuConfigPage'),
+  searchConfigRoute(
+    '/anyquery/search/sku-attributes',
+    'routes.skuAttributes',
+    'SkuAttributesPage',
+    'GET /autocomplete/skuAttributes',
+    SEARCH_CONFIG_VIEW,
+    'searchUx',
+    { call: 'POST /autocomplete/skuAttributes', roles: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'] },
+  ),
+  searchConfigRoute(
+    '/anyquery/search/sku-config',
+    'routes.skuConfig',
+    'SkuConfigPage',
+    'GET /autocomplete/sku',
+    SEARCH_CONFIG_VIEW,
+    'searchUx',
+    { call: 'POST /autocomplete/sku', roles: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'] },
+  ),
   searchConfigRoute(
     '/anyquery/search/grouping-config',
     'routes.groupingConfig',
     'GroupingConfigPage',
+    'GET /autocomplete/groupRepresentativeAttributes',
+    SEARCH_CONFIG_VIEW,
+    'searchUx',
+    {
+      call: 'POST /autocomplete/groupRepresentativeAttributes',
+      roles: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+    },
   ),
-  searchConfigRoute('/anyquery/search/job-config', 'routes.jobConfig', 'JobConfigPage', [
-    'ROLE_AUTOCOMPLETE_VIEW',
-    'ROLE_AUTOCOMPLETE_JOB_CONFIG',
-    'ROLE_AUTOCOMPLETE_JOB_START',
-  ]),
+  searchConfigRoute(
+    '/anyquery/search/job-config',
+    'routes.jobConfig',
+    'JobConfigPage',
+    'GET /autocomplete/job',
+    ['ROLE_AUTOCOMPLETE_VIEW', 'ROLE_AUTOCOMPLETE_JOB_CONFIG', 'ROLE_AUTOCOMPLETE_JOB_START'],
+  ),
   searchConfigRoute(
     '/anyquery/service/facet-attributes',
     'routes.facetAttributes',
     'FacetAttributesPage',
+    'GET /autocomplete/facets/suggested',
     ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'],
   ),
-  searchConfigRoute('/anyquery/service/custom-sort', 'routes.customSort', 'CustomSortPage'),
+  searchConfigRoute(
+    '/anyquery/service/custom-sort',
+    'routes.customSort',
+    'CustomSortPage',
+    'GET /custom/sort/:id/attributes',
+  ),
   searchConfigRoute(
     '/site/api-config',
     'routes.apiConfig',
     'ApiConfigPage',
+    'GET /autocomplete/api-params',
     ['ROLE_AUTOCOMPLETE_VIEW', 'ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
     'integration',
   ),
   {
     path: '/site/edit',
+    mainCall: 'GET /site/:id',
     titleKey: 'routes.siteEdit',
     breadcrumbs: [],
     roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
+    write: { call: 'PUT /site/:id', roles: ['ROLE_SITE_CONFIG'] },
     menu: { section: 'integration' },
     locales: ['sites', 'jobs'],
     page: () => import('#src/features/sites/site-edit-page.tsx'),
   },
   {
     path: '/site/tracking',
+    mainCall: 'GET /site/:id/config/:kind',
     titleKey: 'routes.tracking',
     breadcrumbs: [],
     roles: configRoles('tracking'),
@@ -574,6 +735,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/site/global-config',
+    mainCall: 'GET /site/:id/config/:kind',
     titleKey: 'routes.globalConfig',
     breadcrumbs: [],
     roles: configRoles('global-config'),
@@ -583,16 +745,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/site/feed-loader',
+    mainCall: 'GET /config/feed-loader/status',
     titleKey: 'routes.feedLoader',
     breadcrumbs: [],
     // Spec part 2 §6 "Config: feed config, feed loader job start and config" (and config viewers).
     roles: FEED_VIEW_ROLES,
+    write: {
+      call: 'POST /config/feed-loader/edit/yml',
+      roles: ['ROLE_CONFIG_FEED_CONFIG', 'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG'],
+    },
     menu: { section: 'integration' },
     locales: ['feeds', 'jobs'],
     page: () => import('#src/features/feeds/feed-loader-page.tsx'),
   },
   {
     path: '/site/feed-checker',
+    mainCall: 'GET /config/feed-checker/status',
     titleKey: 'routes.feedChecker',
     breadcrumbs: [],
     roles: FEED_VIEW_ROLES,
@@ -602,6 +770,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/site/feed-configurator',
+    mainCall: 'GET /config/imshop/regions',
     titleKey: 'routes.feedConfigurator',
     breadcrumbs: [],
     roles: [...FEED_VIEW_ROLES, 'ROLE_CONFIG_REGIONS'],
@@ -611,6 +780,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/site/register-user',
+    mainCall: 'GET /vertical',
     titleKey: 'routes.registerUser',
     breadcrumbs: [],
     roles: ['ROLE_REGISTER_CONFIG'],
@@ -620,6 +790,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/admin/roles',
+    mainCall: 'GET /user/all',
     titleKey: 'routes.roles',
     breadcrumbs: [],
     roles: ['ROLE_ADMIN'],
@@ -631,6 +802,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // The report catalogue (issue 16 item 6): like custom reporting, superusers and
     // administrators (spec §6); its calls take ROLE_CUSTOM_REPORT_ADMIN, as the tab calls do.
     path: '/admin/edit-reports',
+    mainCall: 'GET /custom-report/charts',
     titleKey: 'routes.editReports',
     breadcrumbs: [],
     roles: ['ROLE_SUPERUSER'],
@@ -640,6 +812,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/admin/edit-user',
+    mainCall: 'GET /user/:login',
     titleKey: 'routes.editUser',
     breadcrumbs: ['routes.roles'],
     roles: ['ROLE_ADMIN'],
@@ -650,6 +823,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     // Staff only (spec §1: the feedback page is hidden from client users; §6).
     path: '/internal-feedback',
+    mainCall: 'GET /internal-feedback',
     titleKey: 'routes.internalFeedback',
     breadcrumbs: [],
     roles: ['ROLE_SUPERUSER'],
@@ -661,6 +835,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     // The staff side of the client chat (issue 16.5): not in the spec's route table.
     path: '/support/chat',
+    mainCall: 'GET /support/chat/threads',
     titleKey: 'routes.supportChat',
     breadcrumbs: [],
     roles: ['ROLE_SUPERUSER'],
@@ -672,6 +847,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     // issue 18.3: the audit log with diff and restore (administrators, spec §6)
     path: '/admin/audit',
+    mainCall: 'GET /audit',
     titleKey: 'routes.audit',
     breadcrumbs: [],
     roles: ['ROLE_ADMIN'],
@@ -682,6 +858,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     // the signed-in user's own profile: two-factor sign-in (issue 18.5); any signed-in user
     path: '/profile',
+    mainCall: 'GET /me/two-factor',
     titleKey: 'routes.profile',
     breadcrumbs: [],
     roles: [],

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { meRoute, pageViewRoute } from '#contract/routes/auth.ts';
-import { isStaff } from '#contract/roles.ts';
+import { hasAccess, isStaff } from '#contract/roles.ts';
 import type { AppRoute } from '#src/app/routes.ts';
 import { queryClient } from '#src/app/query-client.ts';
 import { api, onForbidden } from '#src/lib/api.ts';
@@ -96,6 +96,12 @@ function Frame() {
           <LocaleSwitch />
         </header>
         <main className="shell__content" id="main">
+          {route?.write && !hasAccess(me.roles, route.write.roles) && (
+            // The screen's forms and buttons are greyed for this user: say so, and why, once.
+            <p className="shell__read-only" role="note">
+              {t('shell.readOnly')}
+            </p>
+          )}
           <Outlet />
         </main>
       </div>

@@ -3,17 +3,13 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '#contract/roles.ts';
 import { logoutRoute } from '#contract/routes/auth.ts';
-import { MENU_SECTION_TITLES, menuFor } from '#src/app/routes.ts';
-import { UserTabLinks, UserTabSection } from '#src/features/reports/components/user-tab-links.tsx';
-import { StaffChatBadge } from '#src/features/support/staff-chat-badge.tsx';
 import { queryClient } from '#src/app/query-client.ts';
 import { api } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { SiteBlock } from './site-block.tsx';
-
-const SUPPORT_CHAT_PATH = '/support/chat';
+import { SidebarMenu } from './sidebar-menu.tsx';
 
 export function Sidebar() {
   const { t } = useTranslation();
@@ -31,7 +27,6 @@ export function Sidebar() {
     navigate('/login');
   };
 
-  const menu = menuFor(me.roles, { client: !staff });
   // Below 960 px the sidebar is a drawer behind a menu button (CSS hides the button on wide screens).
   // Open for the page it was opened on: a navigation closes it without an effect.
   const { pathname } = useLocation();
@@ -65,33 +60,7 @@ export function Sidebar() {
       <aside id="sidebar" className={open ? 'sidebar sidebar--open' : 'sidebar'}>
         <div className="sidebar__brand">Vitrina</div>
         {!demoMode && <SiteBlock />}
-        <nav aria-label={t('shell.menu')} className="sidebar__nav">
-          {menu.map((group) => [
-            <section key={group.section} className="sidebar__section">
-              <h2 className="sidebar__heading">{t(MENU_SECTION_TITLES[group.section])}</h2>
-              <ul>
-                {group.routes.map((route) => (
-                  <li key={route.path}>
-                    <NavLink to={route.path} end className="sidebar__link">
-                      {t(route.titleKey)}
-                      {/* Staff only (the entry is): the site's conversations awaiting an answer. */}
-                      {route.path === SUPPORT_CHAT_PATH && <StaffChatBadge />}
-                    </NavLink>
-                  </li>
-                ))}
-                {group.section === 'reporting' && <UserTabLinks roles={me.roles} />}
-              </ul>
-            </section>,
-            // Custom-report viewers without report roles still get their tabs, in spec order.
-            group.section === 'home' && !menu.some((other) => other.section === 'reporting') && (
-              <UserTabSection
-                key="reporting"
-                roles={me.roles}
-                title={t(MENU_SECTION_TITLES.reporting)}
-              />
-            ),
-          ])}
-        </nav>
+        <SidebarMenu roles={me.roles} client={!staff} />
         <div className="sidebar__footer">
           {staff && (
             <div className="sidebar__toggles">

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, createApiClient, type CallInput } from '#contract/client.ts';
-import type { RouteDef, RouteResponse } from '#contract/route.ts';
+import { isRead, type RouteDef, type RouteResponse } from '#contract/route.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { errorText } from './error-text.ts';
 import { useActivityStore } from '#src/stores/activity-store.ts';
@@ -44,9 +44,12 @@ export interface CallOptions {
   overlay?: boolean;
   /** No error toast (the caller shows the error itself, e.g. on form fields). */
   quiet?: boolean;
-  /** The success toast of a write; false for none. @default true for writes */
+  /** The success toast of a write; false for none. @default true for writes, never for reads (`isRead`) */
   successToast?: boolean | string;
 }
+
+/** The 403s of actions (writes): a message on the page, not the page-load redirect home. */
+const refusedActions = new WeakSet<ApiError>();
 
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -62,9 +65,14 @@ export function reportError(error: unknown, options: Pick<CallOptions, 'quiet'> 
     return;
   }
   if (error instanceof ApiError && error.status === 403) {
+    // The roles may have changed on the server: the frame reads them again either way.
     for (const listener of forbiddenListeners) listener();
-    navigate(homePath());
-    return;
+    if (!refusedActions.has(error)) {
+      // A screen's reads refused: the page cannot be shown (spec §2, a 403 sends the user home).
+      navigate(homePath());
+      return;
+    }
+    // An action refused: the user stays on the page and reads why.
   }
   if (options.quiet) return;
   if (error instanceof ApiError && error.status > 0) {
@@ -94,7 +102,7 @@ export async function api<R extends RouteDef>(
   try {
     const result = await call(route, input);
     useAuthStore.getState().touched(sessionLength());
-    const toastSuccess = options.successToast ?? route.method !== 'GET';
+    const toastSuccess = options.successToast ?? !isRead(route);
     if (toastSuccess) {
       const t = i18next.t.bind(i18next);
       toast.success(
@@ -104,6 +112,8 @@ export async function api<R extends RouteDef>(
     }
     return result;
   } catch (error) {
+    if (error instanceof ApiError && error.status === 403 && !isRead(route))
+      refusedActions.add(error);
     reportError(error, options);
     throw error;
   } finally {

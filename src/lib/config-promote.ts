@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConfigKind } from '#contract/entities/config.ts';
+import { CONFIG_KINDS, CONFIG_ROLES } from '#contract/entities/config-roles.ts';
+import { hasAccess } from '#contract/roles.ts';
 import { listArtifactsRoute, rollbackArtifactRoute } from '#contract/routes/configs.ts';
 import { getSiteRoute } from '#contract/routes/sites.ts';
 import type { PromoteTarget } from '#studio/panels/lifecycle-toolbar.tsx';
 import type { VersionsRollback } from '#studio/panels/versions-panel.tsx';
+import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { api } from './api.ts';
 
@@ -32,6 +35,18 @@ export function usePromoteTarget(kind: ConfigKind, name?: string): PromoteTarget
   };
 }
 
+/** Each config kind by its screen's name (blocks and components: the screen of them all). */
+const KIND_TITLES = {
+  'instant-search': 'routes.instantSearch',
+  autocomplete: 'routes.autocomplete',
+  search: 'routes.search',
+  tracking: 'routes.tracking',
+  mvt: 'routes.mvt',
+  'recommendations-block': 'routes.recsUx',
+  'global-component': 'routes.globalComponents',
+  'global-config': 'routes.globalConfig',
+} as const satisfies Record<ConfigKind, string>;
+
 interface ManifestEntry {
   kind?: unknown;
   id?: unknown;
@@ -50,6 +65,8 @@ export function useRollback(
   allowed: boolean,
 ): Omit<VersionsRollback, 'config' | 'site'> | null {
   const client = useQueryClient();
+  const { t } = useTranslation();
+  const roles = useAuthStore((state) => state.me?.roles ?? []);
   const artifacts = useQuery({
     queryKey: ['artifacts', siteId],
     queryFn: ({ signal }) =>
@@ -57,17 +74,34 @@ export function useRollback(
     enabled: allowed,
   });
   if (!allowed || !artifacts.data) return null;
-  const builds = new Map<number, { artifactId: number; live: boolean }>();
+  const builds = new Map<number, { artifactId: number; live: boolean; blocked?: string }>();
   // Newest first: the first build holding a version is the one to return to.
   for (const artifact of artifacts.data) {
     const manifest = artifact.manifest as { builtFor?: unknown; configs?: unknown };
     if (manifest.builtFor === 'preview' || !Array.isArray(manifest.configs)) continue;
-    for (const entry of manifest.configs as ManifestEntry[]) {
+    const entries = manifest.configs as ManifestEntry[];
+    // The server puts a build back only for a user who may put each of its configs live.
+    const denied = CONFIG_KINDS.filter(
+      (other) =>
+        entries.some((entry) => entry.kind === other) &&
+        !hasAccess(roles, CONFIG_ROLES[other].generate),
+    );
+    const blocked =
+      denied.length > 0
+        ? t('configStudio.rollbackDenied', {
+            kinds: denied.map((other) => t(KIND_TITLES[other])).join(', '),
+          })
+        : undefined;
+    for (const entry of entries) {
       if (entry.kind !== kind || typeof entry.versionId !== 'number') continue;
       if (key !== null && entry.id !== key) continue;
       const known = builds.get(entry.versionId);
       if (!known)
-        builds.set(entry.versionId, { artifactId: artifact.id, live: artifact.production });
+        builds.set(entry.versionId, {
+          artifactId: artifact.id,
+          live: artifact.production,
+          ...(blocked && { blocked }),
+        });
       else if (artifact.production) known.live = true;
     }
   }

@@ -31,8 +31,11 @@ export interface VersionsPanelProps {
 
 /** The production builds that carried each production version, and the rollback call. */
 export interface VersionsRollback {
-  /** Production versionId → the newest production build holding it (`live`: production serves it). */
-  builds: ReadonlyMap<number, { artifactId: number; live: boolean }>;
+  /**
+   * Production versionId → the newest production build holding it (`live`: production serves it;
+   * `blocked`: why this user may not put it back, shown beside the disabled button).
+   */
+  builds: ReadonlyMap<number, { artifactId: number; live: boolean; blocked?: string }>;
   /** Points production at the build (resolves when done; rejects with a message). */
   onRollback: (artifactId: number, version: ConfigVersionMeta) => Promise<void>;
   /** Names for the confirmation ('Блок рекомендаций «Хиты»', the site's name). */
@@ -269,14 +272,26 @@ export function VersionsPanel({
                       <Button
                         size="sm"
                         variant="secondary"
-                        disabled={rollbackBusy}
+                        disabled={rollbackBusy || build.blocked !== undefined}
                         aria-label={text('versions.rollbackVersion', {
                           version: label(v.versionId),
+                        })}
+                        {...(build.blocked !== undefined && {
+                          title: build.blocked,
+                          'aria-describedby': `rollback-why-${v.versionId}`,
                         })}
                         onClick={() => setRollingBack(v)}
                       >
                         {text('versions.rollback')}
                       </Button>
+                    )}
+                    {build && !build.live && build.blocked !== undefined && (
+                      <span
+                        id={`rollback-why-${v.versionId}`}
+                        className="vitrina-versions-panel__why"
+                      >
+                        {build.blocked}
+                      </span>
                     )}
                     {canRestore && (
                       <Button

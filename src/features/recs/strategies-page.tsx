@@ -2,7 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RecsModel, RecsQuality, RecsStrategy } from '#contract/entities/recs.ts';
-import { createStrategyRoute, switchStrategyRoute } from '#contract/routes/recs.ts';
+import {
+  createStrategyRoute,
+  modelJobStatusRoute,
+  switchStrategyRoute,
+} from '#contract/routes/recs.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
@@ -287,7 +291,9 @@ export default function StrategiesPage() {
   const [creating, setCreating] = useState(false);
   const models = useQuery({ ...modelsQuery(siteId ?? 0), enabled: siteId !== null });
   const strategies = useQuery({ ...strategiesQuery(siteId ?? 0), enabled: siteId !== null });
-  const job = useQuery({ ...recsJobQuery(siteId ?? 0), enabled: siteId !== null });
+  // The model job's state is for those who may see model jobs: asking without the role is a 403.
+  const seesJobs = hasAccess(roles, modelJobStatusRoute.roles);
+  const job = useQuery({ ...recsJobQuery(siteId ?? 0), enabled: siteId !== null && seesJobs });
   const { startRecs } = useRecsMutations(siteId ?? 0);
   const running = job.data && ['queued', 'running'].includes(job.data.state);
   const finishedAt = job.data?.finishedAt;

@@ -1,6 +1,8 @@
+import * as z from 'zod';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#contract/client.ts';
-import { connectNavigation, onForbidden, reportError } from '#src/lib/api.ts';
+import { defineRoute } from '#contract/route.ts';
+import { api, connectNavigation, onForbidden, reportError } from '#src/lib/api.ts';
 import { initI18n } from '#src/lib/i18n.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useToastStore } from '#src/ui/toast/toast-store.ts';
@@ -69,5 +71,55 @@ describe('reportError (spec §8)', () => {
     reportError(new DOMException('aborted', 'AbortError'));
     reportError(new ApiError(409, 'conflict'), { quiet: true });
     expect(useToastStore.getState().toasts).toEqual([]);
+  });
+});
+
+const call = (method: 'GET' | 'POST', reads?: true) =>
+  defineRoute({
+    method,
+    path: '/thing',
+    summary: 'a call',
+    auth: true,
+    roles: [],
+    site: 'none',
+    ...(reads && { reads }),
+    response: z.unknown(),
+  });
+const answer = (status: number, body: unknown) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+
+describe('api: reads and actions', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('toasts success for a write, never for a read, a POST that only reads included', async () => {
+    answer(200, { ok: true });
+    await api(call('POST', true), {} as never);
+    await api(call('GET'), {} as never);
+    expect(useToastStore.getState().toasts).toEqual([]);
+    await api(call('POST'), {} as never);
+    expect(lastToast()).toMatchObject({ kind: 'success' });
+  });
+
+  it('a 403 on an action says so and stays; a 403 on a read goes home', async () => {
+    answer(403, { status: 403, message: 'Access denied' });
+    const forbidden = vi.fn();
+    const stop = onForbidden(forbidden);
+    await expect(api(call('POST'), {} as never)).rejects.toThrow();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(lastToast()).toMatchObject({ kind: 'error', message: '403\nNot allowed' });
+    await expect(api(call('POST', true), {} as never)).rejects.toThrow();
+    expect(navigate).toHaveBeenLastCalledWith('/home');
+    // The roles are read again either way.
+    expect(forbidden).toHaveBeenCalledTimes(2);
+    stop();
   });
 });

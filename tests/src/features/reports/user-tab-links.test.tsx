@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UserTabSection } from '#src/features/reports/components/user-tab-links.tsx';
+import { SidebarMenu } from '#src/layout/sidebar-menu.tsx';
 import { fakeReportApi } from './fake-api.ts';
 import { renderPage } from './render-page.tsx';
 
@@ -31,24 +31,27 @@ describe('sidebar entries of custom report tabs', () => {
       periods: {},
       other: (call) => (call.path === '/api/custom-report' ? tabs : undefined),
     });
-    renderPage(<UserTabSection roles={['ROLE_CUSTOM_REPORT_VIEW']} title="Отчётность" />, {
+    renderPage(<SidebarMenu roles={['ROLE_CUSTOM_REPORT_VIEW']} client={false} />, {
       roles: ['ROLE_CUSTOM_REPORT_VIEW'],
     });
+    // Folded: the current page (/) is not in reporting.
+    const section = await screen.findByRole('button', { name: 'Отчётность' });
+    expect(section).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(section);
     expect(await screen.findByRole('link', { name: 'Продажи' })).toHaveAttribute(
       'href',
       '/reporting/prodazhi',
     );
-    expect(screen.getByRole('heading', { name: 'Отчётность' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Скрытая' })).toBeNull();
   });
 
   it('asks nothing without the custom-report view role', async () => {
     const api = fakeReportApi({ periods: {}, other: () => tabs });
-    renderPage(<UserTabSection roles={['ROLE_SITE_VIEW']} title="Отчётность" />, {
+    renderPage(<SidebarMenu roles={['ROLE_SITE_VIEW']} client={false} />, {
       roles: ['ROLE_SITE_VIEW'],
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls).toEqual([]);
-    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Отчётность' })).toBeNull();
   });
 });
