@@ -221,7 +221,7 @@ function Toggles<T extends string>({
   label: string;
   value: T;
   onChange(value: T): void;
-  options: { value: T; text: string }[];
+  options: { value: NoInfer<T>; text: string }[];
 }) {
   return (
     <div role="group" aria-label={label} className="vitrina-preview-pane__viewport">
