@@ -29,7 +29,7 @@ import {
  * field length, offer count).
  */
 export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEFAULT_FEED_LIMITS) {
-  const fieldTooLong = () =>
+  const fieldTooLong = (): FeedError =>
     new FeedError(
       `Line ${parser.line}: <${stack.at(-1) ?? '?'}> holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
       'field-too-long',

@@ -113,7 +113,7 @@ export function createYmlParser(
   limits: FeedLimits = DEFAULT_FEED_LIMITS,
   options: YmlParseOptions = {},
 ) {
-  const fieldTooLong = () =>
+  const fieldTooLong = (): FeedError =>
     new FeedError(
       `Line ${parser.line}: <${stack.at(-1) ?? '?'}> holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
       'field-too-long',

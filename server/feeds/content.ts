@@ -63,7 +63,7 @@ export async function importContent(
   let pages = 0;
   let skipped = 0;
   const seen = new Set<string>();
-  const fieldTooLong = () =>
+  const fieldTooLong = (): FeedError =>
     new FeedError(
       `Line ${parser.line}: a field holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
       'field-too-long',

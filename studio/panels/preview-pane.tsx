@@ -129,7 +129,7 @@ export function PreviewPane({
         <Toggles
           label={text('viewport')}
           value={viewport}
-          onChange={setViewport}
+          onChange={(next) => setViewport(next)}
           options={[
             { value: 'desktop', text: text('desktop') },
             { value: 'mobile', text: text('mobile') },
@@ -138,7 +138,7 @@ export function PreviewPane({
         <Toggles
           label={text('zoom')}
           value={zoom}
-          onChange={setZoom}
+          onChange={(next) => setZoom(next)}
           options={[
             {
               value: 'fit',
@@ -161,7 +161,7 @@ export function PreviewPane({
           <Toggles
             label={text('layout')}
             value={layout}
-            onChange={setLayout}
+            onChange={(next) => setLayout(next)}
             options={[
               { value: 'stacked', text: text('stacked') },
               { value: 'columns', text: text('columns') },

@@ -52,6 +52,9 @@ describe('toCsv', () => {
       mode: 'EXACT',
       vertical: 'fashion',
       enabled: true,
+      list: 'synonyms' as const,
+      siteCount: 1,
+      updatedAt: '2026-11-28T00:00:00.000Z',
     });
     const text = queryListCsv([
       entry('=HYPERLINK("http://evil.example","x")', ['платье']),

@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { run } from '#server/catalog/sql.ts';
 import { hasAccess, ROLES, type Role } from '#contract/roles.ts';
 import { apiRoutes } from '#contract/routes/index.ts';
 import type { RouteDef } from '#contract/route.ts';
@@ -441,10 +442,12 @@ function probes(f: Foreign): Record<string, Probe[]> {
 
 /** A digest of every table but the sign-in bookkeeping a signed-in call touches, in one statement. */
 async function digest(server: TestServer): Promise<Record<string, string>> {
-  const { rows: tables } = await server.database.db.execute<{ name: string }>(
+  const { rows: tables } = await run<{ name: string }>(
+    server.database.db,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'sign_in_throttle', '__drizzle_migrations') order by 1`,
   );
-  const { rows } = await server.database.db.execute<{ name: string; d: string | null }>(
+  const { rows } = await run<{ name: string; d: string | null }>(
+    server.database.db,
     sql.raw(
       tables
         .map(
