@@ -90,11 +90,12 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
     queryFn: ({ signal }) => api(routes.list, { query: { siteId }, signal }, { overlay: false }),
   });
   const refresh = () => client.invalidateQueries({ queryKey: key });
-  const site = useQuery({ ...siteQueryOptions(siteId), enabled: siteId > 0 });
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<QueryListEntry | null>(null);
   const [deleting, setDeleting] = useState<QueryListEntry | null>(null);
+  // The site's name, for the delete confirmation only: read when one opens.
+  const site = useQuery({ ...siteQueryOptions(siteId), enabled: siteId > 0 && deleting !== null });
   /** The add form's unsaved entry: the "try a query" box compares with it. */
   const [draft, setDraft] = useState<DraftChange | null>(null);
 
@@ -258,7 +259,9 @@ function DeleteScope({ entry, siteName }: { entry: QueryListEntry; siteName: str
         {entry.siteCount === 0
           ? t('queryLists.deleteScope.none')
           : entry.enabled
-            ? t('queryLists.deleteScope.here', { site: siteName, count: others })
+            ? others === 0
+              ? t('queryLists.deleteScope.hereOnly', { site: siteName })
+              : t('queryLists.deleteScope.here', { site: siteName, count: others })
             : t('queryLists.deleteScope.elsewhere', { site: siteName, count: others })}
       </p>
       {entry.vertical && (

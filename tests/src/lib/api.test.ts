@@ -115,7 +115,7 @@ describe('api: reads and actions', () => {
     const stop = onForbidden(forbidden);
     await expect(api(call('POST'), {} as never)).rejects.toThrow();
     expect(navigate).not.toHaveBeenCalled();
-    expect(lastToast()).toMatchObject({ kind: 'error', message: '403\nNot allowed' });
+    expect(lastToast()).toMatchObject({ kind: 'error', message: 'Status 403\nNot allowed' });
     await expect(api(call('POST', true), {} as never)).rejects.toThrow();
     expect(navigate).toHaveBeenLastCalledWith('/home');
     // The roles are read again either way.

@@ -138,7 +138,7 @@ describe('configActors: save', () => {
     );
     // The toast says what a 500 means in the interface language, not the server's words.
     expect(toasts()).toMatchObject([
-      { kind: 'error', message: '500\nServer error. Try again later' },
+      { kind: 'error', message: 'Status 500\nServer error. Try again later' },
     ]);
   });
 

@@ -91,6 +91,12 @@ async function openSections(user: ReturnType<typeof render>['user']) {
 beforeEach(() => useToastStore.setState({ toasts: [] }));
 afterEach(() => vi.unstubAllGlobals());
 
+/** Every delete asks first (src/ui/confirm-dialog): confirms the one titled `title`. */
+async function confirmDelete(user: ReturnType<typeof render>['user'], title: string) {
+  const confirm = await screen.findByRole('dialog', { name: title });
+  await user.click(within(confirm).getByRole('button', { name: 'Удалить' }));
+}
+
 describe('knowledge-base sections (staff)', () => {
   it('renames a section in both languages and adds one at the end', async () => {
     const calls = fakeApi();
@@ -154,11 +160,13 @@ describe('knowledge-base sections (staff)', () => {
     await user.click(
       within(dialog).getByRole('button', { name: 'Удалить раздел «Каталог и фиды»' }),
     );
+    await confirmDelete(user, 'Удалить раздел «Каталог и фиды»?');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Раздел «Каталог и фиды» не пуст (статей: 2): перенесите статьи в другой раздел или удалите их, затем удалите раздел.',
     );
     expect(within(dialog).getByTestId('kb-section-catalog')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Удалить раздел «Оплата»' }));
+    await confirmDelete(user, 'Удалить раздел «Оплата»?');
     await waitFor(() => expect(within(dialog).queryByTestId('kb-section-billing')).toBeNull());
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.query.get('id'))).toEqual([
