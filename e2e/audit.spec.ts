@@ -49,15 +49,15 @@ test('an admin filters the audit log, views a diff and restores a rule; the stor
   await page.getByRole('combobox', { name: 'Пользователь' }).click();
   await page.getByRole('option', { name: 'admin', exact: true }).click();
   await page.getByRole('combobox', { name: 'Объект' }).click();
-  await page.getByRole('option', { name: 'redirect-rule', exact: true }).click();
-  const rows = table.getByRole('row').filter({ hasText: `redirect-rule · ${rule.id}` });
+  await page.getByRole('option', { name: 'Редирект', exact: true }).click();
+  const rows = table.getByRole('row').filter({ hasText: `Редирект · ${rule.id}` });
   await expect(rows).toHaveCount(2);
-  await expect(table.getByRole('row').filter({ hasText: 'boost-rule' })).toHaveCount(0);
-  const update = rows.filter({ hasText: 'update' });
+  await expect(table.getByRole('row').filter({ hasText: 'Правило бустинга' })).toHaveCount(0);
+  const update = rows.filter({ hasText: 'Изменение' });
 
   // the diff: the address before and after
   await update.getByRole('button', { name: 'Изменения' }).click();
-  const diff = page.getByRole('dialog', { name: new RegExp(`redirect-rule ${rule.id}: admin`) });
+  const diff = page.getByRole('dialog', { name: new RegExp(`Редирект ${rule.id}: admin`) });
   await expect(
     diff.locator('.audit-diff__line--removed', { hasText: '"url": "/demo/pictures/sale.svg"' }),
   ).toBeVisible();
@@ -75,15 +75,17 @@ test('an admin filters the audit log, views a diff and restores a rule; the stor
   // restore the before-state, confirmed
   await update.getByRole('button', { name: 'Восстановить' }).click();
   const confirm = page.getByRole('dialog', { name: 'Восстановить состояние «до»?' });
-  await expect(confirm).toContainText(`redirect-rule ${rule.id} вернётся к состоянию до изменения`);
+  await expect(confirm).toContainText(`Редирект ${rule.id} вернётся к состоянию до изменения`);
   await confirm.getByRole('button', { name: 'Восстановить' }).click();
   await expect(page.getByText('Состояние «до» восстановлено')).toBeVisible();
-  await expect(rows.filter({ hasText: 'restore' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Восстановление' })).toHaveCount(1);
   await page.screenshot({ path: '/tmp/rollout-shots/audit-restored.png', fullPage: true });
 
   // the storefront follows the restored address
   await page.goto(DEMO);
+  // A redirect follows a submitted query only (Enter), never typing.
   await page.locator('#search-input').fill(query);
+  await page.locator('#search-input').press('Enter');
   await page.waitForURL(/\/demo\/pictures\/sale\.svg$/);
 });
 
