@@ -84,7 +84,8 @@ for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
   const phone = kind === 'phone';
   for (const [login, roles] of Object.entries(DEMO_LOGINS)) {
     test(`${login} on a ${kind}: every screen is Russian, readable and fits`, async ({ page }) => {
-      test.setTimeout(120_000);
+      // Admin walks about sixty screens: minutes on a loaded machine.
+      test.setTimeout(300_000);
       await page.setViewportSize(viewport);
       if (phone) {
         await page.goto('/login');
