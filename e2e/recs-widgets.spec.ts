@@ -31,9 +31,9 @@ test('a widget is created with a strategy of the site; block clicks on the demo 
   await expect(page.getByRole('heading', { name: 'Виджеты рекомендаций' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать виджет' }).click();
   const form = page.getByRole('form', { name: 'Создать виджет' });
-  await form.getByLabel('Id виджета').fill(`home-hits-${run}`);
+  await form.getByLabel('Идентификатор виджета').fill(`home-hits-${run}`);
   await form.getByLabel('Название').fill(widget);
-  await form.getByLabel('Места (placements)').fill('#recommendations, #home');
+  await form.getByLabel('Места показа').fill('#recommendations, #home');
   await form.getByRole('combobox', { name: 'Стратегия' }).click();
   await page.getByRole('option', { name: new RegExp(strategy) }).click();
   await form.getByRole('button', { name: 'Сохранить' }).click();
@@ -120,10 +120,10 @@ test('a strategy that needs a product is refused for a home-page block, saying w
   await page.goto('/recs-configuration/widget');
   await page.getByRole('button', { name: 'Создать виджет' }).click();
   const form = page.getByRole('form', { name: 'Создать виджет' });
-  await form.getByLabel('Id виджета').fill(`pdp-${run}`);
+  await form.getByLabel('Идентификатор виджета').fill(`pdp-${run}`);
   await form.getByLabel('Название').fill(`С этим смотрят ${run}`);
   // #recommendations is the demo site's home-page block («Популярные товары», HOME_PAGE)
-  await form.getByLabel('Места (placements)').fill('#recommendations');
+  await form.getByLabel('Места показа').fill('#recommendations');
   await form.getByRole('combobox', { name: 'Стратегия' }).click();
   await page.getByRole('option', { name: new RegExp(strategy) }).click();
   const refusal = form.getByRole('alert');
@@ -150,7 +150,7 @@ test('a strategy that needs a product is refused for a home-page block, saying w
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // on a product page's placement the same strategy is fine
-  await form.getByLabel('Места (placements)').fill('product_page');
+  await form.getByLabel('Места показа').fill('product_page');
   await expect(refusal).toBeHidden();
   await expect(save).toBeEnabled();
   await save.click();
