@@ -4,10 +4,9 @@
  * `/cdn/{siteId}/preview/{key}/digi.js`, `key` an HMAC of the site id under a server-wide secret
  * kept in app_secrets (every process on the database derives the same key).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { appSecret } from '../db/app-secrets.ts';
 import type { Db } from '../db/client.ts';
-import { appSecrets } from '../db/schema.ts';
 
 const SECRET_NAME = 'preview-path';
 const secrets = new WeakMap<Db, Promise<string>>();
@@ -15,14 +14,7 @@ const secrets = new WeakMap<Db, Promise<string>>();
 function secretOf(db: Db): Promise<string> {
   let secret = secrets.get(db);
   if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(appSecrets)
-        .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
-      return row!.value;
-    })();
+    secret = appSecret(db, SECRET_NAME);
     secret.catch(() => secrets.delete(db));
     secrets.set(db, secret);
   }

@@ -11,14 +11,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import { appSecret } from '../db/app-secrets.ts';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  appSecrets,
-  signInChallenges,
-  userRecoveryCodes,
-  users,
-  userTwoFactor,
-} from '../db/schema.ts';
+import { signInChallenges, userRecoveryCodes, users, userTwoFactor } from '../db/schema.ts';
 import { recordAudit } from '../repositories/audit.ts';
 import { HttpError } from './http-error.ts';
 
@@ -54,12 +49,7 @@ export function createTwoFactor(
   let key: Promise<Buffer> | undefined;
   const loadKey = async () => {
     if (options.key) return createHash('sha256').update(options.key).digest();
-    await db
-      .insert(appSecrets)
-      .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
-    return Buffer.from(row!.value, 'base64url');
+    return Buffer.from(await appSecret(db, KEY_NAME), 'base64url');
   };
   const secretKey = () => {
     key ??= loadKey().catch((error: unknown) => {

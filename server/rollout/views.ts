@@ -16,9 +16,10 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { appSecret } from '../db/app-secrets.ts';
 import type { Db } from '../db/client.ts';
-import { appSecrets, bundleErrorViews, bundleViews } from '../db/schema.ts';
+import { bundleErrorViews, bundleViews } from '../db/schema.ts';
 
 const KEY_NAME = 'rollout-view-key';
 /** How long a page's view token is accepted (a tab left open for a day still reports). */
@@ -69,14 +70,7 @@ export type ReportVerdict = 'counted' | 'repeated' | 'invalid';
 
 export function createViewSignal(db: Db) {
   let key: Promise<Buffer> | undefined;
-  const loadKey = async () => {
-    await db
-      .insert(appSecrets)
-      .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
-    return Buffer.from(row!.value, 'base64url');
-  };
+  const loadKey = async () => Buffer.from(await appSecret(db, KEY_NAME), 'base64url');
   const secret = () => {
     key ??= loadKey().catch((error: unknown) => {
       key = undefined;

@@ -13,7 +13,7 @@ export function loadedBundle(win: Window | null | undefined): string | null {
 
 /**
  * Reports widget render errors (a template or part script that threw) to `/public/errors`, the
- * automatic rollback's signal (issue 18.4). The page announces its view of the bundle once, at
+ * automatic rollback's signal. The page announces its view of the bundle once, at
  * start (`/public/errors/views`, answered with a view token), so the server can weigh errors
  * against views; each report names the bundle and carries that token. A few reports per page,
  * each distinct error once, sent as text/plain with keepalive (no preflight, survives

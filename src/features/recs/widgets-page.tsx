@@ -91,7 +91,7 @@ export default function WidgetsPage() {
       : null,
   );
   const preview = useQuery({
-    queryKey: [...recsKeys.all(siteId), 'widget-preview', tried],
+    queryKey: recsKeys.widgetPreview(siteId, tried),
     queryFn: ({ signal }) =>
       api(
         previewWidgetRoute,

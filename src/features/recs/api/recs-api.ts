@@ -27,6 +27,9 @@ export const recsKeys = {
   rankingModels: (siteId: number) => ['recs', siteId, 'ranking-models'] as const,
   info: (siteId: number) => ['recs', siteId, 'info'] as const,
   coefficients: (siteId: number) => ['recs', siteId, 'coefficients'] as const,
+  /** A widget's preview before it is saved, for the strategy and placements tried. */
+  widgetPreview: (siteId: number, tried: unknown) =>
+    ['recs', siteId, 'widget-preview', tried] as const,
 };
 
 const at = (siteId: number) => ({ params: { site: siteId }, query: { siteId } });
