@@ -41,7 +41,7 @@ const ALLOWED = new Set(
     ],
     ...['Telegram', 'Google', 'Authenticator', 'CTR', 'GMV', 'RPS', 'AOV', 'PNG', 'JPEG', 'WebP'],
     ...['SVG', 'UTC', 'ISO', 'RUB', 'USD', 'EUR', 'OZON', 'Excel', 'JavaScript', 'SERP', 'imshop'],
-    ...['cron', 'px', 'ln', 'Europe', 'Moscow', 'E-mail'],
+    ...['cron', 'px', 'ln', 'Europe', 'Moscow', 'E-mail', 'SMTP'],
   ].map((word) => word.toLowerCase()),
 );
 
@@ -135,6 +135,7 @@ const KNOWN: Record<string, readonly string[]> = {
   '/anyquery/ux/autocomplete': ['seed', 'meta', 'viewport'],
   '/anyquery/ux/search': ['meta', 'viewport'],
   '/anyquery/ux/global-components': ['seed'],
+  '/recs-configuration/ux': ['seed'],
   '/dolyame/config/app': [
     ...['title', 'domain', 'source', 'strategy', 'description', 'data', 'global', 'simple'],
   ],
@@ -187,7 +188,7 @@ test('admin: every screen of the route table reads in Russian', async ({ page })
     widgetId: `walk-slider-${Date.now() % 1_000_000}`,
     name: 'Слайдер обхода',
     type: 'SLIDER',
-    placements: ['home'],
+    placements: ['#walk-slider'],
     strategyHash: null,
   });
   await call(page, 'POST', '/api/aq/white-list?siteId=1', {

@@ -53,7 +53,7 @@ test('a designer schedules a generate a few seconds ahead and production changes
   const upcoming = page.getByRole('region', { name: 'Запланированная публикация' });
   await expect(
     upcoming.getByText(
-      /Генерация запланирована на \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2} \(designer\)/,
+      /Генерация запланирована на \d{1,2} \S+ \d{4}, \d{2}:\d{2}:\d{2} \(designer\)/,
     ),
   ).toBeVisible();
   await page.screenshot({ path: '/tmp/rollout-shots/schedule-listed.png' });

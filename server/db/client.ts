@@ -48,6 +48,8 @@ export interface PgliteOptions {
   dataDir?: string | undefined;
   /** An open PGlite to use in this thread (no worker, no watchdog). */
   pglite?: PGlite;
+  /** An in-memory database starts from this dump (PgliteEngineOptions.startFrom). */
+  startFrom?: string | undefined;
   /** A statement or transaction of the worker past this many ms restarts it (default 5 min). */
   watchdogMs?: number | undefined;
   /** A bounded statement still running this long after its deadline restarts it (default 30 s). */
@@ -81,6 +83,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   if (options.pglite) return inThread(options.pglite);
   const engine = await PgliteEngine.start({
     dataDir: options.dataDir,
+    startFrom: options.startFrom,
     migrationsFolder,
     watchdogMs: options.watchdogMs,
     runawayMs: options.runawayMs,

@@ -34,6 +34,8 @@ export interface Cancel {
 export interface WorkerData {
   dataDir: string | undefined;
   migrationsFolder: string;
+  /** A PGlite dump (dumpDataDir, uncompressed tar) the in-memory database starts from. */
+  startFrom: string | undefined;
 }
 
 export interface SerializedError {

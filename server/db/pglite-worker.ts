@@ -6,7 +6,7 @@
  * open only its own statements run. pglite-engine.ts is the other
  * side and holds the watchdog.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -22,7 +22,7 @@ import {
 } from './pglite-protocol.ts';
 
 const port = parentPort!;
-const { dataDir, migrationsFolder } = workerData as WorkerData;
+const { dataDir, migrationsFolder, startFrom } = workerData as WorkerData;
 const post = (reply: Reply) => port.postMessage(reply);
 const identity = (value: unknown) => value;
 
@@ -120,6 +120,7 @@ async function start(): Promise<void> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   pglite = await PGlite.create({
     ...(dataDir && { dataDir }),
+    ...(startFrom && { loadDataDir: new Blob([readFileSync(startFrom)]) }),
     extensions: { pg_trgm },
   });
   await migrate(drizzle({ client: pglite }), { migrationsFolder });

@@ -1,7 +1,7 @@
 import { rejectionText } from './error-text.ts';
 import type { UploadReport } from '#contract/entities/upload.ts';
 import { ApiError, buildPath, buildQuery, readCookie, toApiError } from '#contract/client.ts';
-import type { RouteDef, RouteParams, RouteQuery } from '#contract/route.ts';
+import type { RouteDef, RouteParams, RouteQuery, RouteResponse } from '#contract/route.ts';
 
 export interface UploadInput<R extends RouteDef> {
   params?: RouteParams<R>;
@@ -13,6 +13,21 @@ export interface UploadInput<R extends RouteDef> {
   signal?: AbortSignal;
 }
 
+function isUploadReport(body: unknown): body is UploadReport {
+  return (
+    typeof body === 'object' && body !== null && Array.isArray((body as UploadReport).rejected)
+  );
+}
+
+/** An upload report's rejection reasons (English from the server) in the console's language. */
+function inUserLanguage<T>(body: T): T {
+  if (!isUploadReport(body)) return body;
+  return {
+    ...body,
+    rejected: body.rejected.map((row) => ({ ...row, reason: rejectionText(row.reason) })),
+  };
+}
+
 /**
  * Sends a file to one of the upload calls (multipart, field `file`) with upload progress, which
  * fetch cannot report: XMLHttpRequest. Failures are the same ApiError as every other call.
@@ -20,7 +35,7 @@ export interface UploadInput<R extends RouteDef> {
 export function uploadFile<R extends RouteDef>(
   route: R,
   input: UploadInput<R>,
-): Promise<UploadReport> {
+): Promise<RouteResponse<R>> {
   const form = new FormData();
   for (const [key, value] of Object.entries(input.fields ?? {})) form.append(key, String(value));
   form.append('file', input.file, input.file.name);
@@ -44,14 +59,7 @@ export function uploadFile<R extends RouteDef>(
         headers: { 'content-type': 'application/json' },
       });
       if (!response.ok) toApiError(response).then(reject, reject);
-      else
-        response.json().then((report: UploadReport) => {
-          // The server's reasons are English: the user reads them in the console's language.
-          resolve({
-            ...report,
-            rejected: report.rejected.map((row) => ({ ...row, reason: rejectionText(row.reason) })),
-          });
-        }, reject);
+      else response.json().then((body: RouteResponse<R>) => resolve(inUserLanguage(body)), reject);
     };
     request.onerror = () => reject(new ApiError(0, 'The server did not answer'));
     request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { ApiError, createApiClient, type ApiCall } from '#contract/client.ts';
 import { buildApp } from '#server/app.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
@@ -48,18 +49,41 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-/** A fresh, migrated, empty database; PostgreSQL ones are dropped on close. */
+/** The dumps of tests/helpers/pglite-dumps.ts; none outside a vitest run (benches). */
+function pgliteDumps() {
+  try {
+    return inject('pgliteDumps');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A fresh, migrated database, empty or (`seeded`) with the demo data; PostgreSQL ones are dropped
+ * on close. An in-memory PGlite one starts from the run's dump.
+ */
 export async function createTestDatabase(
   kind: DatabaseKind,
   dataDir?: string,
-  options: { runawayMs?: number } = {},
+  options: { runawayMs?: number; seeded?: boolean } = {},
 ): Promise<Database> {
-  if (kind === 'pglite') return openPglite({ ...(dataDir && { dataDir }), ...options });
+  const { seeded = false, ...engine } = options;
+  if (kind === 'pglite') {
+    const dumps = dataDir ? undefined : pgliteDumps();
+    const database = await openPglite({
+      ...(dataDir && { dataDir }),
+      ...(dumps && { startFrom: seeded ? dumps.seeded : dumps.migrated }),
+      ...engine,
+    });
+    if (seeded && !dumps) await seedDemo(database);
+    return database;
+  }
   const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`create database ${name}`));
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
+  if (seeded) await seedDemo(database);
   return {
     ...database,
     async close() {
@@ -173,8 +197,10 @@ export async function startTestServer(
     schedules?: boolean;
   } = {},
 ): Promise<TestServer> {
-  const database = options.database ?? (await createTestDatabase(kind));
-  if (options.seed !== false) await seedDemo(database);
+  const seed = options.seed !== false;
+  const database =
+    options.database ?? (await createTestDatabase(kind, undefined, { seeded: seed }));
+  if (seed && options.database) await seedDemo(database);
   const app = await buildApp({
     env: testEnv(options.env),
     database,

@@ -169,7 +169,7 @@ describe.each(DATABASES)('support on %s', (kind) => {
       const titles = ru.flatMap((s) => s.articles.map((a) => a.title));
       expect(titles).toEqual([
         'Установка загрузчика на сайт магазина',
-        'Выкладка в production',
+        'Выкладка в продакшен',
         'Форматы фидов',
         'События трекинга',
         'Шаблоны и дизайн-токены',

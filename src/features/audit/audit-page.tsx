@@ -116,7 +116,12 @@ export default function AuditPage() {
         header: t('audit.columns.at'),
         cell: ({ row }) => formatDateTime(row.original.at, i18n.language),
       },
-      { accessorKey: 'actor', header: t('audit.columns.actor') },
+      {
+        accessorKey: 'actor',
+        header: t('audit.columns.actor'),
+        // A login is data, never translated.
+        cell: ({ row }) => <span translate="no">{row.original.actor}</span>,
+      },
       {
         id: 'action',
         accessorFn: (e) => e.action,
@@ -129,7 +134,8 @@ export default function AuditPage() {
         header: t('audit.columns.entity'),
         cell: ({ row }) => (
           <span className="audit-entity">
-            {entityLabel(t, row.original.entity)} · {row.original.entityId}
+            {entityLabel(t, row.original.entity)} ·{' '}
+            <span translate="no">{row.original.entityId}</span>
           </span>
         ),
       },

@@ -132,7 +132,7 @@ function SiteForm({ site, canEdit }: { site: Site; canEdit: boolean }) {
                   return (
                     <Checkbox
                       key={vertical.name}
-                      label={vertical.name}
+                      label={<span translate="no">{vertical.name}</span>}
                       checked={selected.includes(vertical.name)}
                       onChange={(e) =>
                         form.setValue(

@@ -11,7 +11,12 @@ export function VerticalList() {
   const verticals = useQuery(verticalsQueryOptions());
   const columns = useMemo<ColumnDef<Vertical, never>[]>(
     () => [
-      { accessorKey: 'name', header: t('sites.verticals.name') },
+      {
+        accessorKey: 'name',
+        header: t('sites.verticals.name'),
+        // A vertical's name is data, never translated.
+        cell: ({ row }) => <span translate="no">{row.original.name}</span>,
+      },
       { accessorKey: 'siteCount', header: t('sites.verticals.siteCount') },
     ],
     [t],
