@@ -10,11 +10,16 @@ if (!existsSync(chromium)) {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+/**
+ * Playwright workers, each driving a server of its own (port PORT + its parallel index, on its own
+ * embedded database): no spec sees another's writes, whichever worker runs it (e2e/fixtures.ts).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // One retry in CI, reported as flaky: the keyboard reorder of the studio's block lists flakes under load (see the closing note).
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -39,13 +44,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: `node --import tsx e2e/server.ts`,
-    url: `http://127.0.0.1:${PORT}/api/docs/json`,
+    url: `http://127.0.0.1:${PORT + index}/api/docs/json`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Servers start side by side (demo seeding, a feed import): slower than one alone.
+    timeout: 240_000,
     env: {
-      PORT: String(PORT),
+      PORT: String(PORT + index),
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
       // The feed e2e serves its feeds from a loopback HTTP server started in the test: the guarded
@@ -57,5 +63,5 @@ export default defineConfig({
       // The help channel the client chat widget links to (e2e/support.spec.ts).
       HELP_CHANNEL_URL: 'https://t.me/vitrina_help',
     },
-  },
+  })),
 });

@@ -62,7 +62,18 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
 }
 
+/**
+ * The address of the e2e server of the Playwright worker this runs in: each worker drives its own
+ * (playwright.config.ts), on port E2E_PORT + the worker's parallel index.
+ */
+export function serverURL(): string {
+  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  return `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + index}`;
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it
+  baseURL: async ({}, use) => use(serverURL()),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -6,7 +6,7 @@
  * cookies), and no tracking events in opt-in mode until the shopper consents.
  */
 import { request, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, expectAccessible, serverURL, signIn, test } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
 const SHOTS = '/tmp/catalogue-shots';
@@ -16,7 +16,7 @@ const PICTURES = 'https://img.example.test/shop';
 // and send tracking events without a consent answer.
 test.afterAll(async () => {
   const api = await request.newContext({
-    baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`,
+    baseURL: serverURL(),
   });
   await api.get('/api/me');
   const xsrf = async () =>

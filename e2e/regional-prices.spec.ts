@@ -9,7 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, serverURL, signIn, test } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
 const REGION = 'e2e-yug';
@@ -40,7 +40,7 @@ test.beforeAll(async () => {
 
 async function adminApi(): Promise<{ api: APIRequestContext; xsrf: () => Promise<string> }> {
   const api = await request.newContext({
-    baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`,
+    baseURL: serverURL(),
   });
   await api.get('/api/me');
   const xsrf = async () =>
