@@ -78,9 +78,10 @@ test('search rules: opening the screen and switching its tabs shows no success t
   await expect(page.getByRole('tab', { name: 'Правила бустинга' })).toBeVisible();
   await page.getByRole('tab', { name: 'Редиректы' }).click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
+  await expect(page.locator('.ui-spinner')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Правила бустинга' }).click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
-  // Each list read has answered by now; a toast would have shown for 3 s.
-  await page.waitForLoadState('networkidle');
+  // A list shows once its read has answered: a success toast for that read would be up now.
+  await expect(page.locator('.ui-spinner')).toHaveCount(0);
   await expect(toasts).toHaveCount(0);
 });

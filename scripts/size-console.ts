@@ -4,7 +4,8 @@
  * of CORE_LOCALES), what the signed-in frame adds (the layout and its strings), and for every
  * screen what it adds on top of both (its chunks and its route's key domains, in Russian).
  * Budgets (DESIGN.md): sign-in ≤ 150 KB, the frame and each screen ≤ 100 KB more; translations
- * load per language and per route. Exit 1 over budget. `--detail` lists the sign-in chunks.
+ * load per language and per route. Exit 1 over budget. `--detail` lists the sign-in chunks,
+ * `--detail=recs-ux` a route's own.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,6 +97,10 @@ try {
       (key) => !signIn.has(key) && !frame.has(key),
     );
     rows.push([page.replace(/^.*features\//, ''), total(added)]);
+    const detail = process.argv.find((arg) => arg.startsWith('--detail='))?.slice(9);
+    if (detail && page.includes(detail))
+      for (const key of added.sort((a, b) => size(b) - size(a)))
+        console.log(`  ${kb(size(key)).padStart(9)}  ${key}`);
   }
   const allDomains = [
     ...new Set([...CORE_LOCALES, ...LAYOUT_LOCALES, ...APP_ROUTES.flatMap((r) => r.locales)]),

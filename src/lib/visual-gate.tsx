@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPLOY_KINDS, type ConfigKind } from '#contract/entities/config.ts';
 import {
@@ -7,11 +7,15 @@ import {
   startGateRoute,
   type GateRun,
 } from '#contract/routes/visual-gate.ts';
-import { VisualGateGallery } from '#studio/panels/visual-gate-gallery.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { ProgressBar } from '#src/ui/progress/progress-bar.tsx';
 import { api, isAbort } from './api.ts';
+
+// The gallery shows only once a run has images: its code loads then, not with every studio screen.
+const VisualGateGallery = lazy(() =>
+  import('#studio/panels/visual-gate-gallery.tsx').then((m) => ({ default: m.VisualGateGallery })),
+);
 
 /** Spec §9: jobs are polled every second. */
 const POLL_MS = 1000;
@@ -188,7 +192,11 @@ export function useVisualGate(options: VisualGateOptions): {
           <ProgressBar percent={null} label={t('studio.gate.progress')} />
         </div>
       )}
-      {run && <VisualGateGallery run={run} imageUrl={imageUrl(run.id)} />}
+      {run && (
+        <Suspense fallback={<ProgressBar percent={null} label={t('studio.gate.progress')} />}>
+          <VisualGateGallery run={run} imageUrl={imageUrl(run.id)} />
+        </Suspense>
+      )}
     </Modal>
   );
   return { request, dialog };
