@@ -33,7 +33,7 @@ export default defineConfig({
   // Per-spec times for `npm run test:times` (issue 29), beside what the run prints.
   reporter: [
     [process.env.CI ? 'line' : 'list'],
-    ['json', { outputFile: 'test-results/times/e2e.json' }],
+    ['json', { outputFile: 'test-times/e2e.json' }],
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

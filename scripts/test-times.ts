@@ -1,6 +1,6 @@
 /**
  * Where the test run's time goes (issue 29): the slowest vitest files and Playwright specs of
- * the last run, from the JSON reports both write to test-results/times/. `npm run test:times [n]`
+ * the last run, from the JSON reports both write to test-times/. `npm run test:times [n]`
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -37,7 +37,7 @@ function read<T>(path: string): T | undefined {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-const vitest = read<VitestReport>('test-results/times/vitest.json');
+const vitest = read<VitestReport>('test-times/vitest.json');
 if (vitest) {
   const files = vitest.testResults
     .map((f) => ({
@@ -54,7 +54,7 @@ if (vitest) {
     console.log(`${seconds(f.ms)} s ${String(f.tests).padStart(4)}  ${f.name}`);
 }
 
-const e2e = read<PlaywrightReport>('test-results/times/e2e.json');
+const e2e = read<PlaywrightReport>('test-times/e2e.json');
 if (e2e) {
   const specs: { name: string; ms: number }[] = [];
   const walk = (suite: PlaywrightSuite) => {
