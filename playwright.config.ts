@@ -31,10 +31,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   // Per-spec times for `npm run test:times` (issue 29), beside what the run prints.
-  reporter: [
-    [process.env.CI ? 'line' : 'list'],
-    ['json', { outputFile: 'test-times/e2e.json' }],
-  ],
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-times/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
