@@ -30,7 +30,7 @@ export default defineConfig({
   // One retry in CI, reported as flaky: the keyboard reorder of the studio's block lists flakes under load (see the closing note).
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  // Per-spec times for `npm run test:times` (issue 29), beside what the run prints.
+  // Per-spec times for `npm run test:times`, beside what the run prints.
   reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-times/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

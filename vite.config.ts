@@ -99,7 +99,7 @@ export default defineConfig({
     },
   },
   test: {
-    // Per-file times for `npm run test:times` (issue 29), beside what the run prints.
+    // Per-file times for `npm run test:times`, beside what the run prints.
     reporters: ['default', ['json', { outputFile: 'test-times/vitest.json' }]],
     // As Playwright: one retry in CI, where a loaded 2-core machine made two jsdom journeys miss
     // a render in runs that otherwise passed (query-lists edit preview, components-ux save failure).

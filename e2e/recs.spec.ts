@@ -88,8 +88,9 @@ test('shoppers buy two products together; after the RECS job the product-page wi
   const site = await call('GET', '/api/site/1');
   const apiKey = String(site['apiKey']);
   const { a, b } = await twoProducts(request, apiKey);
-  // What a merchant's product-page block asks for at its placement (the demo page has only the
-  // home-page block «Популярные товары», where a co-bought strategy is refused: issue 27.2).
+  // What a merchant's product-page block asks for at its placement. The demo page has only the
+  // home-page block «Популярные товары», and a strategy that needs the page's product is refused
+  // there (a home page has no product to recommend for).
   const forA = async () =>
     (await (
       await request.get(

@@ -84,6 +84,7 @@ try {
       console.log(`  ${kb(size(key)).padStart(9)}  ${key}`);
   }
 
+  const routeDetail = process.argv.find((arg) => arg.startsWith('--detail='))?.slice(9);
   const rows: [string, number][] = [];
   const pages = Object.keys(manifest).filter(
     (key) => /src\/features\/.+-page\.tsx$/.test(key) && !key.includes('login-page'),
@@ -97,8 +98,7 @@ try {
       (key) => !signIn.has(key) && !frame.has(key),
     );
     rows.push([page.replace(/^.*features\//, ''), total(added)]);
-    const detail = process.argv.find((arg) => arg.startsWith('--detail='))?.slice(9);
-    if (detail && page.includes(detail))
+    if (routeDetail && page.includes(routeDetail))
       for (const key of added.sort((a, b) => size(b) - size(a)))
         console.log(`  ${kb(size(key)).padStart(9)}  ${key}`);
   }

@@ -1,5 +1,5 @@
 /**
- * Where the test run's time goes (issue 29): the slowest vitest files and Playwright specs of
+ * Where the test run's time goes: the slowest vitest files and Playwright specs of
  * the last run, from the JSON reports both write to test-times/. `npm run test:times [n]`
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,7 +9,6 @@ const top = Number(process.argv[2] ?? 20);
 const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(7);
 
 interface VitestReport {
-  startTime: number;
   numTotalTests: number;
   testResults: {
     name: string;
@@ -56,11 +55,12 @@ if (vitest) {
 
 const e2e = read<PlaywrightReport>('test-times/e2e.json');
 if (e2e) {
-  const specs: { name: string; ms: number }[] = [];
+  const specs: { file: string; name: string; ms: number }[] = [];
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs)
       for (const test of spec.tests)
         specs.push({
+          file: suite.file,
           name: `${suite.file} › ${spec.title}`,
           ms: test.results.reduce((total, r) => total + r.duration, 0),
         });
@@ -69,10 +69,7 @@ if (e2e) {
   for (const suite of e2e.suites) walk(suite);
   specs.sort((a, b) => b.ms - a.ms);
   const byFile = new Map<string, number>();
-  for (const s of specs) {
-    const file = s.name.split(' › ')[0]!;
-    byFile.set(file, (byFile.get(file) ?? 0) + s.ms);
-  }
+  for (const s of specs) byFile.set(s.file, (byFile.get(s.file) ?? 0) + s.ms);
   const { stats } = e2e;
   console.log(
     `\nplaywright: ${specs.length} tests (${stats.expected} passed, ${stats.unexpected} failed, ${stats.flaky} flaky) in ${seconds(stats.duration)} s`,

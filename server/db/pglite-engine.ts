@@ -266,6 +266,14 @@ export class PgliteEngine {
     return () => set.delete(listener);
   }
 
+  /** What a restarted worker opens, for the restart's log line. */
+  #restartsWith(): string {
+    if (this.#options.dataDir) return '';
+    return this.#options.startFrom
+      ? '; the in-memory database starts from its dump again'
+      : '; the in-memory database starts empty';
+  }
+
   /**
    * Terminates the worker and starts a new one on the same data directory (an in-memory database
    * starts empty). The running statement fails (with `runningError` when given), and so do the
@@ -277,7 +285,7 @@ export class PgliteEngine {
     this.#worker = null;
     this.restarts += 1;
     (this.#options.warn ?? console.warn)(
-      `Embedded database: restarting the engine (${reason})${this.#options.dataDir ? '' : this.#options.startFrom ? '; the in-memory database starts from its dump again' : '; the in-memory database starts empty'}`,
+      `Embedded database: restarting the engine (${reason})${this.#restartsWith()}`,
     );
     const running = this.#running;
     const waiting: Call[] = [];

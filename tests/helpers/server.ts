@@ -200,7 +200,8 @@ export async function startTestServer(
   const seed = options.seed !== false;
   const database =
     options.database ?? (await createTestDatabase(kind, undefined, { seeded: seed }));
-  if (seed && options.database) await seedDemo(database);
+  // A database given by the caller is seeded here; on one made seeded this reads a count.
+  if (seed) await seedDemo(database);
   const app = await buildApp({
     env: testEnv(options.env),
     database,
