@@ -17,6 +17,17 @@ const boundaries = (/** @type {string[]} */ files, /** @type {object[]} */ patte
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+/** Inline query keys, refused in src and studio (each area's api/keys.ts makes them). */
+const INLINE_QUERY_KEYS = [
+  "Property[key.name='queryKey'] > ArrayExpression.value",
+  "Property[key.name='queryKey'] > TSAsExpression.value > ArrayExpression.expression",
+  'CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|ensureQueryData|fetchQuery|prefetchQuery)$/] > ArrayExpression.arguments:first-child',
+].map((selector) => ({
+  selector,
+  message:
+    "Inline query key: take it from the area's key factory (api/keys.ts, e.g. src/features/feeds/api/keys.ts)",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,6 +57,26 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Keys live in the area's factory so a mutation invalidates one level of them (STYLE.md 11).
+    files: ['src/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...INLINE_QUERY_KEYS] },
+  },
+  {
+    // One tab list: screens use src/ui/tabs (keyboard, ids and looks in one place). A later block
+    // replaces a rule's options, so this one repeats the query-key selectors.
+    files: ['src/features/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...INLINE_QUERY_KEYS,
+        {
+          selector: "JSXAttribute[name.name='role'][value.value='tablist']",
+          message: 'Hand-written tab list: use Tabs and TabPanel from src/ui/tabs/tabs.tsx',
+        },
+      ],
+    },
   },
   {
     files: ['server/**', 'bench/**', 'scripts/**', 'tokens/node/**', 'e2e/**', 'tests/**'],
@@ -86,6 +117,30 @@ export default tseslint.config(
     ],
   ),
   boundaries(['src/**'], [forbid(['server', 'tests'])]),
+  // The config frame sits under the screens: features, the layout and the app use it, not back.
+  boundaries(
+    ['src/config-studio/**'],
+    [
+      forbid(['server', 'tests']),
+      {
+        regex:
+          '^(#src/(?!(ui|lib|stores|locales|config-studio)/)|(\\.\\./)+(features|layout|app)/)',
+        message: 'src/config-studio may use of src only ui, lib and stores',
+      },
+    ],
+  ),
+  // src/lib is glue under everything in src but src/ui and the stores.
+  boundaries(
+    ['src/lib/**'],
+    [
+      forbid(['server', 'tests']),
+      {
+        regex:
+          '^(#src/(?!(ui|lib|stores|locales)/)|(\\.\\./)+(config-studio|features|layout|app)/)',
+        message: 'src/lib may use of src only ui, stores and locales',
+      },
+    ],
+  ),
   boundaries(
     ['src/ui/**'],
     [

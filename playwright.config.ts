@@ -19,11 +19,12 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export default defineConfig({
   testDir: 'e2e',
   projects: [
-    // The Russian walk reads every screen's interface text: it runs first, on a server no other
+    // The console walk reads every screen's interface text: it runs first, on servers no other
     // spec has written to yet (other specs' data, such as their logins, widgets and feed errors,
-    // is not interface text).
-    { name: 'russian-walk', testMatch: 'russian-walk.spec.ts' },
-    { name: 'e2e', testIgnore: 'russian-walk.spec.ts', dependencies: ['russian-walk'] },
+    // is not interface text). Its tests (one per demo login in Russian, admin and the designer
+    // in English) only read: both workers share them.
+    { name: 'walk', testMatch: 'console-walk.spec.ts' },
+    { name: 'e2e', testIgnore: 'console-walk.spec.ts', dependencies: ['walk'] },
   ],
   fullyParallel: false,
   workers: WORKERS,
@@ -59,10 +60,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
       // The feed e2e serves its feeds from a loopback HTTP server started in the test: the guarded
-      // fetch refuses loopback unless allowed (server/net/guarded-fetch.ts).
+      // fetch refuses loopback unless allowed (server/platform/net/guarded-fetch.ts).
       FETCH_ALLOW_HOSTS: '127.0.0.1',
       // The studio specs test promotion itself; e2e/visual-gate.spec.ts starts its own server with
-      // the visual gate on (server/visual-gate/README.md).
+      // the visual gate on (server/publishing/visual-gate/README.md).
       VISUAL_GATE: 'off',
       // The help channel the client chat widget links to (e2e/support.spec.ts).
       HELP_CHANNEL_URL: 'https://t.me/vitrina_help',

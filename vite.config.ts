@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
@@ -80,6 +80,9 @@ function storefrontTemplates(): Plugin {
   };
 }
 
+/** The server suites that drive Chromium (the visual gate): a project of their own. */
+const GATE_SUITES = ['tests/server/visual-gate*.test.ts'];
+
 export default defineConfig({
   plugins: [react(), storefrontTemplates(), previewGuest()],
   build: {
@@ -114,6 +117,7 @@ export default defineConfig({
             'tests/{contract,server,tokens}/**/*.test.ts',
             'tests/storefront/**/*.node.test.ts',
           ],
+          exclude: [...GATE_SUITES, ...configDefaults.exclude],
           setupFiles: ['tests/helpers/repo-guard.ts'],
           globalSetup: ['tests/helpers/pglite-dumps.ts'],
           testTimeout: 30_000,
@@ -122,6 +126,23 @@ export default defineConfig({
           // at once than cores (measured: 2 workers 12 min, 3 workers 7.8 min on 2 cores).
           maxWorkers: Number(process.env.VITEST_NODE_WORKERS ?? 4),
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The visual gate's suites drive Chromium, several processes each: beside four server
+          // suites they starved the embedded databases' start past the hook timeout. They run
+          // after the server suites, with the jsdom files, two files at a time.
+          name: 'gate',
+          environment: 'node',
+          include: GATE_SUITES,
+          setupFiles: ['tests/helpers/repo-guard.ts'],
+          globalSetup: ['tests/helpers/pglite-dumps.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -136,6 +157,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // jsdom files keep a core busy: one per core, after the server suites (tried together
           // with them, 4 at a time: 515 s against 537 s, within noise, and more load on the journeys).
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

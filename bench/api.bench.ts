@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { loginRoute } from '#contract/routes/auth.ts';
 import { buildApp } from '#server/app.ts';
-import { seedDemo } from '#server/db/seed.ts';
+import { seedDemo } from '#server/demo/seed.ts';
 import { createTestDatabase, DATABASES, primed, testEnv } from '#tests/helpers/server.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);

@@ -1,9 +1,9 @@
 /**
- * Feed benchmarks (issue 11): on the embedded database and on PostgreSQL (when one answers at
+ * Feed benchmarks: on the embedded database and on PostgreSQL (when one answers at
  * POSTGRES_ADMIN_URL, default postgres://postgres:postgres@127.0.0.1:5432/postgres),
  *   1. a 100 000-row delta CSV (price, availability, region, one attribute) applied to a
  *      100 000-offer catalog, fetched over HTTP from a loopback server: rows/s and peak RSS;
- *   2. a scheduled delta fetch: a per-site schedule (server/jobs/schedules.ts) ticks, pg-boss runs
+ *   2. a scheduled delta fetch: a per-site schedule (server/platform/jobs/schedules.ts) ticks, pg-boss runs
  *      the job, the job fetches the feed over HTTP from the loopback server; the time from the
  *      tick to the job's end.
  * `npm run bench:feeds -- --offers 100000 [--db pglite|postgres]`
@@ -17,15 +17,22 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { writeDemoFeed } from '#server/catalog/demo-feed.ts';
-import { importYml, openFeed } from '#server/catalog/yml-import.ts';
-import { readEnv } from '#server/env.ts';
-import { fetchPolicy } from '#server/net/guarded-fetch.ts';
-import type { Database } from '#server/db/client.ts';
-import { catalogOffers, catalogs, feedSettings, feedUrls, jobs, sites } from '#server/db/schema.ts';
+import { writeDemoFeed } from '#server/demo/feed.ts';
+import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
+import { readEnv } from '#server/platform/env.ts';
+import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
+import type { Database } from '#server/platform/db/client.ts';
+import {
+  catalogOffers,
+  catalogs,
+  feedSettings,
+  feedUrls,
+  jobs,
+  sites,
+} from '#server/platform/db/schema.ts';
 import { importDelta } from '#server/feeds/delta.ts';
 import { deltaFeedSettings } from '#contract/entities/feeds.ts';
-import { createJobRunner } from '#server/jobs/runner.ts';
+import { createJobRunner } from '#server/platform/jobs/runner.ts';
 import { JOB_HANDLERS } from '#server/plugins/app/jobs.ts';
 import { createTestDatabase, DATABASES } from '#tests/helpers/server.ts';
 

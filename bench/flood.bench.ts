@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '#server/app.ts';
-import { writeDemoFeed } from '#server/catalog/demo-feed.ts';
-import { importYml, openFeed } from '#server/catalog/yml-import.ts';
-import { DEMO_PASSWORD, seedDemo } from '#server/db/seed.ts';
-import { readEnv } from '#server/env.ts';
-import { fetchPolicy } from '#server/net/guarded-fetch.ts';
+import { writeDemoFeed } from '#server/demo/feed.ts';
+import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
+import { DEMO_PASSWORD, seedDemo } from '#server/demo/seed.ts';
+import { readEnv } from '#server/platform/env.ts';
+import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { createTestDatabase, DATABASES, testEnv } from '#tests/helpers/server.ts';
 

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { writeDemoFeed } from '#server/catalog/demo-feed.ts';
-import { importYml, openFeed } from '#server/catalog/yml-import.ts';
-import { readEnv } from '#server/env.ts';
-import { fetchPolicy } from '#server/net/guarded-fetch.ts';
-import { openPglite, openPostgres } from '#server/db/client.ts';
-import { sites } from '#server/db/schema.ts';
+import { writeDemoFeed } from '#server/demo/feed.ts';
+import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
+import { readEnv } from '#server/platform/env.ts';
+import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
+import { openPglite, openPostgres } from '#server/platform/db/client.ts';
+import { sites } from '#server/platform/db/schema.ts';
 
 const { values } = parseArgs({ options: { offers: { type: 'string', default: '100000' } } });
 const offers = Number(values.offers);

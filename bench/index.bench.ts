@@ -1,5 +1,5 @@
 /**
- * Search index rebuild (issue 13): on each database, imports a 100 000-offer demo feed, measures
+ * Search index rebuild: on each database, imports a 100 000-offer demo feed, measures
  * the search p95 of a query set, rebuilds the index with other attribute weights through the
  * feed generation job's code (offers/s, peak RSS), measures the p95 again, then runs the
  * autocomplete suggestion job over 10 M searches (daily query rows). Prints JSON per database.
@@ -11,14 +11,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { writeDemoFeed } from '#server/catalog/demo-feed.ts';
-import { importYml, openFeed } from '#server/catalog/yml-import.ts';
-import { search } from '#server/catalog/query/search.ts';
-import { run } from '#server/catalog/sql.ts';
-import { readEnv } from '#server/env.ts';
-import { fetchPolicy } from '#server/net/guarded-fetch.ts';
-import { searchSettings, sites } from '#server/db/schema.ts';
-import { buildSuggestions, rebuildIndex } from '#server/search-config/jobs.ts';
+import { writeDemoFeed } from '#server/demo/feed.ts';
+import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
+import { search } from '#server/search/search.ts';
+import { run } from '#server/platform/db/sql.ts';
+import { readEnv } from '#server/platform/env.ts';
+import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
+import { searchSettings, sites } from '#server/platform/db/schema.ts';
+import { buildSuggestions, rebuildIndex } from '#server/feeds/reindex-jobs.ts';
 import { searchParams } from '#contract/public/search.ts';
 import { createTestDatabase, type DatabaseKind } from '#tests/helpers/server.ts';
 

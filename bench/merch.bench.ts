@@ -5,8 +5,8 @@
  * them while the lookup has to find them among all 10 000 (a GIN index on the query keys).
  */
 import { sql } from 'drizzle-orm';
-import { demoFeedChunks } from '#server/catalog/demo-feed.ts';
-import { importYml } from '#server/catalog/yml-import.ts';
+import { demoFeedChunks } from '#server/demo/feed.ts';
+import { importYml } from '#server/feeds/intake/yml-import.ts';
 import { createTestDatabase, DATABASES, startTestServer } from '#tests/helpers/server.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:recs [-- --events 10000000] [--db pglite|postgres|both] [--offers 2000] [--calls 200]`:
- * loads N storefront events of the demo behaviour (server/events/demo.ts over the site's real
+ * loads N storefront events of the demo behaviour (server/demo/events.ts over the site's real
  * catalog: sessions in one category near one price, co-bought complements) for one site, then
  * runs the RECS build of each event- and catalog-built strategy and prints, per database: the
  * build time and events/s, the peak RSS of this process (PGlite runs inside it; PostgreSQL's
@@ -14,15 +14,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { demoFeedChunks } from '#server/catalog/demo-feed.ts';
-import { importYml } from '#server/catalog/yml-import.ts';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed.ts';
-import { demoCatalog, demoEvents, demoVocabulary } from '#server/events/demo.ts';
+import { demoFeedChunks } from '#server/demo/feed.ts';
+import { importYml } from '#server/feeds/intake/yml-import.ts';
+import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
+import { seedDemo } from '#server/demo/seed.ts';
+import { demoCatalog, demoEvents, demoVocabulary } from '#server/demo/events.ts';
 import { localDay } from '#server/events/day.ts';
 import { createEventStore } from '#server/events/store.ts';
 import { createRecsRepository } from '#server/recs/strategies.ts';
-import { sites } from '#server/db/schema.ts';
+import { sites } from '#server/platform/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { DATABASES, POSTGRES_ADMIN_URL, testEnv } from '#tests/helpers/server.ts';
 

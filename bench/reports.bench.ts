@@ -14,14 +14,14 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loginRoute } from '#contract/routes/auth.ts';
 import { buildApp } from '#server/app.ts';
-import { run } from '#server/catalog/sql.ts';
-import { seedDemo } from '#server/db/seed.ts';
+import { run } from '#server/platform/db/sql.ts';
+import { seedDemo } from '#server/demo/seed.ts';
 import { addDays } from '#server/events/day.ts';
-import { demoVocabulary, generateEventsInDatabase, yesterday } from '#server/events/demo.ts';
+import { demoVocabulary, generateEventsInDatabase, yesterday } from '#server/demo/events.ts';
 import { createEventStore } from '#server/events/store.ts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
 import { DATABASES, POSTGRES_ADMIN_URL, primed, testEnv } from '#tests/helpers/server.ts';
 
 const { values } = parseArgs({

@@ -7,18 +7,18 @@
  */
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '#server/app.ts';
-import { invalidateQueryLists } from '#server/catalog/query/understanding.ts';
-import { seedDemo } from '#server/db/seed.ts';
-import { queryListEntries } from '#server/db/schema.ts';
+import { invalidateQueryLists } from '#server/search/understanding.ts';
+import { seedDemo } from '#server/demo/seed.ts';
+import { queryListEntries } from '#server/platform/db/schema.ts';
 import { normaliseTerm } from '#contract/entities/query-lists.ts';
-import { importYml, openFeed } from '#server/catalog/yml-import.ts';
-import { readEnv } from '#server/env.ts';
-import { fetchPolicy } from '#server/net/guarded-fetch.ts';
+import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
+import { readEnv } from '#server/platform/env.ts';
+import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeDemoFeed } from '#server/catalog/demo-feed.ts';
+import { writeDemoFeed } from '#server/demo/feed.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { createTestDatabase, DATABASES, testEnv } from '#tests/helpers/server.ts';
 

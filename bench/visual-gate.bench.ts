@@ -7,11 +7,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openPglite } from '#server/db/client.ts';
-import { visualGateRuns, visualGateViews } from '#server/db/schema.ts';
-import { seedDemo } from '#server/db/seed.ts';
-import { createConfigRepository } from '#server/repositories/configs.ts';
-import { executeGate } from '#server/visual-gate/gate.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { visualGateRuns, visualGateViews } from '#server/platform/db/schema.ts';
+import { seedDemo } from '#server/demo/seed.ts';
+import { readEnv } from '#server/platform/env.ts';
+import { createConfigRepository } from '#server/configs/repository.ts';
+import { executeGate } from '#server/publishing/visual-gate/gate.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -48,7 +49,8 @@ for (let i = 0; i < runs; i += 1) {
     })
     .returning();
   const started = performance.now();
-  const done = await executeGate(db, {}, run!.id);
+  // The default budgets (CHROMIUM_PATH, when set, is read by the gate itself).
+  const done = await executeGate(db, readEnv({}), run!.id);
   const ms = performance.now() - started;
   times.push(ms);
   lastRun = run!.id;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * The password policy of registration and password changes (issue 17.3). Sign-in checks no
+ * The password policy of registration and password changes. Sign-in checks no
  * policy, so passwords set before it (the demo's `vitrina-demo`) keep working.
  *
  * Each refusal is a zod issue whose `params.reason` is the code the server answers in the error

@@ -1,5 +1,5 @@
 /**
- * Issue 18.3: an administrator opens the audit log, filters it, views the diff of a change to a
+ * An administrator opens the audit log, filters it, views the diff of a change to a
  * merchandising rule and restores the rule's before-state; the storefront follows the restored
  * rule and the restore is itself in the log.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18.4 on the demo storefront: with the rollback threshold at one widget error, a generated
+ * The automatic rollback on the demo storefront: with the rollback threshold at one widget error, a generated
  * autocomplete template that throws is reported by the runtime from the merchant page, production
  * goes back to the previous bundle by itself, and the studio says so.
  */

@@ -1,5 +1,5 @@
 /**
- * Contrast checks on tokens (issue 18.2): a designer darkens a background token in the studio's
+ * Contrast checks on tokens: a designer darkens a background token in the studio's
  * tokens tab and sees the contrast failure at the token (ratio, nearest passing colour) and in the
  * generate confirmation, which still lets them generate.
  */

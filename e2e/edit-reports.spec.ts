@@ -1,5 +1,5 @@
 /**
- * The report catalogue (issue 16 item 6, /admin/edit-reports): an administrator adds a chart
+ * The report catalogue (/admin/edit-reports): an administrator adds a chart
  * (metrics, platform, chart type, title), a tab built from it draws it for its user, and deleting
  * the chart takes it out of the tab; users without the custom report admin role do not get in.
  */

@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { demoFeedChunks } from '#server/catalog/demo-feed.ts';
+import { demoFeedChunks } from '#server/demo/feed.ts';
 import { expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 /*
- * An operator's feed life (issue 11): a feed URL served by a loopback HTTP server started here
+ * An operator's feed life: a feed URL served by a loopback HTTP server started here
  * (the e2e server allows 127.0.0.1 through FETCH_ALLOW_HOSTS), a schedule, a load with its
  * progress, the monitoring list, then a broken feed: the checker's report and the failure e-mail
  * in the outbox (the e2e server has no SMTP_URL).

@@ -1,5 +1,5 @@
 /**
- * Global config end to end (issue 16 item 6): an operator sets the site's storefront-wide
+ * Global config end to end: an operator sets the site's storefront-wide
  * settings on /site/global-config, generates, and the merchant's demo page (/cdn/1/demo.html)
  * honours each: prices in the site's format, relative pictures from the picture base URL, the
  * regionId from the configured URL parameter on the search calls (the sandboxed demo page has no

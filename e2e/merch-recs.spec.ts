@@ -1,5 +1,5 @@
 /**
- * Recommendation rules end to end (issue 14): a PIN rule uploaded from a file shows in the rules
+ * Recommendation rules end to end: a PIN rule uploaded from a file shows in the rules
  * table and fires in the slot preview, which puts the pinned product first and marks how it
  * moved; deleting the rule (the confirmation dialog) takes it out of the table and the preview.
  */

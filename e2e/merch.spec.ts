@@ -1,5 +1,5 @@
 /**
- * Merchandising end to end (issue 14): a merchandiser pins a product for «платье» from the
+ * Merchandising end to end: a merchandiser pins a product for «платье» from the
  * preview and the demo storefront shows it first; a redirect CSV with one bad row shows the
  * partial-failure bar naming it, and the storefront follows the uploaded redirect.
  */

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
-import { openPglite } from '#server/db/client.ts';
-import { sites } from '#server/db/schema.ts';
-import { seedDemo } from '#server/db/seed.ts';
-import { readEnv } from '#server/env.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { sites } from '#server/platform/db/schema.ts';
+import { seedDemo } from '#server/demo/seed.ts';
+import { readEnv } from '#server/platform/env.ts';
 import { demoFeedUrl, feedFileUrl, importFeed } from '#tests/helpers/catalog.ts';
 
 export const HARNESS_PATH = '/studio/preview/harness.html';
@@ -25,7 +25,7 @@ export interface PreviewServer {
 
 /** Fails with the command to run when the build has no harness page. */
 export function assertHarnessBuilt(): void {
-  const page = fileURLToPath(new URL(`../dist/app${HARNESS_PATH}`, import.meta.url));
+  const page = fileURLToPath(new URL(`../dist/app/${HARNESS_PATH}`, import.meta.url));
   if (!existsSync(page)) {
     throw new Error(`No ${page}: build with \`VITRINA_PREVIEW_HARNESS=1 npx vite build\` first`);
   }

@@ -1,5 +1,5 @@
 /**
- * Query lists acting on the storefront (issue 12): an operator changes a list in the console and
+ * Query lists acting on the storefront: an operator changes a list in the console and
  * the demo page (/cdn/1/demo.html) searches differently at once; an edit is compared with the
  * entry as saved in its dialog before it is saved.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (recs2): an operator sets up a recommendation widget on /recs-configuration/widget
+ * An operator sets up a recommendation widget on /recs-configuration/widget
  * (its strategy picked from the site's strategies); shoppers see and click the demo page's
  * recommendation block; /reporting shows the block's views, clicks and CTR of today.
  */

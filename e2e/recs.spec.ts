@@ -1,5 +1,5 @@
 /**
- * The learning loop on the merchant demo page (issue 15): shoppers' behaviour on /cdn/1/demo.html
+ * The learning loop on the merchant demo page: shoppers' behaviour on /cdn/1/demo.html
  * becomes events, the RECS job builds a model from them, and a product-page widget recommends
  * what those shoppers bought together.
  */
@@ -155,7 +155,7 @@ test('an operator creates a strategy in the stepper, switches it on and sees its
     'DISABLED',
   ]);
   await page.getByLabel('Модель').selectOption('co_viewed');
-  await page.getByLabel('Название').fill('Смотрят вместе');
+  await page.getByLabel('Название').fill('Смотрят вместе e2e');
   expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
     'ACTIVE',
     'DEFAULT',
@@ -167,7 +167,7 @@ test('an operator creates a strategy in the stepper, switches it on and sees its
   ]);
   await page.getByLabel('Минимальная поддержка').fill('1');
   await page.getByRole('button', { name: 'Создать' }).click();
-  const row = page.getByRole('row', { name: /Смотрят вместе/ });
+  const row = page.getByRole('row', { name: /^Смотрят вместе e2e/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('Не собрана')).toBeVisible();
   await row.getByRole('checkbox', { name: 'Включена' }).click();
@@ -185,7 +185,7 @@ test('an operator creates a strategy in the stepper, switches it on and sees its
   await page.goto('/anyquery/search/model-training');
   await expect(page.getByRole('heading', { name: 'Обучение моделей' })).toBeVisible();
   await expect(page.getByText('Последнее задание: готово')).toBeVisible();
-  await expect(page.getByRole('row', { name: /Смотрят вместе/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Смотрят вместе e2e/ }).first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('training-desktop.png'), fullPage: true });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Regional SKU prices on the demo storefront (issue 11 "Regions"): an operator sets the site's
+ * Regional SKU prices on the demo storefront: an operator sets the site's
  * region detection to a URL parameter (global config, generated), gives a region its own price
  * for a product through the console's delta feed (a feed URL served by a loopback HTTP server
  * started here, a CSV row with the region column, «Запустить»), and the shopper on

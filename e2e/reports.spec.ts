@@ -102,7 +102,7 @@ test('a manager reads home, changes platform and range, compares, sorts, exports
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  // Russian Excel: `;` separates, the comma is the decimal mark (issue 19.9).
+  // Russian Excel: `;` separates, the comma is the decimal mark.
   expect(lines[0]).toMatch(/^Раздел;Показатель;Все \d\d\.\d\d\.\d{4} - \d\d\.\d\d\.\d{4};/);
   const sessionsRow = lines.find((line) => line.startsWith('Итого;Все сессии: Сессии;'));
   expect(sessionsRow).toMatch(/^Итого;Все сессии: Сессии;\d+;\d+;\d+;\d+;\d+;\d+;-?[\d,]*$/);
@@ -151,4 +151,42 @@ test('an administrator gives the manager a tab; the manager finds it in the menu
   await expect(await menuLink(again, 'Полная отчётность')).toBeVisible();
   await expect(await menuLink(again, 'Продажи e2e')).toHaveCount(0);
   await again.close();
+});
+
+test('an administrator caps orders; a forged order above the cap is listed in quarantine with the bound it passed', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/reporting');
+  const section = page.getByRole('region', { name: 'Заказы на карантине' });
+  await expect(section).toBeVisible({ timeout: 20_000 });
+  const cap = section.getByLabel('Потолок заказа, ₽');
+  await cap.fill('50 000');
+  await section.getByRole('button', { name: 'Сохранить потолок' }).click();
+  await expect(page.getByText('Потолок заказа сохранён')).toBeVisible();
+
+  const site = (await (await page.request.get('/api/site/1')).json()) as { apiKey: string };
+  const forged = await page.request.post('/public/events', {
+    data: {
+      apiKey: site.apiKey,
+      type: 'ORDER',
+      sessionId: `forged-${Date.now()}`,
+      platform: 'DESKTOP',
+      revenue: 80_000,
+      items: 1,
+    },
+  });
+  expect(await forged.json()).toEqual({ accepted: 1, quarantined: 1 });
+
+  await page.reload();
+  const row = section.getByRole('row').filter({ hasText: 'Дороже потолка сайта' }).first();
+  await expect(row).toContainText(/80\s000\s₽/);
+  await expect(row).toContainText(/50\s000\s₽/);
+  await expect(section.getByRole('status').first()).toContainText('На карантине');
+  await section.screenshot({ path: test.info().outputPath('quarantine.png') });
+
+  // No cap again: the other specs' orders count as before.
+  await section.getByLabel('Потолок заказа, ₽').fill('');
+  await section.getByRole('button', { name: 'Сохранить потолок' }).click();
+  await expect(page.getByText('Потолок заказа сохранён').first()).toBeVisible();
 });

@@ -1,5 +1,5 @@
 /**
- * Reviews end to end (issue 16 item 2): an operator uploads reviews on /anyreviews/upload (a bad
+ * Reviews end to end: an operator uploads reviews on /anyreviews/upload (a bad
  * row is reported by line and id, the good ones applied), and the merchant's demo page
  * (/cdn/1/demo.html) shows the stars, the count and the snippet on that product's search card and
  * nothing on a card without reviews; deleting on /anyreviews/delete takes the rating away again.

@@ -1,5 +1,5 @@
 /**
- * Search configuration (issue 13) as an operator meets it, proven on the demo page the shoppers
+ * Search configuration as an operator meets it, proven on the demo page the shoppers
  * use: attribute weights reach the results through the index rebuild; an applied facet shows in
  * its category. Each test puts the demo site back as it found it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issues 13 and 12 as an operator meets them: a custom sort appears in the demo page's sort menu
+ * Search settings as an operator meets them: a custom sort appears in the demo page's sort menu
  * and orders its results; a list screen's "try a query" box compares what the shopper gets now
  * with an unsaved entry of the add form. Each test puts the demo site back as it found it.
  */

@@ -3,13 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '#server/app.ts';
-import { openPglite } from '#server/db/client.ts';
-import { demoFeedChunks } from '#server/catalog/demo-feed.ts';
-import { importYml } from '#server/catalog/yml-import.ts';
-import { seedDemo, seedDemoEvents } from '#server/db/seed.ts';
-import { sites } from '#server/db/schema.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { demoFeedChunks } from '#server/demo/feed.ts';
+import { importYml } from '#server/feeds/intake/yml-import.ts';
+import { seedDemo, seedDemoEvents } from '#server/demo/seed.ts';
+import { sites } from '#server/platform/db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { readEnv } from '#server/env.ts';
+import { readEnv } from '#server/platform/env.ts';
 
 const env = readEnv({
   ...process.env,

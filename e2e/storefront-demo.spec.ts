@@ -1,7 +1,7 @@
 /**
  * The merchant demo page (/cdn/1/demo.html) as a shopper meets it, with the production bundle the
- * seed built: readable widget text (issue 19.1, checked on computed styles, since a DOM-only test
- * passed while every line overprinted itself) and the search behaviour of issue 19.8.
+ * seed built: readable widget text (checked on computed styles, since a DOM-only test
+ * passed while every line overprinted itself) and the search behaviour of an empty answer.
  */
 import type { Page, Request } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';

@@ -84,7 +84,7 @@ test('a manager sees the blocks but cannot create or deploy them', async ({ page
   await signIn(page, 'manager');
   await openRecsUx(page);
   await expect(page.getByRole('button', { name: 'Создать блок' })).toHaveCount(0);
-  // The demo site has a block (server/db/seed.ts): its editor opens with Deploy refused.
+  // The demo site has a block (server/demo/seed.ts): its editor opens with Deploy refused.
   await expect(page.getByRole('button', { name: 'Развернуть' })).toHaveAttribute(
     'aria-disabled',
     'true',
@@ -174,18 +174,37 @@ test('an integrator puts production back on an earlier build from the versions p
     .fill('#digi-recommendations');
   await editor.getByLabel('Включён на десктопе').check();
   const first = await deployTitle(`first-${Date.now()}`, 2);
-  const second = await deployTitle(`second-${Date.now()}`, 3);
-  expect(second).not.toBe(first);
 
-  // The versions panel: the newest production version is live, the older one can go back.
+  // The versions panel stays open while the next version is deployed: what it says is live
+  // follows production, one truth with the toolbar's «В продакшене».
+  await editor.getByLabel('Заголовок блока').fill(`second-${Date.now()}`);
+  await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(editor.getByText(/Версия 3 · integrator/)).toBeVisible();
   await editor.getByRole('tab', { name: 'Версии' }).click();
   const versions = editor.getByRole('region', { name: 'Версии' });
   const rows = versions.getByRole('row').filter({ hasText: 'Продакшен' });
+  // Creating the block wrote production version 1 (never built); the deploy wrote version 2.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Сейчас на сайте');
+  await editor.getByRole('button', { name: 'Развернуть', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Да, развернуть' }).click();
+  await expect(editor.getByText('В продакшене', { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  const second = await productionBundle(page.request);
+  expect(second).not.toBe(first);
+  await expect(rows).toHaveCount(3);
+  // The newest production version is the live one; the older one can go back.
+  await expect(rows.first()).toContainText('Сейчас на сайте', { timeout: 20_000 });
   await expect(rows.filter({ hasText: 'Сейчас на сайте' })).toHaveCount(1);
   const back = versions.getByRole('button', { name: /^Вернуть на сайт сборку с версией/ }).first();
   await back.click();
   const rollback = page.getByRole('dialog', { name: 'Вернуть прежнюю сборку на сайт?' });
   await expect(rollback).toContainText(`«Блок рекомендаций «${name}»»`);
+  // The whole bundle goes back: the dialog names every config that changes, with its versions.
+  await expect(rollback.getByRole('listitem')).toHaveText([
+    `Блок рекомендаций «${name}»: Версия 3 → Версия 2`,
+  ]);
   await rollback.getByRole('button', { name: 'Да, вернуть' }).click();
   await expect(versions.getByRole('status')).toContainText('На сайте снова сборка');
 

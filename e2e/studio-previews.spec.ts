@@ -1,5 +1,5 @@
 /**
- * Issue 19.3 and 19.4: the studio previews of global components and recommendation blocks are
+ * The studio previews of global components and recommendation blocks are
  * styled like the storefront (the compiled tokens and the storefront's CSS, as the search
  * previews), the recommendations preview is on screen without scrolling, and the device frames
  * have a real device's width scaled to the pane. Checked on computed styles and pixels, not on

@@ -1,5 +1,5 @@
 /**
- * Support end to end (issue 16.3–16.5): a client user writes in the chat widget and a staff user,
+ * Support end to end: a client user writes in the chat widget and a staff user,
  * in a second browser, answers from the inbox — each sees the other's message live, without a
  * reload; the widget is never on /login nor for staff; the knowledge base search finds a guide;
  * staff send feedback with a screenshot, and client users can neither see nor open that page;

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 18.5): a staff user enrols in the profile by "scanning" the QR code
+ * Two-factor sign-in: a staff user enrols in the profile by "scanning" the QR code
  * (the test computes the app's code from the secret shown beside it), signs out, and signs in with
  * the password and then the code; a recovery code works once.
  */

@@ -1,10 +1,10 @@
 /**
- * The visual regression gate (issue 18.1) through the console. The suite's shared server runs
+ * The visual regression gate through the console. The suite's shared server runs
  * with VISUAL_GATE=off (playwright.config.ts: the other studio specs test promotion itself); this
  * spec starts its own server, on E2E_PORT + 100, with the gate on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Page } from '@playwright/test';
+import type { APIRequest, Page } from '@playwright/test';
 import { test, expect, signIn, menuLink } from './fixtures.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 100;
@@ -125,4 +125,100 @@ test('a designer darkens a token, generates, reviews the visual difference, acce
 
   // The merchant page now paints the buy buttons in the darker colour.
   expect(await buyButtonColour(shopper)).toBe('rgb(42, 29, 128)');
+});
+
+/** An API session of `login` on the gate server, with its XSRF header. */
+async function apiAs(playwright: { request: APIRequest }, login: string) {
+  const api = await playwright.request.newContext({ baseURL: BASE });
+  await api.get('/api/me');
+  const xsrf = async () => ({
+    'x-xsrf-token':
+      (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ??
+      '',
+  });
+  const login_ = await api.post('/api/login', {
+    form: { username: login, password: 'vitrina-demo' },
+    headers: await xsrf(),
+  });
+  expect(login_.ok()).toBe(true);
+  return { api, xsrf };
+}
+
+test('scheduling runs the visual check first; a scheduled generate that cannot pass at its time says why, in Russian', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(480_000);
+  await signIn(page, 'designer');
+  await (await menuLink(page, 'Автодополнение')).click();
+  const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
+  await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('tab', { name: 'Шаблоны' }).click();
+  await page.locator('.cm-content').first().click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.insertText(`<p class="e2e-night">Ночная распродажа ${Date.now()}</p>\n`);
+  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
+
+  // Scheduling: the time first, then the visual check of what would go live, before anything is scheduled.
+  await page.getByRole('button', { name: 'Запланировать генерацию' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запланировать генерацию' });
+  await dialog.getByLabel('Время').fill('23:59:59');
+  await dialog.getByRole('button', { name: 'Запланировать' }).click();
+  const gate = page.getByRole('dialog', { name: 'Визуальная проверка перед продакшеном' });
+  await expect(gate).toBeVisible();
+  const region = page.getByRole('region', { name: 'Запланированная публикация' });
+  await expect(region.getByText(/Генерация запланирована/)).toHaveCount(0);
+  await expect(gate.getByRole('status')).toContainText(/Изменились виды: \d+ из 8/, {
+    timeout: 300_000,
+  });
+  await gate.getByRole('button', { name: 'Принять изменения' }).click();
+  await expect(gate.getByRole('status')).toContainText('Изменения приняты: designer.');
+  await gate.getByRole('button', { name: 'Запланировать' }).click();
+  await expect(gate).toBeHidden();
+  await expect(
+    region.getByText(/Генерация запланирована на \d{1,2} \S+ \d{4}, 23:59:59 \(designer\)/),
+  ).toBeVisible();
+  await region.getByRole('button', { name: 'Отменить' }).click();
+  await expect(region.getByText(/Генерация запланирована/)).toHaveCount(0);
+
+  // An administrator schedules the accepted version a few seconds ahead, then production moves
+  // (another config's production copy is saved): at its time the check no longer holds.
+  const { api, xsrf } = await apiAs(playwright, 'admin');
+  const scheduled = await api.post('/api/config/scheduled-promotions?siteId=1', {
+    data: {
+      kind: 'autocomplete',
+      key: 0,
+      runAt: new Date(Date.now() + 20_000).toISOString(),
+    },
+    headers: await xsrf(),
+  });
+  expect(scheduled.status()).toBe(201);
+  const production = (await (
+    await api.get('/api/site/1/config/instant-search?test=false')
+  ).json()) as { config: { throttle: number }; versionId: number };
+  const moved = await api.post('/api/config/save/instant-search?siteId=1&test=false', {
+    data: {
+      ...production.config,
+      throttle: production.config.throttle + 1,
+      baseVersionId: production.versionId,
+    },
+    headers: await xsrf(),
+  });
+  expect(moved.ok()).toBe(true);
+
+  const failed = region.getByRole('alert');
+  await expect(failed).toContainText(
+    /Запланированная публикация .* не запустилась: визуальная проверка этой версии не проводилась на текущем продакшене/,
+    { timeout: 120_000 },
+  );
+  await expect(failed).toContainText('Автору отправлено письмо.');
+  // Shown as an error, not a grey note.
+  expect(await failed.evaluate((element) => getComputedStyle(element).borderTopColor)).toBe(
+    'rgb(185, 28, 28)',
+  );
+  await page.screenshot({ path: test.info().outputPath('schedule-failed.png') });
+  await api.dispose();
 });

@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
-import { openDatabase } from '#server/db/client.ts';
-import { readEnv } from '#server/env.ts';
+import { openDatabase } from '#server/platform/db/client.ts';
+import { readEnv } from '#server/platform/env.ts';
 import {
   demoBlocks,
   demoCatalog,
   demoEvents,
   demoVocabulary,
   yesterday,
-} from '#server/events/demo.ts';
+} from '#server/demo/events.ts';
 import { createEventStore, type WidgetDailyRow } from '#server/events/store.ts';
 
 /**

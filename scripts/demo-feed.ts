@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeDemoFeed } from '#server/catalog/demo-feed.ts';
+import { writeDemoFeed } from '#server/demo/feed.ts';
 
 const { values } = parseArgs({
   options: {

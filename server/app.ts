@@ -17,15 +17,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
+import type { Database } from './platform/db/client.ts';
+import type { Env } from './platform/env.ts';
 import { authPlugin, normalisedPath } from './plugins/app/auth.ts';
 import { jobsPlugin } from './plugins/app/jobs.ts';
 import { mailPlugin } from './plugins/app/mail.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
-import { errorsPlugin } from './plugins/external/errors.ts';
-import { uploadsPlugin } from './uploads/plugin.ts';
-import { inputGuardPlugin } from './plugins/external/input-guard.ts';
+import { errorsPlugin } from './platform/http/errors-plugin.ts';
+import { uploadsPlugin } from './platform/uploads/plugin.ts';
+import { inputGuardPlugin } from './platform/http/input-guard.ts';
 import { artifactRoutes } from './routes/api/artifacts.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -103,7 +103,7 @@ export const PREVIEW_PAGE_CSP =
 export const CONSOLE_CSP =
   "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 
-/** The JSON 404 of an unknown `/api/…` call, whatever its method (issue 17.5). */
+/** The JSON 404 of an unknown `/api/…` call, whatever its method. */
 const noSuchCall = (request: FastifyRequest) => ({
   status: 404,
   message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
@@ -204,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     // Client-side routes: any other GET that is not a file gets the console's index.html; the
-    // API, public and CDN paths never do (a JSON 404 whatever the method, issue 17.5).
+    // API, public and CDN paths never do (a JSON 404 whatever the method).
     app.setNotFoundHandler((request, reply) => {
       const path = normalisedPath(request.url);
       if (request.method === 'GET' && !path.includes('.') && !SERVER_PATHS.test(path))

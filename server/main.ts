@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { buildApp } from './app.ts';
-import { writeDemoFeed } from './catalog/demo-feed.ts';
-import { sites } from './db/schema.ts';
-import { openDatabase } from './db/client.ts';
-import { seedDemo, seedDemoEvents } from './db/seed.ts';
-import { readEnv, shouldSeed } from './env.ts';
+import { writeDemoFeed } from './demo/feed.ts';
+import { sites } from './platform/db/schema.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { seedDemo, seedDemoEvents } from './demo/seed.ts';
+import { readEnv, shouldSeed } from './platform/env.ts';
 import { logUnhandledRejections } from './process-guard.ts';
 
 const env = readEnv();

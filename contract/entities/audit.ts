@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** One audit log row (issue 18.3): who, when, what, before and after. */
+/** One audit log row: who, when, what, before and after. */
 export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string(),

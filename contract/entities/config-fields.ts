@@ -1,15 +1,8 @@
 /** Field rules shared by the config shapes (spec §5), their enumerations, and JSON-text reading. */
 import * as z from 'zod';
-import { parse as parseSelector } from 'css-what';
+import { isCssSelector } from '#contract/entities/css-selector.ts';
 
-export function isCssSelector(value: string): boolean {
-  try {
-    parseSelector(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isCssSelector };
 
 /** An optional CSS selector: empty, or one that parses. */
 export const cssSelector = z

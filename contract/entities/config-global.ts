@@ -1,5 +1,5 @@
 /**
- * The global config (issue 16 item 6, /site/global-config, ROLE_CONFIG_GLOBAL_CONFIG): the site's
+ * The global config (/site/global-config, ROLE_CONFIG_GLOBAL_CONFIG): the site's
  * storefront-wide settings, one per site, versioned and promoted like the other single configs
  * (integration and production copies, preview, generate) and compiled into the bundle's boot
  * config; the storefront runtime applies each (storefront/entries/boot-core.ts).

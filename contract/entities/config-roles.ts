@@ -76,7 +76,7 @@ export const CONFIG_ROLES: Readonly<Record<ConfigKind, ConfigRoles>> = {
     ['ROLE_CONFIG_INSTANT_SEARCH_GENERATE', 'ROLE_CONFIG_AUTOCOMPLETE_GENERATE'],
     ['ROLE_CONFIG_INSTANT_SEARCH_SAVE_TO_PROD', 'ROLE_CONFIG_AUTOCOMPLETE_SAVE_TO_PROD'],
   ),
-  // The global config (issue 16): one role edits, previews, generates and saves it (spec §6).
+  // The global config: one role edits, previews, generates and saves it (spec §6).
   'global-config': configRoles(
     ['ROLE_CONFIG_GLOBAL_CONFIG'],
     ['ROLE_CONFIG_GLOBAL_CONFIG'],

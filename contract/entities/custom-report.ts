@@ -11,7 +11,7 @@ import {
 } from './metric.ts';
 
 /**
- * A chart of the report catalogue (issue 16 item 6, /admin/edit-reports): its id (a slug a tab's
+ * A chart of the report catalogue (/admin/edit-reports): its id (a slug a tab's
  * chartsIds name), title, the metrics it plots per day (1–5, numeric ones), the platform it
  * always plots (null: the tab's platform switch decides) and how it is drawn.
  */

@@ -270,7 +270,7 @@ export const imshopRegions = z.array(imshopRegion).max(1000);
 // ---------------------------------------------------------------------------------------------
 // Jobs and reports.
 
-/** Job kinds of the feeds (server/jobs/*): YML/OZON load, delta, facets, content, check. */
+/** Job kinds of the feeds (server/feeds/): YML/OZON load, delta, facets, content, check. */
 export const FEED_JOB_KINDS = {
   load: 'feed-update',
   delta: 'delta-feed',
@@ -317,6 +317,8 @@ export const feedCheckReport = z.object({
   products: z.number().int(),
   categories: z.number().int(),
   skipped: z.number().int(),
+  /** Offers taken with a change (each listed in the problems); absent in reports made before it was counted. */
+  changed: z.number().int().optional(),
   /** Offers of the live catalog the feed would remove. */
   removed: z.number().int(),
   /** Offers of the live catalog. */

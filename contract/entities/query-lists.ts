@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { normaliseTerm } from '../text.ts';
 
 /**
  * The query lists of spec part 2 §1–§3 ("Query lists", "Transliteration"). The spec shows no
@@ -57,15 +58,8 @@ export const LIST_VARIANTS: Record<QueryListKind, 'none' | 'many' | 'optional' |
 export const MAX_TERM_LENGTH = 200;
 export const MAX_VARIANTS = 50;
 
-/** A term as the lists compare it: lower case, ё as е, words of letters and digits, one space. */
-export function normaliseTerm(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/ё/g, 'е')
-      .match(/[0-9a-zа-я]+/g) ?? []
-  ).join(' ');
-}
+/** A term as the lists compare it: the one splitter's words joined by one space. */
+export { normaliseTerm };
 
 const term = z
   .string()

@@ -177,7 +177,7 @@ export const MODEL_JOB_NAMES = ['XGBVECTORS', 'RECS'] as const;
 export const modelJobName = z.enum(MODEL_JOB_NAMES);
 export type ModelJobName = z.infer<typeof modelJobName>;
 
-/** Offline quality of a learned ranking: NDCG@10 on held-out search sessions (issue 15). */
+/** Offline quality of a learned ranking: NDCG@10 on held-out search sessions. */
 export const rankingQuality = z.object({
   ndcgAt10: z.number().nullable(),
   /** The coefficients shoppers get now. */

@@ -1,7 +1,23 @@
 import * as z from 'zod';
 import { configKind } from './config.ts';
 
-/* Issue 18.4: scheduled promotion and the automatic rollback. */
+/* Scheduled promotion and the automatic rollback. */
+
+/**
+ * Why a scheduled promotion did not start: the visual check of its version has no run on the
+ * current production, found changes nobody accepted, was still running, cannot run here or
+ * failed; another generate or deploy was running; or something else (`error` says what).
+ */
+export const SCHEDULE_FAILURES = [
+  'gate-missing',
+  'gate-changed',
+  'gate-running',
+  'gate-unavailable',
+  'gate-failed',
+  'busy',
+  'other',
+] as const;
+export type ScheduleFailure = (typeof SCHEDULE_FAILURES)[number];
 
 export const scheduledPromotion = z.object({
   id: z.number().int(),
@@ -17,6 +33,8 @@ export const scheduledPromotion = z.object({
   /** The generate / deploy job it launched. */
   jobId: z.string().nullable(),
   error: z.string().nullable(),
+  /** Why it failed, for the console's own words (null: not failed, or an unforeseen error). */
+  errorCode: z.enum(SCHEDULE_FAILURES).nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** A site's recurring job (server/jobs/schedules.ts): one per site and job kind. */
+/** A site's recurring job (server/platform/jobs/schedules.ts): one per site and job kind. */
 export const jobSchedule = z.object({
   kind: z.string(),
   /** A cron expression of five fields (minute precision). */

@@ -1,5 +1,5 @@
 /**
- * Search configuration of a site (issue 13; spec part 2 §2 "Search configuration pages", §3
+ * Search configuration of a site (spec part 2 §2 "Search configuration pages", §3
  * "Query lists", §5, §7 "Autocomplete and search configuration" and "Custom sorting").
  *
  * Each setting is one key of `/autocomplete/{key}` (GET, POST replaces, DELETE resets). The INDEX

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** The widgets whose render errors the storefront runtime reports (issue 18.4). */
+/** The widgets whose render errors the storefront runtime reports. */
 export const REPORTED_WIDGETS = [
   'instantSearch',
   'autocomplete',

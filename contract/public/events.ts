@@ -7,14 +7,14 @@ const noNul = (value: string) => !value.includes('\u0000');
 const NUL_MESSAGE = 'must not contain NUL characters';
 
 /**
- * Storefront events for the reports (issue 7), POSTed as JSON to /public/events (one) or
+ * Storefront events for the reports, POSTed as JSON to /public/events (one) or
  * /public/events/bulk (up to 1000, all or nothing). `at` defaults to the time of arrival; the
  * event's day is taken in the site's time zone. A session is one sessionId on one day.
  */
 const base = {
   /**
    * The event's id (the storefront runtime sets one): an id the site's store has already taken
-   * is dropped, so a retried batch counts once (issue 15).
+   * is dropped, so a retried batch counts once.
    */
   id: z.string().trim().min(1).max(64).refine(noNul, NUL_MESSAGE).optional(),
   /** Tracking session id (cookie, 30 minutes). */
@@ -79,7 +79,7 @@ export const addToCartEvent = z.strictObject({
   quantity: z.number().int().min(1).max(10_000).default(1),
 });
 
-/** Where a shopper clicked a product (issue 15): a list of search results, autocomplete, a block. */
+/** Where a shopper clicked a product: a list of search results, autocomplete, a block. */
 export const CLICK_SOURCES = ['SEARCH', 'AUTOCOMPLETE', 'RECOMMENDATION'] as const;
 export const clickSource = z.enum(CLICK_SOURCES);
 export type ClickSource = z.infer<typeof clickSource>;

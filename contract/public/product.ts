@@ -63,7 +63,7 @@ export const product = z.object({
   skus: z.array(sku).optional(),
   /**
    * The uploaded reviews' average (0–5), count and a short snippet of their description (at most
-   * 140 characters, cut at a word; null without one) — issue 16; null or absent without reviews.
+   * 140 characters, cut at a word; null without one); null or absent without reviews.
    */
   rating: z
     .object({

@@ -5,7 +5,7 @@ import { product } from './product.ts';
 /**
  * The strategy of a call: one of the fixed three (`popular`, `same_category`, `similar_price`),
  * a model of the catalogue (GET /api/recs/models: the site's first enabled strategy of it), or
- * the hash of one of the site's strategies (issue 15).
+ * the hash of one of the site's strategies.
  */
 export const recommendationStrategy = z
   .string()

@@ -53,7 +53,7 @@ export const searchParams = z.strictObject({
   preview: queryBool.default(false),
   /** Include each product's SKUs. */
   withSku: queryBool.default(false),
-  /** A built-in sort, or a site's custom sort `ASC:attribute` / `DESC:attribute` (issue 13). */
+  /** A built-in sort, or a site's custom sort `ASC:attribute` / `DESC:attribute`. */
   sort: z.union([searchSort, z.string().regex(/^(ASC|DESC):.{1,100}$/)]).default('DEFAULT'),
   filter: z.union([searchFilter, z.array(searchFilter).max(50)]).optional(),
   /** Also answer the site's content pages (the content feed) matching the query. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { apiKeyParam } from './common.ts';
 
-/** Text without NUL characters (PostgreSQL text cannot hold one: it was a 500, issue 20.9). */
+/** Text without NUL characters (PostgreSQL text cannot hold one: it was a 500). */
 const text = () =>
   z.string().refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
 /** Highest page number and product position a widget event may carry (2^31 was a 500). */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defineRoute } from '../route.ts';
 import { auditEntry, auditFacets, auditPage } from '../entities/audit.ts';
 
-/* Issue 18.3: the audit log screen (administrators, spec part 1 §6). */
+/* The audit log screen (administrators, spec part 1 §6). */
 
 const isoTime = z.iso.datetime({ offset: true });
 

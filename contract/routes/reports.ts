@@ -154,7 +154,7 @@ export const enableCustomReportTabRoute = defineRoute({
   response: customReportTab,
 });
 
-/** Orders kept out of the reports (issue 20.6): above the site's cap, or 10× its 28-day p99. */
+/** Orders kept out of the reports: above the site's cap, or 10× its 28-day p99. */
 export const quarantinedOrder = z.object({
   id: z.number().int(),
   receivedAt: z.string(),
@@ -203,7 +203,7 @@ export const orderCapRoute = defineRoute({
 });
 
 /**
- * The report catalogue (issue 16 item 6, /admin/edit-reports): the charts custom report tabs are
+ * The report catalogue (/admin/edit-reports): the charts custom report tabs are
  * built from. Those who see or administer tabs read it; custom report administrators edit it
  * (spec §6 "Custom report: view and admin"), every write audited.
  */

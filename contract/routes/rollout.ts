@@ -9,7 +9,7 @@ import {
 } from '../entities/rollout.ts';
 import type { Role } from '../roles.ts';
 
-/* Issue 18.4: scheduled promotion and the automatic rollback after a promotion. */
+/* Scheduled promotion and the automatic rollback after a promotion. */
 
 const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() });
 const viewRoles: readonly Role[] = [

@@ -11,7 +11,7 @@ const FEED_SCHEDULE_ROLES: readonly Role[] = [
   'ROLE_CONFIG_FEED_CONFIG',
 ];
 
-/** The model building jobs (RECS, XGBVECTORS) of /anyquery/search/model-training (issue 15). */
+/** The model building jobs (RECS, XGBVECTORS) of /anyquery/search/model-training. */
 export const MODEL_JOB_KINDS = ['recs-build', 'ranking-build'] as const;
 /** Ranking job start (spec part 2 §6), as the model training screen's start button. */
 const MODEL_SCHEDULE_ROLES: readonly Role[] = [

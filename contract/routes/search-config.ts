@@ -1,4 +1,4 @@
-/** Search configuration calls (issue 13; spec part 2 §7 "Autocomplete and search configuration", "Custom sorting"). */
+/** Search configuration calls (spec part 2 §7 "Autocomplete and search configuration", "Custom sorting"). */
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
 import {

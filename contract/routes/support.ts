@@ -24,7 +24,7 @@ import {
 import { ok } from './auth.ts';
 
 /**
- * Support (issue 16.3–16.5): the knowledge base, internal feedback and the client chat.
+ * Support: the knowledge base, internal feedback and the client chat.
  *
  * - Knowledge base: read with ROLE_SITE_VIEW (spec §6 "Knowledge base needs site view"); not per
  *   site (the guides are the product's). Edited by staff: ROLE_SUPERUSER (administrators pass

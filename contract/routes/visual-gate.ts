@@ -3,7 +3,7 @@ import { CONFIG_ROLES, configKind } from '../entities/config.ts';
 import { defineRoute } from '../route.ts';
 
 /*
- * The visual regression gate before generate and deploy (issue 18.1; server/visual-gate/README.md):
+ * The visual regression gate before generate and deploy (server/publishing/visual-gate/README.md):
  * every widget of the site rendered from the candidate bundle and from production in headless
  * Chromium on fixed data, compared pixel by pixel; generate and deploy are refused (409) until the
  * run passed (nothing changed) or a user with the generate role accepted its changes.

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, like, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFacets, AuditPage } from '#contract/entities/audit.ts';
-import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
-import { prefixPattern } from '../db/like.ts';
+import type { Db } from '../platform/db/client.ts';
+import { auditLog } from '../platform/db/schema.ts';
+import { prefixPattern } from '../platform/db/like.ts';
 import { whyNotRestorable, type AuditRow } from './restore.ts';
 
 export interface AuditFilter {

@@ -1,5 +1,5 @@
 /**
- * Restore from the audit log (issue 18.3): puts one entity back to the before-state an audit
+ * Restore from the audit log: puts one entity back to the before-state an audit
  * row recorded — a config copy (a new version holding the old data), a query-list entry, a
  * merchandising rule (boost, redirect, recommendation), a custom model (the model, or the lists
  * a change of its lists replaced or removed) — in one transaction with its own audit row (action
@@ -8,8 +8,9 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { configKind, type ConfigKind } from '#contract/entities/config.ts';
-import { normaliseTerm, queryListKind } from '#contract/entities/query-lists.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { queryListKind } from '#contract/entities/query-lists.ts';
+import { normaliseTerm } from '#contract/text.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import {
   auditLog,
   configVersions,
@@ -19,12 +20,12 @@ import {
   merchRecsRules,
   merchRedirects,
   queryListEntries,
-} from '../db/schema.ts';
-import { invalidateQueryLists } from '../catalog/query/understanding.ts';
-import { conflict, isUniqueViolation, notFound } from '../lib/http-error.ts';
-import { recordAudit } from '../repositories/audit.ts';
-import { appendVersion } from '../repositories/configs.ts';
-import { arrayParam } from '../db/any.ts';
+} from '../platform/db/schema.ts';
+import { invalidateQueryLists } from '../search/understanding.ts';
+import { conflict, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
+import { appendVersion } from '../configs/repository.ts';
+import { arrayParam } from '../platform/db/any.ts';
 import { modelSnapshot } from '../merchandising/rules.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;

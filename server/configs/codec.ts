@@ -22,8 +22,8 @@ import {
   type TrackingConfig,
 } from '#contract/entities/config.ts';
 import type { ApiIssue } from '#contract/errors.ts';
-import { HttpError } from '../lib/http-error.ts';
-import type { ConfigVersionRow } from '../repositories/configs.ts';
+import { HttpError } from '../platform/http/http-error.ts';
+import type { ConfigVersionRow } from './repository.ts';
 
 export type SingleConfig = SearchConfig | TrackingConfig | MvtConfig | GlobalConfig;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { run } from '../catalog/sql.ts';
-import type { Database, Db, Tx } from '../db/client.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Database, Db, Tx } from '../platform/db/client.ts';
 import { lockSiteEvents } from './lock.ts';
-import { arr } from './sql-array.ts';
+import { arr } from '../platform/db/sql-array.ts';
 import type { EventRow } from './ingest.ts';
 
 const CHUNK = 2000;

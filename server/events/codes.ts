@@ -13,7 +13,7 @@ export const KIND = {
   PRODUCT_VIEW: 4,
   ADD_TO_CART: 5,
   ORDER: 6,
-  /** A product clicked in search results, autocomplete or a recommendation block (issue 15). */
+  /** A product clicked in search results, autocomplete or a recommendation block. */
   PRODUCT_CLICK: 7,
 } as const satisfies Record<StorefrontEventType, number>;
 

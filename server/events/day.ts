@@ -59,7 +59,7 @@ export function monthEnd(day: string): string {
 
 /**
  * Covers `from`..`to` (inclusive) with the whole months inside it, then the whole ISO weeks inside
- * what is left, then single days: each day of the period in exactly one piece (issue 17.6).
+ * what is left, then single days: each day of the period in exactly one piece.
  */
 export function coverPeriod(
   from: string,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { StorefrontEvent } from '#contract/public/events.ts';
-import { run } from '../catalog/sql.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { arr } from './sql-array.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { arr } from '../platform/db/sql-array.ts';
 
 /** Ids older than this are forgotten (events older than 72 hours are refused anyway). */
 const KEEP_HOURS = 96;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { EventPlatform } from '#contract/entities/metric.ts';
 import type { StorefrontEvent } from '#contract/public/events.ts';
-import { run } from '../catalog/sql.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { lockSiteEvents } from './lock.ts';
 import { insertEventRows } from './bulk.ts';
-import { arr } from './sql-array.ts';
+import { arr } from '../platform/db/sql-array.ts';
 import {
   BLOCK_CODE,
   BLOCK_COLUMN,
@@ -108,7 +108,7 @@ export async function ingestRows(tx: Db | Tx, siteId: number, rows: EventRow[]):
   if (!rows.length) return;
   await lockSiteEvents(tx, siteId);
   // Every statement below passes its rows as a few arrays (unnest): the parameter count is fixed
-  // whatever the batch holds (issue 20.1).
+  // whatever the batch holds.
   await insertEventRows(tx, siteId, rows);
 
   // Sessions of the batch, in a fixed order (so concurrent batches lock rows alike).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { run } from '../catalog/sql.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 
 /** First key of the event store's advisory locks ('EVTS' in ASCII); the second is the site id. */
 export const EVENTS_LOCK_NAMESPACE = 0x45565453;

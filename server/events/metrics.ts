@@ -10,8 +10,8 @@ import {
   type QueryCount,
   type ReportCallPlatform,
 } from '#contract/entities/metric.ts';
-import { run } from '../catalog/sql.ts';
-import type { Db } from '../db/client.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Db } from '../platform/db/client.ts';
 import { coverPeriod, daysBetween } from './day.ts';
 import { DAILY_COLUMNS, QUERY_COLUMN } from './ingest.ts';
 

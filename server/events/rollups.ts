@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { run } from '../catalog/sql.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { BLOCK_CODE, CLICK_SOURCE_CODE, KIND } from './codes.ts';
 import { lockSiteEvents } from './lock.ts';
 import { addDays, monthEnd, monthStart, weekStart } from './day.ts';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { StorefrontEvent } from '#contract/public/events.ts';
 import type { Metric } from '#contract/entities/metric.ts';
-import { run } from '../catalog/sql.ts';
-import type { Database, Tx } from '../db/client.ts';
-import { sites } from '../db/schema.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Database, Tx } from '../platform/db/client.ts';
+import { sites } from '../platform/db/schema.ts';
 import { ingestRows, toEventRow, type EventRow } from './ingest.ts';
 import { computeMetrics, type MetricRequest } from './metrics.ts';
 import { rebuildRollups, rebuildRollupsIn } from './rollups.ts';
@@ -12,7 +12,7 @@ import { lockSiteEvents } from './lock.ts';
 import { quarantineOrders } from './guard.ts';
 import { dropSeenEvents } from './dedupe.ts';
 import { PLATFORM_OF_CODE } from './codes.ts';
-import { arr } from './sql-array.ts';
+import { arr } from '../platform/db/sql-array.ts';
 
 /** One day's views and clicks of one recommendation block: a row of widget_daily. */
 export interface WidgetDailyRow {

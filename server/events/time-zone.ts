@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { run } from '../catalog/sql.ts';
-import type { Tx } from '../db/client.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Tx } from '../platform/db/client.ts';
 import { lockSiteEvents } from './lock.ts';
 import { rebuildRollupsIn } from './rollups.ts';
 

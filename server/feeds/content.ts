@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { FeedSax } from '../catalog/feed-sax.ts';
+import { FeedSax } from './intake/feed-sax.ts';
 import type { FeedProblem } from '#contract/entities/feeds.ts';
-import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
-import type { FeedLimits } from '../catalog/yml-parse.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
-import { contentPages } from '../db/schema.ts';
+import { FeedError, type FeedSource } from './intake/feed-source.ts';
+import type { FeedLimits } from './intake/yml-parse.ts';
+import type { Db } from '../platform/db/client.ts';
+import { contentPages } from '../platform/db/schema.ts';
 import { replaceLiveBatch } from './live-batch.ts';
 import { decodedText } from './xml-text.ts';
 
@@ -187,23 +185,4 @@ export async function importContent(
     bytes,
     seconds: Math.round((performance.now() - started) / 10) / 100,
   };
-}
-
-/** Live content pages matching a search text (for `/public/search` with `withContent`). */
-export async function searchContent(db: Db | Tx, siteId: number, query: string, limit = 10) {
-  const text = query.trim();
-  if (!text) return [];
-  const rows = await db.execute(sql`
-    select id, url, title, left(body, 300) as snippet,
-      ts_rank(search, websearch_to_tsquery('russian', ${text})) as rank
-    from content_pages
-    where site_id = ${siteId} and batch = 'live'
-      and (search @@ websearch_to_tsquery('russian', ${text}) or title ilike ${containsPattern(text)})
-    order by rank desc, title limit ${limit}`);
-  return ((rows as unknown as { rows: Record<string, unknown>[] }).rows ?? []).map((row) => ({
-    id: String(row['id']),
-    url: String(row['url']),
-    title: String(row['title']),
-    snippet: String(row['snippet'] ?? ''),
-  }));
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DeltaFeedSettings, FeedProblem, FeedType } from '#contract/entities/feeds.ts';
-import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
-import { run } from '../catalog/sql.ts';
-import { arrayParam } from '../db/any.ts';
-import type { Db } from '../db/client.ts';
-import { catalogs, feedDeltaRows, type CatalogParam } from '../db/schema.ts';
+import { FeedError, type FeedSource } from './intake/feed-source.ts';
+import { run } from '../platform/db/sql.ts';
+import { arrayParam } from '../platform/db/any.ts';
+import type { Db } from '../platform/db/client.ts';
+import { catalogs, feedDeltaRows, type CatalogParam } from '../platform/db/schema.ts';
 import { buildProductRegions, refreshProducts } from './regions.ts';
 import { columnIndex, feedLines } from './table-source.ts';
 

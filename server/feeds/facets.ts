@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FacetsFeedSettings, FeedProblem } from '#contract/entities/feeds.ts';
-import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
-import type { Db } from '../db/client.ts';
-import { catalogFacets } from '../db/schema.ts';
+import { FeedError, type FeedSource } from './intake/feed-source.ts';
+import type { Db } from '../platform/db/client.ts';
+import { catalogFacets } from '../platform/db/schema.ts';
 import { replaceLiveBatch } from './live-batch.ts';
 import { columnIndex, feedLines } from './table-source.ts';
 

@@ -7,10 +7,10 @@ import {
   type FeedJobKind,
 } from '#contract/entities/feeds.ts';
 import type { Job } from '#contract/entities/job.ts';
-import { jobs } from '../db/schema.ts';
-import { conflict } from '../lib/http-error.ts';
-import { recordAudit } from '../repositories/audit.ts';
-import { toJob } from '../repositories/jobs.ts';
+import { jobs } from '../platform/db/schema.ts';
+import { conflict } from '../platform/http/http-error.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
+import { toJob } from '../platform/jobs/repository.ts';
 
 export const FEED_KINDS: readonly FeedJobKind[] = Object.values(FEED_JOB_KINDS);
 
@@ -94,7 +94,7 @@ export function minutesCron(minutes: number): string {
   return hoursCron(Math.round(m / 60));
 }
 
-/** Keeps the site's recurring schedule of a kind in step with its settings (server/jobs/schedules.ts). */
+/** Keeps the site's recurring schedule of a kind in step with its settings (server/platform/jobs/schedules.ts). */
 export async function syncSchedule(
   app: FastifyInstance,
   entry: { siteId: number; kind: FeedJobKind; cron: string | null; actor: string },

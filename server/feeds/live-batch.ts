@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { catalogFacets, contentPages } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { catalogFacets, contentPages } from '../platform/db/schema.ts';
 
 /**
  * The feeds whose rows are replaced whole (facets, content pages): an import stages its rows

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { jobs, sites } from '../db/schema.ts';
-import { notifyFeedImport, type FeedImportOutcome } from '../mail/monitoring.ts';
+import type { Db } from '../platform/db/client.ts';
+import { jobs, sites } from '../platform/db/schema.ts';
+import { notifyFeedImport, type FeedImportOutcome } from './monitoring.ts';
 
 /**
- * Monitoring e-mails of the feed jobs (spec §1, issue 11 item 5): a failed import, one held by
+ * Monitoring e-mails of the feed jobs (spec §1): a failed import, one held by
  * the deletion guard, and the first import that passes after a failed or held one. Queued in one
  * transaction with nothing else (the job's own row is written by the runner).
  */

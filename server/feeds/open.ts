@@ -1,8 +1,8 @@
 import type { FeedType } from '#contract/entities/feeds.ts';
-import { openFeed, type FeedSource } from '../catalog/feed-source.ts';
-import type { Db } from '../db/client.ts';
-import type { Env } from '../env.ts';
-import { fetchPolicy } from '../net/guarded-fetch.ts';
+import { openFeed, type FeedSource } from './intake/feed-source.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Env } from '../platform/env.ts';
+import { fetchPolicy } from '../platform/net/guarded-fetch.ts';
 import { keepRawCopy, rawFeedPath } from './raw.ts';
 import { createFeedStore } from './store.ts';
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FeedType } from '#contract/entities/feeds.ts';
-import type { FeedSource } from '../catalog/feed-source.ts';
+import type { FeedSource } from './intake/feed-source.ts';
 
 /**
  * The last raw feed of each site, feed type and region, as downloaded (GET

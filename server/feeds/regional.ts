@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FeedProblem } from '#contract/entities/feeds.ts';
-import { createOzonParser } from '../catalog/ozon-parse.ts';
-import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
-import { createYmlParser, type FeedLimits, type YmlHandlers } from '../catalog/yml-parse.ts';
-import type { Db } from '../db/client.ts';
-import { catalogs, feedDeltaRows } from '../db/schema.ts';
+import { createOzonParser } from './intake/ozon-parse.ts';
+import { FeedError, type FeedSource } from './intake/feed-source.ts';
+import { createYmlParser, type FeedLimits, type YmlHandlers } from './intake/yml-parse.ts';
+import type { Db } from '../platform/db/client.ts';
+import { catalogs, feedDeltaRows } from '../platform/db/schema.ts';
 import { applyDeltaBatch, stageDeltaRows } from './delta.ts';
 import { decodedText } from './xml-text.ts';
 

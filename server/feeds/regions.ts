@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { run } from '../catalog/sql.ts';
-import { arrayParam } from '../db/any.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { run } from '../platform/db/sql.ts';
+import { arrayParam } from '../platform/db/any.ts';
 
 /**
- * Per-region prices and availability (issue 11 "Regions"). An offer's own columns are the global
+ * Per-region prices and availability. An offer's own columns are the global
  * region ('global'); `catalog_offer_regions` overrides price, old price or availability in a
  * region. A product's regional row is built from all its offers, each with its regional values
  * where it has them and its global ones where not — the same rule as the global product (the

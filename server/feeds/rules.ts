@@ -1,5 +1,5 @@
 import type { FeedRule } from '#contract/entities/feeds.ts';
-import type { CatalogParam } from '../db/schema.ts';
+import type { CatalogParam } from '../platform/db/schema.ts';
 
 interface OfferLike {
   id: string;

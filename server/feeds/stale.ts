@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { run } from '../catalog/sql.ts';
+import type { Db } from '../platform/db/client.ts';
+import { run } from '../platform/db/sql.ts';
 
 /**
  * The stale-product deletion time (spec §3): an offer the new feed no longer lists is carried

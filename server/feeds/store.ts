@@ -20,7 +20,7 @@ import {
   type TagMapping,
   type YmlFeedSettings,
 } from '#contract/entities/feeds.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import {
   feedAttributes,
   feedParsingConfigs,
@@ -28,9 +28,9 @@ import {
   feedSettings,
   feedUrls,
   imshopRegions,
-} from '../db/schema.ts';
-import { HttpError, isUniqueViolation, notFound } from '../lib/http-error.ts';
-import { recordAudit } from '../repositories/audit.ts';
+} from '../platform/db/schema.ts';
+import { HttpError, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
 
 /** The settings kept per feed type (OZON shares the YML settings: `format` says which). */
 export const SETTINGS = {
@@ -72,7 +72,7 @@ function parseSettings<K extends SettingsKind>(kind: K, stored: unknown): Settin
 }
 
 /**
- * The feed configuration of a site (issue 11): settings per type, URLs per type and region, rules,
+ * The feed configuration of a site: settings per type, URLs per type and region, rules,
  * attributes, parsing configs and imshop regions. Writes are audited in their transaction.
  */
 export function createFeedStore(db: Db) {

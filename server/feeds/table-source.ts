@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
-import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { readTable, type ReadTableOptions, type TableLine } from '../uploads/read-table.ts';
+import { FeedError, type FeedSource } from './intake/feed-source.ts';
+import { HttpError } from '../platform/http/http-error.ts';
+import {
+  readTable,
+  type ReadTableOptions,
+  type TableLine,
+} from '../platform/uploads/read-table.ts';
 
 /** Longest line of a CSV feed, in bytes: a feed that never ends a line fails instead of filling memory. */
 export const MAX_LINE_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
-import { createDecoder, detectEncoding, type Decoder } from '../catalog/feed-decode.ts';
-import { FeedError, type FeedSource } from '../catalog/feed-source.ts';
+import { createDecoder, detectEncoding, type Decoder } from './intake/feed-decode.ts';
+import { FeedError, type FeedSource } from './intake/feed-source.ts';
 
 /** Bytes kept before the encoding is decided (the XML declaration lies within them). */
 const HEAD_BYTES = 300;

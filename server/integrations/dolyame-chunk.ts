@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { STOREFRONT_DIR } from '../artifacts/runtime.ts';
+import { STOREFRONT_DIR } from '../publishing/bundle/runtime.ts';
 
 export interface DolyameChunk {
   js: string;

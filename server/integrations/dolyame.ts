@@ -14,15 +14,15 @@ import { describeProblem, type JsonTextProblem } from '#contract/json-text.ts';
 import type { Site } from '#contract/entities/site.ts';
 import type * as z from 'zod';
 import type { dolyameAppInput } from '#contract/entities/dolyame.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   dolyameAlternativeAttributes,
   dolyameAppConfigs,
   dolyameWidgetConfigs,
-  sites,
-} from '../db/schema.ts';
-import { recordAudit } from '../repositories/audit.ts';
-import { HttpError, isUniqueViolation, notFound } from '../lib/http-error.ts';
+} from '../platform/db/schema.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
+import { siteByApiKey } from '../sites/repository.ts';
+import { HttpError, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
 
 type AppFields = z.output<typeof dolyameAppInput>;
 type SiteFacts = Pick<Site, 'apiKey' | 'siteUrl'>;
@@ -178,14 +178,13 @@ export function createDolyameRepository(db: Db) {
 
     /** The public reads by apiKey; null for an unknown key. */
     async publicApp(apiKey: string): Promise<PublicDolyameApp | null> {
-      const site = await siteByKey(db, apiKey);
+      const site = await siteByApiKey(db, apiKey);
       if (!site) return null;
-      const row = await appRow(site.id);
-      const config = resolveApp(
-        { apiKey: site.apiKey, siteUrl: site.url },
-        (row?.fields as Partial<AppFields> | undefined) ?? null,
-        { updatedAt: null, updatedBy: null },
-      );
+      const row = await appRow(site.siteId);
+      const config = resolveApp(site, (row?.fields as Partial<AppFields> | undefined) ?? null, {
+        updatedAt: null,
+        updatedBy: null,
+      });
       const map = checkRegionMapText(config.dolyameRegionIdsMap);
       const { updatedAt: _u, updatedBy: _b, dolyameRegionIdsMap: _m, ...rest } = config;
       return { ...rest, dolyameRegionIdsMap: map.ok ? map.map : {} };
@@ -194,9 +193,9 @@ export function createDolyameRepository(db: Db) {
     async publicWidget(
       apiKey: string,
     ): Promise<{ enabled: boolean; settings: DolyameWidgetSettings } | null> {
-      const site = await siteByKey(db, apiKey);
+      const site = await siteByApiKey(db, apiKey);
       if (!site) return null;
-      const widget = widgetOf(await widgetRow(site.id));
+      const widget = widgetOf(await widgetRow(site.siteId));
       const checked = checkDolyameWidgetText(widget.config);
       // Saved text was checked on save; a config that no longer fits answers the defaults, disabled.
       if (!checked.ok) return { enabled: false, settings: defaults() };
@@ -292,20 +291,4 @@ function defaults(): DolyameWidgetSettings {
   const checked = checkDolyameWidgetText('');
   if (!checked.ok) throw new Error('the default widget config does not fit its schema');
   return checked.settings;
-}
-
-export async function siteByKey(db: Db, apiKey: string) {
-  // A key with control characters never reaches the database: no such key.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(apiKey)) return null;
-  const [site] = await db
-    .select({ id: sites.id, apiKey: sites.apiKey, url: sites.url })
-    .from(sites)
-    .where(eq(sites.apiKey, apiKey));
-  return site ?? null;
-}
-
-export async function siteApiKey(db: Db, siteId: number): Promise<string | null> {
-  const [site] = await db.select({ apiKey: sites.apiKey }).from(sites).where(eq(sites.id, siteId));
-  return site?.apiKey ?? null;
 }

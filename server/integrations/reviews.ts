@@ -9,11 +9,11 @@ import {
   type ReviewRow,
 } from '#contract/entities/reviews.ts';
 import type { UploadReport } from '#contract/entities/upload.ts';
-import type { Database, Db, Tx } from '../db/client.ts';
-import { llmStore, productReviews } from '../db/schema.ts';
-import { recordAudit } from '../repositories/audit.ts';
-import { containsPattern } from '../db/like.ts';
-import { applyUpload, receiveUpload, type UploadSpec } from '../uploads/receive.ts';
+import type { Database, Db, Tx } from '../platform/db/client.ts';
+import { llmStore, productReviews } from '../platform/db/schema.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
+import { containsPattern } from '../platform/db/like.ts';
+import { applyUpload, receiveUpload, type UploadSpec } from '../platform/uploads/receive.ts';
 
 /** Table tags as written in a file: a JSON object, or `tag: value; tag: value`. */
 export function parseTableTags(text: string | undefined): Record<string, string> | null | 'bad' {

@@ -2,7 +2,7 @@
  * The merchandising rules of the console (spec part 2 §7 "Merchandising", "Custom model"):
  * boost, redirect and recommendation rules and custom models, read and written per site, each
  * write audited in its transaction. What the rules do at query time is in
- * server/catalog/query/merchandising.ts.
+ * server/search/merchandising.ts.
  */
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type * as z from 'zod';
@@ -20,9 +20,9 @@ import type {
   RuleIssue,
 } from '#contract/entities/merchandising.ts';
 import { SETTING_SCHEMAS } from '#contract/entities/search-config.ts';
-import { arrayParam } from '../db/any.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
+import { arrayParam } from '../platform/db/any.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { containsPattern } from '../platform/db/like.ts';
 import {
   customModelEntries,
   customModels,
@@ -30,11 +30,11 @@ import {
   merchRecsRules,
   merchRedirects,
   searchSettings,
-} from '../db/schema.ts';
-import { HttpError, isUniqueViolation, notFound } from '../lib/http-error.ts';
-import { recordAudit } from '../repositories/audit.ts';
-import { run } from '../catalog/sql.ts';
-import { queryKey } from '../catalog/query/merchandising.ts';
+} from '../platform/db/schema.ts';
+import { HttpError, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
+import { run } from '../platform/db/sql.ts';
+import { queryKey } from '../search/merchandising.ts';
 import { localToInstant, toLocal } from './time.ts';
 
 export type BoostInput = z.output<typeof boostRuleInput>;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecsModel, RecsQuality } from '#contract/entities/recs.ts';
-import { run } from '../catalog/sql.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { KIND } from '../events/codes.ts';
 import { effectiveConfigs } from './models.ts';
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RecsRevision } from '#contract/entities/recs.ts';
-import { recsStrategies, sites } from '../db/schema.ts';
-import type { JobHandler } from '../jobs/runner.ts';
-import { queueMail } from '../mail/outbox.ts';
+import { recsStrategies, sites } from '../platform/db/schema.ts';
+import type { JobHandler } from '../platform/jobs/runner.ts';
+import { queueMail } from '../platform/mail/outbox.ts';
 import { MODEL_BY_NAME } from './models.ts';
 import { createRecsRepository } from './strategies.ts';
 

@@ -1,5 +1,5 @@
 /**
- * XGBVECTORS (issue 15, spec part 2 §3 "Models build job"): the learned ranking of the public
+ * XGBVECTORS (spec part 2 §3 "Models build job"): the learned ranking of the public
  * search. The job reads the event store's searches and what shoppers did with their answers —
  * a product clicked from the results (PRODUCT_CLICK), put in the cart, ordered — and fits a
  * linear model (ml-regression-multivariate-linear, least squares) of that graded relevance on the
@@ -16,18 +16,18 @@ import {
   type RankingCoefficients,
   type RankingModel,
 } from '#contract/entities/recs.ts';
-import { run } from '../catalog/sql.ts';
-import { GLOBAL_PRODUCTS } from '../catalog/query/regions.ts';
-import { matchCondition, scoreExpression, type Matching } from '../catalog/query/common.ts';
-import { normalise } from '../catalog/query/understanding.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { catalogs, rankingModels, sites } from '../db/schema.ts';
+import { run } from '../platform/db/sql.ts';
+import { GLOBAL_PRODUCTS } from '../search/regions.ts';
+import { matchCondition, scoreExpression, type Matching } from '../search/common.ts';
+import { normalise } from '../search/understanding.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { catalogs, rankingModels, sites } from '../platform/db/schema.ts';
 import { CLICK_SOURCE_CODE, KIND } from '../events/codes.ts';
-import { arr } from '../events/sql-array.ts';
-import type { JobHandler } from '../jobs/runner.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { readCoefficients, saveCoefficients } from './ranking.ts';
+import { arr } from '../platform/db/sql-array.ts';
+import type { JobHandler } from '../platform/jobs/runner.ts';
+import { queueMail } from '../platform/mail/outbox.ts';
+import { HttpError } from '../platform/http/http-error.ts';
+import { readCoefficients, saveCoefficients } from '../search/ranking-coefficients.ts';
 
 export const RANKING_BUILD_JOB = 'ranking-build';
 
@@ -63,7 +63,7 @@ interface Group {
   labels: Map<string, number>;
 }
 
-/** The features are the ranking's terms (server/catalog/query/ranking.ts), in RANKING_COEFFICIENTS order. */
+/** The features are the ranking's terms (server/search/ranking.ts), in RANKING_COEFFICIENTS order. */
 async function candidatesFor(
   db: Db | Tx,
   siteId: number,

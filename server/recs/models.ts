@@ -1,5 +1,5 @@
 import type { RecsConfigType, RecsModel } from '#contract/entities/recs.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError } from '../platform/http/http-error.ts';
 
 type ConfigDef = RecsModel['configs'][number];
 

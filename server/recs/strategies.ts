@@ -9,11 +9,16 @@ import type {
   RecsWidgetInput,
 } from '#contract/entities/recs.ts';
 import { recsWidgetInput, recsStrategyInput } from '#contract/entities/recs.ts';
-import { run } from '../catalog/sql.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { recsItemScores, recsRevisions, recsStrategies, recsWidgets } from '../db/schema.ts';
-import { HttpError, notFound } from '../lib/http-error.ts';
-import { recordAudit } from '../repositories/audit.ts';
+import { run } from '../platform/db/sql.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import {
+  recsItemScores,
+  recsRevisions,
+  recsStrategies,
+  recsWidgets,
+} from '../platform/db/schema.ts';
+import { HttpError, notFound } from '../platform/http/http-error.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
 import { buildRevision } from './build.ts';
 import { modelOf, storedConfigs } from './models.ts';
 import { pagesRefused, refusal, widgetPages } from './widget-pages.ts';

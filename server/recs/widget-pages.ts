@@ -1,8 +1,8 @@
 import type { RecsModel, RecsWidgetPage } from '#contract/entities/recs.ts';
-import { latestCopies } from '../configs/bundle-configs.ts';
+import { latestCopies } from '../publishing/bundle-configs.ts';
 import { parseBlock } from '../configs/codec.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { HttpError } from '../lib/http-error.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { HttpError } from '../platform/http/http-error.ts';
 
 /** The page types that have a product of their own (what an item-to-item strategy needs). */
 const PRODUCT_PAGES: ReadonlySet<string> = new Set(['PRODUCT']);

@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { confirmFeedRoute } from '#contract/routes/catalog.ts';
-import { applyImport } from '../catalog/yml-import.ts';
-import { catalogImports } from '../db/schema.ts';
-import { HttpError, notFound } from '../lib/http-error.ts';
-import { registerRoute } from '../lib/register-route.ts';
-import { recordAudit } from '../repositories/audit.ts';
+import { applyImport, findJobImport } from '../feeds/intake/yml-store.ts';
+import { HttpError, notFound } from '../platform/http/http-error.ts';
+import { registerRoute } from '../platform/http/register-route.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
 
 export async function catalogRoutes(app: FastifyInstance) {
   registerRoute(app, confirmFeedRoute, async ({ params, query, user }) => {
     const { db } = app.database;
-    const [held] = await db
-      .select()
-      .from(catalogImports)
-      .where(and(eq(catalogImports.siteId, params.id), eq(catalogImports.jobId, query.jobId)));
+    const held = await findJobImport(db, params.id, query.jobId);
     if (!held) throw notFound('Held import');
     if (held.state !== 'held')
       throw new HttpError(

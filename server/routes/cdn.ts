@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPreviewKey } from '../artifacts/preview-key.ts';
-import type { ArtifactSlot } from '../repositories/artifacts.ts';
+import { isPreviewKey } from '../publishing/bundle/preview-key.ts';
+import type { ArtifactSlot } from '../publishing/artifacts-repository.ts';
 import { dolyameLoaderPart } from '../integrations/dolyame-chunk.ts';
-import { createDolyameRepository, siteApiKey } from '../integrations/dolyame.ts';
+import { createDolyameRepository } from '../integrations/dolyame.ts';
+import { apiKeyOfSite } from '../sites/repository.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' } as const;
@@ -102,7 +103,7 @@ export async function cdnRoutes(app: FastifyInstance) {
     }
   });
 
-  // Never the request's Host or X-Forwarded-Host (issue 20.9: it was reflected into the loader).
+  // Never the request's Host or X-Forwarded-Host (it was reflected into the loader).
   const configuredOrigin = app.env.CDN_ORIGIN ?? app.env.PUBLIC_ORIGIN;
   const originOf = (request: FastifyRequest) =>
     configuredOrigin ?? `${request.protocol}://${request.host}`;
@@ -135,9 +136,9 @@ export async function cdnRoutes(app: FastifyInstance) {
         await artifacts.currentHash(siteId, slot),
         originOf(request),
       );
-      // The Dolyame widget's own chunk, only for the sites that enable it (issue 16).
+      // The Dolyame widget's own chunk, only for the sites that enable it.
       const apiKey = (await dolyame.widgetEnabled(siteId))
-        ? await siteApiKey(app.database.db, siteId)
+        ? await apiKeyOfSite(app.database.db, siteId)
         : null;
       if (apiKey) text += await dolyameLoaderPart(apiKey, originOf(request));
       const etag = `"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eventRateLimit } from '../events/rate-limit.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError } from '../platform/http/http-error.ts';
 
 /**
  * Sets up a scope of the calls the storefront runtime posts to (events, widget errors): CORS open

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod';
 import { publicBundleView, publicWidgetError } from '#contract/public/errors.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError } from '../platform/http/http-error.ts';
 import { beaconScope } from './public-beacon.ts';
 import { siteFor } from './public.ts';
-import { countWidgetError } from '../rollout/errors.ts';
-import { createViewSignal, networkOf } from '../rollout/views.ts';
+import { countWidgetError } from '../publishing/rollout/errors.ts';
+import { createViewSignal, networkOf } from '../publishing/rollout/views.ts';
 
 /**
- * Widget render errors from the storefront runtime (issue 18.4), the automatic rollback's first
+ * Widget render errors from the storefront runtime, the automatic rollback's first
  * signal: found by apiKey, CORS open, rate-limited per apiKey and address like the events. A
  * page first announces its view of the bundle and receives a view token; its error reports carry
- * the bundle's hash and that token and count once per page view (server/rollout/views.ts). Every
+ * the bundle's hash and that token and count once per page view (server/publishing/rollout/views.ts). Every
  * accepted report also lands in one row per site, minute and widget with the latest message.
  */
 export async function publicErrorRoutes(app: FastifyInstance) {

@@ -1,18 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicEvent, publicEventsBulk } from '#contract/public/event-routes.ts';
 import type { StorefrontEvent } from '#contract/public/events.ts';
 import type * as z from 'zod';
-import { sites } from '../db/schema.ts';
 import { createEventStore } from '../events/store.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError } from '../platform/http/http-error.ts';
 import { checkEventTimes } from '../events/guard.ts';
+import { createEventBudget } from '../events/rate-limit.ts';
 import { beaconScope } from './public-beacon.ts';
+import { knownSite } from './public.ts';
 
 /**
  * Storefront event ingestion (contract/public/event-routes.ts): found by apiKey, no session.
  * CORS open like the rest of /public; a bad event answers 400 and writes nothing. Rate-limited
- * per apiKey and client address; only recent events (issue 20.6, server/events/guard.ts).
+ * per apiKey and client address; only recent events (server/events/guard.ts).
  */
 export async function publicEventRoutes(app: FastifyInstance) {
   await beaconScope(app);
@@ -21,29 +21,34 @@ export async function publicEventRoutes(app: FastifyInstance) {
     maxAgeHours: app.env.EVENT_MAX_AGE_HOURS,
     skewSeconds: app.env.EVENT_CLOCK_SKEW_SECONDS,
   };
-  async function ingest(apiKey: string, batch: StorefrontEvent[]) {
+  const budget = createEventBudget({
+    perAddress: app.env.EVENT_MAX_PER_MINUTE,
+    perKey: app.env.EVENT_KEY_MAX_PER_MINUTE,
+  });
+  async function ingest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    apiKey: string,
+    batch: StorefrontEvent[],
+  ) {
+    const wait = budget.take(apiKey, request.ip, batch.length);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, `Too many events: try again in ${wait} s`);
+    }
     const now = new Date();
     checkEventTimes(batch, now, limits);
-    const site = await siteOf(apiKey);
-    return store.ingest(site.id, site.timeZone, batch, now);
-  }
-
-  async function siteOf(apiKey: string) {
-    const [site] = await app.database.db
-      .select({ id: sites.id, timeZone: sites.timeZone })
-      .from(sites)
-      .where(eq(sites.apiKey, apiKey));
-    if (!site) throw new HttpError(401, 'Unknown apiKey');
-    return site;
+    const site = await knownSite(app, apiKey);
+    return store.ingest(site.siteId, site.timeZone, batch, now);
   }
 
   app.route({
     method: 'POST',
     url: publicEvent.path,
     schema: { tags: ['public'], body: publicEvent.body },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { apiKey, ...event } = request.body as z.output<typeof publicEvent.body>;
-      return ingest(apiKey, [event as StorefrontEvent]);
+      return ingest(request, reply, apiKey, [event as StorefrontEvent]);
     },
   });
 
@@ -51,9 +56,9 @@ export async function publicEventRoutes(app: FastifyInstance) {
     method: 'POST',
     url: publicEventsBulk.path,
     schema: { tags: ['public'], body: publicEventsBulk.body },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const body = request.body as z.output<typeof publicEventsBulk.body>;
-      return ingest(body.apiKey, body.events);
+      return ingest(request, reply, body.apiKey, body.events);
     },
   });
 }

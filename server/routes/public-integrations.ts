@@ -5,10 +5,10 @@ import { microReviewsRequest } from '#contract/entities/reviews.ts';
 import { apiKeyParam } from '#contract/public/common.ts';
 
 import { createReviewsRepository } from '../integrations/reviews.ts';
-import { siteByKey } from '../integrations/dolyame.ts';
 import { dolyameChunk } from '../integrations/dolyame-chunk.ts';
 import { createDolyameRepository } from '../integrations/dolyame.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError } from '../platform/http/http-error.ts';
+import { siteFor } from './public.ts';
 
 /**
  * The integrations' storefront reads (CORS open, no session, found by apiKey): the Dolyame app
@@ -34,9 +34,8 @@ export async function publicIntegrationRoutes(app: FastifyInstance) {
     schema: { tags: ['public'], querystring: reviewsQuery, body: microReviewsRequest },
     handler: async (request) => {
       const { apiKey } = request.query as z.output<typeof reviewsQuery>;
-      const site = await siteByKey(app.database.db, apiKey);
-      if (!site) throw new HttpError(401, 'Unknown apiKey');
-      return reviews.publicReviews(site.id, request.body as z.output<typeof microReviewsRequest>);
+      const siteId = await siteFor(app, apiKey);
+      return reviews.publicReviews(siteId, request.body as z.output<typeof microReviewsRequest>);
     },
   });
 

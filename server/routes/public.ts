@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
-import { eq } from 'drizzle-orm';
 import {
   publicAutocomplete,
   publicRecommendations,
   publicSearch,
   publicWidgetTracking,
 } from '#contract/public/routes.ts';
-import { demoPicture } from '../catalog/demo-feed.ts';
-import { sites } from '../db/schema.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { demoPicture } from '../demo/feed.ts';
+import type { Site } from '#contract/entities/site.ts';
+import { siteByApiKey } from '../sites/repository.ts';
+import { HttpError } from '../platform/http/http-error.ts';
 import { eventRateLimit } from '../events/rate-limit.ts';
-import { guardPublicReads } from './public-read-guard.ts';
-import { checkSearch, checkText, checkValue } from '../catalog/query/limits.ts';
+import { guardPublicReads } from '../platform/http/public-read-guard.ts';
+import { checkSearch, checkText, checkValue } from '../search/limits.ts';
 import type { RecommendationsParams } from '#contract/public/recommendations.ts';
-import { withApiDefaults } from '../catalog/query/search-config.ts';
-import { liveImport } from '../catalog/query/common.ts';
-import { understand, type Channel } from '../catalog/query/understanding.ts';
+import { withApiDefaults } from '../search/search-config.ts';
+import { liveImport } from '../search/common.ts';
+import { understand, type Channel } from '../search/understanding.ts';
 import { hasAccess } from '#contract/roles.ts';
 import type { QueryExplain } from '#contract/public/search.ts';
 
@@ -54,17 +54,16 @@ async function explainFor(
   };
 }
 
-/** The site an apiKey names; 401 with a message for an unknown key. */
+/** The site an apiKey names (the sites repository's lookup); 401 with a message for an unknown key. */
 export async function siteFor(app: FastifyInstance, apiKey: string): Promise<number> {
-  // A key with a NUL byte never reaches the database (it used to answer 500): no such key.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(apiKey)) throw new HttpError(401, 'Unknown apiKey');
-  const [site] = await app.database.db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(eq(sites.apiKey, apiKey));
+  return (await knownSite(app, apiKey)).siteId;
+}
+
+/** The whole site an apiKey names; 401 for an unknown key. */
+export async function knownSite(app: FastifyInstance, apiKey: string): Promise<Site> {
+  const site = await siteByApiKey(app.database.db, apiKey);
   if (!site) throw new HttpError(401, 'Unknown apiKey');
-  return site.id;
+  return site;
 }
 
 /**

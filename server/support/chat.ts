@@ -6,11 +6,11 @@ import type {
   ChatThread,
   ChatUnread,
 } from '#contract/entities/support.ts';
-import type { Database, Db, Tx } from '../db/client.ts';
-import { chatMessages, chatReads, userSites, users } from '../db/schema.ts';
-import { recordAudit } from '../repositories/audit.ts';
-import { HttpError, notFound } from '../lib/http-error.ts';
-import { run } from '../catalog/sql.ts';
+import type { Database, Db, Tx } from '../platform/db/client.ts';
+import { chatMessages, chatReads, userSites, users } from '../platform/db/schema.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
+import { HttpError, notFound } from '../platform/http/http-error.ts';
+import { run } from '../platform/db/sql.ts';
 
 /**
  * Every new chat message is NOTIFYed here (`{id}`) in the transaction that writes it, and every

@@ -6,11 +6,11 @@ import {
   type Feedback,
   type FeedbackStatus,
 } from '#contract/entities/support.ts';
-import type { Db } from '../db/client.ts';
-import { internalFeedback, users } from '../db/schema.ts';
-import { queueMail } from '../mail/outbox.ts';
-import { recordAudit } from '../repositories/audit.ts';
-import { HttpError, notFound } from '../lib/http-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { internalFeedback, users } from '../platform/db/schema.ts';
+import { queueMail } from '../platform/mail/outbox.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
+import { HttpError, notFound } from '../platform/http/http-error.ts';
 
 type ScreenshotType = 'image/png' | 'image/jpeg' | 'image/webp';
 

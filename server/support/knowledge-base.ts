@@ -9,12 +9,12 @@ import type {
   KbSectionInput,
   KbArticleInput,
 } from '#contract/entities/support.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
-import { run } from '../catalog/sql.ts';
-import { kbArticles, kbSections } from '../db/schema.ts';
-import { recordAudit } from '../repositories/audit.ts';
-import { conflict, HttpError, notFound } from '../lib/http-error.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { containsPattern } from '../platform/db/like.ts';
+import { run } from '../platform/db/sql.ts';
+import { kbArticles, kbSections } from '../platform/db/schema.ts';
+import { recordAudit } from '../platform/audit/repository.ts';
+import { conflict, HttpError, notFound } from '../platform/http/http-error.ts';
 
 /** Marks of the matched words in a snippet (private-use characters: never in an article). */
 export const MARK_START = '\uE000';

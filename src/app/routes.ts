@@ -241,7 +241,7 @@ const queryListPage = () => import('#src/features/query-lists/query-list-page.ts
  */
 const queryListRoles = (list: QueryListKind): readonly Role[] => listRoles(list);
 
-/** The search configuration screens (issue 13), one module. */
+/** The search configuration screens, one module. */
 const searchConfigPage = (name: keyof typeof SearchConfigPages) => () =>
   import('#src/features/search-config/pages.tsx').then((m) => ({
     default: m[name] as ComponentType,
@@ -539,6 +539,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.recsStrategies',
     breadcrumbs: [],
     roles: ['ROLE_RECS_STRATEGIES_CONFIG', 'ROLE_RECS_STRATEGIES_PREVIEW'],
+    write: {
+      call: 'GET /recs/:site/strategies/switch/:hash',
+      roles: ['ROLE_RECS_STRATEGIES_CONFIG'],
+    },
     menu: { section: 'recommendations' },
     locales: ['recs'],
     page: () => import('#src/features/recs/strategies-page.tsx'),
@@ -690,6 +694,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     'JobConfigPage',
     'GET /autocomplete/job',
     ['ROLE_AUTOCOMPLETE_VIEW', 'ROLE_AUTOCOMPLETE_JOB_CONFIG', 'ROLE_AUTOCOMPLETE_JOB_START'],
+    'searchUx',
+    { call: 'POST /autocomplete/job', roles: ['ROLE_AUTOCOMPLETE_JOB_CONFIG'] },
   ),
   searchConfigRoute(
     '/anyquery/service/facet-attributes',
@@ -703,6 +709,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     'routes.customSort',
     'CustomSortPage',
     'GET /custom/sort/:id/attributes',
+    SEARCH_CONFIG_VIEW,
+    'searchUx',
+    { call: 'PUT /custom/sort/:id/attributes', roles: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'] },
   ),
   searchConfigRoute(
     '/site/api-config',
@@ -711,6 +720,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     'GET /autocomplete/api-params',
     ['ROLE_AUTOCOMPLETE_VIEW', 'ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
     'integration',
+    {
+      call: 'POST /autocomplete/api-params',
+      roles: ['ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
+    },
   ),
   {
     path: '/site/edit',
@@ -799,7 +812,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/users/roles-page.tsx'),
   },
   {
-    // The report catalogue (issue 16 item 6): like custom reporting, superusers and
+    // The report catalogue: like custom reporting, superusers and
     // administrators (spec §6); its calls take ROLE_CUSTOM_REPORT_ADMIN, as the tab calls do.
     path: '/admin/edit-reports',
     mainCall: 'GET /custom-report/charts',
@@ -833,7 +846,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/support/feedback-page.tsx'),
   },
   {
-    // The staff side of the client chat (issue 16.5): not in the spec's route table.
+    // The staff side of the client chat: not in the spec's route table.
     path: '/support/chat',
     mainCall: 'GET /support/chat/threads',
     titleKey: 'routes.supportChat',
@@ -845,7 +858,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/support/chat-inbox-page.tsx'),
   },
   {
-    // issue 18.3: the audit log with diff and restore (administrators, spec §6)
+    // The audit log with diff and restore (administrators, spec §6)
     path: '/admin/audit',
     mainCall: 'GET /audit',
     titleKey: 'routes.audit',
@@ -856,7 +869,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('#src/features/audit/audit-page.tsx'),
   },
   {
-    // the signed-in user's own profile: two-factor sign-in (issue 18.5); any signed-in user
+    // the signed-in user's own profile: two-factor sign-in; any signed-in user
     path: '/profile',
     mainCall: 'GET /me/two-factor',
     titleKey: 'routes.profile',

@@ -3,14 +3,17 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { meRoute, pageViewRoute } from '#contract/routes/auth.ts';
-import { hasAccess, isStaff } from '#contract/roles.ts';
+import { isStaff } from '#contract/roles.ts';
 import type { AppRoute } from '#src/app/routes.ts';
 import { queryClient } from '#src/app/query-client.ts';
+import { authKeys } from '#src/features/auth/api/keys.ts';
 import { api, onForbidden } from '#src/lib/api.ts';
+import { useDenied } from '#src/lib/permissions.ts';
 import { useActivityStore } from '#src/stores/activity-store.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Overlay } from '#src/ui/overlay/overlay.tsx';
+import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { SessionWatch } from './session-watch.tsx';
@@ -59,11 +62,12 @@ function Frame() {
   const signedIn = useAuthStore((state) => state.signedIn);
   const pending = useActivityStore((state) => state.pending);
   const route = useCurrentRoute();
+  const denied = useDenied(route?.write?.roles ?? []);
   useNavigationEffects();
 
   // The stored user is only a hint: the server says who is signed in (401 → /login).
   const check = useQuery({
-    queryKey: ['me'],
+    queryKey: authKeys.me,
     queryFn: ({ signal }) => api(meRoute, { signal }, { overlay: false }),
     enabled: me !== null,
     staleTime: Infinity,
@@ -96,11 +100,9 @@ function Frame() {
           <LocaleSwitch />
         </header>
         <main className="shell__content" id="main">
-          {route?.write && !hasAccess(me.roles, route.write.roles) && (
+          {denied && (
             // The screen's forms and buttons are greyed for this user: say so, and why, once.
-            <p className="shell__read-only" role="note">
-              {t('shell.readOnly')}
-            </p>
+            <ReadOnlyNotice className="shell__read-only">{denied.note}</ReadOnlyNotice>
           )}
           <Outlet />
         </main>

@@ -2,17 +2,22 @@ import { useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import { useConfigActor, useMachineForm, type MachineFormOptions } from '#src/lib/config-form.ts';
+import {
+  useConfigActor,
+  useMachineForm,
+  type MachineFormOptions,
+} from '#src/config-studio/config-form.ts';
 import {
   ConfigDraft,
   ConfigLifecycle,
   ConfigVersions,
   CopySwitch,
-  usePermissions,
   type ConfigCopy,
-} from '#src/lib/config-studio.tsx';
+} from '#src/config-studio/config-studio.tsx';
+import { useCopyAccess, usePermissions } from '#src/config-studio/config-permissions.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 
 /** The site-wide configs edited as one form on their own page (MVT, tracking). */
@@ -26,8 +31,11 @@ export interface SingleConfigPageProps<TIn extends FieldValues, TOut extends Fie
   convert?: MachineFormOptions<TIn>;
   /** What the page says, already translated. */
   texts: { title: string; lead: string; noSite: string; form: string; versions: string };
-  /** The form's fields; `disabled` when the user may not change this copy. */
-  children: (props: { disabled: boolean }) => ReactNode;
+  /**
+   * The form's fields; `disabled` when the user may not change this copy, `noticeId` then names
+   * the read-only notice above them (for the fields' `aria-describedby`).
+   */
+  children: (props: { disabled: boolean; noticeId: string | undefined }) => ReactNode;
 }
 
 /**
@@ -72,8 +80,9 @@ function ConfigEditor<TIn extends FieldValues, TOut extends FieldValues>({
   const form = useZodForm<TIn, TOut>(schema, { defaultValues });
   const binding = useMachineForm(actor, form, convert);
   const permissions = usePermissions(kind);
-  const canEdit = copy === 'integration' ? permissions.canSave : permissions.canSaveToProd;
+  const { canEdit, denied } = useCopyAccess(kind, copy);
   const versionsId = `${kind}-versions`;
+  const noticeId = `${kind}-read-only`;
   return (
     <>
       <ConfigLifecycle actor={actor} kind={kind} copy={copy} onSave={binding.save} />
@@ -86,9 +95,10 @@ function ConfigEditor<TIn extends FieldValues, TOut extends FieldValues>({
           onRestore={binding.load}
         />
       )}
+      {denied && <ReadOnlyNotice id={noticeId}>{denied.note}</ReadOnlyNotice>}
       {binding.ready ? (
         <Form<TIn, TOut> form={form} aria-label={texts.form} onSubmit={binding.submit}>
-          {children({ disabled: !canEdit })}
+          {children({ disabled: !canEdit, noticeId: denied ? noticeId : undefined })}
         </Form>
       ) : (
         <Spinner label={t('ui.spinner.loading')} />

@@ -130,8 +130,9 @@ export async function initI18n(locale?: Locale): Promise<I18n> {
  */
 export async function setLocale(locale: unknown): Promise<Locale> {
   const value = parseLocale(locale);
-  await ensureLocales(value, wanted);
+  // The choice is kept at once: a page opened while the strings load is in that language.
   writeLocaleCookie(value);
+  await ensureLocales(value, wanted);
   await i18next.changeLanguage(value);
   return value;
 }

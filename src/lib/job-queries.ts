@@ -13,6 +13,8 @@ export const jobKeys = {
   job: (siteId: number, jobId: string) => ['jobs', siteId, 'job', jobId] as const,
   recent: (siteId: number, kind: string | undefined) =>
     ['jobs', siteId, 'recent', kind ?? '*'] as const,
+  recentPage: (siteId: number, kind: string | undefined, limit: number) =>
+    [...jobKeys.recent(siteId, kind), limit] as const,
   schedules: (siteId: number) => ['jobs', siteId, 'schedules'] as const,
 };
 
@@ -46,7 +48,7 @@ export const jobQueryOptions = (siteId: number, jobId: string) =>
 /** The site's latest jobs of a kind, polled while one of them runs. */
 export const recentJobsQueryOptions = (siteId: number, kind?: string, limit = 5) =>
   queryOptions({
-    queryKey: [...jobKeys.recent(siteId, kind), limit],
+    queryKey: jobKeys.recentPage(siteId, kind, limit),
     queryFn: ({ signal }) =>
       api(
         recentJobsRoute,

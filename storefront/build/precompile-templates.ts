@@ -12,8 +12,8 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Handlebars from 'handlebars';
 import * as prettier from 'prettier';
+import { compileTemplate } from './compile-template.ts';
 
 const storefront = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -48,15 +48,15 @@ export function templateModules(root = storefront): TemplateModule[] {
   return modules;
 }
 
-const LOC = /,"loc":\{"start":\{"line":\d+,"column":\d+\},"end":\{"line":\d+,"column":\d+\}\}/g;
-
 /**
- * Precompiles one template source into the JavaScript text of its spec. Source positions
- * (`loc`) are dropped: they only feed error messages and are most of the bundle's weight;
- * the studio compiles edited templates itself and reports line numbers from there.
+ * Precompiles one template source into the JavaScript text of its spec, with the one compiler
+ * (compile-template.ts; source positions dropped); a template that does not compile stops the
+ * build with its line.
  */
 export function precompile(source: string): string {
-  return String(Handlebars.precompile(source, { strict: false })).replace(LOC, '');
+  const result = compileTemplate(source);
+  if (!result.ok) throw new Error(`${result.detail}`);
+  return result.code;
 }
 
 export async function generateModule(module: TemplateModule): Promise<string> {

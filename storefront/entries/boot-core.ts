@@ -1,5 +1,5 @@
 /**
- * `boot(config)` of a site's generated storefront bundle (server/artifacts/build-bundle.ts):
+ * `boot(config)` of a site's generated storefront bundle (server/publishing/bundle/build-bundle.ts):
  * mounts the widgets the site's configs describe where their selectors point on the merchant's
  * page. The bundle ends with `digi.site = digi.boot({...}, document.currentScript)`, templates
  * already precompiled. The widgets come in through `createBoot`, so that the search-only entry
@@ -167,7 +167,7 @@ export interface BootTracking {
   rules: readonly BootTrackingRule[];
 }
 
-/** The site's global config (issue 16 item 6; server/artifacts/boot-global.ts). */
+/** The site's global config (server/publishing/bundle/boot-global.ts). */
 export interface BootGlobal {
   currency: string;
   locale: string;
@@ -338,7 +338,7 @@ function find<T extends Element = HTMLElement>(
  * `st` URL parameter), each recommendation block in the first element its `placement` selector
  * matches, or where its placement functions say (product from the nearest `data-digi-product-id`).
  * A widget whose element is missing is skipped with a console warning; one disabled for this
- * viewport or by the visitor's MVT group is skipped silently. See server/artifacts/README.md.
+ * viewport or by the visitor's MVT group is skipped silently. See server/publishing/bundle/README.md.
  */
 export function createBoot(mounts: BootMounts) {
   return (config: BootConfig, script?: HTMLOrSVGScriptElement | null): BootedSite =>
@@ -392,7 +392,7 @@ function bootWith(
       if (consented) await plain.trackWidget(event);
     },
   };
-  // widget render errors go to /public/errors: the automatic rollback watches them (issue 18.4)
+  // widget render errors go to /public/errors: the automatic rollback watches them
   const reportError = createErrorReporter({
     baseUrl,
     apiKey: config.apiKey,
@@ -434,7 +434,7 @@ function bootWith(
       }
       return answer;
     },
-    // A click in a recommendation block is also a product click of the event store (issue 15).
+    // A click in a recommendation block is also a product click of the event store.
     async trackWidget(event) {
       if (event.eventType === 'WIDGET_CLICK')
         track({

@@ -2,7 +2,7 @@
 const rubles = new Set(['RUB', 'RUR']);
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 
-/** The site's price format (its global config, issue 16): locale, currency, decimals, sign. */
+/** The site's price format (its global config): locale, currency, decimals, sign. */
 export interface PriceFormat {
   locale: string;
   /** ISO 4217 code every price is shown in (a shop's feed has one currency). */

@@ -1,5 +1,5 @@
 /**
- * Problems the designer reads, in the interface language (issue 19.9): the token compiler's
+ * Problems the designer reads, in the interface language: the token compiler's
  * diagnostics by their stable code, sass's and Handlebars' messages by their known shapes. A
  * message of no known shape keeps its text behind a translated lead.
  */

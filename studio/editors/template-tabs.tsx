@@ -2,11 +2,11 @@
  * One editor tab per template part. An empty part shows the storefront's default text; editing
  * it starts an override, and text equal to the default is stored as '' (back to the default).
  */
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KeyboardEvent } from 'react';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
+import { TabPanel, Tabs } from '#src/ui/tabs/tabs.tsx';
 import { CodeEditor } from './code-editor.tsx';
 import { useEditorsText } from './editors-text.ts';
 import { templateProblemText, type Translate } from './problem-text.ts';
@@ -31,6 +31,8 @@ export interface TemplateTabsProps {
   /** The tab list's accessible name. */
   ariaLabel?: string;
   readOnly?: boolean;
+  /** Why the user may not change the templates (their roles), on the disabled reset button. */
+  readOnlyReason?: string | undefined;
 }
 
 const NO_DIAGNOSTICS: readonly EditorDiagnostic[] = [];
@@ -56,43 +58,17 @@ export function TemplateTabs({
   partLabel = (part) => part,
   ariaLabel,
   readOnly = false,
+  readOnlyReason,
 }: TemplateTabsProps) {
   const text = useEditorsText();
-  const baseId = useId();
   const [ownActive, setOwnActive] = useState(parts[0] ?? '');
   const current = active ?? (parts.includes(ownActive) ? ownActive : (parts[0] ?? ''));
-  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
-  const select = (part: string, focus = false) => {
+  const select = (part: string) => {
     setOwnActive(part);
     onActiveChange?.(part);
-    if (focus) tabRefs.current.get(part)?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = parts.length - 1;
-    const to =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (to === null) return;
-    event.preventDefault();
-    const part = parts[to];
-    if (part !== undefined) select(part, true);
-  };
-
-  const tabId = (part: string) => `${baseId}-tab-${part}`;
-  const panelId = (part: string) => `${baseId}-panel-${part}`;
   const modified = isPartModified(current, values, defaults);
   const rawDiagnostics = diagnostics?.[current] ?? NO_DIAGNOSTICS;
   const { t } = useTranslation();
@@ -107,91 +83,83 @@ export function TemplateTabs({
   );
   const value = values[current] || defaults[current] || '';
 
+  const panel = (
+    <>
+      <div className="vitrina-template-tabs__status">
+        <span>{modified ? text('templates.overridden') : text('templates.usingDefault')}</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!modified || readOnly}
+          disabledReason={readOnly ? readOnlyReason : undefined}
+          onClick={() => onChange(current, '')}
+        >
+          {text('templates.reset')}
+        </Button>
+      </div>
+      <CodeEditor
+        key={current}
+        value={value}
+        language={language}
+        readOnly={readOnly}
+        diagnostics={currentDiagnostics}
+        ariaLabel={text('templates.editorLabel', { part: partLabel(current) })}
+        onChange={(next) => onChange(current, next === defaults[current] ? '' : next)}
+      />
+      {currentDiagnostics.length > 0 && (
+        <ul className="vitrina-diagnostics" aria-label={text('templates.problems')}>
+          {currentDiagnostics.map((d, i) => (
+            <li key={i} className={`vitrina-diagnostics__item--${d.severity ?? 'error'}`}>
+              {text('templates.problemAt', { line: d.line, message: d.message })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+
   return (
     <div className="vitrina-template-tabs">
-      <div
-        role="tablist"
-        aria-label={ariaLabel ?? text('templates.tabs')}
-        className="vitrina-template-tabs__list"
-      >
-        {parts.map((part, index) => {
-          const selected = part === current;
+      <Tabs
+        label={ariaLabel ?? text('templates.tabs')}
+        size="sm"
+        tabs={parts.map((part) => {
           const errors = diagnostics?.[part]?.length ?? 0;
-          const changed = isPartModified(part, values, defaults);
-          return (
-            <button
-              key={part}
-              ref={(el) => {
-                if (el) tabRefs.current.set(part, el);
-                else tabRefs.current.delete(part);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(part)}
-              aria-selected={selected}
-              aria-controls={panelId(part)}
-              tabIndex={selected ? 0 : -1}
-              className="vitrina-template-tabs__tab"
-              onClick={() => select(part)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-            >
-              {partLabel(part)}
-              {changed && (
-                <span className="vitrina-template-tabs__changed" title={text('templates.modified')}>
-                  <span aria-hidden="true">●</span>
-                  <span className="ui-visually-hidden">{text('templates.modified')}</span>
-                </span>
-              )}
-              {errors > 0 && (
-                <Badge tone="danger" className="vitrina-template-tabs__errors">
-                  <span aria-hidden="true">{errors}</span>
-                  <span className="ui-visually-hidden">
-                    {text('templates.errors', { count: errors })}
+          return {
+            value: part,
+            label: (
+              <>
+                {partLabel(part)}
+                {isPartModified(part, values, defaults) && (
+                  <span
+                    className="vitrina-template-tabs__changed"
+                    title={text('templates.modified')}
+                  >
+                    <span aria-hidden="true">●</span>
+                    <span className="ui-visually-hidden">{text('templates.modified')}</span>
                   </span>
-                </Badge>
-              )}
-            </button>
-          );
+                )}
+                {errors > 0 && (
+                  <Badge tone="danger" className="vitrina-template-tabs__errors">
+                    <span aria-hidden="true">{errors}</span>
+                    <span className="ui-visually-hidden">
+                      {text('templates.errors', { count: errors })}
+                    </span>
+                  </Badge>
+                )}
+              </>
+            ),
+          };
         })}
-      </div>
-      {current !== '' && (
-        <div
-          role="tabpanel"
-          id={panelId(current)}
-          aria-labelledby={tabId(current)}
-          className="vitrina-template-tabs__panel"
-        >
-          <div className="vitrina-template-tabs__status">
-            <span>{modified ? text('templates.overridden') : text('templates.usingDefault')}</span>
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={!modified || readOnly}
-              onClick={() => onChange(current, '')}
-            >
-              {text('templates.reset')}
-            </Button>
-          </div>
-          <CodeEditor
-            key={current}
-            value={value}
-            language={language}
-            readOnly={readOnly}
-            diagnostics={currentDiagnostics}
-            ariaLabel={text('templates.editorLabel', { part: partLabel(current) })}
-            onChange={(next) => onChange(current, next === defaults[current] ? '' : next)}
-          />
-          {currentDiagnostics.length > 0 && (
-            <ul className="vitrina-diagnostics" aria-label={text('templates.problems')}>
-              {currentDiagnostics.map((d, i) => (
-                <li key={i} className={`vitrina-diagnostics__item--${d.severity ?? 'error'}`}>
-                  {text('templates.problemAt', { line: d.line, message: d.message })}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+        value={current}
+        onChange={select}
+      >
+        {parts.map((part) => (
+          <TabPanel key={part} value={part} className="vitrina-template-tabs__panel">
+            {part === current && panel}
+          </TabPanel>
+        ))}
+      </Tabs>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { Job } from '#contract/entities/job.ts';
 /*
  * The config lifecycle (DESIGN.md "Config lifecycle", spec part 1 §4): one machine per config
  * copy. The host passes the real actors and notifications with `machine.provide()`
- * (src/lib/config-actors.ts); tests pass fakes. No React and no API client here.
+ * (src/config-studio/config-actors.ts); tests pass fakes. No React and no API client here.
  */
 
 /** Spec §9: status polling interval. */

@@ -1,4 +1,4 @@
-/** The generate confirmation's contrast warning (issue 18.2): it informs, it does not refuse. */
+/** The generate confirmation's contrast warning: it informs, it does not refuse. */
 import { useTranslation } from 'react-i18next';
 import type { ContrastFinding } from './tokens-contrast.ts';
 

@@ -222,7 +222,7 @@ export function LifecycleToolbar(props: LifecycleToolbarProps) {
           label={t(`studio.lifecycle.${promoteAction}`)}
           reason={reason(reasons.promote)}
           loading={flags.calculating && flags.jobAction !== 'preview'}
-          // Production in one click is too easy: name what goes live and ask first (issue 19.5).
+          // Production in one click is too easy: name what goes live and ask first.
           onClick={() => setConfirming(true)}
         />
       </div>

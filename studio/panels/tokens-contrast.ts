@@ -1,5 +1,5 @@
 /**
- * Contrast checks in the studio (issue 18.2): the storefront's own text-on-background pairs, read
+ * Contrast checks in the studio: the storefront's own text-on-background pairs, read
  * from its compiled stylesheet, checked against the config's compiled tokens. Failures are shown at
  * the tokens (tokens panel) and in the generate confirmation.
  */

@@ -42,6 +42,8 @@ export interface TokensPanelProps {
   /** The screen's own useCompiledTokens result, so the tree is not compiled twice. */
   compiled?: CompiledTokens;
   readOnly?: boolean;
+  /** Why the user may not change the tokens (their roles), on the disabled buttons. */
+  readOnlyReason?: string | undefined;
   /** The storefront's default set: offered as a starting point when there are no tokens. */
   defaultTokens?: TokenTree;
   /** Drops the config's own set (back to the source address or the default set). */
@@ -62,6 +64,7 @@ export function TokensPanel({
   compileOptions,
   compiled: given,
   readOnly = false,
+  readOnlyReason,
   defaultTokens,
   onClear,
 }: TokensPanelProps) {
@@ -175,6 +178,7 @@ export function TokensPanel({
               variant="secondary"
               loading={loading}
               disabled={readOnly || source.url.trim() === ''}
+              disabledReason={readOnly ? readOnlyReason : undefined}
               onClick={() => void loadFromSource()}
             >
               {text('tokens.loadFromSource')}
@@ -185,6 +189,7 @@ export function TokensPanel({
           size="sm"
           variant="secondary"
           disabled={readOnly}
+          disabledReason={readOnlyReason}
           onClick={() => fileInput.current?.click()}
         >
           {text('tokens.loadFromFile')}
@@ -194,6 +199,7 @@ export function TokensPanel({
             size="sm"
             variant="secondary"
             disabled={readOnly}
+            disabledReason={readOnlyReason}
             onClick={() => {
               setLoadError(null);
               onChange(defaultTokens);
@@ -203,7 +209,13 @@ export function TokensPanel({
           </Button>
         )}
         {tokens !== null && onClear && (
-          <Button size="sm" variant="ghost" disabled={readOnly} onClick={onClear}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={readOnly}
+            disabledReason={readOnlyReason}
+            onClick={onClear}
+          >
             {text('tokens.clear')}
           </Button>
         )}

@@ -36,6 +36,13 @@ export interface VersionsRollback {
    * `blocked`: why this user may not put it back, shown beside the disabled button).
    */
   builds: ReadonlyMap<number, { artifactId: number; live: boolean; blocked?: string }>;
+  /**
+   * Every config the rollback to a build changes (the whole bundle reverts, not only this
+   * config): its name and version numbers, live → after; null where the side has none.
+   */
+  changes?: (
+    artifactId: number,
+  ) => ReadonlyArray<{ config: string; from: number | null; to: number | null }>;
   /** Points production at the build (resolves when done; rejects with a message). */
   onRollback: (artifactId: number, version: ConfigVersionMeta) => Promise<void>;
   /** Names for the confirmation ('Блок рекомендаций «Хиты»', the site's name). */
@@ -201,6 +208,10 @@ export function VersionsPanel({
     }
   };
 
+  const rollingBackBuild = rollingBack ? rollback?.builds.get(rollingBack.versionId) : undefined;
+  const rollingBackChanges =
+    rollingBackBuild && rollback?.changes ? rollback.changes(rollingBackBuild.artifactId) : [];
+
   const pickBox = (pick: VersionPick) => (
     <input
       type="checkbox"
@@ -348,6 +359,28 @@ export function VersionsPanel({
                   })
                 : text('versions.rollbackWhatUnnamed', { version: label(rollingBack.versionId) })}
             </p>
+            {rollingBackChanges.length > 0 && (
+              <>
+                <p>{text('versions.rollbackChanges')}</p>
+                <ul className="vitrina-versions-panel__changes">
+                  {rollingBackChanges.map((change) => (
+                    <li key={change.config}>
+                      {text('versions.rollbackChange', {
+                        config: change.config,
+                        from:
+                          change.from === null
+                            ? text('versions.absent')
+                            : text('versions.number', { version: change.from }),
+                        to:
+                          change.to === null
+                            ? text('versions.absent')
+                            : text('versions.number', { version: change.to }),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             <p>{text('versions.rollbackEffect')}</p>
           </>
         )}

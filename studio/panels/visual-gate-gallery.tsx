@@ -33,7 +33,7 @@ function ViewTitle({ view }: { view: GateView }) {
 }
 
 /**
- * The visual regression gate's result (issue 18.1): per view production, candidate and the
+ * The visual regression gate's result: per view production, candidate and the
  * difference highlighted, with the share of pixels changed; unchanged views listed apart.
  */
 export function VisualGateGallery({ run, imageUrl }: VisualGateGalleryProps) {

@@ -1,11 +1,12 @@
 /**
- * The studio's SCSS compile (run by scss.worker.ts, callable directly in tests): the template
- * styles with the site's compiled tokens, then scoped under #digi-shield. The SCSS may
- * `@use 'vars' as *` (the storefront's `token()` function) like the server's bundle build; the
- * token set's SCSS (tokens/core `compileTokensToScss`) is available as its variables and mixins.
+ * The studio's SCSS compile (run by scss.worker.ts, callable directly in tests): the one
+ * config-styles compiler of the bundle build (tokens/core/config-styles.ts: sass with only the
+ * given modules loadable, scoped under #digi-shield, guarded), with the site's token set. The
+ * SCSS may `@use 'vars' as *` (the storefront's `token()` function) like the server's bundle
+ * build; the token set's SCSS (tokens/core `compileTokensToScss`) is available as its variables
+ * and mixins, and its CSS comes first.
  */
-import * as sass from 'sass';
-import { scopeCss } from '#tokens/core/scope.ts';
+import { compileStyles } from '#tokens/core/config-styles.ts';
 
 export interface ScssDiagnostic {
   message: string;
@@ -29,56 +30,13 @@ export function compileScss(
   tokensScss = '',
   modules: Readonly<Record<string, string>> = {},
 ): ScssResult {
-  const known: Record<string, string> = { ...modules, 'vitrina-tokens': tokensScss };
-  // On the first line, so sass's line numbers are the designer's.
-  const source = tokensScss.trim() === '' ? scss : `@use 'vitrina-tokens' as *; ${scss}`;
-  let css: string;
-  try {
-    css = sass.compileString(source, {
-      style: 'expanded',
-      logger: sass.Logger.silent,
-      importers: [
-        {
-          canonicalize(url) {
-            const name = url
-              .replace(/^vitrina:/, '')
-              .replace(/^_/, '')
-              .replace(/\.scss$/, '');
-            return name in known ? new URL(`vitrina:${name}`) : null;
-          },
-          load(url) {
-            const contents = known[url.pathname];
-            return contents === undefined ? null : { contents, syntax: 'scss' };
-          },
-        },
-      ],
-    }).css;
-  } catch (error) {
-    if (error instanceof sass.Exception) {
-      const start = error.span.start;
-      const onFirstLine = start.line === 0 && source !== scss;
-      const shift = onFirstLine ? source.length - scss.length : 0;
-      return {
-        css: '',
-        diagnostics: [
-          {
-            message: error.sassMessage,
-            line: start.line + 1,
-            column: Math.max(1, start.column + 1 - shift),
-          },
-        ],
-      };
-    }
-    return { css: '', diagnostics: [{ message: String(error), line: 1, column: 1 }] };
-  }
-  try {
-    return { css: scopeCss(css), diagnostics: [] };
-  } catch (error) {
-    return {
-      css: '',
-      diagnostics: [
-        { message: error instanceof Error ? error.message : String(error), line: 1, column: 1 },
-      ],
-    };
-  }
+  const { css, problems } = compileStyles(scss, { modules, tokensScss });
+  return {
+    css,
+    diagnostics: problems.map((problem) => ({
+      message: problem.message,
+      line: problem.line ?? 1,
+      column: problem.column ?? 1,
+    })),
+  };
 }

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { writeDemoFeed, type DemoFeedOptions } from '#server/catalog/demo-feed.ts';
-import { importYml, openFeed, type ImportSummary } from '#server/catalog/yml-import.ts';
-import type { Database } from '#server/db/client.ts';
-import { catalogImports, catalogs, sites } from '#server/db/schema.ts';
-import { fetchPolicy } from '#server/net/guarded-fetch.ts';
+import { writeDemoFeed, type DemoFeedOptions } from '#server/demo/feed.ts';
+import { importYml, openFeed, type ImportSummary } from '#server/feeds/intake/yml-import.ts';
+import type { Database } from '#server/platform/db/client.ts';
+import { catalogImports, catalogs, sites } from '#server/platform/db/schema.ts';
+import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
 import {
   startTestServer,
   testEnv,

@@ -1,5 +1,5 @@
 /**
- * Vitest global set-up of the node project: one migrated and one demo-seeded embedded database,
+ * Vitest global set-up of the server projects (node, gate): one migrated and one demo-seeded embedded database,
  * dumped to files once per run. The suites' PGlite databases start from these dumps (a fraction
  * of a second each) instead of creating and migrating an empty database (seconds each, hundreds
  * of times per run).
@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { seedDemo } from '#server/demo/seed.ts';
 
 export interface PgliteDumps {
   /** Migrated, empty. */
@@ -35,7 +35,11 @@ async function dump(pglite: PGlite, path: string): Promise<string> {
   return path;
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+/** Made once per run: the node and gate projects share them (the last teardown removes them). */
+let made: Promise<{ dir: string; dumps: PgliteDumps }> | undefined;
+let users = 0;
+
+async function makeDumps(): Promise<{ dir: string; dumps: PgliteDumps }> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrina-test-dumps-'));
   const pglite = await PGlite.create({ extensions: { pg_trgm } });
   const database = await openPglite({ pglite });
@@ -43,6 +47,16 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await seedDemo(database);
   const seeded = await dump(pglite, join(dir, 'seeded.tar'));
   await pglite.close();
-  project.provide('pgliteDumps', { migrated, seeded });
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { dir, dumps: { migrated, seeded } };
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  made ??= makeDumps();
+  users += 1;
+  const { dir, dumps } = await made;
+  project.provide('pgliteDumps', dumps);
+  return () => {
+    users -= 1;
+    if (users === 0) rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -4,9 +4,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { ApiError, createApiClient, type ApiCall } from '#contract/client.ts';
 import { buildApp } from '#server/app.ts';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '#server/db/seed.ts';
-import { readEnv, type Env } from '#server/env.ts';
+import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '#server/demo/seed.ts';
+import { readEnv, type Env } from '#server/platform/env.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

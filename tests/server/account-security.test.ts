@@ -4,8 +4,8 @@ import { userRegistration } from '#contract/entities/user.ts';
 import { PASSWORD_REASONS } from '#contract/password-policy.ts';
 import { meRoute } from '#contract/routes/auth.ts';
 import { registerUserRoute, updateUserRoute } from '#contract/routes/users.ts';
-import { signInThrottle } from '#server/db/schema.ts';
-import { backoffMs } from '#server/lib/sign-in-throttle.ts';
+import { signInThrottle } from '#server/platform/db/schema.ts';
+import { backoffMs } from '#server/accounts/sign-in-throttle.ts';
 import {
   DATABASES,
   failure,
@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '#tests/helpers/server.ts';
 
-/** Issue 17.3: 'a', '1', ' ' and the login itself were accepted as new passwords. */
+/** Once, 'a', '1', ' ' and the login itself were accepted as new passwords. */
 describe('the password policy of the contract', () => {
   const reasons = (password: string, login = 'newuser') => {
     const parsed = userRegistration.safeParse({ login, password });
@@ -208,7 +208,7 @@ describe.each(DATABASES)('guessing passwords on %s', (kind) => {
   });
 });
 
-/** Issue 20.5: X-Forwarded-For was believed from anyone (528 guesses in 10 s by rotating it). */
+/** X-Forwarded-For was once believed from anyone (528 guesses in 10 s by rotating it). */
 describe('client addresses behind proxies', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
     const server = await startTestServer('pglite', {

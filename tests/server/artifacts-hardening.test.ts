@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { previewBase } from '#server/artifacts/preview-key.ts';
+import { previewBase } from '#server/publishing/bundle/preview-key.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mvtConfig,
@@ -10,9 +10,9 @@ import {
   type RecommendationsBlockInput,
   type SearchConfigInput,
 } from '#contract/entities/config.ts';
-import { buildBundle } from '#server/artifacts/build-bundle.ts';
-import { BundleBuildError, publishBundle } from '#server/artifacts/publish.ts';
-import type { SiteBundleConfigs, VersionedConfig } from '#server/artifacts/types.ts';
+import { buildBundle } from '#server/publishing/bundle/build-bundle.ts';
+import { BundleBuildError, publishBundle } from '#server/publishing/bundle/publish.ts';
+import type { SiteBundleConfigs, VersionedConfig } from '#server/publishing/bundle/types.ts';
 import { listArtifactsRoute, rollbackArtifactRoute } from '#contract/routes/configs.ts';
 import { registerSiteToUserRoute, registerUserRoute } from '#contract/routes/users.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
@@ -81,7 +81,7 @@ describe('config SCSS', () => {
     expect(bundle.css + bundle.js).not.toContain('SECRET');
   });
 
-  // issue 20.9: these at-rules act on the whole page whatever their place in the sheet
+  // These at-rules act on the whole page whatever their place in the sheet
   it.each([
     ['@font-face', '@font-face { font-family: "Arial"; src: url(x.woff2); }'],
     ['@property', '@property --x { syntax: "<length>"; inherits: true; initial-value: 0px; }'],
@@ -469,7 +469,10 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
     );
     // as rows written before the column: everything defaulted to production
     await server.database.executeSql(`update artifacts set built_for = 'production'`);
-    const migration = readFileSync('server/db/migrations/0005_artifacts_built_for.sql', 'utf8');
+    const migration = readFileSync(
+      'server/platform/db/migrations/0005_artifacts_built_for.sql',
+      'utf8',
+    );
     const update = migration.split('--> statement-breakpoint')[1]!;
     await server.database.executeSql(update);
     const list = await server.app.repos.artifacts.list(1);

@@ -1,9 +1,9 @@
-// The job reaper (server/jobs/runner.ts): the config jobs that build artifacts must not block a
+// The job reaper (server/platform/jobs/runner.ts): the config jobs that build artifacts must not block a
 // site with 409 forever after a crash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { jobs } from '#server/db/schema.ts';
-import { createJobRunner } from '#server/jobs/runner.ts';
+import { jobs } from '#server/platform/db/schema.ts';
+import { createJobRunner } from '#server/platform/jobs/runner.ts';
 import { JOB_HANDLERS } from '#server/plugins/app/jobs.ts';
 import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 

@@ -12,12 +12,12 @@ import {
   type RecommendationsBlockInput,
   type SearchConfigInput,
 } from '#contract/entities/config.ts';
-import { buildBundle } from '#server/artifacts/build-bundle.ts';
-import { BundleBuildError, publishBundle } from '#server/artifacts/publish.ts';
-import { buildRuntimeUncached, storefrontRuntime } from '#server/artifacts/runtime.ts';
-import type { SiteBundleConfigs, VersionedConfig } from '#server/artifacts/types.ts';
-import { artifactPointers, artifacts, auditLog } from '#server/db/schema.ts';
-import { HttpError } from '#server/lib/http-error.ts';
+import { buildBundle } from '#server/publishing/bundle/build-bundle.ts';
+import { BundleBuildError, publishBundle } from '#server/publishing/bundle/publish.ts';
+import { buildRuntimeUncached, storefrontRuntime } from '#server/publishing/bundle/runtime.ts';
+import type { SiteBundleConfigs, VersionedConfig } from '#server/publishing/bundle/types.ts';
+import { artifactPointers, artifacts, auditLog } from '#server/platform/db/schema.ts';
+import { HttpError } from '#server/platform/http/http-error.ts';
 import { apiKeyOf, demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { listArtifactsRoute, rollbackArtifactRoute } from '#contract/routes/configs.ts';
@@ -385,7 +385,7 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     expect(loader.body).toContain(`/cdn/1/${production.hash}.js`);
     expect(loader.body).toContain(`/cdn/1/${production.hash}.css`);
     expect(loader.body).not.toContain(preview.hash);
-    // issue 20.9: the preview loader sits under an unguessable key, not at a sequential path
+    // The preview loader sits under an unguessable key, not at a sequential path
     expect(preview.urls.loader).toMatch(/^\/cdn\/1\/preview\/[0-9a-f]{32}\/digi\.js$/);
     expect((await get(preview.urls.loader)).body).toContain(`/cdn/1/${preview.hash}.js`);
     expect((await get('/cdn/1/preview/digi.js')).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * The audit log screen's calls (issue 18.3) on both databases: filters by site, user, entity and
+ * The audit log screen's calls on both databases: filters by site, user, entity and
  * time; restore of each entity kind (a config version, a query-list entry, a merchandising rule:
  * redirect, boost, recommendation; a custom model with its lists) to its before-state, itself
  * audited; what cannot be restored answers 409 and changes nothing; administrators only.
@@ -34,7 +34,7 @@ import {
   merchRecsRules,
   merchRedirects,
   queryListEntries,
-} from '#server/db/schema.ts';
+} from '#server/platform/db/schema.ts';
 import { demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
 import {
   DATABASES,

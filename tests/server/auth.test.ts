@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loginRoute, logoutRoute, meRoute } from '#contract/routes/auth.ts';
 import { listSitesRoute } from '#contract/routes/sites.ts';
 import { setUserRolesRoute, updateUserRoute } from '#contract/routes/users.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { sessions, users } from '#server/platform/db/schema.ts';
 import {
   DATABASES,
   failure,

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { confirmFeedRoute } from '#contract/routes/catalog.ts';
+import { NO_CATEGORY } from '#server/feeds/intake/yml-parse.ts';
 import { siteJobRoute } from '#contract/routes/sites.ts';
 import {
   catalogCategories,
@@ -9,7 +13,7 @@ import {
   catalogProducts,
   feedHistory,
   sites,
-} from '#server/db/schema.ts';
+} from '#server/platform/db/schema.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import {
   demoFeedUrl,
@@ -77,7 +81,7 @@ describe.each(DATABASES)('YML importer on %s', (kind) => {
     });
   });
 
-  it('lists per-offer problems (missing id, unknown category, bad price, no name) and skips those offers', async () => {
+  it('lists per-offer problems (missing id, bad price, no name) and skips those offers; an unknown category is a change', async () => {
     const url = feedFileUrl(
       ymlDocument({
         categories: CATEGORIES + '<category id="9" parentId="77">Сирота</category>',
@@ -94,13 +98,14 @@ describe.each(DATABASES)('YML importer on %s', (kind) => {
       }),
     );
     const summary = await importFeed(server.database, 2, url);
-    expect(summary.offers).toBe(3);
-    expect(summary.skipped).toBe(5);
+    expect(summary.offers).toBe(4);
+    expect(summary.skipped).toBe(4);
+    expect(summary.changed).toBe(1);
     const messages = summary.problems.map((p) => `${p.offerId}: ${p.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
         'null: The offer has no id',
-        'a4: Unknown category 404',
+        'a4: Unknown category 404: taken under "Без категории" (~no-category)',
         'a5: Missing or invalid price "дорого"',
         'a6: The offer has no name',
         'a1: Duplicate offer id a1',
@@ -113,8 +118,56 @@ describe.each(DATABASES)('YML importer on %s', (kind) => {
       .from(catalogOffers)
       .where(eq(catalogOffers.importId, summary.importId));
     expect(names.map((n) => n.name).sort()).toEqual(
-      ['Платье вечернее & длинное', 'Платье летнее', 'Товар'].sort(),
+      ['Платье вечернее & длинное', 'Платье летнее', 'Товар', 'Товар'].sort(),
     );
+  });
+
+  it('imports real shops\' quirks: the "no category" node in the tree and on its products, ICML, windows-1251 with rates', async () => {
+    const fixture = (name: string) => {
+      const path = join(feedDir, `fixture-${name}`);
+      copyFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url), path);
+      return pathToFileURL(path).href;
+    };
+    const { db } = server.database;
+    const summary = await importFeed(server.database, 2, fixture('dsklad-quirks.xml'));
+    expect(summary).toMatchObject({ offers: 5, skipped: 0, changed: 2, categories: 3 });
+    const tree = await db
+      .select()
+      .from(catalogCategories)
+      .where(eq(catalogCategories.importId, summary.importId));
+    expect(tree.find((c) => c.id === NO_CATEGORY.id)).toMatchObject({
+      name: 'Без категории',
+      parentId: null,
+      pathIds: [NO_CATEGORY.id],
+    });
+    const products = await db
+      .select()
+      .from(catalogProducts)
+      .where(eq(catalogProducts.importId, summary.importId));
+    expect(
+      products
+        .filter((p) => p.categoryId === NO_CATEGORY.id)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['1955', '19563']);
+    expect(products.find((p) => p.id === '19561')!.name).toBe('Стул Дизайн Склад Eames DSW');
+
+    const icml = await importFeed(server.database, 2, fixture('icml-retailcrm.xml'));
+    expect(icml).toMatchObject({ offers: 3, skipped: 1, changed: 1, encoding: 'utf-8' });
+    const rates = await importFeed(
+      server.database,
+      2,
+      fixture('bitrix-currencies.windows-1251.xml'),
+    );
+    expect(rates).toMatchObject({ offers: 4, skipped: 2, encoding: 'windows-1251' });
+    const converted = await db
+      .select()
+      .from(catalogOffers)
+      .where(eq(catalogOffers.importId, rates.importId));
+    expect(converted.find((o) => o.id === '7002')).toMatchObject({
+      price: 717.38,
+      currencyId: 'RUB',
+    });
   });
 
   it('fails on broken XML and leaves the live catalog and no staged rows', async () => {
@@ -220,7 +273,7 @@ describe.each(DATABASES)('YML importer on %s', (kind) => {
   it('imports a generated 20 000-offer feed streaming, with progress', async () => {
     const url = await demoFeedUrl({ offers: 20_000, seed: 3 });
     const steps: number[] = [];
-    const { importYml, openFeed } = await import('#server/catalog/yml-import.ts');
+    const { importYml, openFeed } = await import('#server/feeds/intake/yml-import.ts');
     const summary = await importYml(server.database.db, {
       siteId: 1,
       source: await openFeed(url, { policy: feedPolicy }),

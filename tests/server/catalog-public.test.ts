@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { autocompleteResponse } from '#contract/public/autocomplete.ts';
 import { recommendationsResponse } from '#contract/public/recommendations.ts';
 import { searchResponse, type SearchResponse } from '#contract/public/search.ts';
-import { widgetEvents } from '#server/db/schema.ts';
+import { widgetEvents } from '#server/platform/db/schema.ts';
 import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { apiKeyOf, demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
 

@@ -1,4 +1,4 @@
-import { previewBase } from '#server/artifacts/preview-key.ts';
+import { previewBase } from '#server/publishing/bundle/preview-key.ts';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -17,8 +17,8 @@ import {
 } from '#contract/routes/configs.ts';
 import type { ApiError } from '#contract/client.ts';
 import { unlistConfig } from '#contract/entities/config.ts';
-import { artifactPointers, artifacts, jobs } from '#server/db/schema.ts';
-import { configGenerateJob } from '#server/jobs/config-generate.ts';
+import { artifactPointers, artifacts, jobs } from '#server/platform/db/schema.ts';
+import { configGenerateJob } from '#server/publishing/jobs/config-generate.ts';
 import {
   DATABASES,
   failure,

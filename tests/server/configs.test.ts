@@ -27,13 +27,13 @@ import {
   saveSearchConfigRoute,
   saveTrackingConfigRoute,
 } from '#contract/routes/configs.ts';
-import { auditLog, configVersions } from '#server/db/schema.ts';
-import { HttpError } from '#server/lib/http-error.ts';
+import { auditLog, configVersions } from '#server/platform/db/schema.ts';
+import { HttpError } from '#server/platform/http/http-error.ts';
 import {
   appendVersion,
   createConfigRepository,
   type ConfigVersionRow,
-} from '#server/repositories/configs.ts';
+} from '#server/configs/repository.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 /** Site 2 (the disabled demo site) starts with no configs; staff are attached to it. */
@@ -354,7 +354,7 @@ describe.each(DATABASES)('configs on %s', (kind) => {
       }),
     );
     expect(inText.status).toBe(400);
-    // issue 17.4: the spec's test flag in the query is taken too, and must agree with the body's
+    // The spec's test flag in the query is taken too, and must agree with the body's
     const contradiction = await failure(
       integrator.call(saveRecommendationBlockRoute, {
         query: { siteId: SITE, test: 'false' },

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { run } from '#server/catalog/sql.ts';
+import { run } from '#server/platform/db/sql.ts';
 import { hasAccess, ROLES, type Role } from '#contract/roles.ts';
 import { apiRoutes } from '#contract/routes/index.ts';
 import type { RouteDef } from '#contract/route.ts';
@@ -29,7 +29,7 @@ import {
   recsStrategies,
   recsWidgets,
   visualGateRuns,
-} from '#server/db/schema.ts';
+} from '#server/platform/db/schema.ts';
 import {
   DATABASES,
   startTestServer,

@@ -14,9 +14,9 @@ import {
 } from '#contract/routes/reports.ts';
 import { registerUserRoute } from '#contract/routes/users.ts';
 import { CHART_TOKEN_INVALID } from '#contract/entities/custom-report.ts';
-import { auditLog } from '#server/db/schema.ts';
+import { auditLog } from '#server/platform/db/schema.ts';
 import { createEventStore } from '#server/events/store.ts';
-import { createChartTokens, slugify } from '#server/repositories/custom-reports.ts';
+import { createChartTokens, slugify } from '#server/reports/custom-reports.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 describe('slugify', () => {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, sql } from 'drizzle-orm';
-import { run } from '#server/catalog/sql.ts';
-import { anyOf, noneOf } from '#server/db/any.ts';
-import { openPglite, type Database } from '#server/db/client.ts';
-import { DatabaseRestartedError, QueryTimeoutError } from '#server/db/errors.ts';
-import { verticals } from '#server/db/schema.ts';
+import { run } from '#server/platform/db/sql.ts';
+import { anyOf, noneOf } from '#server/platform/db/any.ts';
+import { openPglite, type Database } from '#server/platform/db/client.ts';
+import { DatabaseRestartedError, QueryTimeoutError } from '#server/platform/http/db-errors.ts';
+import { verticals } from '#server/platform/db/schema.ts';
 import { createTestDatabase, DATABASES } from '#tests/helpers/server.ts';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `vertical-${i}`);

@@ -18,7 +18,7 @@ import {
   updateAlternativeAttributeRoute,
 } from '#contract/routes/dolyame.ts';
 import { DOLYAME_WIDGET_DEFAULT_TEXT } from '#contract/entities/dolyame.ts';
-import { auditLog, sites } from '#server/db/schema.ts';
+import { auditLog, sites } from '#server/platform/db/schema.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 const SITE = 1;

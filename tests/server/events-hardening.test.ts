@@ -6,8 +6,8 @@ import {
   orderCapRoute,
   orderQuarantineRoute,
 } from '#contract/routes/reports.ts';
-import { run } from '#server/catalog/sql.ts';
-import { sites } from '#server/db/schema.ts';
+import { run } from '#server/platform/db/sql.ts';
+import { sites } from '#server/platform/db/schema.ts';
 import { localDay } from '#server/events/day.ts';
 import {
   DATABASES,
@@ -19,7 +19,7 @@ import {
 
 const TZ = 'Europe/Moscow';
 
-/** Attacks on the public event endpoints (issue 20, items 1, 6 and 9). */
+/** Attacks on the public event endpoints (items 1, 6 and 9). */
 describe.each(DATABASES)('public event endpoints under attack, %s', (kind) => {
   let server: TestServer;
   let apiKey: string;
@@ -203,25 +203,25 @@ describe.each(DATABASES)('public event endpoints under attack, %s', (kind) => {
     expect(await count('event_order_quarantine')).toBe(0);
   });
 
-  it('quarantines orders above 10× the 28-day p99 instead of summing them into revenue', async () => {
+  it('quarantines orders above 10× the p99 of the 28 days before today instead of summing them into revenue', async () => {
     const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
     const day = localDay(new Date(at), TZ);
-    // 120 plausible orders (1 000 – 3 000): the site now has a 28-day p99.
+    // 120 plausible orders (1 000 – 3 000) 30 hours ago, before today (UTC): the site now has a
+    // p99 for today's bound. Orders of today never count towards it.
     const normal = await post('/public/events/bulk', {
       apiKey,
       events: Array.from({ length: 120 }, (_, i) => ({
         type: 'ORDER',
         sessionId: `buyer-${i}`,
         platform: 'MOBILE',
-        at,
+        at: new Date(Date.now() - 30 * 3_600_000).toISOString(),
         revenue: 1000 + ((i * 37) % 2001),
       })),
     });
     expect(normal.json()).toEqual({ accepted: 120, quarantined: 0 });
     const [revenue, orders] = (await agg('REVENUE_TOTAL,ORDERS_TOTAL', day)) as number[];
-    expect(orders).toBeGreaterThanOrEqual(120);
 
-    // The attack of issue 20.6, with fresh timestamps: 112 orders of 1e8.
+    // The forged-orders attack, with fresh timestamps: 112 orders of 1e8.
     const attack = await post('/public/events/bulk', {
       apiKey,
       events: Array.from({ length: 112 }, (_, i) => ({

@@ -12,10 +12,10 @@ import * as z from 'zod';
 import { storefrontEvent, type StorefrontEventInput } from '#contract/public/events.ts';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
 import { updateSiteRoute } from '#contract/routes/sites.ts';
-import { run } from '#server/catalog/sql.ts';
-import { sites } from '#server/db/schema.ts';
+import { run } from '#server/platform/db/sql.ts';
+import { sites } from '#server/platform/db/schema.ts';
 import { daysBetween } from '#server/events/day.ts';
-import { prng } from '#server/events/demo.ts';
+import { prng } from '#server/demo/events.ts';
 import { createEventStore, type WidgetDailyRow } from '#server/events/store.ts';
 import { toEventRow } from '#server/events/ingest.ts';
 import { rebuildRollupsIn } from '#server/events/rollups.ts';
@@ -282,7 +282,10 @@ describe.each(DATABASES)('event store on %s', (kind) => {
   beforeAll(async () => {
     // Fixed dates of 2026 throughout: the 72-hour window of live ingestion is widened here
     // (events-hardening.test.ts covers it).
-    server = await startTestServer(kind, { env: { EVENT_MAX_AGE_HOURS: '1000000' } });
+    // Old dates, and 11 000 orders in a minute from one address (the overflow case below).
+    server = await startTestServer(kind, {
+      env: { EVENT_MAX_AGE_HOURS: '1000000', EVENT_MAX_PER_MINUTE: '100000' },
+    });
     const [site] = await server.database.db.select().from(sites).where(eq(sites.id, 1));
     apiKey = site!.apiKey;
     admin = await server.as('admin');

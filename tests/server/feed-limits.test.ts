@@ -1,4 +1,4 @@
-// Hostile feeds (issues 20.8 and 20.9): a gzip bomb, a huge field, too many offers, entity
+// Hostile feeds: a gzip bomb, a huge field, too many offers, entity
 // declarations, invalid UTF-8 and refused encodings each fail with a clear message and leave the
 // live catalog and no staged rows.
 import { writeFileSync } from 'node:fs';
@@ -9,9 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import { importYml, openFeed } from '#server/catalog/yml-import.ts';
-import { catalogCategories, catalogImports, catalogOffers } from '#server/db/schema.ts';
-import { AllowList } from '#server/net/addresses.ts';
+import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
+import { catalogCategories, catalogImports, catalogOffers } from '#server/platform/db/schema.ts';
+import { AllowList } from '#server/platform/net/addresses.ts';
 import {
   demoFeedUrl,
   feedDir,

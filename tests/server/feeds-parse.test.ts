@@ -3,13 +3,13 @@
  * feed, the regional data of YML offers, and the OZON (Ozon merchant XML) mapping.
  */
 import { describe, expect, it } from 'vitest';
-import { createOzonParser } from '#server/catalog/ozon-parse.ts';
+import { createOzonParser } from '#server/feeds/intake/ozon-parse.ts';
 import {
   createYmlParser,
   type OfferRegion,
   type OfferRow,
   type YmlHandlers,
-} from '#server/catalog/yml-parse.ts';
+} from '#server/feeds/intake/yml-parse.ts';
 import { createOfferFilter, createParamFilter } from '#server/feeds/rules.ts';
 
 function collect() {

@@ -1,5 +1,5 @@
 /**
- * Feeds (issue 11, server side): settings and URLs per type and region, rules, attributes,
+ * Feeds (server side): settings and URLs per type and region, rules, attributes,
  * parsing config and imshop regions through their calls; the YML (with regions), OZON, delta,
  * facets and content importers from a loopback HTTP server, with good, broken and hostile input;
  * regions honoured by the public search; the feed checker's dry run; cancel; the monitoring
@@ -49,7 +49,7 @@ import {
   deleteFeedAttributesRoute,
 } from '#contract/routes/feeds.ts';
 import { addMonitoringEmailRoute } from '#contract/routes/mail.ts';
-import { auditLog, catalogs, jobSchedules, mailOutbox } from '#server/db/schema.ts';
+import { auditLog, catalogs, jobSchedules, mailOutbox } from '#server/platform/db/schema.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 const SITE = 2;
@@ -607,7 +607,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     expect((await search({ st: 'доставка', withContent: 'true' })).content).toHaveLength(1);
   });
 
-  it('checks a feed without changing anything: problems with lines, ops warnings', async () => {
+  it('checks a feed without changing anything: problems with lines (every one), offers taken with a change, ops warnings', async () => {
     files.set(
       '/check.xml',
       yml(
@@ -616,6 +616,12 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
           offer('A2', 'Кроссовки Бета', 7000, '<param name="Цвет">чёрный</param>'),
           offer('A5', 'Кроссовки Ноль', 1, '<param name="Цвет">зелёный</param>'),
           '<offer id="X9"><name>Без цены</name><url>https://x/</url><categoryId>2</categoryId></offer>',
+          '<offer id="X8"><name>Где-то</name><url>https://x/x8</url><price>10</price><categoryId>999</categoryId></offer>',
+          ...Array.from(
+            { length: 240 },
+            (_, i) =>
+              `<offer id="B${i}"><name>Без цены</name><url>https://x/b</url><categoryId>2</categoryId></offer>`,
+          ),
         ].join('\n'),
       ),
     );
@@ -626,9 +632,22 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     await admin.call(feedCheckerStartRoute, { query: q });
     const checked = await job(feedCheckerStatusRoute);
     const report = checked!.result as FeedCheckReport;
-    expect(report).toMatchObject({ ok: true, offers: 3, skipped: 1, fatal: null });
-    expect(report.problems).toEqual([
+    expect(report).toMatchObject({
+      ok: true,
+      offers: 4,
+      skipped: 241,
+      changed: 1,
+      fatal: null,
+      problemCount: 242,
+    });
+    // Every problem is listed, beyond the 200 a feed job's result keeps.
+    expect(report.problems).toHaveLength(242);
+    expect(report.problems.slice(0, 2)).toEqual([
       expect.objectContaining({ id: 'X9', line: expect.any(Number), reason: expect.any(String) }),
+      expect.objectContaining({
+        id: 'X8',
+        reason: 'Unknown category 999: taken under "Без категории" (~no-category)',
+      }),
     ]);
     expect(report.warnings).toEqual([
       expect.objectContaining({

@@ -1,5 +1,5 @@
 /**
- * The global config (issue 16 item 6, /site/global-config): a single config kind with both copies
+ * The global config (/site/global-config): a single config kind with both copies
  * and versions, saved by ROLE_CONFIG_GLOBAL_CONFIG only, bad input refused with nothing written,
  * every save audited, and generate compiling it into the production bundle's boot config; on
  * both databases.
@@ -14,8 +14,13 @@ import {
   saveGlobalConfigRoute,
 } from '#contract/routes/configs.ts';
 import { globalConfig } from '#contract/entities/config.ts';
-import { artifactPointers, artifacts, auditLog, configVersions } from '#server/db/schema.ts';
-import { globalOf } from '#server/artifacts/boot-global.ts';
+import {
+  artifactPointers,
+  artifacts,
+  auditLog,
+  configVersions,
+} from '#server/platform/db/schema.ts';
+import { globalOf } from '#server/publishing/bundle/boot-global.ts';
 import { DATABASES, failure, type TestClient, untilSettled } from '#tests/helpers/server.ts';
 import { suiteServer } from '#tests/helpers/suite.ts';
 

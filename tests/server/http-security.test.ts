@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database } from '#server/platform/db/client.ts';
 import { meRoute } from '#contract/routes/auth.ts';
 import { getUserRoute } from '#contract/routes/users.ts';
 import { getSiteRoute } from '#contract/routes/sites.ts';
@@ -22,7 +22,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /**
- * Issue 20.3: a percent-encoded path (`/%61pi/…`) skipped the XSRF check and form bodies were
+ * A percent-encoded path (`/%61pi/…`) skipped the XSRF check and form bodies were
  * read where JSON was meant, so a page of another site could create users, promote configs, sign
  * a user out or sign them in as the attacker. Each attack below is the request such a page sends.
  */
@@ -147,7 +147,7 @@ describe.each(DATABASES)('anti-forgery on %s', (kind) => {
   });
 });
 
-/** Issue 17.4: every call takes `?siteId`, also where the site is in the path. */
+/** Every call takes `?siteId`, also where the site is in the path. */
 describe.each(DATABASES)('siteId in the query on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -177,7 +177,7 @@ describe.each(DATABASES)('siteId in the query on %s', (kind) => {
   });
 });
 
-/** Issue 17.5: unknown /api, /public and /cdn paths answer JSON 404, whatever the method. */
+/** Unknown /api, /public and /cdn paths answer JSON 404, whatever the method. */
 describe('unknown paths with the console built', () => {
   let app: FastifyInstance;
   let database: Database;
@@ -218,7 +218,7 @@ describe('unknown paths with the console built', () => {
   });
 });
 
-/** Issue 20.9: NUL bytes and deep JSON gave 500s; control characters named verticals. */
+/** NUL bytes and deep JSON once gave 500s; control characters named verticals. */
 describe.each(DATABASES)('hostile input on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Per-site recurring jobs (server/jobs/schedules.ts): the next run of a cron in a time zone, the
+// Per-site recurring jobs (server/platform/jobs/schedules.ts): the next run of a cron in a time zone, the
 // tick launching due schedules (a still-running job skips a run), pg-boss's cron firing the tick,
 // and schedules surviving a restart.
 import { mkdtempSync } from 'node:fs';
@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { openPglite } from '#server/db/client.ts';
-import { jobSchedules, jobs } from '#server/db/schema.ts';
-import { nextRun, SCHEDULE_TICK_QUEUE } from '#server/jobs/schedules.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { jobSchedules, jobs } from '#server/platform/db/schema.ts';
+import { nextRun, SCHEDULE_TICK_QUEUE } from '#server/platform/jobs/schedules.ts';
 import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 describe('next run', () => {

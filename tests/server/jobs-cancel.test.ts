@@ -1,4 +1,4 @@
-// Jobs after a crash, cancel and never-ending feeds (issue 20.7): a job of a dead process is
+// Jobs after a crash, cancel and never-ending feeds: a job of a dead process is
 // failed when the server starts (not 409 for 15 minutes); DELETE /api/site/:id/jobs/:jobId
 // aborts the download and the import; a feed that stops sending hits the idle timeout.
 import { spawnSync } from 'node:child_process';
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { cancelJobRoute } from '#contract/routes/jobs.ts';
 import { siteJobRoute } from '#contract/routes/sites.ts';
-import { catalogImports, jobs, sites } from '#server/db/schema.ts';
-import { createJobRunner } from '#server/jobs/runner.ts';
+import { catalogImports, jobs, sites } from '#server/platform/db/schema.ts';
+import { createJobRunner } from '#server/platform/jobs/runner.ts';
 import { JOB_HANDLERS } from '#server/plugins/app/jobs.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 

@@ -13,7 +13,7 @@ import {
   listMonitoringEmailsRoute,
   outboxRoute,
 } from '#contract/routes/mail.ts';
-import { notifyFeedImport } from '#server/mail/monitoring.ts';
+import { notifyFeedImport } from '#server/feeds/monitoring.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 interface Received {
@@ -25,7 +25,7 @@ interface Received {
 /** A loopback SMTP server that keeps what it receives; `refuse` makes it answer 451 for a while. */
 async function startSmtp() {
   const received: Received[] = [];
-  const state = { refuse: false };
+  const state = { refuse: false, delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -33,7 +33,9 @@ async function startSmtp() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', () => void answer());
+      const answer = async () => {
+        if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
         if (state.refuse) {
           callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
           return;
@@ -44,7 +46,7 @@ async function startSmtp() {
           data: Buffer.concat(chunks).toString('utf8'),
         });
         callback();
-      });
+      };
     },
   });
   server.listen(0, '127.0.0.1');
@@ -161,12 +163,22 @@ describe.each(DATABASES)('e-mail on %s', (kind) => {
     expect(message.from).toBe('monitoring@vitrina.test');
     expect(message.data).toMatch(/Subject: =\?UTF-8\?/);
     expect(message.data).toContain('Content-Type: text/plain; charset=utf-8');
+    // The round marks its batch sent when its transaction commits, after the SMTP server got it.
+    await expect
+      .poll(
+        async () =>
+          (await admin.call(outboxRoute, { query: { siteId: SITE } })).messages.map((m) => [
+            m.kind,
+            m.status,
+          ]),
+        { timeout: 15_000 },
+      )
+      .toEqual([
+        ['feed-import-failed', 'sent'],
+        ['feed-import-failed', 'sent'],
+      ]);
     const outbox = await admin.call(outboxRoute, { query: { siteId: SITE } });
     expect(outbox.smtpConfigured).toBe(true);
-    expect(outbox.messages.map((m) => [m.kind, m.status])).toEqual([
-      ['feed-import-failed', 'sent'],
-      ['feed-import-failed', 'sent'],
-    ]);
     expect(outbox.messages[0]!.subject).toBe('Vitrina: Импорт фида не удался — Демо-магазин');
     expect(outbox.messages[0]!.body).toContain('HTTP 500 от сервера фида');
   });
@@ -201,6 +213,37 @@ describe.each(DATABASES)('e-mail on %s', (kind) => {
     );
     await server.app.mailer.deliverDue();
     expect(smtp.received.length).toBe(before + 2);
+  });
+
+  it('delivers, when asked during a round, what was queued before the ask', async () => {
+    const queue = (detail: string) =>
+      server.database.db.transaction((tx) =>
+        notifyFeedImport(tx, {
+          siteId: SITE,
+          siteName: 'Демо-магазин',
+          outcome: 'failed',
+          detail,
+          at: new Date(),
+        }),
+      );
+    const before = smtp.received.length;
+    smtp.state.delayMs = 800;
+    try {
+      await queue('Первый сбой');
+      const first = server.app.mailer.deliverDue();
+      await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBeGreaterThan(before);
+      // A round is still sending the first message's copies; the second is queued after it began.
+      await queue('Второй сбой');
+      await server.app.mailer.deliverDue();
+      const admin = await server.as('admin');
+      const second = (await admin.call(outboxRoute, { query: { siteId: SITE } })).messages.filter(
+        (m) => m.body.includes('Второй сбой'),
+      );
+      expect(second.map((m) => m.status)).toEqual(['sent', 'sent']);
+      await first;
+    } finally {
+      smtp.state.delayMs = 0;
+    }
   });
 
   it('writes nothing when the transaction that caused the message rolls back', async () => {

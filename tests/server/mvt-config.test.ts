@@ -6,8 +6,8 @@ import {
   saveIntegrationMvtConfigRoute,
   saveMvtConfigRoute,
 } from '#contract/routes/configs.ts';
-import { configVersions } from '#server/db/schema.ts';
-import { appendVersion } from '#server/repositories/configs.ts';
+import { configVersions } from '#server/platform/db/schema.ts';
+import { appendVersion } from '#server/configs/repository.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 /** Site 2 (the disabled demo site) starts with no configs. */
@@ -96,7 +96,7 @@ describe.each(DATABASES)('MVT config on %s', (kind) => {
       baseVersionId: null,
     });
     const text = readFileSync(
-      new URL('../../server/db/migrations/0013_mvt_config_list.sql', import.meta.url),
+      new URL('../../server/platform/db/migrations/0013_mvt_config_list.sql', import.meta.url),
       'utf8',
     );
     await server.database.db.execute(sql.raw(text));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { run } from '#server/catalog/sql.ts';
+import { run } from '#server/platform/db/sql.ts';
 import {
   createTestDatabase,
   DATABASES,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { run } from '#server/catalog/sql.ts';
-import { PUBLIC_LIMITS } from '#server/repositories/catalog.ts';
+import { run } from '#server/platform/db/sql.ts';
+import { PUBLIC_LIMITS } from '#server/public-api/catalog-repository.ts';
 import {
   createTestDatabase,
   DATABASES,
@@ -14,7 +14,7 @@ import {
 import { apiKeyOf, demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
 
 /**
- * Issue 20.1–20.2: public queries are capped (400) and bounded in time (503), a failing statement
+ * Public queries are capped (400) and bounded in time (503), a failing statement
  * leaves the database answering, and hostile searches in parallel leave the console answering.
  */
 describe.each(DATABASES)('public query limits on %s', (kind) => {

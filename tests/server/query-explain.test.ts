@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 3 on both databases: the `explain` flag of /public/search and /public/autocomplete
+ * On both databases: the `explain` flag of /public/search and /public/autocomplete
  * for console users only, and the before/after preview of an unsaved list change (nothing written).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { searchResponse } from '#contract/public/search.ts';
 import { compareQueryRoute, QUERY_LIST_ROUTES } from '#contract/routes/query-lists.ts';
 import { offerXml, ymlDocument, startCatalogServer } from '#tests/helpers/catalog.ts';
 import { DATABASES, failure, type TestClient, type TestServer } from '#tests/helpers/server.ts';
-import { run } from '#server/catalog/sql.ts';
+import { run } from '#server/platform/db/sql.ts';
 
 const SITE = 2;
 const R = QUERY_LIST_ROUTES;

@@ -14,7 +14,7 @@ import {
   registerSiteToUserRoute,
   registerUserRoute,
 } from '#contract/routes/users.ts';
-import { queryListEntries } from '#server/db/schema.ts';
+import { queryListEntries } from '#server/platform/db/schema.ts';
 import {
   DATABASES,
   failure,

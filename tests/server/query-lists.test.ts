@@ -12,7 +12,7 @@ import {
   QUERY_LIST_ROUTES,
   searchTransliterationsRoute,
 } from '#contract/routes/query-lists.ts';
-import { auditLog, queryListEntries } from '#server/db/schema.ts';
+import { auditLog, queryListEntries } from '#server/platform/db/schema.ts';
 import {
   DATABASES,
   failure,

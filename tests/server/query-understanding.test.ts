@@ -1,4 +1,4 @@
-/** Each step of the query pipeline (server/catalog/query/understanding.ts) on its own. */
+/** Each step of the query pipeline (server/search/understanding.ts) on its own. */
 import { describe, expect, it } from 'vitest';
 import {
   applyBlackList,
@@ -15,7 +15,7 @@ import {
   transliterations,
   understandWith,
   type ListRow,
-} from '#server/catalog/query/understanding.ts';
+} from '#server/search/understanding.ts';
 
 const row = (list: string, term: string, variants: string[] = [], mode = 'none'): ListRow => ({
   list,

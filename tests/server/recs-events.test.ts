@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { run } from '#server/catalog/sql.ts';
+import { run } from '#server/platform/db/sql.ts';
 import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 

@@ -20,7 +20,7 @@ import {
   switchStrategyRoute,
   updateWidgetRoute,
 } from '#contract/routes/recs.ts';
-import { run } from '#server/catalog/sql.ts';
+import { run } from '#server/platform/db/sql.ts';
 import { createRecsRepository } from '#server/recs/strategies.ts';
 import {
   DATABASES,

@@ -1,5 +1,5 @@
 /**
- * The report catalogue (issue 16 item 6, /admin/edit-reports): the charts custom report tabs are
+ * The report catalogue (/admin/edit-reports): the charts custom report tabs are
  * built from live in the database (seeded with the former fixed list), custom report
  * administrators edit them, every write is audited, tabs and chart data read from it; on both
  * databases.
@@ -18,7 +18,7 @@ import {
   updateReportChartRoute,
 } from '#contract/routes/reports.ts';
 import { CHARTS } from '#contract/entities/metric.ts';
-import { auditLog, reportCharts } from '#server/db/schema.ts';
+import { auditLog, reportCharts } from '#server/platform/db/schema.ts';
 import { createEventStore } from '#server/events/store.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateReportRoute, dailyReportRoute } from '#contract/routes/reports.ts';
 import { widgetCtrRoute } from '#contract/routes/recs.ts';
-import { seedDemoEvents } from '#server/db/seed.ts';
+import { seedDemoEvents } from '#server/demo/seed.ts';
 import { sql } from 'drizzle-orm';
-import { run } from '#server/catalog/sql.ts';
+import { run } from '#server/platform/db/sql.ts';
 import { addDays, localDay } from '#server/events/day.ts';
-import { yesterday as demoYesterday } from '#server/events/demo.ts';
+import { yesterday as demoYesterday } from '#server/demo/events.ts';
 import { registerSiteToUserRoute, registerUserRoute } from '#contract/routes/users.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';

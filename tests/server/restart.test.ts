@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createVerticalRoute, listVerticalsRoute } from '#contract/routes/sites.ts';
-import { jobs } from '#server/db/schema.ts';
+import { jobs } from '#server/platform/db/schema.ts';
 import { createTestDatabase, DATABASES, startTestServer } from '#tests/helpers/server.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database } from '#server/platform/db/client.ts';
 
 describe.each(DATABASES)('restart on %s', (kind) => {
   const dir = mkdtempSync(join(tmpdir(), 'vitrina-restart-'));

@@ -1,6 +1,6 @@
-/** The card's review snippet (issue 16): the start of the description, cut at a word. */
+/** The card's review snippet: the start of the description, cut at a word. */
 import { describe, expect, it } from 'vitest';
-import { SNIPPET_CHARS, snippetOf } from '#server/catalog/query/reviews.ts';
+import { SNIPPET_CHARS, snippetOf } from '#server/search/reviews.ts';
 
 describe('snippetOf', () => {
   it('keeps a short description whole, with its spaces tidied', () => {

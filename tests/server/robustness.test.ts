@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { getSiteRoute } from '#contract/routes/sites.ts';
-import { auditLog } from '#server/db/schema.ts';
+import { auditLog } from '#server/platform/db/schema.ts';
 import {
   DATABASES,
   startTestServer,

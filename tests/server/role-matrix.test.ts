@@ -90,7 +90,7 @@ describe.each(DATABASES)('role matrix on %s', (kind) => {
 });
 
 /**
- * Issue 20.4: sales, integrator and manager registered accounts with any non-staff role and
+ * Sales, integrator and manager registered accounts with any non-staff role and
  * attached their sites to them. A user grants only roles they hold: every preset against every
  * role of the catalogue. The probe's password is a common one, refused (400) only after the role
  * check, so an allowed grant answers 400 and writes nothing, a refused one 403.

@@ -1,5 +1,5 @@
 /**
- * Scheduled promotion and the automatic rollback (issue 18.4) on both databases: a scheduled
+ * Scheduled promotion and the automatic rollback on both databases: a scheduled
  * generate fires after the server restarts (a new app on the same database), a cancelled one
  * never fires; widget errors reported by the runtime, or searches falling against the same
  * hours of last week, roll production back to the previous bundle within the window, audited,
@@ -32,7 +32,7 @@ import {
   saveRolloutSettingsRoute,
   schedulePromotionRoute,
 } from '#contract/routes/rollout.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database } from '#server/platform/db/client.ts';
 import {
   artifactPointers,
   artifacts,
@@ -46,9 +46,9 @@ import {
   storefrontErrors,
   users,
   userSites,
-} from '#server/db/schema.ts';
-import { promote } from '#server/configs/publish.ts';
-import { createConfigRepository } from '#server/repositories/configs.ts';
+} from '#server/platform/db/schema.ts';
+import { promote } from '#server/publishing/promote.ts';
+import { createConfigRepository } from '#server/configs/repository.ts';
 import {
   createTestDatabase,
   DATABASES,

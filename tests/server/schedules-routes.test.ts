@@ -1,4 +1,4 @@
-// The console's calls over the recurring jobs (server/jobs/schedules.ts): list, set and delete a
+// The console's calls over the recurring jobs (server/platform/jobs/schedules.ts): list, set and delete a
 // site's schedules with the roles of spec part 2 §6, audited, refused with nothing changed on bad
 // input; activation creating and scheduling the feed job; schedules surviving a restart.
 import { mkdtempSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { openPglite } from '#server/db/client.ts';
-import { auditLog } from '#server/db/schema.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { auditLog } from '#server/platform/db/schema.ts';
 import { hoursCron } from '#server/feeds/jobs.ts';
 import { feedLoaderResourcesRoute } from '#contract/routes/feeds.ts';
 import { enableSiteRoute } from '#contract/routes/sites.ts';

@@ -1,5 +1,5 @@
 /**
- * Search configuration (issue 13) on both databases: every setting changes what /public/search and
+ * Search configuration on both databases: every setting changes what /public/search and
  * /public/autocomplete answer, index settings through the rebuild, which never serves a half index.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +20,8 @@ import {
 } from '#contract/routes/search-config.ts';
 import { offerXml, ymlDocument, startCatalogServer, paramXml } from '#tests/helpers/catalog.ts';
 import { DATABASES, failure, type TestClient, type TestServer } from '#tests/helpers/server.ts';
-import { rebuildIndex, buildSuggestions } from '#server/search-config/jobs.ts';
-import { run } from '#server/catalog/sql.ts';
+import { rebuildIndex, buildSuggestions } from '#server/feeds/reindex-jobs.ts';
+import { run } from '#server/platform/db/sql.ts';
 
 const SITE = 2;
 

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { run } from '#server/catalog/sql.ts';
-import { liveImport, matchCondition } from '#server/catalog/query/common.ts';
-import type { Database } from '#server/db/client.ts';
-import { seedDemo } from '#server/db/seed.ts';
+import { run } from '#server/platform/db/sql.ts';
+import { liveImport, matchCondition } from '#server/search/common.ts';
+import type { Database } from '#server/platform/db/client.ts';
+import { seedDemo } from '#server/demo/seed.ts';
 import { demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
 import { DATABASES, createTestDatabase } from '#tests/helpers/server.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13 gaps on both databases: the §5 thresholds act on real searches (docs/search-thresholds.md),
+ * On both databases: the §5 thresholds act on real searches (docs/search-thresholds.md),
  * the autocomplete job applies the query lists, the facet screen's children and diff calls, and
  * the custom sorts the answer offers the storefront.
  */
@@ -17,9 +17,9 @@ import {
 } from '#contract/routes/search-config.ts';
 import { offerXml, ymlDocument, startCatalogServer, paramXml } from '#tests/helpers/catalog.ts';
 import { DATABASES, failure, type TestClient, type TestServer } from '#tests/helpers/server.ts';
-import { buildSuggestions, computeFacetSuggestions } from '#server/search-config/jobs.ts';
-import { run } from '#server/catalog/sql.ts';
-import { typoCut } from '#server/catalog/query/thresholds.ts';
+import { buildSuggestions, computeFacetSuggestions } from '#server/feeds/reindex-jobs.ts';
+import { run } from '#server/platform/db/sql.ts';
+import { typoCut } from '#server/search/thresholds.ts';
 
 const SITE = 2;
 

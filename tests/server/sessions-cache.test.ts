@@ -1,10 +1,10 @@
 /**
- * The session cache under concurrency (issue 17.6): when the remembered session expires under
+ * The session cache under concurrency: when the remembered session expires under
  * load, the calls waiting for it share one lookup instead of each running the query.
  */
 import { describe, expect, it } from 'vitest';
-import type { Db } from '#server/db/client.ts';
-import { createSessionRepository, type SessionRecord } from '#server/repositories/sessions.ts';
+import type { Db } from '#server/platform/db/client.ts';
+import { createSessionRepository, type SessionRecord } from '#server/accounts/sessions.ts';
 
 /** A database handle whose only query is the prepared session lookup, counted and held open. */
 function fakeDb(row: () => SessionRecord | undefined) {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getSiteRoute, listSitesRoute, updateSiteRoute } from '#contract/routes/sites.ts';
 import { registerSiteRoute } from '#contract/routes/users.ts';
-import { openPostgres } from '#server/db/client.ts';
-import { sites, users, userSites } from '#server/db/schema.ts';
+import { openPostgres } from '#server/platform/db/client.ts';
+import { sites, users, userSites } from '#server/platform/db/schema.ts';
 import {
   DATABASES,
   POSTGRES_ADMIN_URL,
@@ -12,7 +12,7 @@ import {
 } from '#tests/helpers/server.ts';
 
 /**
- * Issue 17.6: site reads are cached per site and dropped on every change, whoever makes it: the
+ * Site reads are cached per site and dropped on every change, whoever makes it: the
  * site repository, a write elsewhere (the triggers' NOTIFY), another server process.
  */
 describe.each(DATABASES)('site read cache on %s', (kind) => {

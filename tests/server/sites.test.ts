@@ -13,7 +13,7 @@ import {
   updateSiteRoute,
 } from '#contract/routes/sites.ts';
 import { registerSiteRoute } from '#contract/routes/users.ts';
-import { auditLog, feedHistory, jobs } from '#server/db/schema.ts';
+import { auditLog, feedHistory, jobs } from '#server/platform/db/schema.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
 async function until<T>(

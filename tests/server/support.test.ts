@@ -1,5 +1,5 @@
 /**
- * Support (issue 16.3–16.5) on both databases: the knowledge base (seeded guides, search in both
+ * Support on both databases: the knowledge base (seeded guides, search in both
  * languages, staff-only edits, audited), internal feedback (staff only, screenshot checks, the
  * outbox e-mail in the same transaction), knowledge-base sections (staff add, rename, order and
  * delete empty ones, audited) and the support chat (chat token misuse refused, the staff inbox,
@@ -35,7 +35,7 @@ import {
   kbArticles,
   kbSections,
   mailOutbox,
-} from '#server/db/schema.ts';
+} from '#server/platform/db/schema.ts';
 import {
   DATABASES,
   failure,

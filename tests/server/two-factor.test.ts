@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for staff (issue 18.5): enrolment with a QR code, the second step of the
+ * Two-factor sign-in for staff: enrolment with a QR code, the second step of the
  * form sign-in, clock skew (±1 step accepted, ±2 refused), replayed codes refused, single-use
  * recovery codes, the per-role requirement, the sign-in backoff, the audit trail.
  */
@@ -18,9 +18,9 @@ import {
   twoFactorStatusRoute,
 } from '#contract/routes/auth.ts';
 import { listSitesRoute } from '#contract/routes/sites.ts';
-import { auditLog, userTwoFactor, users } from '#server/db/schema.ts';
-import { DEMO_PASSWORD } from '#server/db/seed.ts';
-import { createTwoFactor } from '#server/lib/two-factor.ts';
+import { auditLog, userTwoFactor, users } from '#server/platform/db/schema.ts';
+import { DEMO_PASSWORD } from '#server/demo/seed.ts';
+import { createTwoFactor } from '#server/accounts/two-factor.ts';
 import {
   DATABASES,
   failure,

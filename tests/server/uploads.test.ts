@@ -7,11 +7,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
-import { errorsPlugin } from '#server/plugins/external/errors.ts';
-import { uploadsPlugin } from '#server/uploads/plugin.ts';
-import { applyUpload, receiveUpload, type UploadSpec } from '#server/uploads/receive.ts';
-import { HttpError } from '#server/lib/http-error.ts';
+import type { Database } from '#server/platform/db/client.ts';
+import { errorsPlugin } from '#server/platform/http/errors-plugin.ts';
+import { uploadsPlugin } from '#server/platform/uploads/plugin.ts';
+import { applyUpload, receiveUpload, type UploadSpec } from '#server/platform/uploads/receive.ts';
+import { HttpError } from '#server/platform/http/http-error.ts';
 import { createTestDatabase, DATABASES, testEnv } from '#tests/helpers/server.ts';
 
 interface SynonymRow {

@@ -135,7 +135,7 @@ describe.each(DATABASES)('users on %s', (kind) => {
     expect(
       (await failure(client.call(chatTokenRoute, { params: { login: 'admin' } }))).status,
     ).toBe(403);
-    // issue 20.9: a manager (ROLE_USER_VIEW) read the administrator's token
+    // A manager (ROLE_USER_VIEW) read the administrator's token
     const manager = await server.as('manager');
     const denied = await failure(manager.call(chatTokenRoute, { params: { login: 'admin' } }));
     expect(denied).toMatchObject({ status: 403, message: 'You can read only your own chat token' });

@@ -9,8 +9,8 @@ import {
   startGateRoute,
   type GateRun,
 } from '#contract/routes/visual-gate.ts';
-import { auditLog } from '#server/db/schema.ts';
-import { comparePngs } from '#server/visual-gate/compare.ts';
+import { auditLog } from '#server/platform/db/schema.ts';
+import { comparePngs } from '#server/publishing/visual-gate/compare.ts';
 import defaultTokens from '#storefront/styles/tokens/default-v3.5.json' with { type: 'json' };
 import {
   DATABASES,

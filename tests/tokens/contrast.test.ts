@@ -1,5 +1,5 @@
 /**
- * Contrast checks on tokens (issue 18.2): pairs read from the storefront's compiled SCSS, WCAG 2.2
+ * Contrast checks on tokens: pairs read from the storefront's compiled SCSS, WCAG 2.2
  * ratios with culori, the nearest passing colour, the four corpus design systems, and the CLI flag.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 19.1: the default token `line-height-body` = 1.4 (type lineHeights) compiled to
+ * The default token `line-height-body` = 1.4 (type lineHeights) compiled to
  * `1.4px`, so every storefront widget's text overprinted itself. A bare line height up to 5
  * is a factor of the font size and stays unitless; above 5 it is pixels.
  */

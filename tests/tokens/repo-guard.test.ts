@@ -1,5 +1,5 @@
 /**
- * A fresh clone passes on its own (issue 17.1): no test or bench reads `../shared`, and the
+ * A fresh clone passes on its own: no test or bench reads `../shared`, and the
  * setup file tests/helpers/repo-guard.ts makes any read outside the repository fail.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Contrast checks on tokens (issue 18.2): which colour token the storefront styles put on which
+ * Contrast checks on tokens: which colour token the storefront styles put on which
  * background token, read from the compiled storefront CSS (sass output of the widgets' SCSS, where
  * every token is `var(--name, fallback)`), and whether each pair meets WCAG 2.2: 4.5:1 for text,
  * 3:1 for large text (≥ 24px, or ≥ 18.66px bold) and for the boundaries of controls (borders of

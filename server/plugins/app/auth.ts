@@ -2,9 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isStaff } from '#contract/roles.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import type { AuthUser } from '../../lib/register-route.ts';
-import type { UserRow } from '../../repositories/users.ts';
+import { HttpError } from '../../platform/http/http-error.ts';
+import type { AuthUser } from '../../platform/http/register-route.ts';
+import type { UserRow } from '../../accounts/users.ts';
 
 export const SESSION_COOKIE = 'SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client.ts';
-import { configGenerateJob } from '../../jobs/config-generate.ts';
-import { configPreviewJob } from '../../jobs/config-preview.ts';
-import { visualGateJob } from '../../jobs/visual-gate.ts';
-import { VISUAL_GATE_JOB } from '../../visual-gate/gate.ts';
-import { feedUpdateJob } from '../../jobs/feed-update.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { configGenerateJob } from '../../publishing/jobs/config-generate.ts';
+import { configPreviewJob } from '../../publishing/jobs/config-preview.ts';
+import { visualGateJob } from '../../publishing/jobs/visual-gate.ts';
+import { VISUAL_GATE_JOB } from '../../publishing/visual-gate/gate.ts';
+import { feedUpdateJob } from '../../feeds/update-job.ts';
 import {
   facetJob,
   FACET_JOB,
@@ -12,11 +12,16 @@ import {
   INDEX_JOB,
   suggestionJob,
   SUGGESTION_JOB,
-} from '../../search-config/jobs.ts';
-import { contentFeedJob, deltaFeedJob, facetsFeedJob, feedCheckJob } from '../../jobs/feeds.ts';
+} from '../../feeds/reindex-jobs.ts';
+import {
+  contentFeedJob,
+  deltaFeedJob,
+  facetsFeedJob,
+  feedCheckJob,
+} from '../../feeds/import-jobs.ts';
 import { RECS_BUILD_JOB, recsBuildJob } from '../../recs/job.ts';
 import { RANKING_BUILD_JOB, rankingBuildJob } from '../../recs/ltr.ts';
-import { createJobRunner, type JobHandler, type JobRunner } from '../../jobs/runner.ts';
+import { createJobRunner, type JobHandler, type JobRunner } from '../../platform/jobs/runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

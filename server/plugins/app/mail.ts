@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client.ts';
-import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,20 +1,20 @@
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client.ts';
-import { createArtifactRepository } from '../../repositories/artifacts.ts';
-import { createCatalogRepository } from '../../repositories/catalog.ts';
-import { createFeedRepository } from '../../repositories/feeds.ts';
-import { createJobRepository } from '../../repositories/jobs.ts';
-import { createPageViewRepository } from '../../repositories/page-views.ts';
-import { createSessionRepository } from '../../repositories/sessions.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { createArtifactRepository } from '../../publishing/artifacts-repository.ts';
+import { createCatalogRepository } from '../../public-api/catalog-repository.ts';
+import { createFeedRepository } from '../../feeds/repository.ts';
+import { createJobRepository } from '../../platform/jobs/repository.ts';
+import { createPageViewRepository } from '../../platform/audit/page-views.ts';
+import { createSessionRepository } from '../../accounts/sessions.ts';
 import {
   changedSite,
   createSiteCache,
   SITE_CHANGED_CHANNEL,
   type SiteCache,
-} from '../../repositories/site-cache.ts';
-import { createSiteRepository } from '../../repositories/sites.ts';
-import { createUserRepository } from '../../repositories/users.ts';
-import { createVerticalRepository } from '../../repositories/verticals.ts';
+} from '../../sites/cache.ts';
+import { createSiteRepository } from '../../sites/repository.ts';
+import { createUserRepository } from '../../accounts/users.ts';
+import { createVerticalRepository } from '../../sites/verticals.ts';
 
 export function createRepositories(
   database: Database,

@@ -4,8 +4,8 @@ import {
   createScheduledPromotions,
   PROMOTION_TIMER_QUEUE,
   type ScheduledPromotions,
-} from '../../rollout/scheduled.ts';
-import { checkRolloutWatches } from '../../rollout/watch.ts';
+} from '../../publishing/rollout/scheduled.ts';
+import { checkRolloutWatches } from '../../publishing/rollout/watch.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,13 +20,13 @@ declare module 'fastify' {
 const timerData = z.object({ promotionId: z.number().int().positive() });
 
 /**
- * Issue 18.4: fires scheduled promotions (pg-boss timers of the job runner) and, every
+ * Fires scheduled promotions (pg-boss timers of the job runner) and, every
  * ROLLOUT_CHECK_MS, checks the promotions under watch and fires any overdue scheduled one.
  */
 export const rolloutPlugin = fp(
   async (app) => {
     const db = app.database.db;
-    const scheduled = createScheduledPromotions(db, app.jobs, app.env);
+    const scheduled = createScheduledPromotions(db, app.jobs, app.env, () => app.mailer.kick());
     app.jobs.timers.define(PROMOTION_TIMER_QUEUE, async (data) => {
       const parsed = timerData.safeParse(data);
       if (parsed.success) await scheduled.fire(parsed.data.promotionId);

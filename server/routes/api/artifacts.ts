@@ -6,9 +6,9 @@ import {
 } from '#contract/routes/configs.ts';
 import { CONFIG_ROLES, configKind } from '#contract/entities/config.ts';
 import { hasAccess } from '#contract/roles.ts';
-import { forbidden, notFound } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import type { ArtifactHistoryEntry } from '../../repositories/artifacts.ts';
+import { forbidden, notFound } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import type { ArtifactHistoryEntry } from '../../publishing/artifacts-repository.ts';
 
 function toArtifact(siteId: number, entry: ArtifactHistoryEntry): Artifact {
   const base = `/cdn/${siteId}/${entry.hash}`;

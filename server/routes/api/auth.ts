@@ -13,12 +13,12 @@ import {
   twoFactorSetupRoute,
   twoFactorStatusRoute,
 } from '#contract/routes/auth.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { DUMMY_HASH, verifyPassword } from '../../lib/password.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import { createSignInThrottle } from '../../lib/sign-in-throttle.ts';
-import { CHALLENGE_SECONDS, createTwoFactor } from '../../lib/two-factor.ts';
-import type { UserRow } from '../../repositories/users.ts';
+import { HttpError } from '../../platform/http/http-error.ts';
+import { DUMMY_HASH, verifyPassword } from '../../accounts/password.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { createSignInThrottle } from '../../accounts/sign-in-throttle.ts';
+import { CHALLENGE_SECONDS, createTwoFactor } from '../../accounts/two-factor.ts';
+import type { UserRow } from '../../accounts/users.ts';
 
 export async function authRoutes(app: FastifyInstance) {
   const sessionLength = app.env.SESSION_LENGTH;

@@ -9,8 +9,8 @@ import {
   catalogRegionsRoute,
   catalogRootCategoriesRoute,
 } from '#contract/routes/catalog-lookups.ts';
-import { createCatalogLookups } from '../../catalog/lookups.ts';
-import { registerRoute } from '../../lib/register-route.ts';
+import { createCatalogLookups } from '../../search/lookups.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
 
 export async function catalogLookupRoutes(app: FastifyInstance) {
   const lookups = createCatalogLookups(app.database.db);

@@ -53,16 +53,16 @@ import {
   type Stored,
 } from '../../configs/codec.ts';
 import { defaultInstantSearch, defaultTemplates } from '../../configs/defaults.ts';
-import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { registerRoute, type AuthUser } from '../../lib/register-route.ts';
-import type { ConfigGeneratePayload } from '../../jobs/config-generate.ts';
-import { toJob } from '../../repositories/jobs.ts';
-import { assertGatePassed } from '../../visual-gate/gate.ts';
+import { forbidden, HttpError, notFound } from '../../platform/http/http-error.ts';
+import { registerRoute, type AuthUser } from '../../platform/http/register-route.ts';
+import type { ConfigGeneratePayload } from '../../publishing/jobs/config-generate.ts';
+import { toJob } from '../../platform/jobs/repository.ts';
+import { assertGatePassed } from '../../publishing/visual-gate/gate.ts';
 import {
   createConfigRepository,
   toVersionMeta,
   type ConfigVersionRow,
-} from '../../repositories/configs.ts';
+} from '../../configs/repository.ts';
 
 const KIND_NAMES: Record<ConfigKind, string> = {
   'instant-search': 'instant search',
@@ -415,7 +415,7 @@ export async function configRoutes(app: FastifyInstance) {
         : KIND_NAMES[target.kind];
       throw notFound(`A saved integration copy of the ${what} config of site ${siteId}`);
     }
-    // The visual regression gate (server/visual-gate/): 409 until its changes are accepted.
+    // The visual regression gate (server/publishing/visual-gate/): 409 until its changes are accepted.
     await assertGatePassed(app.database.db, app.env, {
       siteId,
       kind: target.kind,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { CHART_TOKEN_INVALID } from '#contract/entities/custom-report.ts';
 import { hasAccess, isStaff } from '#contract/roles.ts';
 import {
@@ -17,15 +16,11 @@ import {
   myCustomReportsRoute,
   updateCustomReportTabRoute,
 } from '#contract/routes/reports.ts';
-import { users } from '../../db/schema.ts';
 import { createEventStore } from '../../events/store.ts';
-import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import {
-  createChartTokens,
-  createCustomReportRepository,
-} from '../../repositories/custom-reports.ts';
-import { createReportChartRepository } from '../../repositories/report-charts.ts';
+import { forbidden, HttpError, notFound } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { createChartTokens, createCustomReportRepository } from '../../reports/custom-reports.ts';
+import { createReportChartRepository } from '../../reports/charts.ts';
 
 /** Custom report tabs (spec part 2 §3, §7): the user's own, their administration, chart data. */
 export async function customReportRoutes(app: FastifyInstance) {
@@ -55,10 +50,7 @@ export async function customReportRoutes(app: FastifyInstance) {
         code: CHART_TOKEN_INVALID,
       });
     // The token speaks for its login: it must still be allowed to see the chart of that site.
-    const [holder] = await app.database.db
-      .select({ id: users.id, roles: users.roles })
-      .from(users)
-      .where(eq(users.login, claims.login));
+    const holder = await app.repos.users.rowByLogin(claims.login);
     if (!holder || !hasAccess(holder.roles, chartJwtRoute.roles)) throw forbidden();
     const site = await app.repos.sites.getFor(claims.site, {
       id: holder.id,

@@ -10,7 +10,7 @@ import {
   saveDolyameWidgetRoute,
   updateAlternativeAttributeRoute,
 } from '#contract/routes/dolyame.ts';
-import { registerRoute } from '../../lib/register-route.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
 import { createDolyameRepository } from '../../integrations/dolyame.ts';
 
 /** The Dolyame instalment calls (spec part 2 §7 "Instalment"), every write audited. */

@@ -58,11 +58,11 @@ import {
 } from '../../feeds/jobs.ts';
 import { openRawFeed, rawFeedPath } from '../../feeds/raw.ts';
 import { createFeedStore, type SettingsKind, type SettingsOf } from '../../feeds/store.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { recordAudit } from '../../repositories/audit.ts';
-import type { Tx } from '../../db/client.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import { applyUpload, receiveUpload, type UploadSpec } from '../../uploads/receive.ts';
+import { notFound } from '../../platform/http/http-error.ts';
+import { recordAudit } from '../../platform/audit/repository.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { applyUpload, receiveUpload, type UploadSpec } from '../../platform/uploads/receive.ts';
 
 /** One attribute name per row: column id (or attribute, name, param). */
 const ATTRIBUTE_FILE: UploadSpec<{ id: string }> = {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { hasAccess } from '#contract/roles.ts';
 import { cancelJobRoute, jobStartRoles } from '#contract/routes/jobs.ts';
-import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import { recordAudit } from '../../repositories/audit.ts';
-import { toJob } from '../../repositories/jobs.ts';
+import { conflict, forbidden, notFound } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { recordAudit } from '../../platform/audit/repository.ts';
+import { toJob } from '../../platform/jobs/repository.ts';
 
 export async function jobRoutes(app: FastifyInstance) {
   /** Cancels a job: the roles that start its kind; the handler stops through its AbortSignal. */

@@ -5,10 +5,10 @@ import {
   listMonitoringEmailsRoute,
   outboxRoute,
 } from '#contract/routes/mail.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import { createMonitoringRepository } from '../../mail/monitoring.ts';
-import { listOutbox } from '../../mail/outbox.ts';
+import { notFound } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { createMonitoringRepository } from '../../feeds/monitoring.ts';
+import { listOutbox } from '../../platform/mail/outbox.ts';
 
 export async function mailRoutes(app: FastifyInstance) {
   const monitoring = createMonitoringRepository(app.database.db);

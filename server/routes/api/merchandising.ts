@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import {
   type FiredRule,
@@ -42,23 +41,21 @@ import {
   uploadRedirectsRoute,
 } from '#contract/routes/merchandising.ts';
 import type { Site } from '#contract/entities/site.ts';
-import { arrayParam } from '../../db/any.ts';
-import type { Tx } from '../../db/client.ts';
-import { run } from '../../catalog/sql.ts';
-import { merchandisingPlan, queryKey } from '../../catalog/query/merchandising.ts';
-import { recordAudit } from '../../repositories/audit.ts';
-import { recommendations } from '../../catalog/query/recommendations.ts';
-import { search } from '../../catalog/query/search.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
+import { knownProducts, recsRuleTargets, upsertRedirect } from '../../merchandising/lookups.ts';
+import { merchandisingPlan, queryKey } from '../../search/merchandising.ts';
+import { recordAudit } from '../../platform/audit/repository.ts';
+import { recommendations } from '../../recs/query.ts';
+import { search } from '../../search/search.ts';
+import { HttpError } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
 import { createMerchandisingRepository, type SiteZone } from '../../merchandising/rules.ts';
-import { applyUpload, receiveUpload, type UploadSpec } from '../../uploads/receive.ts';
+import { applyUpload, receiveUpload, type UploadSpec } from '../../platform/uploads/receive.ts';
 import { searchParams } from '#contract/public/search.ts';
 import { recommendationsParams } from '#contract/public/recommendations.ts';
 
 const zone = (site: Site): SiteZone => ({ siteId: site.siteId, timeZone: site.timeZone });
 const OK = { ok: true as const };
-/** The strategies every site has; the site's own (issue 15) are listed by hash. */
+/** The strategies every site has; the site's own are listed by hash. */
 const FIXED_STRATEGIES = ['popular', 'same_category', 'similar_price'];
 
 /** A ';'-separated list cell. */
@@ -217,17 +214,6 @@ const modelSpec: UploadSpec<ModelRowIn> = {
     position: z.coerce.number().int().min(0).max(10_000).optional(),
   }),
 };
-
-/** The products of the site's live catalog among `ids`. */
-async function knownProducts(tx: Tx, siteId: number, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const { rows } = await run<{ id: string }>(
-    tx,
-    sql`select id from catalog_products where import_id = (select import_id from catalogs where site_id = ${siteId})
-        and id = any(${arrayParam([...new Set(ids)], 'text')})`,
-  );
-  return new Set(rows.map((row) => row.id));
-}
 
 export async function merchandisingRoutes(app: FastifyInstance) {
   const db = app.database.db;
@@ -404,22 +390,14 @@ export async function merchandisingRoutes(app: FastifyInstance) {
           continue;
         }
         seen.set(key, line);
-        const values = {
+        await upsertRedirect(tx, {
           siteId: site.siteId,
           query: row.query,
           queryKey: key,
           url: row.url,
           mobileUrl: row.mobileUrl ?? null,
           name: row.name ?? null,
-          updatedAt: new Date(),
-        };
-        await run(
-          tx,
-          sql`insert into merch_redirects (site_id, query, query_key, url, mobile_url, name)
-              values (${values.siteId}, ${values.query}, ${values.queryKey}, ${values.url}, ${values.mobileUrl}, ${values.name})
-              on conflict (site_id, query_key) do update set query = excluded.query, url = excluded.url,
-                mobile_url = excluded.mobile_url, name = excluded.name, updated_at = now()`,
-        );
+        });
       }
       await recordAudit(tx, {
         actor: user.login,
@@ -440,29 +418,12 @@ export async function merchandisingRoutes(app: FastifyInstance) {
     repo.recsRules(zone(site), body, query),
   );
   registerRoute(app, recsRulesContextRoute, async ({ site }) => {
-    const { rows: regions } = await run<{ id: string }>(
-      db,
-      sql`select 'global' as id union select distinct region_id from feed_history where site_id = ${site.siteId} order by 1`,
-    );
-    const { rows: blocks } = await run<{ id: string; name: string | null }>(
-      db,
-      sql`select distinct on (key) key::text as id, data->>'name' as name from config_versions
-          where site_id = ${site.siteId} and kind = 'recommendations-block' and not test
-          order by key, version desc`,
-    );
+    const targets = await recsRuleTargets(db, site.siteId);
     return {
       boostTypes: [...RECS_BOOST_TYPES],
-      regions: regions.map((row) => row.id),
-      placements: blocks.map((row) => ({ id: row.id, name: row.name ?? row.id })),
-      strategies: [
-        ...FIXED_STRATEGIES,
-        ...(
-          await run<{ hash: string }>(
-            db,
-            sql`select hash from recs_strategies where site_id = ${site.siteId} order by hash`,
-          )
-        ).rows.map((row) => row.hash),
-      ],
+      regions: targets.regions,
+      placements: targets.placements,
+      strategies: [...FIXED_STRATEGIES, ...targets.strategies],
     };
   });
   registerRoute(app, getRecsRuleRoute, ({ site, params }) => repo.getRecs(zone(site), params.id));

@@ -12,8 +12,8 @@ import {
   QUERY_LIST_ROUTES,
   searchTransliterationsRoute,
 } from '#contract/routes/query-lists.ts';
-import { liveImport } from '../../catalog/query/common.ts';
-import { search } from '../../catalog/query/search.ts';
+import { liveImport } from '../../search/common.ts';
+import { search } from '../../search/search.ts';
 import {
   compileLists,
   invalidateQueryLists,
@@ -23,17 +23,17 @@ import {
   type Channel,
   type CompiledLists,
   type ListRow,
-} from '../../catalog/query/understanding.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { registerRoute, type AuthUser } from '../../lib/register-route.ts';
+} from '../../search/understanding.ts';
+import { HttpError } from '../../platform/http/http-error.ts';
+import { registerRoute, type AuthUser } from '../../platform/http/register-route.ts';
 import type { Site } from '#contract/entities/site.ts';
 import {
   checkEntry,
   createQueryListRepository,
   type EntryInput,
   type UploadFields,
-} from '../../repositories/query-lists.ts';
-import { applyUpload, receiveUpload, type UploadSpec } from '../../uploads/receive.ts';
+} from '../../query-lists/repository.ts';
+import { applyUpload, receiveUpload, type UploadSpec } from '../../platform/uploads/receive.ts';
 
 /** Rows of one list upload at most (a file beyond is refused whole, 413). */
 export const QUERY_LIST_MAX_ROWS = 50_000;

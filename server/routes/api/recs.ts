@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { desc, and, eq, sql } from 'drizzle-orm';
 import {
   availableConfigsRoute,
   createStrategyRoute,
@@ -32,12 +31,11 @@ import {
 import { recommendationsParams } from '#contract/public/recommendations.ts';
 import type { RecsConfigEntry } from '#contract/entities/recs.ts';
 import { toCsv } from '#contract/csv.ts';
-import { run } from '../../catalog/sql.ts';
-import { jobs, sites } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import { toJob } from '../../repositories/jobs.ts';
+import { HttpError } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { latestJob, toJob } from '../../platform/jobs/repository.ts';
 import { KIND } from '../../events/codes.ts';
+import { trainingDatasets } from '../../events/datasets.ts';
 import { RECS_BUILD_JOB, type RecsBuildPayload } from '../../recs/job.ts';
 import {
   activateRankingModel,
@@ -46,11 +44,13 @@ import {
   type RankingBuildPayload,
 } from '../../recs/ltr.ts';
 import { RECS_MODELS, modelOf } from '../../recs/models.ts';
-import { readCoefficients, saveCoefficients } from '../../recs/ranking.ts';
+import { readCoefficients, saveCoefficients } from '../../search/ranking-coefficients.ts';
 import { createRecsRepository } from '../../recs/strategies.ts';
 import { pagesRefused, widgetPages } from '../../recs/widget-pages.ts';
-import { liveImport } from '../../catalog/query/common.ts';
-import { recommendations } from '../../catalog/query/recommendations.ts';
+import { liveImport } from '../../search/common.ts';
+import { recommendations } from '../../recs/query.ts';
+import { itemScores, previewProduct, widgetCtr } from '../../recs/repository.ts';
+import { siteNames } from '../../sites/repository.ts';
 
 /** The {site} of the path must be the `?siteId` the guard checked. */
 function samesite(params: { site: number }, siteId: number): void {
@@ -163,21 +163,10 @@ export async function recsRoutes(app: FastifyInstance) {
       .filter(Boolean);
     const pages = await widgetPages(db, site.siteId, placements);
     const importId = await liveImport(db, site.siteId);
-    let forProduct: { id: string; name: string } | null = null;
-    if (model.needsProduct && importId !== null) {
-      // A product the strategy's table covers most, else the catalogue's most popular one.
-      const { rows } = await run<{ id: string; name: string }>(
-        db,
-        sql`select p.id, p.name from catalog_products p
-            left join (select r.product_id, count(*) as n from recs_item_scores r
-                       where r.site_id = ${site.siteId} and r.hash = ${strategy.hash}
-                         and r.revision = ${strategy.revision}
-                       group by r.product_id) s on s.product_id = p.id
-            where p.import_id = ${importId} and p.available
-            order by coalesce(s.n, 0) desc, p.popularity desc, p.id limit 1`,
-      );
-      forProduct = rows[0] ?? null;
-    }
+    const forProduct =
+      model.needsProduct && importId !== null
+        ? await previewProduct(db, site.siteId, importId, strategy)
+        : null;
     const answer =
       importId === null || (model.needsProduct && forProduct === null)
         ? { products: [] }
@@ -210,12 +199,7 @@ export async function recsRoutes(app: FastifyInstance) {
 
   registerRoute(app, recsFileRoute, async ({ site, query, reply }) => {
     const strategy = await repo.get(site.siteId, query.hash);
-    const { rows } = await run<{ product_id: string; other_id: string; score: number }>(
-      db,
-      sql`select product_id, other_id, score from recs_item_scores
-          where site_id = ${site.siteId} and hash = ${strategy.hash} and revision = ${strategy.revision}
-          order by product_id, score desc, other_id limit 1000000`,
-    );
+    const rows = await itemScores(db, site.siteId, strategy);
     void reply
       .type('text/csv; charset=utf-8')
       .header(
@@ -232,18 +216,7 @@ export async function recsRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, modelsInfoRoute, async ({ site, user }) => {
-    const { rows } = await run<{
-      kind: number;
-      rows: number;
-      from: string | null;
-      to: string | null;
-    }>(
-      db,
-      sql`select kind, count(*)::int as rows, min(day)::text as from, max(day)::text as to
-          from events where site_id = ${site.siteId}
-            and kind in (${KIND.SEARCH}, ${KIND.PRODUCT_CLICK}, ${KIND.PRODUCT_VIEW}, ${KIND.ADD_TO_CART}, ${KIND.ORDER})
-          group by kind order by kind`,
-    );
+    const rows = await trainingDatasets(db, site.siteId);
     const names: Record<number, string> = {
       [KIND.SEARCH]: 'searches',
       [KIND.PRODUCT_CLICK]: 'product clicks',
@@ -252,7 +225,7 @@ export async function recsRoutes(app: FastifyInstance) {
       [KIND.ORDER]: 'orders',
     };
     const visible = user.seesAllSites
-      ? await db.select({ siteId: sites.id, name: sites.name }).from(sites).orderBy(sites.id)
+      ? await siteNames(db)
       : [{ siteId: site.siteId, name: site.siteName }];
     return {
       models: [
@@ -294,12 +267,7 @@ export async function recsRoutes(app: FastifyInstance) {
 
   registerRoute(app, modelJobStatusRoute, async ({ site, query }) => {
     const kind = query.jobName === 'XGBVECTORS' ? RANKING_BUILD_JOB : RECS_BUILD_JOB;
-    const [row] = await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.siteId, site.siteId), eq(jobs.kind, kind)))
-      .orderBy(desc(jobs.createdAt))
-      .limit(1);
+    const row = await latestJob(db, site.siteId, kind);
     return row ? toJob(row) : null;
   });
 
@@ -312,42 +280,7 @@ export async function recsRoutes(app: FastifyInstance) {
   registerRoute(app, widgetCtrRoute, async ({ site, query }) => {
     const ratio = (clicks: number, views: number) =>
       views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : null;
-    const { rows } = await run<{
-      block: string;
-      block_name: string | null;
-      strategy: string;
-      strategy_name: string | null;
-      widget_type: string;
-      views: number;
-      clicks: number;
-    }>(
-      db,
-      sql`with w as (
-            select block, strategy, widget_type, sum(views)::int as views, sum(clicks)::int as clicks
-            from widget_daily
-            where site_id = ${site.siteId} and day between ${query.from}::date and ${query.to}::date
-            group by block, strategy, widget_type
-          ), names as (
-            select distinct on (key) key::text as block, data->>'name' as name
-            from config_versions
-            where site_id = ${site.siteId} and kind = 'recommendations-block'
-            order by key, test, id desc
-          )
-          select w.block, n.name as block_name, w.strategy, s.name as strategy_name,
-            w.widget_type, w.views, w.clicks
-          from w left join names n on n.block = w.block
-          left join recs_strategies s on s.site_id = ${site.siteId} and s.hash = w.strategy
-          order by w.views desc, w.block, w.strategy, w.widget_type
-          limit 500`,
-    );
-    const { rows: totals } = await run<{ searches: number; clicks: number; recs: number }>(
-      db,
-      sql`select coalesce(sum(searches), 0)::int as searches,
-            coalesce(sum(search_clicks), 0)::int as clicks, coalesce(sum(recs_clicks), 0)::int as recs
-          from event_daily
-          where site_id = ${site.siteId} and day between ${query.from}::date and ${query.to}::date`,
-    );
-    const total = totals[0] ?? { searches: 0, clicks: 0, recs: 0 };
+    const { blocks: rows, totals: total } = await widgetCtr(db, site.siteId, query.from, query.to);
     return {
       blocks: rows.map((r) => ({
         block: r.block,

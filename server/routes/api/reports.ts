@@ -6,7 +6,7 @@ import {
   orderQuarantineRoute,
 } from '#contract/routes/reports.ts';
 import { createEventStore } from '../../events/store.ts';
-import { registerRoute } from '../../lib/register-route.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
 
 /** Home and reporting metrics (spec part 1 §7), read from the daily rollups. */
 export async function reportRoutes(app: FastifyInstance) {

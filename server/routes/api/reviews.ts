@@ -10,7 +10,7 @@ import {
   uploadNeurocardsRoute,
   uploadReviewsRoute,
 } from '#contract/routes/reviews.ts';
-import { registerRoute } from '../../lib/register-route.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
 import { createReviewsRepository } from '../../integrations/reviews.ts';
 
 /** Reviews and neurocards (spec part 2 §7 "Reviews"); uploads through server/uploads, audited. */

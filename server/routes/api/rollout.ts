@@ -7,12 +7,12 @@ import {
   saveRolloutSettingsRoute,
   schedulePromotionRoute,
 } from '#contract/routes/rollout.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import { readRolloutSettings, saveRolloutSettings } from '../../rollout/settings.ts';
-import { listRolloutWatches } from '../../rollout/watch.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { readRolloutSettings, saveRolloutSettings } from '../../publishing/rollout/settings.ts';
+import { listRolloutWatches } from '../../publishing/rollout/watch.ts';
 import { assertConfigRole } from './configs.ts';
 
-/** Scheduled promotion and the automatic rollback (issue 18.4). */
+/** Scheduled promotion and the automatic rollback. */
 export async function rolloutRoutes(app: FastifyInstance) {
   const db = app.database.db;
   const scheduled = app.rollout.scheduled;

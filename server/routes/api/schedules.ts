@@ -7,13 +7,17 @@ import {
   scheduleRoles,
   setScheduleRoute,
 } from '#contract/routes/schedules.ts';
-import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import { recordAudit } from '../../repositories/audit.ts';
-import { toJob } from '../../repositories/jobs.ts';
-import { auditedSchedule, recentJobs, toSchedule } from '../../repositories/job-schedules.ts';
+import { forbidden, HttpError, notFound } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { recordAudit } from '../../platform/audit/repository.ts';
+import { toJob } from '../../platform/jobs/repository.ts';
+import {
+  auditedSchedule,
+  recentJobs,
+  toSchedule,
+} from '../../platform/jobs/schedules-repository.ts';
 
-/** The recurring jobs of a site (server/jobs/schedules.ts) as the console edits them. */
+/** The recurring jobs of a site (server/platform/jobs/schedules.ts) as the console edits them. */
 export async function scheduleRoutes(app: FastifyInstance) {
   const { schedules, kinds } = app.jobs;
   const { db } = app.database;

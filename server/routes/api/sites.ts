@@ -11,11 +11,11 @@ import {
   siteJobRoute,
   updateSiteRoute,
 } from '#contract/routes/sites.ts';
-import { previewBase } from '../../artifacts/preview-key.ts';
+import { previewBase } from '../../publishing/bundle/preview-key.ts';
 import { scheduleFeedsOnActivation } from '../../feeds/activation.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
-import { toJob, type JobRow } from '../../repositories/jobs.ts';
+import { HttpError, notFound } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { toJob, type JobRow } from '../../platform/jobs/repository.ts';
 
 export async function siteRoutes(app: FastifyInstance) {
   const { sites, feeds, verticals } = app.repos;

@@ -30,8 +30,9 @@ import {
   sendChatMessageRoute,
   setFeedbackStatusRoute,
 } from '#contract/routes/support.ts';
-import { registerRoute, type AuthUser } from '../../lib/register-route.ts';
-import { forbidden } from '../../lib/http-error.ts';
+import { registerRoute, type AuthUser } from '../../platform/http/register-route.ts';
+import { forbidden, HttpError } from '../../platform/http/http-error.ts';
+import { SESSION_COOKIE, toAuthUser } from '../../plugins/app/auth.ts';
 import { createKnowledgeBase, seedKnowledgeBase } from '../../support/knowledge-base.ts';
 import { createFeedback, readFeedbackForm } from '../../support/feedback.ts';
 import {
@@ -46,19 +47,33 @@ function requireStaff(user: AuthUser): void {
   if (user.isClient || !isStaff(user.roles)) throw forbidden('Staff only');
 }
 
-/** How often an idle event stream sends a comment line (keeps proxies from closing it). */
-const HEARTBEAT_MS = 25_000;
+/** Who a stream is for, and how it checks that its reader may still read it. */
+interface StreamReader {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  user: AuthUser;
+  /**
+   * What the reader needs beyond the stream's site, read again on every heartbeat (the staff
+   * roles, the chat token's owner).
+   */
+  allowed: (user: AuthUser) => Promise<boolean>;
+}
 
 /**
  * Opens a server-sent event stream on the reply: `message` events (id = message id) for what
- * `subscribe` delivers, `resync` when notifications may have been lost. Closed with the request.
+ * `subscribe` delivers, `resync` when notifications may have been lost. It ends with the request,
+ * when its session ends or its user changes in this process (the sessions' watch), when a
+ * heartbeat finds the session gone or the reader no longer allowed (another process's sign-out
+ * or role change), and after CHAT_STREAM_MAX_MS; the browser then reconnects, signed in again.
  */
 async function openStream(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  app: FastifyInstance,
+  { request, reply, user, allowed }: StreamReader,
   filter: Pick<ChatSubscriber, 'siteId' | 'userLogin'>,
   hub: ReturnType<typeof createChatHub>,
 ): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) throw new HttpError(401, 'Not signed in');
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -71,25 +86,56 @@ async function openStream(
   const write = (text: string) => {
     if (!out.destroyed) out.write(text);
   };
+  let closed = false;
+  const timers: NodeJS.Timeout[] = [];
+  const unwatch = app.repos.sessions.watch(token, user.id, () => end());
+  let unsubscribe: () => void = () => undefined;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const timer of timers) clearTimeout(timer);
+    unwatch();
+    unsubscribe();
+  };
+  const end = () => {
+    close();
+    if (!out.destroyed) out.end();
+  };
+  request.raw.once('close', close);
+  out.once('close', close);
   write('retry: 3000\n: connected\n\n');
-  const unsubscribe = await hub.subscribe({
+  unsubscribe = await hub.subscribe({
     ...filter,
     send: (message: ChatMessage) =>
       write(`id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`),
     read: (event: ChatReadEvent) => write(`event: read\ndata: ${JSON.stringify(event)}\n\n`),
     resync: () => write('event: resync\ndata: {}\n\n'),
   });
-  const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-  const close = () => {
-    clearInterval(heartbeat);
-    unsubscribe();
+  if (closed || out.destroyed) return close();
+  const heartbeat = async () => {
+    try {
+      const record = await app.repos.sessions.find(token);
+      const now = record && toAuthUser(record.user);
+      if (
+        !now ||
+        now.id !== user.id ||
+        (await app.repos.sites.getFor(filter.siteId, now)) === 'forbidden' ||
+        !(await allowed(now))
+      )
+        return end();
+    } catch (error) {
+      // The database is away for a moment: the stream ends, the browser comes back later.
+      request.log.warn({ err: error }, 'chat stream re-check failed');
+      return end();
+    }
+    write(': ping\n\n');
+    if (!closed) timers[0] = setTimeout(() => void heartbeat(), app.env.CHAT_STREAM_HEARTBEAT_MS);
   };
-  request.raw.once('close', close);
-  out.once('close', close);
-  if (out.destroyed) close();
+  timers[0] = setTimeout(() => void heartbeat(), app.env.CHAT_STREAM_HEARTBEAT_MS);
+  timers[1] = setTimeout(end, app.env.CHAT_STREAM_MAX_MS);
 }
 
-/** Knowledge base, internal feedback and the support chat (issue 16.3–16.5). */
+/** Knowledge base, internal feedback and the support chat. */
 export async function supportRoutes(app: FastifyInstance) {
   const db = app.database.db;
   const kb = createKnowledgeBase(db);
@@ -192,7 +238,22 @@ export async function supportRoutes(app: FastifyInstance) {
   });
   registerRoute(app, chatStreamRoute, async ({ site, user, request, reply }) => {
     await checkChatToken(db, user.id, chatToken(request));
-    await openStream(request, reply, { siteId: site.siteId, userLogin: user.login }, hub);
+    const token = chatToken(request);
+    await openStream(
+      app,
+      {
+        request,
+        reply,
+        user,
+        allowed: (now) =>
+          checkChatToken(db, now.id, token).then(
+            () => true,
+            () => false,
+          ),
+      },
+      { siteId: site.siteId, userLogin: user.login },
+      hub,
+    );
     return '';
   });
 
@@ -235,7 +296,17 @@ export async function supportRoutes(app: FastifyInstance) {
   });
   registerRoute(app, inboxStreamRoute, async ({ site, user, request, reply }) => {
     requireStaff(user);
-    await openStream(request, reply, { siteId: site.siteId }, hub);
+    await openStream(
+      app,
+      {
+        request,
+        reply,
+        user,
+        allowed: async (now) => !now.isClient && isStaff(now.roles),
+      },
+      { siteId: site.siteId },
+      hub,
+    );
     return '';
   });
 }

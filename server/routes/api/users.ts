@@ -12,10 +12,15 @@ import {
   setUserRolesRoute,
   updateUserRoute,
 } from '#contract/routes/users.ts';
-import { forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/http-error.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { assertPasswordPolicy } from '../../lib/password-policy.ts';
-import { registerRoute, type AuthUser } from '../../lib/register-route.ts';
+import {
+  forbidden,
+  HttpError,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/http/http-error.ts';
+import { hashPassword } from '../../accounts/password.ts';
+import { assertPasswordPolicy } from '../../accounts/password-policy.ts';
+import { registerRoute, type AuthUser } from '../../platform/http/register-route.ts';
 
 function validRoles(value: string | string[]): string[] {
   const roles = [...new Set(splitRoles(value))];
@@ -25,7 +30,7 @@ function validRoles(value: string | string[]): string[] {
 }
 
 /**
- * The roles a user may hand out (issue 20.4): an administrator any, a superuser any but the
+ * The roles a user may hand out: an administrator any, a superuser any but the
  * staff roles, everyone else only roles they hold themselves.
  */
 export function grantableBy(actor: AuthUser): (role: string) => boolean {
@@ -125,7 +130,7 @@ export async function userRoutes(app: FastifyInstance) {
 
   registerRoute(app, chatTokenRoute, async ({ params, user }) => {
     // A chat token signs its holder into the support chat: one's own only (an administrator's
-    // included; issue 20.9 — a manager read the administrator's).
+    // included: a manager once read the administrator's).
     if (params.login !== user.login && !user.roles.includes('ROLE_ADMIN'))
       throw forbidden('You can read only your own chat token');
     const row = await users.rowByLogin(params.login);

@@ -7,8 +7,8 @@ import {
   gateStatusRoute,
   startGateRoute,
 } from '#contract/routes/visual-gate.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { registerRoute } from '../../lib/register-route.ts';
+import { HttpError } from '../../platform/http/http-error.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
 import {
   acceptGate,
   describeRun,
@@ -16,7 +16,7 @@ import {
   gateRunOf,
   gateStatus,
   startGate,
-} from '../../visual-gate/gate.ts';
+} from '../../publishing/visual-gate/gate.ts';
 import { assertConfigRole } from './configs.ts';
 
 /** configId / componentId for blocks and components (required), 0 for the one-per-site kinds. */
@@ -29,7 +29,7 @@ function keyOf(kind: ConfigKind, id: number | undefined): number {
   return id ?? 0;
 }
 
-/** The visual regression gate (server/visual-gate/README.md). */
+/** The visual regression gate (server/publishing/visual-gate/README.md). */
 export async function visualGateRoutes(app: FastifyInstance) {
   const db = app.database.db;
 

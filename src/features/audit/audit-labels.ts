@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 /*
  * The journal stores codes ('delete', 'query-list:white-list', 'config:search'); the user reads
  * them in the interface language. A code without a text shows as it is (a new one is noticed by
- * the Russian walk, e2e/russian-walk.spec.ts).
+ * the Russian walk, e2e/console-walk.spec.ts).
  */
 
 /** 'delete' → «Удаление». */

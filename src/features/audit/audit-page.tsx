@@ -13,6 +13,7 @@ import { DatePicker } from '#src/ui/date-picker/date-picker.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { api } from '#src/lib/api.ts';
+import { auditKeys } from './api/keys.ts';
 import { diffJson } from './json-diff.ts';
 import './audit.css';
 import { formatDateTime } from '#src/lib/date-format.ts';
@@ -55,7 +56,7 @@ function AuditDiff({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Issue 18.3: the audit log for administrators, with a diff of each change and restore. */
+/** The audit log for administrators, with a diff of each change and restore. */
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
@@ -69,11 +70,11 @@ export default function AuditPage() {
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
   const [restoring, setRestoring] = useState<AuditEntry | null>(null);
   const facets = useQuery({
-    queryKey: ['audit-facets'],
+    queryKey: auditKeys.facets,
     queryFn: ({ signal }) => api(auditFacetsRoute, { signal }, { overlay: false }),
   });
   const sites = useQuery({
-    queryKey: ['sites', 'all'],
+    queryKey: auditKeys.sites,
     queryFn: ({ signal }) => api(listSitesRoute, { query: {}, signal }, { overlay: false }),
   });
   const query = {
@@ -85,7 +86,7 @@ export default function AuditPage() {
     limit: PAGE,
   };
   const pages = useInfiniteQuery({
-    queryKey: ['audit', query],
+    queryKey: auditKeys.list(query),
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
       api(
@@ -101,7 +102,7 @@ export default function AuditPage() {
       api(restoreAuditRoute, { params: { id: entry.id } }, { successToast: t('audit.restored') }),
     onSuccess: async () => {
       setRestoring(null);
-      await client.invalidateQueries({ queryKey: ['audit'] });
+      await client.invalidateQueries({ queryKey: auditKeys.all });
     },
   });
   const siteName = useMemo(

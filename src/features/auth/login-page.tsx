@@ -156,7 +156,7 @@ export default function LoginPage() {
         setServerErrors(fields);
         if (Object.keys(fields).length > 0) return;
       }
-      // Translated, never the server's English (issue 19.7).
+      // Translated, never the server's English.
       const status = error instanceof ApiError ? error.status : 0;
       setRootError(t(status === 401 ? 'auth.wrong' : callFailure(status)));
     }

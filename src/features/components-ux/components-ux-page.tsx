@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CopySwitch, usePermissions, type ConfigCopy } from '#src/lib/config-studio.tsx';
+import { useCopyAccess, usePermissions } from '#src/config-studio/config-permissions.ts';
+import { CopySwitch, type ConfigCopy } from '#src/config-studio/config-studio.tsx';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
+import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import {
   useDeleteComponentMutation,
@@ -26,6 +28,11 @@ function ComponentsUx({ siteId }: { siteId: number }) {
   const reorder = useSaveOrderingsMutation(siteId);
   const remove = useDeleteComponentMutation(siteId);
   const permissions = usePermissions('global-component');
+  // What the user may not change says why: the open copy, the order (integration), deletion
+  // (production).
+  const copyAccess = useCopyAccess('global-component', copy);
+  const orderDenied = useCopyAccess('global-component', 'integration').denied;
+  const deleteDenied = useCopyAccess('global-component', 'production').denied;
   // Creating saves the production copy first (spec §4), so it needs save to production.
   const canCreate = permissions.canSaveToProd;
 
@@ -50,6 +57,7 @@ function ComponentsUx({ siteId }: { siteId: number }) {
         </div>
       </div>
       <p className="page__lead">{t('componentsUx.lead')}</p>
+      {copyAccess.denied && <ReadOnlyNotice>{copyAccess.denied.note}</ReadOnlyNotice>}
       <div className="config-layout">
         <section className="panel config-list" aria-labelledby="components-list-title">
           <h2 id="components-list-title">{t('componentsUx.list.title')}</h2>
@@ -62,6 +70,7 @@ function ComponentsUx({ siteId }: { siteId: number }) {
               onSelect={select}
               onReorder={(ordered) => reorder.mutate(ordered)}
               canReorder={permissions.canSave && !reorder.isPending}
+              reorderDeniedReason={orderDenied?.reason}
             />
           )}
           {reorder.isPending && (
@@ -78,6 +87,7 @@ function ComponentsUx({ siteId }: { siteId: number }) {
             name={selected.component.name}
             copy={copy}
             canDelete={permissions.canSaveToProd}
+            deleteDeniedReason={deleteDenied?.reason}
             onDelete={() => setDeleting(true)}
           />
         )}

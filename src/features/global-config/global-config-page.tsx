@@ -11,7 +11,7 @@ import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 
 /**
- * /site/global-config (issue 16 item 6, ROLE_CONFIG_GLOBAL_CONFIG): the site's storefront-wide
+ * /site/global-config (ROLE_CONFIG_GLOBAL_CONFIG): the site's storefront-wide
  * settings on the config lifecycle of the other single configs — integration and production
  * copies, versions, preview and generate, which compiles them into the storefront bundle.
  */
@@ -30,8 +30,8 @@ export default function GlobalConfigPage() {
         versions: t('globalConfig.versions'),
       }}
     >
-      {({ disabled }) => (
-        <fieldset disabled={disabled} className="config-sections">
+      {({ disabled, noticeId }) => (
+        <fieldset disabled={disabled} aria-describedby={noticeId} className="config-sections">
           <fieldset className="config-section">
             <legend>{t('globalConfig.prices')}</legend>
             <div className="form-grid">

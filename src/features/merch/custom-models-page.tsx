@@ -17,6 +17,7 @@ import {
   useDeleteModelEntry,
   useSaveModel,
 } from './api/merch-queries.ts';
+import { merchKeys } from './api/keys.ts';
 import { DeleteConfirm, EditDeleteButtons, RuleTable } from './components/rule-list.tsx';
 import './merch.css';
 
@@ -112,7 +113,7 @@ function ModelCard({
             signal,
           })
         }
-        onUploaded={() => client.invalidateQueries({ queryKey: ['merch', siteId] })}
+        onUploaded={() => client.invalidateQueries({ queryKey: merchKeys.all(siteId) })}
       />
       <h3>{t('merch.models.queries')}</h3>
       {model.queries.length === 0 ? (

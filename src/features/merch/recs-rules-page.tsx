@@ -25,6 +25,7 @@ import {
   useDeleteRecs,
   useSaveRecs,
 } from './api/merch-queries.ts';
+import { merchKeys } from './api/keys.ts';
 import {
   DateTimeInput,
   ItemPicker,
@@ -155,7 +156,7 @@ export default function RecsRulesPage() {
           upload={(file, onProgress, signal) =>
             uploadFile(importRecsRulesRoute, { query: { siteId }, file, onProgress, signal })
           }
-          onUploaded={() => client.invalidateQueries({ queryKey: ['merch', siteId] })}
+          onUploaded={() => client.invalidateQueries({ queryKey: merchKeys.all(siteId) })}
         />
       </div>
       <RecsPreview siteId={siteId} placements={placements} />

@@ -16,6 +16,7 @@ import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { Select } from '#src/ui/select/select.tsx';
+import { TabPanel, Tabs } from '#src/ui/tabs/tabs.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { UploadField } from '#src/ui/upload/upload-field.tsx';
 import {
@@ -25,6 +26,7 @@ import {
   useDeleteRedirect,
   useSaveRedirect,
 } from './api/merch-queries.ts';
+import { merchKeys } from './api/keys.ts';
 import { BoostFormModal } from './components/boost-form.tsx';
 import { Pager, Period, RuleStatus } from './components/merch-parts.tsx';
 import { DeleteConfirm, RuleTable } from './components/rule-list.tsx';
@@ -34,7 +36,8 @@ import './merch.css';
 
 const PAGE = 20;
 
-type Tab = 'boost' | 'redirect';
+const TABS = ['boost', 'redirect'] as const;
+type Tab = (typeof TABS)[number];
 
 /** /merch-rules/search: boost and redirect rules, their uploads and the before/after preview. */
 export default function SearchRulesPage() {
@@ -48,29 +51,19 @@ export default function SearchRulesPage() {
   return (
     <div className="page merch-page">
       <h1>{t('routes.merchSearch')}</h1>
-      <div role="tablist" aria-label={t('merch.tabs.label')} className="merch-tabs">
-        {(['boost', 'redirect'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`merch-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`merch-panel-${name}`}
-            className="merch-tabs__tab"
-            onClick={() => setTab(name)}
-          >
-            {t(`merch.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`merch-panel-${tab}`} aria-labelledby={`merch-tab-${tab}`}>
-        {tab === 'boost' ? (
+      <Tabs
+        label={t('merch.tabs.label')}
+        tabs={TABS.map((name) => ({ value: name, label: t(`merch.tabs.${name}`) }))}
+        value={tab}
+        onChange={setTab}
+      >
+        <TabPanel value="boost">
           <BoostTab siteId={siteId} canEdit={canBoost} />
-        ) : (
+        </TabPanel>
+        <TabPanel value="redirect">
           <RedirectTab siteId={siteId} canEdit={canRedirect} />
-        )}
-      </div>
+        </TabPanel>
+      </Tabs>
       <SearchPreview siteId={siteId} canEdit={canBoost} />
     </div>
   );
@@ -102,7 +95,7 @@ function BoostTab({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
     }),
   );
   const rules = list.data?.items ?? [];
-  const refresh = () => client.invalidateQueries({ queryKey: ['merch', siteId] });
+  const refresh = () => client.invalidateQueries({ queryKey: merchKeys.all(siteId) });
 
   return (
     <>
@@ -331,7 +324,7 @@ function RedirectTab({ siteId, canEdit }: { siteId: number; canEdit: boolean }) 
             upload={(file, onProgress, signal) =>
               uploadFile(uploadRedirectsRoute, { query: { siteId }, file, onProgress, signal })
             }
-            onUploaded={() => client.invalidateQueries({ queryKey: ['merch', siteId] })}
+            onUploaded={() => client.invalidateQueries({ queryKey: merchKeys.all(siteId) })}
           />
         </div>
       )}

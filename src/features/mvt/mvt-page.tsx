@@ -19,7 +19,7 @@ export default function MvtPage() {
         versions: t('mvt.versions'),
       }}
     >
-      {({ disabled }) => <MvtEntries disabled={disabled} />}
+      {({ disabled, noticeId }) => <MvtEntries disabled={disabled} describedBy={noticeId} />}
     </SingleConfigPage>
   );
 }

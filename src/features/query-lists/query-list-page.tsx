@@ -23,14 +23,19 @@ import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { actionsColumn, DataTable } from '#src/ui/data-table/data-table.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
+import { TabPanel, Tabs } from '#src/ui/tabs/tabs.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { UploadField } from '#src/ui/upload/upload-field.tsx';
+import { queryListKeys } from './api/keys.ts';
 import { TryQuery } from './components/try-query.tsx';
 import { queryListCsv } from './lib/export.ts';
 import { listFromPath } from './lib/list-kind.ts';
 import './query-lists.css';
 
 const PAGE_SIZE = 50;
+
+/** The synonyms screen holds the search's and the autocomplete's lists, one tab each. */
+const SYNONYM_TABS = ['synonyms', 'autocomplete-synonyms'] as const;
 
 const splitTerms = (text: string) =>
   text
@@ -49,30 +54,34 @@ export default function QueryListPage() {
     first === 'synonyms' && params.get('list') === 'autocomplete-synonyms'
       ? 'autocomplete-synonyms'
       : first;
-  return (
-    <section className="page query-lists" aria-labelledby="query-list-title">
-      <h1 id="query-list-title">{t(`queryLists.title.${first}`)}</h1>
-      {first === 'synonyms' && (
-        <div role="tablist" className="query-lists__tabs">
-          {(['synonyms', 'autocomplete-synonyms'] as const).map((tab) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={list === tab}
-              className="query-lists__tab"
-              onClick={() => setParams(tab === 'synonyms' ? {} : { list: tab }, { replace: true })}
-            >
-              {t(`queryLists.title.${tab}`)}
-            </button>
-          ))}
-        </div>
-      )}
+  const screen = (
+    <>
       <p className="query-lists__about">{t(`queryLists.about.${list}`)}</p>
       {siteId === null ? (
         <p>{t('queryLists.noSite')}</p>
       ) : (
         <ListScreen key={`${siteId}:${list}`} list={list} siteId={siteId} />
+      )}
+    </>
+  );
+  return (
+    <section className="page query-lists" aria-labelledby="query-list-title">
+      <h1 id="query-list-title">{t(`queryLists.title.${first}`)}</h1>
+      {first === 'synonyms' ? (
+        <Tabs
+          label={t('queryLists.synonymTabs')}
+          tabs={SYNONYM_TABS.map((tab) => ({ value: tab, label: t(`queryLists.title.${tab}`) }))}
+          value={list === 'autocomplete-synonyms' ? list : 'synonyms'}
+          onChange={(tab) => setParams(tab === 'synonyms' ? {} : { list: tab }, { replace: true })}
+        >
+          {SYNONYM_TABS.map((tab) => (
+            <TabPanel key={tab} value={tab} className="query-lists__panel">
+              {screen}
+            </TabPanel>
+          ))}
+        </Tabs>
+      ) : (
+        screen
       )}
     </section>
   );
@@ -84,7 +93,7 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const canEdit = hasAccess(roles, routes.add.roles);
   const client = useQueryClient();
-  const key = ['query-lists', list, siteId] as const;
+  const key = queryListKeys.list(list, siteId);
   const entries = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api(routes.list, { query: { siteId }, signal }, { overlay: false }),

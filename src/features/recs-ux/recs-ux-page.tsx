@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CopySwitch, usePermissions, type ConfigCopy } from '#src/lib/config-studio.tsx';
+import { useCopyAccess, usePermissions } from '#src/config-studio/config-permissions.ts';
+import { CopySwitch, type ConfigCopy } from '#src/config-studio/config-studio.tsx';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
+import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { useDeleteBlockMutation, useSaveOrderingsMutation } from './api/recs-mutations.ts';
 import { blocksQueryOptions } from './api/recs-queries.ts';
@@ -23,6 +25,11 @@ function RecsUx({ siteId }: { siteId: number }) {
   const reorder = useSaveOrderingsMutation(siteId);
   const remove = useDeleteBlockMutation(siteId);
   const permissions = usePermissions('recommendations-block');
+  // What the user may not change says why: the open copy, the order (integration), deletion
+  // (production).
+  const copyAccess = useCopyAccess('recommendations-block', copy);
+  const orderDenied = useCopyAccess('recommendations-block', 'integration').denied;
+  const deleteDenied = useCopyAccess('recommendations-block', 'production').denied;
   // Creating saves a production copy first (spec §4), so it needs save to production.
   const canCreate = permissions.canSaveToProd;
 
@@ -46,6 +53,7 @@ function RecsUx({ siteId }: { siteId: number }) {
         </div>
       </div>
       <p className="page__lead">{t('recsUx.lead')}</p>
+      {copyAccess.denied && <ReadOnlyNotice>{copyAccess.denied.note}</ReadOnlyNotice>}
       <div className="config-layout">
         <section className="panel config-list" aria-labelledby="recs-list-title">
           <h2 id="recs-list-title">{t('recsUx.list.title')}</h2>
@@ -58,6 +66,7 @@ function RecsUx({ siteId }: { siteId: number }) {
               onSelect={select}
               onReorder={(ordered) => reorder.mutate(ordered)}
               canReorder={permissions.canSave && !reorder.isPending}
+              reorderDeniedReason={orderDenied?.reason}
             />
           )}
           {reorder.isPending && (
@@ -74,6 +83,7 @@ function RecsUx({ siteId }: { siteId: number }) {
             name={selected.block.name}
             copy={copy}
             canDelete={permissions.canSaveToProd}
+            deleteDeniedReason={deleteDenied?.reason}
             onDelete={() => setDeleting(true)}
           />
         )}

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RANKING_COEFFICIENTS } from '#contract/entities/recs.ts';
+import type { RankingModel } from '#contract/entities/recs.ts';
 import { activateRankingModelRoute, startModelJobRoute } from '#contract/routes/recs.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
+import { useDenied } from '#src/lib/permissions.ts';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { ProgressBar } from '#src/ui/progress/progress-bar.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -18,25 +21,12 @@ import {
   useRecsMutations,
   xgbJobQuery,
 } from './api/recs-api.ts';
-import { percent } from './strategies-page.tsx';
+import { builtColumns, rankingModelColumns, type BuiltStrategy } from './training-columns.tsx';
 import './recs.css';
 import { formatDay } from '#src/lib/date-format.ts';
 
 interface RecsJobResult {
-  strategies: {
-    hash: string;
-    name: string;
-    modelName: string;
-    revision: {
-      revision: number;
-      rows: number;
-      quality: {
-        hitRateAt10: number | null;
-        popularityHitRateAt10: number | null;
-        previousHitRateAt10: number | null;
-      };
-    };
-  }[];
+  strategies: BuiltStrategy[];
 }
 
 /** /anyquery/search/model-training: the model building jobs, their data and their results. */
@@ -45,6 +35,8 @@ export default function ModelTrainingPage() {
   const siteId = useSiteStore((state) => state.siteId);
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const canStart = hasAccess(roles, startModelJobRoute.roles);
+  const denied = useDenied(startModelJobRoute.roles);
+  const activateDenied = useDenied(activateRankingModelRoute.roles);
   const [emails, setEmails] = useState('');
   const info = useQuery({ ...modelsInfoQuery(siteId ?? 0), enabled: siteId !== null });
   const job = useQuery({ ...recsJobQuery(siteId ?? 0), enabled: siteId !== null });
@@ -57,7 +49,6 @@ export default function ModelTrainingPage() {
   const timeZone = site.data?.timeZone ?? 'UTC';
   const running = job.data && ['queued', 'running'].includes(job.data.state);
   const xgbRunning = xgb.data && ['queued', 'running'].includes(xgb.data.state);
-  const ndcg = (value: number | null) => (value === null ? '—' : value.toFixed(3));
   const emailList = emails
     .split(/[,;\s]+/)
     .map((e) => e.trim())
@@ -66,6 +57,7 @@ export default function ModelTrainingPage() {
   return (
     <div className="page recs-page">
       <h1>{t('routes.modelTraining')}</h1>
+      {denied && <ReadOnlyNotice>{denied.note}</ReadOnlyNotice>}
       <section className="recs-card" aria-labelledby="recs-data">
         <h2 id="recs-data">{t('recs.training.datasets')}</h2>
         <ul>
@@ -95,6 +87,7 @@ export default function ModelTrainingPage() {
           <Button
             variant="primary"
             disabled={!canStart || Boolean(running) || startRecs.isPending}
+            disabledReason={denied?.reason}
             onClick={() => startRecs.mutate(emailList)}
           >
             {t('recs.training.start')}
@@ -116,36 +109,15 @@ export default function ModelTrainingPage() {
           timeZone={timeZone}
         />
         {result && (
-          <table className="recs-table">
-            <caption>{t('recs.training.results')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('recs.list.name')}</th>
-                <th scope="col">{t('recs.list.served')}</th>
-                <th scope="col">{t('recs.training.hitRate')}</th>
-                <th scope="col">{t('recs.training.popularity')}</th>
-                <th scope="col">{t('recs.training.previous')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.strategies.map((s) => (
-                <tr key={s.hash}>
-                  <th scope="row">
-                    {s.name} <span className="recs-muted">{s.modelName}</span>
-                  </th>
-                  <td>
-                    {t('recs.list.revision', {
-                      revision: s.revision.revision,
-                      rows: s.revision.rows,
-                    })}
-                  </td>
-                  <td>{percent(s.revision.quality.hitRateAt10)}</td>
-                  <td>{percent(s.revision.quality.popularityHitRateAt10)}</td>
-                  <td>{percent(s.revision.quality.previousHitRateAt10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable<BuiltStrategy>
+            caption={t('recs.training.results')}
+            showCaption
+            stackOnNarrow
+            className="recs-table"
+            columns={builtColumns(t)}
+            data={result.strategies}
+            getRowId={(s) => s.hash}
+          />
         )}
       </section>
       <section className="recs-card" aria-labelledby="recs-xgb">
@@ -155,6 +127,7 @@ export default function ModelTrainingPage() {
           <Button
             variant="primary"
             disabled={!canStart || Boolean(xgbRunning) || startXgb.isPending}
+            disabledReason={denied?.reason}
             onClick={() => startXgb.mutate(emailList)}
           >
             {t('recs.training.startXgb')}
@@ -175,65 +148,21 @@ export default function ModelTrainingPage() {
           title={t('recs.training.schedule', { job: 'XGBVECTORS' })}
           timeZone={timeZone}
         />
-        <table className="recs-table">
-          <caption>{t('recs.training.models')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('recs.training.model')}</th>
-              <th scope="col">NDCG@10</th>
-              <th scope="col">{t('recs.training.current')}</th>
-              <th scope="col">{t('recs.training.previous')}</th>
-              <th scope="col">{t('recs.training.popularity')}</th>
-              <th scope="col">{t('recs.training.weights')}</th>
-              <th scope="col">{t('recs.training.serving')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(rankingModels.data ?? []).length === 0 && (
-              <tr>
-                <td colSpan={7} className="recs-muted">
-                  {t('recs.training.noModels')}
-                </td>
-              </tr>
-            )}
-            {(rankingModels.data ?? []).map((m) => (
-              <tr key={m.version}>
-                <th scope="row">
-                  {t('recs.training.modelVersion', { version: m.version })}{' '}
-                  <span className="recs-muted">
-                    {t('recs.training.modelData', {
-                      queries: m.queries,
-                      groups: m.groups,
-                      cases: m.quality.cases,
-                    })}
-                  </span>
-                </th>
-                <td>{ndcg(m.quality.ndcgAt10)}</td>
-                <td>{ndcg(m.quality.currentNdcgAt10)}</td>
-                <td>{ndcg(m.quality.previousNdcgAt10)}</td>
-                <td>{ndcg(m.quality.popularityNdcgAt10)}</td>
-                <td>
-                  {RANKING_COEFFICIENTS.map(
-                    (name) => `${t(`recs.ranking.names.${name}`)} ${m.weights[name]}`,
-                  ).join('; ')}
-                </td>
-                <td>
-                  {m.activatedAt ? (
-                    <span>{t('recs.training.activated', { login: m.activatedBy ?? '' })}</span>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      disabled={!canActivate || activateModel.isPending}
-                      onClick={() => activateModel.mutate(m.version)}
-                    >
-                      {t('recs.training.activate')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable<RankingModel>
+          caption={t('recs.training.models')}
+          showCaption
+          stackOnNarrow
+          className="recs-table"
+          columns={rankingModelColumns({
+            t,
+            canActivate,
+            activateDeniedReason: activateDenied?.reason,
+            activateModel,
+          })}
+          data={rankingModels.data ?? []}
+          getRowId={(m) => String(m.version)}
+          emptyText={t('recs.training.noModels')}
+        />
       </section>
     </div>
   );

@@ -10,6 +10,8 @@ import {
 import { putCoefficientsRoute } from '#contract/routes/recs.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
+import { useDenied } from '#src/lib/permissions.ts';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
@@ -39,6 +41,7 @@ export default function RankingConfigPage() {
   const siteId = useSiteStore((state) => state.siteId);
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const canEdit = hasAccess(roles, putCoefficientsRoute.roles);
+  const denied = useDenied(putCoefficientsRoute.roles);
   const site = useQuery({ ...siteQueryOptions(siteId ?? 0), enabled: siteId !== null });
   const saved = useQuery({ ...coefficientsQuery(siteId ?? 0), enabled: siteId !== null });
   const { coefficients } = useRecsMutations(siteId ?? 0);
@@ -50,6 +53,7 @@ export default function RankingConfigPage() {
     <div className="page recs-page">
       <h1>{t('routes.rankingConfig')}</h1>
       <p className="recs-muted">{t('recs.ranking.intro')}</p>
+      {denied && <ReadOnlyNotice>{denied.note}</ReadOnlyNotice>}
       {saved.data && (
         <CoefficientsForm
           key={JSON.stringify(saved.data)}

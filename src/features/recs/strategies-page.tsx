@@ -1,40 +1,28 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RecsModel, RecsQuality, RecsStrategy } from '#contract/entities/recs.ts';
+import type { RecsModel, RecsStrategy } from '#contract/entities/recs.ts';
 import {
   createStrategyRoute,
   modelJobStatusRoute,
   switchStrategyRoute,
 } from '#contract/routes/recs.ts';
 import { hasAccess } from '#contract/roles.ts';
-import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { ProgressBar } from '#src/ui/progress/progress-bar.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { useDenied } from '#src/lib/permissions.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
-import {
-  modelsQuery,
-  recsJobQuery,
-  recsKeys,
-  strategiesQuery,
-  useRecsMutations,
-} from './api/recs-api.ts';
+import { recsKeys } from './api/keys.ts';
+import { modelsQuery, recsJobQuery, strategiesQuery, useRecsMutations } from './api/recs-api.ts';
+import { strategyColumns } from './strategy-columns.tsx';
 import './recs.css';
 
 /** The stepper's step states (spec §3 "Strategy"). */
 export type StepState = 'DEFAULT' | 'DISABLED' | 'ACTIVE' | 'PASSED';
-
-export const percent = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)} %`;
-
-/** A build whose offline hit rate is below what plain popularity scores on the same cases. */
-const worseThanPopularity = (quality: RecsQuality): boolean =>
-  quality.hitRateAt10 !== null &&
-  quality.popularityHitRateAt10 !== null &&
-  quality.hitRateAt10 < quality.popularityHitRateAt10;
 
 function Stepper({ steps }: { steps: { label: string; state: StepState }[] }) {
   return (
@@ -192,95 +180,6 @@ function NewStrategy({
   );
 }
 
-function StrategyRow({
-  strategy,
-  siteId,
-  canEdit,
-}: {
-  strategy: RecsStrategy;
-  siteId: number;
-  canEdit: boolean;
-}) {
-  const { t } = useTranslation();
-  const { toggle, revision, refreshOne } = useRecsMutations(siteId);
-  const served = strategy.revisions.find((r) => r.revision === strategy.revision);
-  const latest = strategy.revisions[0];
-  const quality = (latest ?? served)?.quality;
-  return (
-    <tr>
-      <th scope="row">
-        {strategy.name}
-        <div className="recs-muted">
-          {strategy.modelName} · {strategy.hash}
-        </div>
-      </th>
-      <td>
-        <Checkbox
-          label={t('recs.list.enabled')}
-          checked={strategy.enabled}
-          disabled={!canEdit || toggle.isPending}
-          onCheckedChange={(enabled) => toggle.mutate({ hash: strategy.hash, enabled })}
-        />
-      </td>
-      <td>
-        {strategy.revisions.length > 0 ? (
-          <select
-            aria-label={t('recs.list.revisionOf', { name: strategy.name })}
-            value={strategy.revision}
-            disabled={!canEdit || revision.isPending}
-            onChange={(event) =>
-              revision.mutate({ hash: strategy.hash, revision: Number(event.target.value) })
-            }
-          >
-            {strategy.revision === 0 && <option value={0}>—</option>}
-            {strategy.revisions.map((r) => (
-              <option key={r.revision} value={r.revision}>
-                {t('recs.list.revision', { revision: r.revision, rows: r.rows })}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <Badge>{t('recs.list.notBuilt')}</Badge>
-        )}
-      </td>
-      <td className="recs-quality">
-        {quality && quality.cases > 0 ? (
-          <>
-            <strong>{percent(quality.hitRateAt10)}</strong>
-            {worseThanPopularity(quality) && (
-              <p className="recs-quality__warning" role="note">
-                <Badge tone="warning">{t('recs.list.worseBadge')}</Badge>{' '}
-                {t('recs.list.worseThanPopularity', {
-                  value: percent(quality.hitRateAt10),
-                  popularity: percent(quality.popularityHitRateAt10),
-                })}
-              </p>
-            )}
-            <div className="recs-muted">
-              {t('recs.list.vsPopularity', { value: percent(quality.popularityHitRateAt10) })}
-              <br />
-              {t('recs.list.vsPrevious', { value: percent(quality.previousHitRateAt10) })}
-              <br />
-              {t('recs.list.cases', { count: quality.cases })}
-            </div>
-          </>
-        ) : (
-          <span className="recs-muted">{latest ? t('recs.list.fewSessions') : '—'}</span>
-        )}
-      </td>
-      <td>
-        <Button
-          size="sm"
-          disabled={!canEdit || refreshOne.isPending}
-          onClick={() => refreshOne.mutate(strategy.hash)}
-        >
-          {t('recs.list.refresh')}
-        </Button>
-      </td>
-    </tr>
-  );
-}
-
 /** /recs-configuration/strategy: the site's strategies, their builds and offline quality. */
 export default function StrategiesPage() {
   const { t } = useTranslation();
@@ -288,13 +187,14 @@ export default function StrategiesPage() {
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const canCreate = hasAccess(roles, createStrategyRoute.roles);
   const canEdit = hasAccess(roles, switchStrategyRoute.roles);
+  const denied = useDenied(switchStrategyRoute.roles);
   const [creating, setCreating] = useState(false);
   const models = useQuery({ ...modelsQuery(siteId ?? 0), enabled: siteId !== null });
   const strategies = useQuery({ ...strategiesQuery(siteId ?? 0), enabled: siteId !== null });
   // The model job's state is for those who may see model jobs: asking without the role is a 403.
   const seesJobs = hasAccess(roles, modelJobStatusRoute.roles);
   const job = useQuery({ ...recsJobQuery(siteId ?? 0), enabled: siteId !== null && seesJobs });
-  const { startRecs } = useRecsMutations(siteId ?? 0);
+  const { startRecs, toggle, revision, refreshOne } = useRecsMutations(siteId ?? 0);
   const running = job.data && ['queued', 'running'].includes(job.data.state);
   const finishedAt = job.data?.finishedAt;
   const client = useQueryClient();
@@ -331,33 +231,23 @@ export default function StrategiesPage() {
       {creating && models.data && (
         <NewStrategy siteId={siteId} models={models.data} onDone={() => setCreating(false)} />
       )}
-      <table className="recs-table">
-        <caption>{t('recs.list.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('recs.list.name')}</th>
-            <th scope="col">{t('recs.list.enabled')}</th>
-            <th scope="col">{t('recs.list.served')}</th>
-            <th scope="col">{t('recs.list.quality')}</th>
-            <th scope="col">{t('recs.list.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.length === 0 && (
-            <tr>
-              <td colSpan={5}>{t('recs.list.empty')}</td>
-            </tr>
-          )}
-          {list.map((strategy) => (
-            <StrategyRow
-              key={strategy.hash}
-              strategy={strategy}
-              siteId={siteId}
-              canEdit={canEdit}
-            />
-          ))}
-        </tbody>
-      </table>
+      <DataTable<RecsStrategy>
+        caption={t('recs.list.caption')}
+        showCaption
+        stackOnNarrow
+        className="recs-table"
+        columns={strategyColumns({
+          t,
+          canEdit,
+          deniedReason: denied?.reason,
+          toggle,
+          revision,
+          refreshOne,
+        })}
+        data={list}
+        getRowId={(strategy) => strategy.hash}
+        emptyText={t('recs.list.empty')}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { RECS_WIDGET_TYPES, type RecsWidget } from '#contract/entities/recs.ts';
 import {
@@ -13,11 +14,13 @@ import { hasAccess } from '#contract/roles.ts';
 import { api } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
+import { DataTable, actionsColumn } from '#src/ui/data-table/data-table.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
-import { recsKeys, strategiesQuery } from './api/recs-api.ts';
+import { recsKeys } from './api/keys.ts';
+import { strategiesQuery } from './api/recs-api.ts';
 import './recs.css';
 
 type WidgetType = (typeof RECS_WIDGET_TYPES)[number];
@@ -28,6 +31,7 @@ interface Draft {
   placements: string;
   strategyHash: string | null;
 }
+const widget = createColumnHelper<RecsWidget>();
 const EMPTY: Draft = { widgetId: '', name: '', type: 'SLIDER', placements: '', strategyHash: null };
 const placementsOf = (text: string): string[] =>
   text
@@ -55,7 +59,7 @@ export default function WidgetsPage() {
   const client = useQueryClient();
   const at = { params: { site: siteId }, query: { siteId } };
   const widgets = useQuery({
-    queryKey: [...recsKeys.all(siteId), 'widgets'],
+    queryKey: recsKeys.widgets(siteId),
     queryFn: ({ signal }) => api(listWidgetsRoute, { ...at, signal }, { overlay: false }),
     enabled: siteId > 0,
   });
@@ -233,59 +237,68 @@ export default function WidgetsPage() {
           </div>
         </form>
       )}
-      <table className="recs-table">
-        <caption>{t('recs.widgets.list')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('recs.widgets.widgetId')}</th>
-            <th scope="col">{t('recs.widgets.type')}</th>
-            <th scope="col">{t('recs.widgets.placements')}</th>
-            <th scope="col">{t('recs.widgets.strategy')}</th>
-            {canEdit && <th scope="col">{t('recs.widgets.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {widgets.data?.length === 0 && (
-            <tr>
-              <td colSpan={canEdit ? 5 : 4} className="recs-muted">
-                {t('recs.widgets.empty')}
-              </td>
-            </tr>
-          )}
-          {widgets.data?.map((w) => (
-            <tr key={w.widgetId}>
-              <th scope="row">
+      <DataTable<RecsWidget>
+        caption={t('recs.widgets.list')}
+        showCaption
+        stackOnNarrow
+        className="recs-table"
+        columns={[
+          widget.accessor('name', {
+            header: t('recs.widgets.widgetId'),
+            meta: { rowHeader: true },
+            cell: ({ row: { original: w } }) => (
+              <>
                 {w.name} <span className="recs-muted">{w.widgetId}</span>
-              </th>
-              <td>{t(`recs.widgets.types.${w.type}`)}</td>
-              <td>{w.placements.join(', ') || '—'}</td>
-              <td>{strategyName(w.strategyHash)}</td>
-              {canEdit && (
-                <td>
-                  <Button
-                    variant="secondary"
-                    aria-label={t('recs.widgets.editOne', { name: w.name })}
-                    onClick={() => {
-                      setEditing(true);
-                      setDraft(toDraft(w));
-                    }}
-                  >
-                    {t('recs.widgets.edit')}
-                  </Button>{' '}
-                  <Button
-                    variant="danger"
-                    aria-label={t('recs.widgets.deleteOne', { name: w.name })}
-                    disabled={remove.isPending}
-                    onClick={() => setDeleting(w)}
-                  >
-                    {t('recs.widgets.delete')}
-                  </Button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          }),
+          widget.accessor((w) => t(`recs.widgets.types.${w.type}`), {
+            id: 'type',
+            header: t('recs.widgets.type'),
+          }),
+          widget.accessor((w) => w.placements.join(', ') || '—', {
+            id: 'placements',
+            header: t('recs.widgets.placements'),
+          }),
+          widget.accessor((w) => strategyName(w.strategyHash), {
+            id: 'strategy',
+            header: t('recs.widgets.strategy'),
+          }),
+          ...(canEdit
+            ? [
+                actionsColumn<RecsWidget>(
+                  (w) => (
+                    <>
+                      <Button
+                        variant="secondary"
+                        aria-label={t('recs.widgets.editOne', { name: w.name })}
+                        onClick={() => {
+                          setEditing(true);
+                          setDraft(toDraft(w));
+                        }}
+                      >
+                        {t('recs.widgets.edit')}
+                      </Button>{' '}
+                      <Button
+                        variant="danger"
+                        aria-label={t('recs.widgets.deleteOne', { name: w.name })}
+                        disabled={remove.isPending}
+                        onClick={() => setDeleting(w)}
+                      >
+                        {t('recs.widgets.delete')}
+                      </Button>
+                    </>
+                  ),
+                  t('recs.widgets.actions'),
+                ),
+              ]
+            : []),
+        ]}
+        data={widgets.data ?? []}
+        loading={widgets.isPending}
+        getRowId={(w) => w.widgetId}
+        emptyText={t('recs.widgets.empty')}
+      />
       {deleting && (
         <ConfirmDialog
           title={t('recs.widgets.confirmDelete', { name: deleting.name })}

@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Neurocard, Review } from '#contract/entities/reviews.ts';
-import { hasAccess } from '#contract/roles.ts';
 import {
   deleteNeurocardsRoute,
   deleteReviewsRoute,
@@ -15,13 +14,15 @@ import {
   uploadReviewsRoute,
 } from '#contract/routes/reviews.ts';
 import { api } from '#src/lib/api.ts';
+import { reviewKeys } from './api/keys.ts';
+import { useDenied } from '#src/lib/permissions.ts';
 import { uploadFile } from '#src/lib/upload.ts';
-import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
+import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { UploadField } from '#src/ui/upload/upload-field.tsx';
@@ -29,7 +30,7 @@ import './reviews.css';
 
 /**
  * The four review screens (spec part 2 §2 "Reviews upload and delete, and neurocard upload and
- * delete"; issue 16 item 2) on the calls of contract/routes/reviews.ts: uploads through the shared
+ * delete") on the calls of contract/routes/reviews.ts: uploads through the shared
  * <UploadField> with its per-row report, deletes by product externalIds or neurocard keys.
  */
 
@@ -124,7 +125,7 @@ function SearchableList<Row>({ siteId, list }: { siteId: number; list: ListConfi
   const [search, setSearch] = useState('');
   const term = search.trim();
   const page = useQuery({
-    queryKey: ['reviews', siteId, list.kind, term],
+    queryKey: reviewKeys.list(siteId, list.kind, term),
     queryFn: ({ signal }) => list.fetchPage(siteId, term, signal),
     placeholderData: keepPreviousData,
   });
@@ -181,18 +182,20 @@ function ReviewScreen<Row>({
 }) {
   const { t } = useTranslation();
   const siteId = useSiteStore((state) => state.siteId);
-  const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const denied = useDenied(uploadReviewsRoute.roles);
   const client = useQueryClient();
   if (siteId === null) return <p className="page">{t('reviews.noSite')}</p>;
-  const refresh = () => client.invalidateQueries({ queryKey: ['reviews', siteId] });
+  const refresh = () => client.invalidateQueries({ queryKey: reviewKeys.all(siteId) });
   return (
     <div className="page reviews-page">
       <h1>{t(title)}</h1>
       <p className="page__lead">{t(lead)}</p>
-      {hasAccess(roles, uploadReviewsRoute.roles) ? (
-        editor(siteId, refresh)
+      {denied ? (
+        <ReadOnlyNotice>
+          {t('reviews.readOnly')} <span>{denied.who}</span>
+        </ReadOnlyNotice>
       ) : (
-        <p role="note">{t('reviews.readOnly')}</p>
+        editor(siteId, refresh)
       )}
       <SearchableList siteId={siteId} list={list} />
     </div>

@@ -1,25 +1,26 @@
 /**
- * The facet attributes screen's category tree (GET /autocomplete/facets/children) and a
- * category's difference from its parent (GET /autocomplete/facets/diff), part 2 §7 "children,
- * diff attributes".
+ * The facet attributes screen's shared parts and a category's difference from its parent
+ * (GET /autocomplete/facets/diff), part 2 §7 "diff attributes"; the tree is facet-tree.tsx.
  */
-import { Fragment, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#contract/client.ts';
 import type { CatalogCategory } from '#contract/entities/catalog.ts';
 import type { FacetAttribute, FacetDiff } from '#contract/entities/search-config.ts';
 import {
   facetApplyRoute,
-  facetChildrenRoute,
   facetDiffRoute,
   facetResetRoute,
   facetSuggestedRoute,
 } from '#contract/routes/search-config.ts';
 import { api } from '#src/lib/api.ts';
+import { searchConfigKeys } from './api/keys.ts';
 import { errorText } from '#src/lib/error-text.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { useCan, useSiteId } from './parts.tsx';
 
@@ -29,16 +30,16 @@ export function useRefreshFacets() {
   return useCallback(
     () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['facet-suggested'] }),
-        client.invalidateQueries({ queryKey: ['facet-children'] }),
-        client.invalidateQueries({ queryKey: ['facet-diff'] }),
+        client.invalidateQueries({ queryKey: searchConfigKeys.facetSuggested }),
+        client.invalidateQueries({ queryKey: searchConfigKeys.facetChildren }),
+        client.invalidateQueries({ queryKey: searchConfigKeys.facetDiff }),
       ]),
     [client],
   );
 }
 
 /** A failed load, said where the data would be, with a retry. */
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const reason =
     error instanceof ApiError
@@ -56,165 +57,6 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
   );
 }
 
-function useChildren(parentId: string | null) {
-  const siteId = useSiteId();
-  return useQuery({
-    queryKey: ['facet-children', siteId, parentId],
-    enabled: siteId !== null,
-    queryFn: () =>
-      api(
-        facetChildrenRoute,
-        { query: { siteId: siteId!, ...(parentId !== null && { categoryId: parentId }) } },
-        { overlay: false, quiet: true },
-      ),
-  });
-}
-
-const COLUMNS = 5;
-
-function ChildRows({
-  parentId,
-  depth,
-  selected,
-  onSelect,
-}: {
-  parentId: string | null;
-  depth: number;
-  selected: string | null;
-  onSelect: (categoryId: string) => void;
-}) {
-  const { t } = useTranslation();
-  const children = useChildren(parentId);
-  const [open, setOpen] = useState<Record<string, boolean>>({});
-  const indent = { paddingInlineStart: `${0.6 + depth * 1.5}rem` };
-  if (children.isPending)
-    return (
-      <tr>
-        <td colSpan={COLUMNS} style={indent}>
-          <Spinner size="sm" />
-        </td>
-      </tr>
-    );
-  if (children.isError)
-    return (
-      <tr>
-        <td colSpan={COLUMNS} style={indent}>
-          <LoadFailed error={children.error} onRetry={() => void children.refetch()} />
-        </td>
-      </tr>
-    );
-  if (!children.data.length)
-    return (
-      <tr>
-        <td colSpan={COLUMNS} style={indent} className="search-config__muted">
-          {t('searchConfig.facets.noCategories')}
-        </td>
-      </tr>
-    );
-  return (
-    <>
-      {children.data.map((child) => {
-        const expanded = open[child.categoryId] === true;
-        const current = child.categoryId === selected;
-        return (
-          <Fragment key={child.categoryId}>
-            <tr
-              data-category={child.name}
-              className={current ? 'facets__current' : undefined}
-              aria-current={current || undefined}
-            >
-              <th scope="row" style={indent}>
-                <span className="facets__name">
-                  {child.hasChildren ? (
-                    <button
-                      type="button"
-                      className="facets__toggle"
-                      aria-expanded={expanded}
-                      aria-label={t(
-                        expanded ? 'searchConfig.facets.collapse' : 'searchConfig.facets.expand',
-                        { name: child.name },
-                      )}
-                      onClick={() => setOpen({ ...open, [child.categoryId]: !expanded })}
-                    >
-                      <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
-                    </button>
-                  ) : (
-                    <span className="facets__toggle" aria-hidden="true" />
-                  )}
-                  <button
-                    type="button"
-                    className="facets__pick"
-                    aria-pressed={current}
-                    onClick={() => onSelect(child.categoryId)}
-                  >
-                    {child.name}
-                  </button>
-                </span>
-              </th>
-              <td className="facets__count">{child.products}</td>
-              <td className="facets__count">{child.suggested || '—'}</td>
-              <td className="facets__count">
-                {child.applied ? <Badge tone="success">{child.applied}</Badge> : '—'}
-              </td>
-              <td className="facets__count">{child.disabled || '—'}</td>
-            </tr>
-            {expanded && (
-              <ChildRows
-                parentId={child.categoryId}
-                depth={depth + 1}
-                selected={selected}
-                onSelect={onSelect}
-              />
-            )}
-          </Fragment>
-        );
-      })}
-    </>
-  );
-}
-
-/** The category tree with each category's facet attribute counts; picking one opens its list. */
-export function FacetTree({
-  selected,
-  onSelect,
-}: {
-  selected: string | null;
-  onSelect: (categoryId: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <section className="panel" aria-labelledby="facet-tree">
-      <h2 id="facet-tree">{t('searchConfig.facets.tree')}</h2>
-      <p className="page__lead">{t('searchConfig.facets.treeLead')}</p>
-      <div className="facets__tree">
-        <table className="search-config__table">
-          <caption className="ui-visually-hidden">{t('searchConfig.facets.tree')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('searchConfig.facets.category')}</th>
-              <th scope="col" className="facets__count">
-                {t('searchConfig.facets.products')}
-              </th>
-              <th scope="col" className="facets__count">
-                {t('searchConfig.facets.suggestedCount')}
-              </th>
-              <th scope="col" className="facets__count">
-                {t('searchConfig.facets.appliedCount')}
-              </th>
-              <th scope="col" className="facets__count">
-                {t('searchConfig.facets.disabledCount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <ChildRows parentId={null} depth={0} selected={selected} onSelect={onSelect} />
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
 const percent = (value: number | null) => (value === null ? null : `${Math.round(value * 100)} %`);
 
 function Side({ state, coverage }: { state: FacetDiff['state']; coverage: number | null }) {
@@ -227,6 +69,8 @@ function Side({ state, coverage }: { state: FacetDiff['state']; coverage: number
     </>
   );
 }
+
+const diffRow = createColumnHelper<FacetDiff>();
 
 const CHANGE_TONE = {
   ONLY_HERE: 'accent',
@@ -259,7 +103,7 @@ export function FacetDiffPanel({
   const [busy, setBusy] = useState<string | null>(null);
   const categoryId = category?.id ?? null;
   const diff = useQuery({
-    queryKey: ['facet-diff', siteId, categoryId],
+    queryKey: searchConfigKeys.facetDiffIn(siteId, categoryId),
     enabled: siteId !== null && categoryId !== null,
     queryFn: () =>
       api(
@@ -296,7 +140,7 @@ export function FacetDiffPanel({
   const addFromParent = async (attribute: string) => {
     const parentRows = parent
       ? await client.fetchQuery({
-          queryKey: ['facet-suggested', siteId, parent.id],
+          queryKey: searchConfigKeys.facetSuggestedIn(siteId, parent.id),
           queryFn: () =>
             api(
               facetSuggestedRoute,
@@ -381,41 +225,48 @@ export function FacetDiffPanel({
         <p className="search-config__muted">{t('searchConfig.facets.noDiff')}</p>
       ) : (
         <div className="search-config__scroll">
-          <table className="search-config__table">
-            <caption className="ui-visually-hidden">
-              {parent
+          <DataTable<FacetDiff>
+            caption={
+              parent
                 ? t('searchConfig.facets.diffTitle', { parent: parent.name })
-                : t('searchConfig.facets.diffRootTitle')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('searchConfig.attribute')}</th>
-                <th scope="col">{t('searchConfig.facets.change')}</th>
-                <th scope="col">{t('searchConfig.facets.here', { name: category.name })}</th>
-                <th scope="col">{t('searchConfig.facets.inParent')}</th>
-                <th scope="col">{t('searchConfig.facets.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {diff.data.map((row) => (
-                <tr key={row.attribute} data-diff={row.attribute}>
-                  <th scope="row">{row.attribute}</th>
-                  <td>
-                    <Badge tone={CHANGE_TONE[row.change]}>
-                      {t(`searchConfig.facets.changes.${row.change}`)}
-                    </Badge>
-                  </td>
-                  <td>
-                    <Side state={row.state} coverage={row.coverage} />
-                  </td>
-                  <td>
-                    <Side state={row.parentState} coverage={row.parentCoverage} />
-                  </td>
-                  <td>{action(row)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                : t('searchConfig.facets.diffRootTitle')
+            }
+            sortable={false}
+            columns={[
+              diffRow.accessor('attribute', {
+                header: t('searchConfig.attribute'),
+                meta: { rowHeader: true },
+              }),
+              diffRow.accessor('change', {
+                header: t('searchConfig.facets.change'),
+                cell: ({ row: { original: row } }) => (
+                  <Badge tone={CHANGE_TONE[row.change]}>
+                    {t(`searchConfig.facets.changes.${row.change}`)}
+                  </Badge>
+                ),
+              }),
+              diffRow.accessor('state', {
+                header: t('searchConfig.facets.here', { name: category.name }),
+                cell: ({ row: { original: row } }) => (
+                  <Side state={row.state} coverage={row.coverage} />
+                ),
+              }),
+              diffRow.accessor('parentState', {
+                header: t('searchConfig.facets.inParent'),
+                cell: ({ row: { original: row } }) => (
+                  <Side state={row.parentState} coverage={row.parentCoverage} />
+                ),
+              }),
+              diffRow.display({
+                id: 'actions',
+                header: t('searchConfig.facets.actions'),
+                cell: ({ row }) => action(row.original),
+              }),
+            ]}
+            data={diff.data}
+            getRowId={(row) => row.attribute}
+            rowProps={(row) => ({ 'data-diff': row.attribute })}
+          />
         </div>
       )}
     </section>

@@ -1,5 +1,5 @@
 /**
- * The search configuration screens (issue 13): part 1 §2 /anyquery/search/{search-attributes,
+ * The search configuration screens: part 1 §2 /anyquery/search/{search-attributes,
  * regional-attributes, response-attributes, sku-attributes, sku-config, grouping-config,
  * job-config}, /anyquery/service/{facet-attributes, custom-sort} and /site/api-config.
  */
@@ -8,11 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   apiParams,
-  BOOLEAN_VIEWS,
   CONTENT_QUANTITY,
   customSortConfig,
-  FACET_DATA_TYPES,
-  FACET_SORTS,
   MAX_SORT_COMBINATIONS,
   REPRESENTATIVE_STRATEGIES,
   searchAttributes,
@@ -20,7 +17,6 @@ import {
   SKU_TYPES,
   sortCombinations,
   THRESHOLD_RANGES,
-  WEIGHT_RANGE,
   type ApiParams,
   type AttributeSet,
   type FacetAttribute,
@@ -48,11 +44,15 @@ import {
   SETTING_ROUTES,
 } from '#contract/routes/search-config.ts';
 import { api } from '#src/lib/api.ts';
+import { searchConfigKeys } from './api/keys.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { FacetDiffPanel, FacetTree, useRefreshFacets } from './facet-panels.tsx';
+import { SearchAttributeTable, SortAttributeTable } from './attribute-tables.tsx';
+import { FacetAttributeTable } from './facet-attribute-table.tsx';
+import { FacetDiffPanel, useRefreshFacets } from './facet-panels.tsx';
+import { FacetTree } from './facet-tree.tsx';
 import {
   AttributePicker,
   Issues,
@@ -86,7 +86,7 @@ function useSetting<K extends SettingKey>(key: K) {
   const client = useQueryClient();
   const routes = SETTING_ROUTES[key];
   const query = useQuery({
-    queryKey: ['search-setting', key, siteId],
+    queryKey: searchConfigKeys.setting(key, siteId),
     enabled: siteId !== null,
     queryFn: () => api(routes.get, { query: { siteId: siteId! } }, { overlay: false }),
   });
@@ -99,13 +99,13 @@ function useSetting<K extends SettingKey>(key: K) {
         body: value,
       } as never,
     );
-    client.setQueryData(['search-setting', key, siteId], next);
-    void client.invalidateQueries({ queryKey: ['search-job', 'generation'] });
+    client.setQueryData(searchConfigKeys.setting(key, siteId), next);
+    void client.invalidateQueries({ queryKey: searchConfigKeys.job('generation') });
   };
   const reset = async () => {
     const next = await api(routes.reset, { query: { siteId: siteId! } });
-    client.setQueryData(['search-setting', key, siteId], next);
-    void client.invalidateQueries({ queryKey: ['search-job', 'generation'] });
+    client.setQueryData(searchConfigKeys.setting(key, siteId), next);
+    void client.invalidateQueries({ queryKey: searchConfigKeys.job('generation') });
   };
   return { query, canWrite, save, reset };
 }
@@ -175,55 +175,12 @@ export function SearchAttributesPage() {
       <h1>{t('routes.searchAttributes')}</h1>
       <p className="page__lead">{t('searchConfig.searchAttributes.lead')}</p>
       <LiveBadge live={query.data?.live} />
-      <table className="search-config__table">
-        <caption className="ui-visually-hidden">{t('routes.searchAttributes')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('searchConfig.attribute')}</th>
-            <th scope="col">{t('searchConfig.weight')}</th>
-            <th scope="col">
-              <span className="ui-visually-hidden">{t('actions.delete')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={`${row.name}-${index}`}>
-              <td>{t(`searchConfig.builtin.${row.name}`, { defaultValue: row.name })}</td>
-              <td>
-                <input
-                  type="number"
-                  className="search-config__number"
-                  aria-label={t('searchConfig.weightOf', { name: row.name })}
-                  min={WEIGHT_RANGE.min}
-                  max={WEIGHT_RANGE.max}
-                  step={1}
-                  value={row.weight}
-                  disabled={!canWrite}
-                  onChange={(e) =>
-                    setRows(
-                      rows.map((r, i) =>
-                        i === index ? { ...r, weight: Number(e.target.value) } : r,
-                      ),
-                    )
-                  }
-                />
-              </td>
-              <td>
-                {canWrite && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setRows(rows.filter((_, i) => i !== index))}
-                  >
-                    {t('actions.delete')}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SearchAttributeTable
+        caption={t('routes.searchAttributes')}
+        rows={rows}
+        canWrite={canWrite}
+        onChange={setRows}
+      />
       {canWrite && (
         <div className="search-config__add">
           <AttributePicker
@@ -580,7 +537,7 @@ export function JobConfigPage() {
             disabled={siteId === null || active}
             onClick={async () => {
               const next = await api(autocompleteJobStartRoute, { query: { siteId: siteId! } });
-              client.setQueryData(['search-job', 'autocomplete', siteId], next);
+              client.setQueryData(searchConfigKeys.jobStatus('autocomplete', siteId), next);
             }}
           >
             {t('searchConfig.autocompleteJob.start')}
@@ -610,7 +567,7 @@ export function JobConfigPage() {
                   query: { siteId: siteId! },
                   body: { cron, timeZone: 'UTC', enabled },
                 });
-                client.setQueryData(['search-job', 'autocomplete', siteId], next);
+                client.setQueryData(searchConfigKeys.jobStatus('autocomplete', siteId), next);
               }}
             >
               {t('actions.save')}
@@ -628,7 +585,7 @@ export function FacetAttributesPage() {
   const client = useQueryClient();
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const categories = useQuery({
-    queryKey: ['catalog-categories-all', siteId],
+    queryKey: searchConfigKeys.catalogCategories(siteId),
     enabled: siteId !== null,
     queryFn: () =>
       api(
@@ -641,7 +598,7 @@ export function FacetAttributesPage() {
   });
   const progress = useJobStatus(facetProgressRoute, 'facets');
   const suggested = useQuery({
-    queryKey: ['facet-suggested', siteId, categoryId],
+    queryKey: searchConfigKeys.facetSuggestedIn(siteId, categoryId),
     enabled: siteId !== null && categoryId !== null,
     queryFn: () =>
       api(
@@ -691,7 +648,7 @@ export function FacetAttributesPage() {
           disabled={siteId === null || active}
           onClick={async () => {
             const next = await api(facetCalculateRoute, { query: { siteId: siteId! } });
-            client.setQueryData(['search-job', 'facets', siteId], next);
+            client.setQueryData(searchConfigKeys.jobStatus('facets', siteId), next);
           }}
         >
           {t('searchConfig.facets.calculate')}
@@ -716,128 +673,21 @@ export function FacetAttributesPage() {
         />
         {categoryId && (
           <div className="search-config__scroll">
-            <table className="search-config__table">
-              <caption className="ui-visually-hidden">{t('searchConfig.facets.table')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('searchConfig.attribute')}</th>
-                  <th scope="col">{t('searchConfig.facets.state')}</th>
-                  <th scope="col">{t('searchConfig.facets.coverage')}</th>
-                  <th scope="col">{t('searchConfig.facets.values')}</th>
-                  <th scope="col">{t('searchConfig.facets.dataType')}</th>
-                  <th scope="col">{t('searchConfig.facets.sort')}</th>
-                  <th scope="col">{t('searchConfig.facets.booleanView')}</th>
-                  <th scope="col">{t('searchConfig.facets.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(suggested.data ?? []).map((row) => {
-                  const edit = { ...row, ...edits[row.attribute] };
-                  const set = (patch: Partial<FacetAttribute>) =>
-                    setEdits({ ...edits, [row.attribute]: { ...edits[row.attribute], ...patch } });
-                  return (
-                    <tr key={row.attribute} data-attribute={row.attribute}>
-                      <th scope="row">{row.attribute}</th>
-                      <td>{t(`searchConfig.facets.states.${row.state}`)}</td>
-                      <td>
-                        {Math.round(row.coverage * 100)} %
-                        {row.parentCoverage !== null && (
-                          <span className="search-config__muted">
-                            {' '}
-                            ({t('searchConfig.facets.parent')}{' '}
-                            {Math.round(row.parentCoverage * 100)} %)
-                          </span>
-                        )}
-                      </td>
-                      <td title={row.topValues.map((v) => `${v.value} (${v.count})`).join(', ')}>
-                        {row.distinctValues}:{' '}
-                        {row.topValues
-                          .slice(0, 3)
-                          .map((v) => v.value)
-                          .join(', ')}
-                      </td>
-                      <td>
-                        <select
-                          aria-label={t('searchConfig.facets.dataTypeOf', { name: row.attribute })}
-                          value={edit.dataType}
-                          onChange={(e) =>
-                            set({ dataType: e.target.value as FacetAttribute['dataType'] })
-                          }
-                        >
-                          {FACET_DATA_TYPES.map((v) => (
-                            <option key={v}>{v}</option>
-                          ))}
-                        </select>
-                      </td>
-                      <td>
-                        <select
-                          aria-label={t('searchConfig.facets.sortOf', { name: row.attribute })}
-                          value={edit.sort}
-                          onChange={(e) => set({ sort: e.target.value as FacetAttribute['sort'] })}
-                        >
-                          {FACET_SORTS.map((v) => (
-                            <option key={v}>{v}</option>
-                          ))}
-                        </select>
-                      </td>
-                      <td>
-                        <select
-                          aria-label={t('searchConfig.facets.booleanViewOf', {
-                            name: row.attribute,
-                          })}
-                          value={edit.booleanView}
-                          disabled={edit.dataType !== 'BOOLEAN'}
-                          onChange={(e) =>
-                            set({ booleanView: e.target.value as FacetAttribute['booleanView'] })
-                          }
-                        >
-                          {BOOLEAN_VIEWS.map((v) => (
-                            <option key={v}>{v}</option>
-                          ))}
-                        </select>
-                      </td>
-                      <td>
-                        <div className="search-config__row-actions">
-                          <Button
-                            size="sm"
-                            variant="primary"
-                            onClick={() => void decide(row, 'APPLY')}
-                          >
-                            {t('searchConfig.facets.apply')}
-                          </Button>
-                          <Button size="sm" onClick={() => void decide(row, 'DISABLE')}>
-                            {t('searchConfig.facets.disable')}
-                          </Button>
-                          {row.state !== 'SUGGESTED' && (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={async () => {
-                                await api(facetResetRoute, {
-                                  query: {
-                                    siteId: siteId!,
-                                    categoryId: row.categoryId,
-                                    attribute: row.attribute,
-                                  },
-                                });
-                                await refresh();
-                              }}
-                            >
-                              {t('searchConfig.facets.reset')}
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            {suggested.data?.length === 0 && (
-              <p className="search-config__muted">
-                There are no options available or your filter query is too specific
-              </p>
-            )}
+            <FacetAttributeTable
+              rows={suggested.data ?? []}
+              loading={suggested.isPending}
+              edits={edits}
+              onEdit={(attribute, patch) =>
+                setEdits({ ...edits, [attribute]: { ...edits[attribute], ...patch } })
+              }
+              onDecide={(row, mode) => void decide(row, mode)}
+              onReset={async (row) => {
+                await api(facetResetRoute, {
+                  query: { siteId: siteId!, categoryId: row.categoryId, attribute: row.attribute },
+                });
+                await refresh();
+              }}
+            />
           </div>
         )}
       </div>
@@ -854,7 +704,7 @@ function SortEditor({ kind }: { kind: 'plain' | 'imshop' }) {
   const saveRoute = kind === 'plain' ? saveCustomSortRoute : saveImshopSortRoute;
   const canWrite = useCan(saveRoute.roles);
   const query = useQuery({
-    queryKey: ['custom-sort', kind, siteId],
+    queryKey: searchConfigKeys.customSort(kind, siteId),
     enabled: siteId !== null,
     queryFn: () => api(getRoute, { params: { id: siteId! } }, { overlay: false }),
   });
@@ -871,75 +721,12 @@ function SortEditor({ kind }: { kind: 'plain' | 'imshop' }) {
   return (
     <section className="panel" aria-labelledby={`sort-${kind}`}>
       <h2 id={`sort-${kind}`}>{t(`searchConfig.sort.${kind}`)}</h2>
-      <table className="search-config__table">
-        <caption className="ui-visually-hidden">{t(`searchConfig.sort.${kind}`)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('searchConfig.attribute')}</th>
-            <th scope="col">{t('searchConfig.sort.titleColumn')}</th>
-            <th scope="col">{t('searchConfig.sort.direction')}</th>
-            <th scope="col">
-              <span className="ui-visually-hidden">{t('actions.delete')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {draft.attributes.map((row, index) => (
-            <tr key={`${row.attribute}-${index}`}>
-              <td>{row.attribute}</td>
-              <td>
-                <input
-                  aria-label={t('searchConfig.sort.titleOf', { name: row.attribute })}
-                  value={row.title}
-                  disabled={!canWrite}
-                  onChange={(e) =>
-                    setDraft({
-                      ...draft,
-                      attributes: draft.attributes.map((a, i) =>
-                        i === index ? { ...a, title: e.target.value } : a,
-                      ),
-                    })
-                  }
-                />
-              </td>
-              <td>
-                <select
-                  aria-label={t('searchConfig.sort.directionOf', { name: row.attribute })}
-                  value={row.direction}
-                  disabled={!canWrite}
-                  onChange={(e) =>
-                    setDraft({
-                      ...draft,
-                      attributes: draft.attributes.map((a, i) =>
-                        i === index ? { ...a, direction: e.target.value as 'ASC' | 'DESC' } : a,
-                      ),
-                    })
-                  }
-                >
-                  <option value="ASC">{t('searchConfig.sort.asc')}</option>
-                  <option value="DESC">{t('searchConfig.sort.desc')}</option>
-                </select>
-              </td>
-              <td>
-                {canWrite && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() =>
-                      setDraft({
-                        ...draft,
-                        attributes: draft.attributes.filter((_, i) => i !== index),
-                      })
-                    }
-                  >
-                    {t('actions.delete')}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SortAttributeTable
+        caption={t(`searchConfig.sort.${kind}`)}
+        rows={draft.attributes}
+        canWrite={canWrite}
+        onChange={(attributes) => setDraft({ ...draft, attributes })}
+      />
       {canWrite && (
         <div className="search-config__add">
           <AttributePicker
@@ -984,7 +771,7 @@ function SortEditor({ kind }: { kind: 'plain' | 'imshop' }) {
               if (!parsed.success) return setIssues(issuesOf(parsed.error));
               setIssues([]);
               const next = await api(saveRoute, { params: { id: siteId! }, body: parsed.data });
-              client.setQueryData(['custom-sort', kind, siteId], next);
+              client.setQueryData(searchConfigKeys.customSort(kind, siteId), next);
             }}
           >
             {t('actions.save')}

@@ -1,4 +1,4 @@
-/** Pieces the search configuration screens share (issue 13). */
+/** Pieces the search configuration screens share. */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { hasAccess, type Role } from '#contract/roles.ts';
 import { catalogAttributesRoute } from '#contract/routes/catalog-lookups.ts';
 import type { RouteDef } from '#contract/route.ts';
 import { api } from '#src/lib/api.ts';
+import { searchConfigKeys, type SearchJob } from './api/keys.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
@@ -32,7 +33,7 @@ export function useAttributeOptions(withBuiltins: boolean) {
   const { t } = useTranslation();
   const canView = useCan(catalogAttributesRoute.roles);
   const attributes = useQuery({
-    queryKey: ['catalog-attributes', siteId],
+    queryKey: searchConfigKeys.catalogAttributes(siteId),
     enabled: siteId !== null && canView,
     queryFn: () =>
       api(
@@ -102,10 +103,10 @@ export function Issues({ list }: { list: string[] }) {
 }
 
 /** Polls a job status call every second (spec §9) while its job is queued or running. */
-export function useJobStatus<R extends RouteDef>(route: R, key: string) {
+export function useJobStatus<R extends RouteDef>(route: R, job: SearchJob) {
   const siteId = useSiteId();
   return useQuery({
-    queryKey: ['search-job', key, siteId],
+    queryKey: searchConfigKeys.jobStatus(job, siteId),
     enabled: siteId !== null,
     queryFn: () =>
       api(route, { query: { siteId: siteId! } } as never, {
@@ -150,7 +151,7 @@ export function RebuildPanel() {
   const active = status.data?.job?.state === 'queued' || status.data?.job?.state === 'running';
   useEffect(() => {
     if (status.data?.job?.state === 'done')
-      void client.invalidateQueries({ queryKey: ['search-setting'] });
+      void client.invalidateQueries({ queryKey: searchConfigKeys.settings });
   }, [status.data?.job?.state, client]);
   return (
     <section className="panel" aria-labelledby="rebuild-title">
@@ -174,7 +175,7 @@ export function RebuildPanel() {
                 { query: { siteId: siteId! } },
                 { overlay: false },
               );
-              client.setQueryData(['search-job', 'generation', siteId], next);
+              client.setQueryData(searchConfigKeys.jobStatus('generation', siteId), next);
             } catch {
               // reported by api()
             } finally {

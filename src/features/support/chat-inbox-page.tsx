@@ -9,7 +9,8 @@ import { Badge } from '#src/ui/badge/badge.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { useStaffChatStream } from './staff-chat-stream.ts';
 import { ChatCompose, ChatMessages } from './chat-messages.tsx';
-import { supportKeys, threadQueryOptions, threadsQueryOptions } from './support-api.ts';
+import { supportKeys } from './api/keys.ts';
+import { threadQueryOptions, threadsQueryOptions } from './support-api.ts';
 import './support.css';
 import { formatDateTime } from '#src/lib/date-format.ts';
 

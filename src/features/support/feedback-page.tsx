@@ -25,7 +25,8 @@ import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
-import { feedbackQueryOptions, supportKeys } from './support-api.ts';
+import { supportKeys } from './api/keys.ts';
+import { feedbackQueryOptions } from './support-api.ts';
 import './support.css';
 import { formatDateTime } from '#src/lib/date-format.ts';
 

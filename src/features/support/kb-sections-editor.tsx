@@ -16,7 +16,8 @@ import { Modal } from '#src/ui/modal/modal.tsx';
 import { SortableList } from '#src/ui/sortable-list/sortable-list.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { kbSectionsQueryOptions, supportKeys } from './support-api.ts';
+import { supportKeys } from './api/keys.ts';
+import { kbSectionsQueryOptions } from './support-api.ts';
 
 type Titles = Pick<KbSectionAdmin, 'titleRu' | 'titleEn'>;
 

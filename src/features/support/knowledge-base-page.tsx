@@ -20,7 +20,8 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { ArticleMarkdown, Snippet } from './markdown.tsx';
 import { KbSectionsEditor } from './kb-sections-editor.tsx';
-import { kbArticleQueryOptions, kbListQueryOptions, supportKeys } from './support-api.ts';
+import { supportKeys } from './api/keys.ts';
+import { kbArticleQueryOptions, kbListQueryOptions } from './support-api.ts';
 import './support.css';
 import { formatDay } from '#src/lib/date-format.ts';
 

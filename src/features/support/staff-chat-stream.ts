@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '#contract/entities/support.ts';
 import { followEventStream } from './event-stream.ts';
-import { supportKeys } from './support-api.ts';
+import { supportKeys } from './api/keys.ts';
 
 /** The open inbox streams: one per query client and site, however many screens follow it. */
 const streams = new WeakMap<QueryClient, Map<number, { users: number; stop: () => void }>>();

@@ -10,18 +10,11 @@ import {
   listKbSectionsRoute,
 } from '#contract/routes/support.ts';
 import { api } from '#src/lib/api.ts';
-
-export const supportKeys = {
-  kb: ['knowledge-base'] as const,
-  feedback: (siteId: number) => ['internal-feedback', siteId] as const,
-  threads: (siteId: number) => ['support-chat', siteId] as const,
-  thread: (siteId: number, login: string) => ['support-chat', siteId, login] as const,
-  unread: (siteId: number) => ['support-chat-unread', siteId] as const,
-};
+import { supportKeys } from './api/keys.ts';
 
 export const kbSectionsQueryOptions = () =>
   queryOptions({
-    queryKey: [...supportKeys.kb, 'sections'],
+    queryKey: supportKeys.kbSections,
     queryFn: ({ signal }) => api(listKbSectionsRoute, { signal }, { overlay: false }),
   });
 
@@ -35,7 +28,7 @@ export const unreadQueryOptions = (siteId: number) =>
 
 export const kbListQueryOptions = (language: KbLanguage, search: string) =>
   queryOptions({
-    queryKey: [...supportKeys.kb, 'list', language, search],
+    queryKey: supportKeys.kbList(language, search),
     queryFn: ({ signal }) =>
       api(
         listKbRoute,
@@ -47,7 +40,7 @@ export const kbListQueryOptions = (language: KbLanguage, search: string) =>
 
 export const kbArticleQueryOptions = (slug: string, language: KbLanguage) =>
   queryOptions({
-    queryKey: [...supportKeys.kb, 'article', slug, language],
+    queryKey: supportKeys.kbArticle(slug, language),
     queryFn: ({ signal }) => api(getKbArticleRoute, { query: { slug, language }, signal }),
   });
 

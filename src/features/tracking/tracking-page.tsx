@@ -20,8 +20,8 @@ export default function TrackingPage() {
         versions: t('tracking.versions'),
       }}
     >
-      {({ disabled }) => (
-        <fieldset disabled={disabled} className="config-sections">
+      {({ disabled, noticeId }) => (
+        <fieldset disabled={disabled} aria-describedby={noticeId} className="config-sections">
           <fieldset className="config-section">
             <legend>{t('tracking.general')}</legend>
             <FormCheckboxField<TrackingFormIn>

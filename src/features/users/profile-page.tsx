@@ -1,5 +1,5 @@
 /**
- * The signed-in user's profile: two-factor sign-in (issue 18.5). Enrolment shows the QR code of
+ * The signed-in user's profile: two-factor sign-in. Enrolment shows the QR code of
  * the otpauth URL (and the secret for typing in), confirms with a code from the app, then shows
  * the ten recovery codes once. When a role requires it, this is the only screen until enrolled.
  */
@@ -23,6 +23,7 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { userKeys } from './api/keys.ts';
 import './profile-page.css';
 
 interface Setup {
@@ -30,8 +31,6 @@ interface Setup {
   otpauthUrl: string;
   qrCode: string;
 }
-
-const STATUS_KEY = ['me', 'two-factor'];
 
 function CodeForm({
   label,
@@ -139,7 +138,7 @@ export default function ProfilePage() {
   const signedIn = useAuthStore((state) => state.signedIn);
   const signedOut = useAuthStore((state) => state.signedOut);
   const status = useQuery({
-    queryKey: STATUS_KEY,
+    queryKey: userKeys.twoFactor,
     queryFn: ({ signal }) => api(twoFactorStatusRoute, { signal }, { overlay: false }),
   });
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -147,7 +146,7 @@ export default function ProfilePage() {
   const [starting, setStarting] = useState(false);
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+    await queryClient.invalidateQueries({ queryKey: userKeys.twoFactor });
     signedIn(await api(meRoute, {}, { overlay: false }));
   };
 

@@ -19,6 +19,12 @@ export const Ghost: Story = { args: { variant: 'ghost', children: 'Отмена'
 export const Small: Story = { args: { size: 'sm', children: 'AUTO' } };
 export const Loading: Story = { args: { variant: 'primary', loading: true } };
 export const Disabled: Story = { args: { disabled: true } };
+export const DisabledWithReason: Story = {
+  args: {
+    disabled: true,
+    disabledReason: 'Недоступно вашей роли: это могут роли «Интегратор» и «Менеджер».',
+  },
+};
 export const LongTitle: Story = {
   args: { children: 'Сгенерировать и выложить конфигурацию в продакшен' },
 };

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cx } from '../cx.ts';
 import { Spinner } from '../spinner/spinner.tsx';
@@ -11,6 +12,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'sm' | 'md';
   /** Shows a spinner and disables the button while an action runs. */
   loading?: boolean;
+  /**
+   * Why the button is disabled (the user's roles do not allow the action …), shown while
+   * `disabled`: the button stays focusable (`aria-disabled`, clicks ignored) so the reason is its
+   * tooltip on hover and its accessible description.
+   */
+  disabledReason?: string | null | undefined;
   ref?: Ref<HTMLButtonElement>;
 }
 
@@ -21,10 +28,14 @@ export function Button({
   type = 'button',
   className,
   disabled,
+  disabledReason,
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
-  return (
+  const reasonId = useId();
+  const why = disabled && disabledReason ? disabledReason : undefined;
+  const button = (
     <button
       type={type}
       className={cx(
@@ -33,13 +44,30 @@ export function Button({
         size === 'sm' && 'ui-button--sm',
         className,
       )}
-      disabled={disabled || loading}
+      disabled={why === undefined ? disabled || loading : loading}
       aria-busy={loading || undefined}
+      onClick={onClick}
       {...rest}
+      {...(why !== undefined && {
+        'aria-disabled': true,
+        title: why,
+        'aria-describedby': cx(reasonId, rest['aria-describedby']),
+        // a disabled submit button must not submit its form either
+        onClick: (event) => event.preventDefault(),
+      })}
     >
       {loading && <Spinner size="sm" decorative />}
       {children}
     </button>
+  );
+  if (why === undefined) return button;
+  return (
+    <>
+      {button}
+      <span id={reasonId} hidden>
+        {why}
+      </span>
+    </>
   );
 }
 

@@ -14,6 +14,8 @@ export interface DeleteButtonProps {
   /** @default 'sm' */
   size?: 'sm' | 'md';
   disabled?: boolean;
+  /** Why it is disabled (Button's `disabledReason`). */
+  disabledReason?: string | null | undefined;
   children?: ReactNode;
   /** The question's text. @default ui.deleteConfirm.text (it leaves the form until saved) */
   text?: ReactNode;
@@ -25,6 +27,7 @@ export function DeleteButton({
   onDelete,
   size = 'sm',
   disabled,
+  disabledReason,
   children,
   text,
   ...rest
@@ -37,6 +40,7 @@ export function DeleteButton({
         variant="danger"
         size={size}
         disabled={disabled}
+        disabledReason={disabledReason}
         aria-label={rest['aria-label']}
         onClick={() => setAsking(true)}
       >

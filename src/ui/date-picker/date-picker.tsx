@@ -5,7 +5,7 @@ import { DayPicker } from 'react-day-picker';
 import type { Matcher } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
-import { formatDate, yesterday } from '../date-range-picker/date-range.ts';
+import { showDate, yesterday } from '../date-range-picker/date-range.ts';
 import { dayPickerLocale } from '../date-range-picker/day-picker-locale.ts';
 import { PickerPopover } from '../date-range-picker/picker-popover.tsx';
 
@@ -51,7 +51,11 @@ export function DatePicker({
       open={open}
       onOpenChange={setOpen}
       label={label ?? t('ui.datePicker.singleLabel')}
-      valueText={value ? formatDate(value) : (placeholder ?? t('ui.datePicker.singlePlaceholder'))}
+      valueText={
+        value
+          ? showDate(value, locale ?? i18n.language)
+          : (placeholder ?? t('ui.datePicker.singlePlaceholder'))
+      }
       disabled={disabled}
       className={className}
     >

@@ -6,13 +6,7 @@ import type { Matcher } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../button/button.tsx';
-import {
-  DATE_PRESETS,
-  formatDateRange,
-  matchPreset,
-  presetRange,
-  yesterday,
-} from './date-range.ts';
+import { DATE_PRESETS, matchPreset, presetRange, showDateRange, yesterday } from './date-range.ts';
 import type { DatePreset, DateRange } from './date-range.ts';
 import { dayPickerLocale } from './day-picker-locale.ts';
 import { PickerPopover } from './picker-popover.tsx';
@@ -80,7 +74,7 @@ export function DateRangePicker({
 
   const valueText = value ? (
     <>
-      {formatDateRange(value)}
+      {showDateRange(value, locale ?? i18n.language)}
       <span className="ui-date-picker__preset-name">
         {' · '}
         {t(active ? `ui.datePicker.${active}` : 'ui.datePicker.custom')}

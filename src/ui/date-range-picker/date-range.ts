@@ -78,6 +78,19 @@ export function formatDateRange(range: DateRange): string {
   return `${formatDate(range.from)}${RANGE_SEPARATOR}${formatDate(range.to)}`;
 }
 
+/**
+ * A day as the console shows it in a language: the spec's '05.03.2024' in Russian; in English
+ * the console's English date, 'Mar 5th 2024' (src/lib/date-format.ts), not a Russian one.
+ */
+export function showDate(date: Date, language: string): string {
+  return language.startsWith('en') ? format(date, 'MMM do yyyy') : formatDate(date);
+}
+
+/** '01.03.2024 - 07.03.2024' in Russian, 'Mar 1st 2024 - Mar 7th 2024' in English. */
+export function showDateRange(range: DateRange, language: string): string {
+  return `${showDate(range.from, language)}${RANGE_SEPARATOR}${showDate(range.to, language)}`;
+}
+
 export function parseDate(text: string): Date | undefined {
   const date = parse(text.trim(), DATE_FORMAT, new Date(0));
   return isValid(date) ? date : undefined;

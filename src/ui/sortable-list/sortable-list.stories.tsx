@@ -14,7 +14,15 @@ const labels: SortableListLabels = {
   cancelled: (item) => `Перемещение «${item}» отменено`,
 };
 
-function Demo({ initial, disabled }: { initial: string[]; disabled?: boolean }) {
+function Demo({
+  initial,
+  disabled,
+  disabledReason,
+}: {
+  initial: string[];
+  disabled?: boolean;
+  disabledReason?: string;
+}) {
   const [items, setItems] = useState(initial);
   return (
     <SortableList
@@ -26,6 +34,7 @@ function Demo({ initial, disabled }: { initial: string[]; disabled?: boolean }) 
       onReorder={setItems}
       labels={labels}
       disabled={disabled}
+      disabledReason={disabledReason}
     />
   );
 }
@@ -42,3 +51,9 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 export const Single: Story = { args: { initial: ['Хиты продаж'] } };
 export const Disabled: Story = { args: { disabled: true } };
+export const DisabledWithReason: Story = {
+  args: {
+    disabled: true,
+    disabledReason: 'Недоступно вашей роли: это могут роли «Интегратор», «Менеджер» и «Продажи».',
+  },
+};

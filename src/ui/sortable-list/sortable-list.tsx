@@ -14,6 +14,7 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { IconButton } from '../button/button.tsx';
 import { cx } from '../cx.ts';
@@ -46,6 +47,8 @@ export interface SortableListProps<T> {
   labels: SortableListLabels;
   'aria-label': string;
   disabled?: boolean;
+  /** Why the list cannot be reordered, shown under it (and described on its buttons) while `disabled`. */
+  disabledReason?: string | undefined;
   className?: string;
 }
 
@@ -55,12 +58,15 @@ function SortableRow<T>({
   count,
   props,
   move,
+  whyId,
 }: {
   item: T;
   index: number;
   count: number;
   props: SortableListProps<T>;
   move: (from: number, to: number) => void;
+  /** The id of the shown reason the list is disabled, if any. */
+  whyId: string | undefined;
 }) {
   const id = props.itemId(item);
   const label = props.itemLabel(item);
@@ -90,6 +96,7 @@ function SortableRow<T>({
         disabled={props.disabled}
         {...attributes}
         {...listeners}
+        {...(whyId !== undefined && { 'aria-describedby': whyId })}
       >
         <span aria-hidden="true">⋮⋮</span>
       </button>
@@ -98,6 +105,7 @@ function SortableRow<T>({
         <IconButton
           label={props.labels.moveUp(label)}
           disabled={props.disabled || index === 0}
+          aria-describedby={whyId}
           onClick={() => move(index, index - 1)}
         >
           ↑
@@ -105,6 +113,7 @@ function SortableRow<T>({
         <IconButton
           label={props.labels.moveDown(label)}
           disabled={props.disabled || index === count - 1}
+          aria-describedby={whyId}
           onClick={() => move(index, index + 1)}
         >
           ↓
@@ -126,6 +135,8 @@ export function SortableList<T>(props: SortableListProps<T>) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = items.map(itemId);
+  const reasonId = useId();
+  const why = props.disabled ? props.disabledReason : undefined;
   const labelOf = (id: SortableId) => {
     const item = items.find((candidate) => itemId(candidate) === id);
     return item === undefined ? String(id) : itemLabel(item);
@@ -165,10 +176,16 @@ export function SortableList<T>(props: SortableListProps<T>) {
               count={items.length}
               props={props}
               move={move}
+              whyId={why ? reasonId : undefined}
             />
           ))}
         </ol>
       </SortableContext>
+      {why && (
+        <p id={reasonId} className="ui-sortable__why">
+          {why}
+        </p>
+      )}
     </DndContext>
   );
 }

@@ -114,7 +114,7 @@ export interface InstantSearchConnector {
   dispose(): void;
 }
 
-/** A site's custom sort (issue 13), as `/public/search` offers it in `sorts`. */
+/** A site's custom sort, as `/public/search` offers it in `sorts`. */
 export type CustomSort = `${'ASC' | 'DESC'}:${string}`;
 
 export const SORT_OPTIONS: readonly SearchSort[] = [

@@ -234,7 +234,7 @@ export function mountInstantSearch(
               label: texts[SORT_TEXT[value]],
               selected: value === s.sort,
             })),
-            // The site's custom sorts (issue 13), as the answer offers them.
+            // The site's custom sorts, as the answer offers them.
             ...(s.result?.sorts ?? []).map((option) => ({
               value: option.value,
               label: option.title,

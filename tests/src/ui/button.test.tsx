@@ -24,6 +24,48 @@ describe('Button, IconButton, Badge, Checkbox, Spinner', () => {
     expect(button).toHaveAttribute('aria-busy', 'true');
   });
 
+  it('a disabled button with a reason stays focusable, says why and ignores clicks', async () => {
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const { user, rerender } = renderWithProviders(
+      <form onSubmit={onSubmit}>
+        <Button
+          type="submit"
+          onClick={onClick}
+          disabled
+          disabledReason="Это могут роли «Интегратор»"
+        >
+          Сохранить
+        </Button>
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Сохранить' });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAttribute('title', 'Это могут роли «Интегратор»');
+    expect(button).toHaveAccessibleDescription('Это могут роли «Интегратор»');
+    await user.click(button);
+    await user.keyboard('{Enter}');
+    expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+    button.blur();
+    await user.tab();
+    expect(button).toHaveFocus();
+    // the reason is shown only while the button is disabled
+    rerender(
+      <form onSubmit={onSubmit}>
+        <Button onClick={onClick} disabledReason="Это могут роли «Интегратор»">
+          Сохранить
+        </Button>
+      </form>,
+    );
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).not.toHaveAttribute('title');
+    expect(button).not.toHaveAccessibleDescription();
+    await user.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
   it('names icon buttons', () => {
     renderWithProviders(<IconButton label="Удалить">✕</IconButton>);
     expect(screen.getByRole('button', { name: 'Удалить' })).toBeInTheDocument();

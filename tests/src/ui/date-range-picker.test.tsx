@@ -109,7 +109,13 @@ describe('DateRangePicker', () => {
   });
 
   it('follows the interface language', async () => {
-    const { user } = renderWithProviders(<Harness />, { locale: 'en' });
+    const { user } = renderWithProviders(<Harness initial={{ from: day(1), to: day(14) }} />, {
+      locale: 'en',
+    });
+    // The console's English dates, not the Russian numeric ones.
+    expect(screen.getByRole('button', { name: /^Period/ })).toHaveTextContent(
+      'Mar 1st 2024 - Mar 14th 2024',
+    );
     await user.click(screen.getByRole('button', { name: /^Period/ }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent(/March 2024/);

@@ -90,7 +90,7 @@ describe('instant search connector', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
-  // Issue 19.8: the storefront listed the whole catalogue before any search.
+  // The storefront listed the whole catalogue before any search.
   it('makes no request and lists nothing without a query, unless browseWithoutQuery', async () => {
     const source = createMemorySource();
     const c = createInstantSearchConnector(source);
@@ -109,7 +109,7 @@ describe('instant search connector', () => {
     expect(browsing.store.get().result?.total).toBeGreaterThan(20);
   });
 
-  // Issue 19.8: filters carried over to a new query.
+  // Filters carried over to a new query.
   it('a new query drops the selected filters; the same query (spaces aside) keeps them', async () => {
     const source = createMemorySource();
     const c = createInstantSearchConnector(source, { initialQuery: 'кроссовки' });
@@ -129,7 +129,7 @@ describe('instant search connector', () => {
     expect(lastParams(source)).toMatchObject({ st: 'смартфон', filter: [] });
   });
 
-  // Issue 19.8: «Ничего не найдено» came with no suggestions.
+  // «Ничего не найдено» once came with no suggestions.
   it('a query that finds nothing gets suggestions: near matches, else popular queries', async () => {
     const source = createMemorySource();
     const c = createInstantSearchConnector(source, { initialQuery: 'zzzzqqq' });

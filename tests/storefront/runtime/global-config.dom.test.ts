@@ -1,5 +1,5 @@
 /**
- * The storefront side of the global config (issue 16 item 6): the site's price format, the
+ * The storefront side of the global config: the site's price format, the
  * picture base URL for relative pictures, the region detection and the consent gate.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import {
 } from '#storefront/runtime/scheduler.ts';
 import { createStore } from '#storefront/runtime/store.ts';
 
-/** Counts morphs: a list and its items must cost one (issue 17.6: studio keystroke budget). */
+/** Counts morphs: a list and its items must cost one (studio keystroke budget). */
 const morphs = vi.hoisted(() => ({ count: 0 }));
 vi.mock('morphdom', async (importOriginal) => {
   const actual = await importOriginal<typeof Morphdom>();

@@ -50,7 +50,7 @@ describe('LifecycleToolbar', () => {
     await user.click(button('Preview'));
     await user.click(button('Generate'));
     expect(onPreview).toHaveBeenCalledTimes(1);
-    // Generate asks first (issue 19.5): nothing starts until confirmed.
+    // Generate asks first: nothing starts until confirmed.
     expect(onPromote).not.toHaveBeenCalled();
     const dialog = screen.getByRole('dialog', { name: 'Generate to production?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, generate' }));

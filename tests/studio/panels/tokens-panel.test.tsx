@@ -114,7 +114,7 @@ describe('TokensPanel', () => {
     await user.type(input, '{{Colors.nope}');
     expect(input).toHaveValue('{Colors.nope}');
     expect(
-      // The compiler's code in the interface language (issue 19.9), naming the reference.
+      // The compiler's code in the interface language, naming the reference.
       within(row('Colors.accent')).getByText(/Reference \{Colors.nope\} points to no token/),
     ).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');

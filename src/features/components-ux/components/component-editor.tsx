@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import { globalComponent, type GlobalComponent } from '#contract/entities/config.ts';
-import { useConfigActor, useMachineForm } from '#src/lib/config-form.ts';
+import { useConfigActor, useMachineForm } from '#src/config-studio/config-form.ts';
 import {
   ConfigDraft,
   ConfigLifecycle,
@@ -12,12 +12,13 @@ import {
   ConfigVersions,
   useCompiledCss,
   useDefaultTemplates,
-  usePermissions,
   type ConfigCopy,
-} from '#src/lib/config-studio.tsx';
+} from '#src/config-studio/config-studio.tsx';
+import { useCopyAccess, usePermissions } from '#src/config-studio/config-permissions.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { TabPanel, Tabs } from '#src/ui/tabs/tabs.tsx';
 import { componentsUxKeys } from '../api/keys.ts';
 import { componentForm, type ComponentForm, type ComponentValues } from './component-form.ts';
 import { previewSettings, widgetOf } from './component-preview.ts';
@@ -34,6 +35,8 @@ export interface ComponentEditorProps {
   name: string;
   copy: ConfigCopy;
   canDelete: boolean;
+  /** Why the user may not delete it (their roles), on the disabled button. */
+  deleteDeniedReason?: string | undefined;
   onDelete: () => void;
 }
 
@@ -44,6 +47,7 @@ export function ComponentEditor({
   name,
   copy,
   canDelete,
+  deleteDeniedReason,
   onDelete,
 }: ComponentEditorProps) {
   const { t } = useTranslation();
@@ -61,6 +65,7 @@ export function ComponentEditor({
   const binding = useMachineForm(actor, form);
   const permissions = usePermissions(KIND);
   const canEdit = copy === 'integration' ? permissions.canSave : permissions.canSaveToProd;
+  const { denied } = useCopyAccess(KIND, copy);
   const defaults = useDefaultTemplates();
   const values = useWatch({ control: form.control }) as ComponentForm;
   const compiled = useCompiledCss(values.css ?? '', { siteId, copy });
@@ -72,17 +77,17 @@ export function ComponentEditor({
     void client.invalidateQueries({ queryKey: componentsUxKeys.all(siteId) });
   }, [base, promoted, client, siteId]);
 
-  const panel = (id: Tab) => ({
-    role: 'tabpanel',
-    id: `component-panel-${id}`,
-    'aria-labelledby': `component-tab-${id}`,
-    hidden: tab !== id,
-  });
   return (
     <section className="panel config-editor" aria-labelledby="component-title">
       <div className="page__header">
         <h2 id="component-title">{t('componentsUx.editor.title', { name })}</h2>
-        <Button variant="danger" size="sm" disabled={!canDelete} onClick={onDelete}>
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={!canDelete}
+          disabledReason={deleteDeniedReason}
+          onClick={onDelete}
+        >
           {t('componentsUx.editor.delete')}
         </Button>
       </div>
@@ -105,41 +110,28 @@ export function ComponentEditor({
             aria-labelledby="component-title"
             onSubmit={binding.submit}
           >
-            <div role="tablist" aria-label={t('componentsUx.editor.tabs')} className="tabs">
-              {TABS.map((id) => (
-                <button
-                  key={id}
-                  type="button"
-                  role="tab"
-                  id={`component-tab-${id}`}
-                  aria-selected={tab === id}
-                  aria-controls={`component-panel-${id}`}
-                  className="tabs__tab"
-                  onClick={() => setTab(id)}
-                >
-                  {t(`componentsUx.editor.${id}`)}
-                </button>
-              ))}
-            </div>
-            <div {...panel('settings')}>
-              <ComponentSettings disabled={!canEdit} />
-            </div>
-            <div {...panel('template')}>
-              {tab === 'template' && (
+            <Tabs
+              label={t('componentsUx.editor.tabs')}
+              tabs={TABS.map((id) => ({ value: id, label: t(`componentsUx.editor.${id}`) }))}
+              value={tab}
+              onChange={setTab}
+            >
+              {/* The settings stay mounted (hidden) so every field keeps validating. */}
+              <TabPanel value="settings" keepMounted>
+                <ComponentSettings disabled={!canEdit} />
+              </TabPanel>
+              <TabPanel value="template">
                 <ComponentTemplate
                   part={part}
                   defaults={defaults.data?.components ?? {}}
                   readOnly={!canEdit}
+                  readOnlyReason={denied?.reason}
                 />
-              )}
-            </div>
-            <div {...panel('styles')}>
-              {tab === 'styles' && (
+              </TabPanel>
+              <TabPanel value="styles">
                 <ComponentStyles readOnly={!canEdit} diagnostics={compiled.diagnostics} />
-              )}
-            </div>
-            <div {...panel('versions')}>
-              {tab === 'versions' && (
+              </TabPanel>
+              <TabPanel value="versions">
                 <ConfigVersions
                   actor={actor}
                   siteId={siteId}
@@ -150,8 +142,8 @@ export function ComponentEditor({
                     binding.load({ ...(config as GlobalComponent), componentId })
                   }
                 />
-              )}
-            </div>
+              </TabPanel>
+            </Tabs>
           </Form>
           <ConfigPreview
             siteId={siteId}

@@ -9,6 +9,8 @@ export interface ComponentListProps {
   onSelect: (componentId: number) => void;
   onReorder: (components: StoredComponent[]) => void;
   canReorder: boolean;
+  /** Why the user may not reorder (their roles), shown under the list. */
+  reorderDeniedReason?: string | undefined;
 }
 
 /** The site's components (integration copy) in order; drag, keyboard or buttons reorder them. */
@@ -18,6 +20,7 @@ export function ComponentList({
   onSelect,
   onReorder,
   canReorder,
+  reorderDeniedReason,
 }: ComponentListProps) {
   const { t } = useTranslation();
   if (components.length === 0) return <p className="muted">{t('componentsUx.list.empty')}</p>;
@@ -28,6 +31,7 @@ export function ComponentList({
       itemId={(stored) => stored.component.componentId}
       itemLabel={(stored) => stored.component.name}
       disabled={!canReorder}
+      disabledReason={reorderDeniedReason}
       onReorder={onReorder}
       labels={{
         handle: (name) => t('componentsUx.sortable.handle', { name }),

@@ -5,7 +5,7 @@ import { COMPONENT_TYPES, COMPONENT_VIEWS } from '#contract/entities/config.ts';
 import { FormField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import type { ComponentForm } from './component-form.ts';
-import { NumberField, ScriptField, TextField } from '#src/lib/config-fields.tsx';
+import { NumberField, ScriptField, TextField } from '#src/config-studio/config-fields.tsx';
 
 const splitList = (text: string) =>
   text

@@ -9,11 +9,14 @@ export function ComponentTemplate({
   part,
   defaults,
   readOnly,
+  readOnlyReason,
 }: {
   /** The widget's part name (storefront/README.md "Parts"), e.g. productCard. */
   part: string;
   defaults: Record<string, string>;
   readOnly: boolean;
+  /** Why the user may not change the templates (their roles), on the disabled reset button. */
+  readOnlyReason?: string | undefined;
 }) {
   const { t } = useTranslation();
   const { control, setValue } = useFormContext<ComponentForm>();
@@ -27,6 +30,7 @@ export function ComponentTemplate({
         onChange={(_, value) => setValue('template.html', value, { shouldDirty: true })}
         ariaLabel={t('componentsUx.editor.html')}
         readOnly={readOnly}
+        readOnlyReason={readOnlyReason}
       />
       <CodeEditor
         language="javascript"

@@ -1,6 +1,11 @@
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { FeedCheckReport } from '#contract/entities/feeds.ts';
 import { formatNumber } from '#src/lib/format.ts';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
+
+type Problem = FeedCheckReport['problems'][number];
+const problem = createColumnHelper<Problem>();
 
 /** The feed checker's dry-run report: counts, the whole-feed verdict, ops warnings, every problem. */
 export function CheckReport({ report }: { report: FeedCheckReport }) {
@@ -11,6 +16,7 @@ export function CheckReport({ report }: { report: FeedCheckReport }) {
     [t('feeds.checker.products'), count(report.products)],
     [t('feeds.checker.categories'), count(report.categories)],
     [t('feeds.checker.skipped'), count(report.skipped)],
+    [t('feeds.checker.changed'), count(report.changed ?? 0)],
     [t('feeds.checker.removed'), count(report.removed)],
     [t('feeds.checker.previous'), count(report.previous)],
     [t('feeds.checker.bytes'), `${formatNumber(report.bytes / 1024, 'ru', 1)} KB`],
@@ -76,29 +82,16 @@ export function CheckReport({ report }: { report: FeedCheckReport }) {
               })}
             </p>
           )}
-          <div className="ui-table-wrap">
-            <table className="ui-table">
-              <caption className="ui-visually-hidden">
-                {t('feeds.checker.problems', { count: report.problemCount })}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('feeds.checker.lineHeader')}</th>
-                  <th scope="col">Id</th>
-                  <th scope="col">{t('feeds.checker.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.problems.map((problem, index) => (
-                  <tr key={`${problem.line}:${index}`}>
-                    <td>{problem.line}</td>
-                    <td>{problem.id ?? '—'}</td>
-                    <td>{problem.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable<Problem>
+            caption={t('feeds.checker.problems', { count: report.problemCount })}
+            columns={[
+              problem.accessor('line', { header: t('feeds.checker.lineHeader') }),
+              problem.accessor((row) => row.id ?? '—', { id: 'id', header: 'Id' }),
+              problem.accessor('reason', { header: t('feeds.checker.reason') }),
+            ]}
+            data={report.problems}
+            getRowId={(row, index) => `${row.line}:${index}`}
+          />
         </>
       )}
     </section>

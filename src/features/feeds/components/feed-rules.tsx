@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import {
   FEED_RULE_ENTITIES,
   FEED_RULE_TYPES,
+  type FeedRule,
   type FeedRuleInput,
 } from '#contract/entities/feeds.ts';
 import { deleteFeedRuleRoute, saveFeedRuleRoute } from '#contract/routes/feeds.ts';
 import { api } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { DeleteButton } from '#src/ui/button/delete-button.tsx';
+import { DataTable, actionsColumn } from '#src/ui/data-table/data-table.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { feedRulesQueryOptions } from '../api/feed-queries.ts';
@@ -17,6 +20,7 @@ import { feedKeys } from '../api/keys.ts';
 
 type Entity = (typeof FEED_RULE_ENTITIES)[number];
 type RuleType = (typeof FEED_RULE_TYPES)[number];
+const rule = createColumnHelper<FeedRule>();
 
 /** Feed rules (ruleId, entityId, entityName, type): include or exclude entities at import. */
 export function FeedRules({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
@@ -36,48 +40,35 @@ export function FeedRules({ siteId, canEdit }: { siteId: number; canEdit: boolea
   });
   return (
     <div className="feed-urls">
-      <div className="ui-table-wrap">
-        <table className="ui-table">
-          <caption className="ui-visually-hidden">{t('feeds.configurator.rules')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">ruleId</th>
-              <th scope="col">{t('feeds.configurator.entityName')}</th>
-              <th scope="col">{t('feeds.configurator.entityId')}</th>
-              <th scope="col">{t('feeds.configurator.type')}</th>
-              {canEdit && <th scope="col">{t('feeds.urls.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rules.data?.length === 0 && (
-              <tr>
-                <td className="ui-table__empty" colSpan={canEdit ? 5 : 4}>
-                  {t('feeds.configurator.noRules')}
-                </td>
-              </tr>
-            )}
-            {rules.data?.map((rule) => (
-              <tr key={rule.ruleId}>
-                <td>{rule.ruleId}</td>
-                <td>{rule.entityName}</td>
-                <td>{rule.entityId}</td>
-                <td>{rule.type}</td>
-                {canEdit && (
-                  <td>
+      <DataTable<FeedRule>
+        caption={t('feeds.configurator.rules')}
+        columns={[
+          rule.accessor('ruleId', { header: 'ruleId' }),
+          rule.accessor('entityName', { header: t('feeds.configurator.entityName') }),
+          rule.accessor('entityId', { header: t('feeds.configurator.entityId') }),
+          rule.accessor('type', { header: t('feeds.configurator.type') }),
+          ...(canEdit
+            ? [
+                actionsColumn<FeedRule>(
+                  (row) => (
                     <DeleteButton
-                      name={`${rule.entityName} ${rule.entityId}`}
+                      name={`${row.entityName} ${row.entityId}`}
                       onDelete={async () => {
-                        await api(deleteFeedRuleRoute, { query: { siteId, ruleId: rule.ruleId } });
+                        await api(deleteFeedRuleRoute, { query: { siteId, ruleId: row.ruleId } });
                         await refresh();
                       }}
                     />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  ),
+                  t('feeds.urls.actions'),
+                ),
+              ]
+            : []),
+        ]}
+        data={rules.data ?? []}
+        loading={rules.isPending}
+        getRowId={(row) => String(row.ruleId)}
+        emptyText={t('feeds.configurator.noRules')}
+      />
       {canEdit && (
         <form
           className="feed-urls__add"

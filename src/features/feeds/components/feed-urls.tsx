@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#contract/client.ts';
 import { FEED_TYPES, type FeedType, type FeedUrl } from '#contract/entities/feeds.ts';
@@ -11,9 +12,12 @@ import {
 import { api } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { DeleteButton } from '#src/ui/button/delete-button.tsx';
+import { DataTable, actionsColumn } from '#src/ui/data-table/data-table.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { feedKeys } from '../api/keys.ts';
+
+const feedUrl = createColumnHelper<FeedUrl>();
 
 /** The /feed-url resource: one URL per feed type and region; add, change, delete. */
 export function FeedUrls({
@@ -62,45 +66,29 @@ export function FeedUrls({
       : undefined;
   return (
     <div className="feed-urls">
-      <div className="ui-table-wrap">
-        <table className="ui-table">
-          <caption className="ui-visually-hidden">{t('feeds.urls.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('feeds.status.type')}</th>
-              <th scope="col">{t('feeds.status.region')}</th>
-              <th scope="col">{t('feeds.urls.url')}</th>
-              {canEdit && <th scope="col">{t('feeds.urls.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {urls.length === 0 && (
-              <tr>
-                <td className="ui-table__empty" colSpan={canEdit ? 4 : 3}>
-                  {t('feeds.urls.none')}
-                </td>
-              </tr>
-            )}
-            {urls.map((item) => (
-              <tr key={item.id}>
-                <td>{item.feedType}</td>
-                <td>{item.regionId}</td>
-                <td className="feed-urls__url">
-                  {canEdit ? (
-                    <TextInput
-                      aria-label={t('feeds.urls.urlOf', {
-                        type: item.feedType,
-                        region: item.regionId,
-                      })}
-                      value={edits[item.id] ?? item.url}
-                      onChange={(text) => setEdits((current) => ({ ...current, [item.id]: text }))}
-                    />
-                  ) : (
-                    item.url
-                  )}
-                </td>
-                {canEdit && (
-                  <td>
+      <DataTable<FeedUrl>
+        caption={t('feeds.urls.title')}
+        columns={[
+          feedUrl.accessor('feedType', { header: t('feeds.status.type') }),
+          feedUrl.accessor('regionId', { header: t('feeds.status.region') }),
+          feedUrl.accessor('url', {
+            header: t('feeds.urls.url'),
+            meta: { className: 'feed-urls__url' },
+            cell: ({ row: { original: item } }) =>
+              canEdit ? (
+                <TextInput
+                  aria-label={t('feeds.urls.urlOf', { type: item.feedType, region: item.regionId })}
+                  value={edits[item.id] ?? item.url}
+                  onChange={(text) => setEdits((current) => ({ ...current, [item.id]: text }))}
+                />
+              ) : (
+                item.url
+              ),
+          }),
+          ...(canEdit
+            ? [
+                actionsColumn<FeedUrl>(
+                  (item) => (
                     <div className="feed-urls__actions">
                       <Button
                         size="sm"
@@ -119,13 +107,16 @@ export function FeedUrls({
                         }}
                       />
                     </div>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  ),
+                  t('feeds.urls.actions'),
+                ),
+              ]
+            : []),
+        ]}
+        data={urls}
+        getRowId={(item) => String(item.id)}
+        emptyText={t('feeds.urls.none')}
+      />
       {canEdit && (
         <form
           className="feed-urls__add"

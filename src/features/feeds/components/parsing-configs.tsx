@@ -81,7 +81,7 @@ export function ParsingConfigs({ siteId, canEdit }: { siteId: number; canEdit: b
               />
               <TextInput
                 label={t('feeds.configurator.mapTo')}
-                placeholder="name, price, param:Цвет"
+                placeholder={t('feeds.configurator.mapToExample')}
                 value={tag.mapTo}
                 onChange={(text) =>
                   setTags(tags.map((item, i) => (i === index ? { ...item, mapTo: text } : item)))

@@ -1,6 +1,11 @@
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { FeedLoaderResources } from '#contract/entities/feeds.ts';
 import { formatFeedTime } from '#src/lib/feed-time.ts';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
+
+type Upload = FeedLoaderResources['status'][number];
+const upload = createColumnHelper<Upload>();
 
 /** The raw feed last fetched for a region and feed type (GET /config/feed-loader/download). */
 export const downloadHref = (siteId: number, regionId: string, feedType: string) =>
@@ -19,46 +24,39 @@ export function RegionStatus({
   resources: FeedLoaderResources;
 }) {
   const { t, i18n } = useTranslation();
-  const rows = resources.status;
   return (
-    <div className="ui-table-wrap">
-      <table className="ui-table">
-        <caption className="ui-visually-hidden">{t('feeds.status.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('feeds.status.region')}</th>
-            <th scope="col">{t('feeds.status.type')}</th>
-            <th scope="col">{t('feeds.status.lastUpload')}</th>
-            <th scope="col">{t('feeds.status.offers')}</th>
-            <th scope="col">{t('feeds.status.download')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td className="ui-table__empty" colSpan={5}>
-                {t('feeds.status.none')}
-              </td>
-            </tr>
-          )}
-          {rows.map((row) => {
-            const type = row.feedType;
-            return (
-              <tr key={`${row.regionId}:${type}`}>
-                <td>{row.regionId === 'global' ? t('feeds.status.global') : row.regionId}</td>
-                <td>{type}</td>
-                <td>{row.lastUpload ? formatFeedTime(row.lastUpload, i18n.language) : '—'}</td>
-                <td>{row.offers ?? '—'}</td>
-                <td>
-                  <a href={downloadHref(siteId, row.regionId, type)} download>
-                    {t('feeds.status.downloadLink', { region: row.regionId, type })}
-                  </a>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<Upload>
+      caption={t('feeds.status.title')}
+      columns={[
+        upload.accessor('regionId', {
+          header: t('feeds.status.region'),
+          cell: ({ getValue }) => (getValue() === 'global' ? t('feeds.status.global') : getValue()),
+        }),
+        upload.accessor('feedType', { header: t('feeds.status.type') }),
+        upload.accessor('lastUpload', {
+          header: t('feeds.status.lastUpload'),
+          cell: ({ getValue }) => {
+            const at = getValue();
+            return at ? formatFeedTime(at, i18n.language) : '—';
+          },
+        }),
+        upload.accessor('offers', {
+          header: t('feeds.status.offers'),
+          cell: ({ getValue }) => getValue() ?? '—',
+        }),
+        upload.display({
+          id: 'download',
+          header: t('feeds.status.download'),
+          cell: ({ row: { original: row } }) => (
+            <a href={downloadHref(siteId, row.regionId, row.feedType)} download>
+              {t('feeds.status.downloadLink', { region: row.regionId, type: row.feedType })}
+            </a>
+          ),
+        }),
+      ]}
+      data={resources.status}
+      getRowId={(row) => `${row.regionId}:${row.feedType}`}
+      emptyText={t('feeds.status.none')}
+    />
   );
 }

@@ -40,15 +40,7 @@ import {
   updateRedirectRoute,
 } from '#contract/routes/merchandising.ts';
 import { api } from '#src/lib/api.ts';
-
-export const merchKeys = {
-  all: (siteId: number) => ['merch', siteId] as const,
-  boosts: (siteId: number, args: unknown) => ['merch', siteId, 'boosts', args] as const,
-  redirects: (siteId: number, args: unknown) => ['merch', siteId, 'redirects', args] as const,
-  recs: (siteId: number, args: unknown) => ['merch', siteId, 'recs', args] as const,
-  models: (siteId: number) => ['merch', siteId, 'models'] as const,
-  preview: (siteId: number, args: unknown) => ['merch', siteId, 'preview', args] as const,
-};
+import { merchKeys } from './keys.ts';
 
 const QUIET_READ = { overlay: false } as const;
 
@@ -118,7 +110,7 @@ export const recsQuery = (
 
 export const recsContextQuery = (siteId: number) =>
   queryOptions({
-    queryKey: ['merch', siteId, 'recs-context'],
+    queryKey: merchKeys.recsContext(siteId),
     queryFn: ({ signal }) => api(recsRulesContextRoute, { query: { siteId }, signal }, QUIET_READ),
     staleTime: 60_000,
   });

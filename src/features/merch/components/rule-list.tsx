@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
+import { DataTable, actionsColumn } from '#src/ui/data-table/data-table.tsx';
 
 /** One column of a rules table: its header and what a row shows in it. */
 export interface RuleColumn<T> {
@@ -15,8 +17,9 @@ export interface RuleColumn<T> {
 
 /**
  * The rules tables of the merchandising pages (boosts, redirects, recommendation rules, a custom
- * model's queries): the columns, an empty or loading line across them, and with `actions` the
- * edit and delete buttons of each row, named after the row.
+ * model's queries) on DataTable: the columns, an empty or loading line across them, and with
+ * `actions` the edit and delete buttons of each row, named after the row. Their order is the
+ * server's (newest first), so the headers do not sort.
  */
 export function RuleTable<T>({
   caption,
@@ -35,56 +38,32 @@ export function RuleTable<T>({
     { name: (row: T) => string; onEdit: (row: T) => void; onDelete: (row: T) => void } | undefined;
 }) {
   const { t } = useTranslation();
+  const defs: ColumnDef<T, never>[] = columns.map((column) => ({
+    id: column.key,
+    header: column.header,
+    cell: ({ row }) => column.cell(row.original),
+    meta: { rowHeader: column.rowHeader, className: column.className },
+  }));
+  if (actions)
+    defs.push(
+      actionsColumn<T>((row) => (
+        <EditDeleteButtons
+          name={actions.name(row)}
+          onEdit={() => actions.onEdit(row)}
+          onDelete={() => actions.onDelete(row)}
+        />
+      )),
+    );
   return (
-    <div className="merch-table-wrap">
-      <table className="ui-table merch-table">
-        <caption className="ui-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.key} scope="col">
-                {column.header}
-              </th>
-            ))}
-            {actions && <th scope="col">{t('ui.table.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length + (actions ? 1 : 0)} className="ui-table__empty">
-                {loading ? t('ui.spinner.loading') : t('merch.empty')}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th key={column.key} scope="row" className={column.className}>
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.key} className={column.className}>
-                      {column.cell(row)}
-                    </td>
-                  ),
-                )}
-                {actions && (
-                  <td className="ui-table__cell--actions">
-                    <EditDeleteButtons
-                      name={actions.name(row)}
-                      onEdit={() => actions.onEdit(row)}
-                      onDelete={() => actions.onDelete(row)}
-                    />
-                  </td>
-                )}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<T>
+      caption={caption}
+      columns={defs}
+      data={rows}
+      getRowId={(row) => String(rowKey(row))}
+      sortable={false}
+      loading={loading}
+      emptyText={t('merch.empty')}
+    />
   );
 }
 

@@ -34,7 +34,14 @@ function EntryScript({ index }: { index: number }) {
 }
 
 /** The experiment's groups (spec §3 MVT config: name, enabled; plus action, share and script). */
-export function MvtEntries({ disabled }: { disabled: boolean }) {
+export function MvtEntries({
+  disabled,
+  describedBy,
+}: {
+  disabled: boolean;
+  /** The read-only notice's id, when the fields are disabled for the user's roles. */
+  describedBy?: string | undefined;
+}) {
   const { t } = useTranslation();
   const { control } = useFormContext<MvtFormIn>();
   const { fields, append, remove } = useFieldArray({ control, name: 'entries' });
@@ -44,7 +51,7 @@ export function MvtEntries({ disabled }: { disabled: boolean }) {
   const totalError = useFieldError<MvtFormIn>('entries');
   useShownField('entries');
   return (
-    <fieldset disabled={disabled} className="config-sections">
+    <fieldset disabled={disabled} aria-describedby={describedBy} className="config-sections">
       <legend className="ui-visually-hidden">{t('mvt.entries')}</legend>
       {fields.length === 0 && <p className="muted">{t('mvt.empty')}</p>}
       {fields.map((field, index) => (

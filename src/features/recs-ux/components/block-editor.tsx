@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import { recommendationsBlock, type RecommendationsBlock } from '#contract/entities/config.ts';
-import { useConfigActor, useMachineForm } from '#src/lib/config-form.ts';
+import { useConfigActor, useMachineForm } from '#src/config-studio/config-form.ts';
 import {
   ConfigDraft,
   ConfigLifecycle,
@@ -12,12 +12,13 @@ import {
   ConfigVersions,
   useCompiledCss,
   useDefaultTemplates,
-  usePermissions,
   type ConfigCopy,
-} from '#src/lib/config-studio.tsx';
+} from '#src/config-studio/config-studio.tsx';
+import { useCopyAccess, usePermissions } from '#src/config-studio/config-permissions.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
+import { TabPanel, Tabs } from '#src/ui/tabs/tabs.tsx';
 import { recsUxKeys } from '../api/keys.ts';
 import {
   blockForm,
@@ -40,6 +41,8 @@ export interface BlockEditorProps {
   name: string;
   copy: ConfigCopy;
   canDelete: boolean;
+  /** Why the user may not delete it (their roles), on the disabled button. */
+  deleteDeniedReason?: string | undefined;
   onDelete: () => void;
 }
 
@@ -68,6 +71,7 @@ export function BlockEditor({
   name,
   copy,
   canDelete,
+  deleteDeniedReason,
   onDelete,
 }: BlockEditorProps) {
   const { t } = useTranslation();
@@ -80,6 +84,7 @@ export function BlockEditor({
   const binding = useMachineForm(actor, form, { toForm: blockToForm, fromForm: blockFromForm });
   const permissions = usePermissions(KIND);
   const canEdit = copy === 'integration' ? permissions.canSave : permissions.canSaveToProd;
+  const { denied } = useCopyAccess(KIND, copy);
   const defaults = useDefaultTemplates();
   const values = useWatch({ control: form.control }) as BlockForm;
   const compiled = useCompiledCss(values.css ?? '', { siteId, copy });
@@ -96,7 +101,13 @@ export function BlockEditor({
     <section className="panel config-editor" aria-labelledby="recs-block-title">
       <div className="page__header">
         <h2 id="recs-block-title">{t('recsUx.editor.title', { name })}</h2>
-        <Button variant="danger" size="sm" disabled={!canDelete} onClick={onDelete}>
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={!canDelete}
+          disabledReason={deleteDeniedReason}
+          onClick={onDelete}
+        >
           {t('recsUx.editor.delete')}
         </Button>
       </div>
@@ -119,61 +130,27 @@ export function BlockEditor({
             aria-labelledby="recs-block-title"
             onSubmit={binding.submit}
           >
-            <div role="tablist" aria-label={t('recsUx.editor.tabs')} className="tabs">
-              {TABS.map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  role="tab"
-                  id={`recs-tab-${name}`}
-                  aria-selected={tab === name}
-                  aria-controls={`recs-panel-${name}`}
-                  className="tabs__tab"
-                  onClick={() => setTab(name)}
-                >
-                  {t(`recsUx.editor.${name}`)}
-                </button>
-              ))}
-            </div>
-            {/* Panels stay mounted (hidden) so every field keeps validating. */}
-            <div
-              role="tabpanel"
-              id="recs-panel-settings"
-              aria-labelledby="recs-tab-settings"
-              hidden={tab !== 'settings'}
+            <Tabs
+              label={t('recsUx.editor.tabs')}
+              tabs={TABS.map((name) => ({ value: name, label: t(`recsUx.editor.${name}`) }))}
+              value={tab}
+              onChange={setTab}
             >
-              <BlockSettings disabled={!canEdit} />
-            </div>
-            <div
-              role="tabpanel"
-              id="recs-panel-templates"
-              aria-labelledby="recs-tab-templates"
-              hidden={tab !== 'templates'}
-            >
-              {tab === 'templates' && (
+              {/* The settings stay mounted (hidden) so every field keeps validating. */}
+              <TabPanel value="settings" keepMounted>
+                <BlockSettings disabled={!canEdit} />
+              </TabPanel>
+              <TabPanel value="templates">
                 <BlockTemplates
                   defaults={defaults.data?.recommendations ?? {}}
                   readOnly={!canEdit}
+                  readOnlyReason={denied?.reason}
                 />
-              )}
-            </div>
-            <div
-              role="tabpanel"
-              id="recs-panel-styles"
-              aria-labelledby="recs-tab-styles"
-              hidden={tab !== 'styles'}
-            >
-              {tab === 'styles' && (
+              </TabPanel>
+              <TabPanel value="styles">
                 <BlockStyles readOnly={!canEdit} diagnostics={compiled.diagnostics} />
-              )}
-            </div>
-            <div
-              role="tabpanel"
-              id="recs-panel-versions"
-              aria-labelledby="recs-tab-versions"
-              hidden={tab !== 'versions'}
-            >
-              {tab === 'versions' && (
+              </TabPanel>
+              <TabPanel value="versions">
                 <ConfigVersions
                   actor={actor}
                   siteId={siteId}
@@ -184,8 +161,8 @@ export function BlockEditor({
                     binding.load({ ...(config as RecommendationsBlock), configId, test: true })
                   }
                 />
-              )}
-            </div>
+              </TabPanel>
+            </Tabs>
           </Form>
           <ConfigPreview
             siteId={siteId}

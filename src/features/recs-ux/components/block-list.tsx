@@ -10,10 +10,19 @@ export interface BlockListProps {
   onReorder: (blocks: StoredBlock[]) => void;
   /** Reordering saves the integration copies: off without the save roles or while saving. */
   canReorder: boolean;
+  /** Why the user may not reorder (their roles), shown under the list. */
+  reorderDeniedReason?: string | undefined;
 }
 
 /** The site's blocks (integration copy) in display order; drag, keyboard or buttons reorder them. */
-export function BlockList({ blocks, selectedId, onSelect, onReorder, canReorder }: BlockListProps) {
+export function BlockList({
+  blocks,
+  selectedId,
+  onSelect,
+  onReorder,
+  canReorder,
+  reorderDeniedReason,
+}: BlockListProps) {
   const { t } = useTranslation();
   if (blocks.length === 0) return <p className="muted">{t('recsUx.list.empty')}</p>;
   return (
@@ -23,6 +32,7 @@ export function BlockList({ blocks, selectedId, onSelect, onReorder, canReorder 
       itemId={(stored) => stored.block.configId}
       itemLabel={(stored) => stored.block.name}
       disabled={!canReorder}
+      disabledReason={reorderDeniedReason}
       onReorder={onReorder}
       labels={{
         handle: (name) => t('recsUx.sortable.handle', { name }),

@@ -3,7 +3,12 @@ import { PAGE_TYPES, WIDGET_TYPES } from '#contract/entities/config.ts';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
 import type ruRecsUx from '#src/locales/ru/recs-ux.json';
 import { BreakpointsTable } from './breakpoints-table.tsx';
-import { CheckField, NumberField, ScriptField, TextField } from '#src/lib/config-fields.tsx';
+import {
+  CheckField,
+  NumberField,
+  ScriptField,
+  TextField,
+} from '#src/config-studio/config-fields.tsx';
 import type { BlockForm } from './block-form.ts';
 import { StrategyField } from './strategy-field.tsx';
 

@@ -17,9 +17,12 @@ import type { BlockForm } from './block-form.ts';
 export function BlockTemplates({
   defaults,
   readOnly,
+  readOnlyReason,
 }: {
   defaults: Record<string, string>;
   readOnly: boolean;
+  /** Why the user may not change the templates (their roles), on the disabled reset button. */
+  readOnlyReason?: string | undefined;
 }) {
   const { t } = useTranslation();
   const { control, setValue } = useFormContext<BlockForm>();
@@ -43,6 +46,7 @@ export function BlockTemplates({
         partLabel={(name) => t(`recsUx.parts.${name as RecsTemplatePart}`)}
         ariaLabel={t('recsUx.editor.templates')}
         readOnly={readOnly}
+        readOnlyReason={readOnlyReason}
       />
       <CodeEditor
         key={part}

@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasAccess } from '#contract/roles.ts';
 import { listStrategiesRoute } from '#contract/routes/recs.ts';
-import { TextField } from '#src/lib/config-fields.tsx';
+import { TextField } from '#src/config-studio/config-fields.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';

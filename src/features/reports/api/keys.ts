@@ -9,6 +9,9 @@ export const reportKeys = {
     ['reports', siteId, 'agg', platform, period.from, period.to, names.join(',')] as const,
   daily: (siteId: number, platform: ReportPlatform, period: Period, names: readonly string[]) =>
     ['reports', siteId, 'daily', platform, period.from, period.to, names.join(',')] as const,
+  orderQuarantine: (siteId: number) => ['reports', siteId, 'order-quarantine'] as const,
+  widgetCtr: (siteId: number, period: Period) =>
+    ['reports', siteId, 'widget-ctr', period.from, period.to] as const,
   chartTokens: (siteId: number, chartIds: readonly string[]) =>
     ['reports', siteId, 'chart-tokens', chartIds.join(',')] as const,
   chart: (

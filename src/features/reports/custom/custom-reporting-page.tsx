@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { CustomReportTab } from '#contract/entities/custom-report.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { DataTable, actionsColumn } from '#src/ui/data-table/data-table.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import {
   reportChartsQueryOptions,
@@ -17,8 +19,8 @@ import {
 } from '../api/custom-report-queries.ts';
 import { TabFormModal } from './tab-form.tsx';
 import '../reports.css';
-import { ScrollTable } from '../components/scroll-table.tsx';
 
+const tab = createColumnHelper<CustomReportTab>();
 type Editing = { mode: 'CREATE' } | { mode: 'EDIT'; tab: CustomReportTab };
 
 /** Custom report administration (admins and superusers): a user's tabs, created and edited here. */
@@ -57,74 +59,66 @@ export default function CustomReportingPage() {
         )}
       </div>
       {login !== null && (
-        <ScrollTable label={t('reports.custom.tabsOf', { login })}>
-          <table className="ui-table reports-table">
-            <caption className="reports-table__caption">
-              {t('reports.custom.tabsOf', { login })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('reports.custom.title')}</th>
-                <th scope="col">{t('reports.custom.path')}</th>
-                <th scope="col">{t('reports.custom.charts')}</th>
-                <th scope="col">{t('reports.custom.enabled')}</th>
-                <th scope="col">{t('ui.table.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(tabs.data ?? []).length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="ui-table__empty">
-                    {tabs.isLoading ? t('ui.spinner.loading') : t('reports.custom.noTabs')}
-                  </td>
-                </tr>
-              ) : (
-                tabs.data?.map((tab) => (
-                  <tr key={tab.id}>
-                    <th scope="row">{tab.title}</th>
-                    <td>/reporting/{tab.pathName}</td>
-                    <td>
-                      {tab.chartsIds
-                        .map((id) => catalogue.data?.find((chart) => chart.id === id)?.title ?? id)
-                        .join(', ')}
-                    </td>
-                    <td>
-                      <Checkbox
-                        label={
-                          <span className="ui-visually-hidden">
-                            {t('reports.custom.enableTab', { title: tab.title })}
-                          </span>
-                        }
-                        checked={tab.enabled}
-                        disabled={enable.isPending}
-                        onCheckedChange={(enabled) =>
-                          enable.mutate({ login: tab.login, tabId: tab.id, enabled })
-                        }
-                      />
-                    </td>
-                    <td className="ui-table__cell--actions">
-                      <Button
-                        size="sm"
-                        aria-label={`${t('actions.edit')} ${tab.title}`}
-                        onClick={() => setEditing({ mode: 'EDIT', tab })}
-                      >
-                        {t('actions.edit')}
-                      </Button>{' '}
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        aria-label={`${t('actions.delete')} ${tab.title}`}
-                        onClick={() => setDeleting(tab)}
-                      >
-                        {t('actions.delete')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <DataTable<CustomReportTab>
+          caption={t('reports.custom.tabsOf', { login })}
+          showCaption
+          scrollLabel={t('reports.custom.tabsOf', { login })}
+          className="reports-table"
+          columns={[
+            tab.accessor('title', { header: t('reports.custom.title'), meta: { rowHeader: true } }),
+            tab.accessor((row) => `/reporting/${row.pathName}`, {
+              id: 'path',
+              header: t('reports.custom.path'),
+            }),
+            tab.accessor(
+              (row) =>
+                row.chartsIds
+                  .map((id) => catalogue.data?.find((chart) => chart.id === id)?.title ?? id)
+                  .join(', '),
+              { id: 'charts', header: t('reports.custom.charts') },
+            ),
+            tab.accessor('enabled', {
+              header: t('reports.custom.enabled'),
+              cell: ({ row: { original: row } }) => (
+                <Checkbox
+                  label={
+                    <span className="ui-visually-hidden">
+                      {t('reports.custom.enableTab', { title: row.title })}
+                    </span>
+                  }
+                  checked={row.enabled}
+                  disabled={enable.isPending}
+                  onCheckedChange={(enabled) =>
+                    enable.mutate({ login: row.login, tabId: row.id, enabled })
+                  }
+                />
+              ),
+            }),
+            actionsColumn<CustomReportTab>((row) => (
+              <>
+                <Button
+                  size="sm"
+                  aria-label={`${t('actions.edit')} ${row.title}`}
+                  onClick={() => setEditing({ mode: 'EDIT', tab: row })}
+                >
+                  {t('actions.edit')}
+                </Button>{' '}
+                <Button
+                  size="sm"
+                  variant="danger"
+                  aria-label={`${t('actions.delete')} ${row.title}`}
+                  onClick={() => setDeleting(row)}
+                >
+                  {t('actions.delete')}
+                </Button>
+              </>
+            )),
+          ]}
+          data={tabs.data ?? []}
+          loading={tabs.isLoading}
+          getRowId={(row) => String(row.id)}
+          emptyText={t('reports.custom.noTabs')}
+        />
       )}
       {editing && login !== null && (
         <TabFormModal

@@ -34,7 +34,7 @@ const SWITCH = 'SWITCH';
 type PlatformChoice = ReportPlatform | typeof SWITCH;
 
 /**
- * /admin/edit-reports (issue 16 item 6): the report catalogue, the charts custom report tabs are
+ * /admin/edit-reports: the report catalogue, the charts custom report tabs are
  * built from — id, title, metrics, platform and chart type — created, edited and deleted by
  * custom report administrators. Deleting a chart takes it out of every tab.
  */

@@ -23,7 +23,7 @@ export function defaultPeriod(now: Date = new Date()): Period {
 }
 
 /**
- * Today alone, for the figures read live (the CTRs of /reporting, issue 15): the date pickers end
+ * Today alone, for the figures read live (the CTRs of /reporting): the date pickers end
  * yesterday (spec §2, complete days only), but widget and click rollups grow with each event.
  * The day is the site's (its rollups count days in its time zone), else the browser's.
  */

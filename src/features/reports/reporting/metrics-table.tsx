@@ -1,12 +1,23 @@
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { ReportPlatform } from '#contract/entities/metric.ts';
+import type { BaseMetric, ReportPlatform } from '#contract/entities/metric.ts';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import type { AggValues } from '../api/metric-queries.ts';
 import { ValueCell } from '../components/value-cell.tsx';
-import { METRIC_GROUPS } from '../lib/metric-groups.ts';
+import { METRIC_GROUPS, type MetricGroupId } from '../lib/metric-groups.ts';
 import { metricKind, numberOf, variant } from '../lib/metrics.ts';
-import { ScrollTable } from '../components/scroll-table.tsx';
 
 export const PLATFORM_COLUMNS: readonly ReportPlatform[] = ['ALL', 'MOBILE', 'DESKTOP'];
+
+interface MetricRow {
+  group: MetricGroupId;
+  metric: BaseMetric;
+}
+
+const ROWS: MetricRow[] = METRIC_GROUPS.flatMap((group) =>
+  group.metrics.map((metric) => ({ group: group.id, metric })),
+);
+const metricRow = createColumnHelper<MetricRow>();
 
 /** Every numeric metric with its all / mobile / desktop variants, grouped by area. */
 export function MetricsTable({
@@ -18,46 +29,46 @@ export function MetricsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <ScrollTable label={t('reports.reporting.metrics')}>
-      <table className="ui-table reports-table">
-        <caption className="reports-table__caption">{t('reports.reporting.metrics')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('reports.reporting.metric')}</th>
-            {PLATFORM_COLUMNS.map((platform) => (
-              <th key={platform} scope="col" className="ui-table__cell--numeric">
-                {t(`reports.platform.${platform}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {METRIC_GROUPS.map((group) => (
-          <tbody key={group.id}>
-            <tr className="reports-table__group">
-              <th scope="colgroup" colSpan={PLATFORM_COLUMNS.length + 1}>
-                {t(`reports.groups.${group.id}`)}
-              </th>
-            </tr>
-            {group.metrics.map((metric) => (
-              <tr key={metric}>
-                <th scope="row">{t(`reports.metrics.${metric}`)}</th>
-                {PLATFORM_COLUMNS.map((platform) => {
-                  const name = variant(metric, platform);
-                  return (
-                    <td key={platform} className="ui-table__cell--numeric">
-                      <ValueCell
-                        current={numberOf(current, name)}
-                        previous={numberOf(previous, name)}
-                        kind={metricKind(name)}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
-    </ScrollTable>
+    <DataTable<MetricRow>
+      caption={t('reports.reporting.metrics')}
+      showCaption
+      scrollLabel={t('reports.reporting.metrics')}
+      className="reports-table"
+      sortable={false}
+      columns={[
+        metricRow.display({
+          id: 'metric',
+          header: t('reports.reporting.metric'),
+          meta: { rowHeader: true },
+          cell: ({ row }) => t(`reports.metrics.${row.original.metric}`),
+        }),
+        ...PLATFORM_COLUMNS.map((platform) =>
+          metricRow.display({
+            id: platform,
+            header: t(`reports.platform.${platform}`),
+            meta: { numeric: true },
+            cell: ({ row }) => {
+              const name = variant(row.original.metric, platform);
+              return (
+                <ValueCell
+                  current={numberOf(current, name)}
+                  previous={numberOf(previous, name)}
+                  kind={metricKind(name)}
+                />
+              );
+            },
+          }),
+        ),
+      ]}
+      data={ROWS}
+      getRowId={(row) => row.metric}
+      rowGroups={{
+        of: (row) => row.group,
+        label: (group) => {
+          const found = METRIC_GROUPS.find((known) => known.id === group);
+          return found && t(`reports.groups.${found.id}`);
+        },
+      }}
+    />
   );
 }

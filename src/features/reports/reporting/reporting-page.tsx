@@ -8,7 +8,7 @@ import { downloadText } from '#src/lib/download.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { DateRangePicker } from '#src/ui/date-range-picker/date-range-picker.tsx';
-import { formatDateRange } from '#src/ui/date-range-picker/date-range.ts';
+import { showDateRange } from '#src/ui/date-range-picker/date-range.ts';
 import { aggMetricsQueryOptions, dailyMetricsQueryOptions } from '../api/metric-queries.ts';
 import { reportCsvRows } from '../lib/csv.ts';
 import { CHART_IDS, chartMetrics, REPORTING_METRICS } from '../lib/metric-groups.ts';
@@ -23,6 +23,7 @@ import {
 import { DailyCharts } from './daily-charts.tsx';
 import { MetricsTable } from './metrics-table.tsx';
 import { mergeQueryLists, TopQueriesTable } from './top-queries-table.tsx';
+import { QuarantineTable } from './quarantine-table.tsx';
 import { TotalTable } from './total-table.tsx';
 import { WidgetCtrTable } from './widget-ctr-table.tsx';
 import '../reports.css';
@@ -59,8 +60,8 @@ export default function ReportingPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const main = formatDateRange(toRange(period));
-      const other = formatDateRange(toRange(compare));
+      const main = showDateRange(toRange(period), i18n.language);
+      const other = showDateRange(toRange(compare), i18n.language);
       const rows = reportCsvRows(current.data, previous.data, {
         header: [
           t('reports.csv.area'),
@@ -144,6 +145,7 @@ export default function ReportingPage() {
           <DailyCharts chartIds={CHART_IDS} daily={daily.data} days={days} />
         </section>
       )}
+      {canDaily && siteId !== null && <QuarantineTable siteId={siteId} />}
     </div>
   );
 }

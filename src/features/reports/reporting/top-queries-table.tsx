@@ -1,10 +1,11 @@
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { BaseMetric } from '#contract/entities/metric.ts';
 import { formatNumber } from '#src/lib/format.ts';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import type { AggValues } from '../api/metric-queries.ts';
 import { listOf, variant } from '../lib/metrics.ts';
 import { PLATFORM_COLUMNS } from './metrics-table.tsx';
-import { ScrollTable } from '../components/scroll-table.tsx';
 
 export interface MergedQuery {
   name: string;
@@ -24,46 +25,35 @@ export function mergeQueryLists(values: AggValues | undefined, metric: BaseMetri
   return [...rows.values()].sort((a, b) => (b.counts[0] ?? 0) - (a.counts[0] ?? 0));
 }
 
+const query = createColumnHelper<MergedQuery>();
+
+/** The merged list; its headers sort by the query or by a platform's count. */
 export function TopQueriesTable({ title, rows }: { title: string; rows: readonly MergedQuery[] }) {
   const { t } = useTranslation();
   return (
-    <ScrollTable label={title}>
-      <table className="ui-table reports-table">
-        <caption className="reports-table__caption">{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('reports.reporting.query')}</th>
-            {PLATFORM_COLUMNS.map((platform) => (
-              <th key={platform} scope="col" className="ui-table__cell--numeric">
-                {t(`reports.platform.${platform}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={PLATFORM_COLUMNS.length + 1} className="ui-table__empty">
-                {t('reports.empty')}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.name}>
-                <th scope="row">{row.name}</th>
-                {PLATFORM_COLUMNS.map((platform, column) => {
-                  const count = row.counts[column];
-                  return (
-                    <td key={platform} className="ui-table__cell--numeric">
-                      {count === undefined ? '—' : formatNumber(count)}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable<MergedQuery>
+      caption={title}
+      showCaption
+      scrollLabel={title}
+      className="reports-table"
+      columns={[
+        query.accessor('name', { header: t('reports.reporting.query'), meta: { rowHeader: true } }),
+        ...PLATFORM_COLUMNS.map((platform, column) =>
+          query.accessor((row) => row.counts[column], {
+            id: platform,
+            header: t(`reports.platform.${platform}`),
+            meta: { numeric: true },
+            sortUndefined: 'last',
+            cell: ({ getValue }) => {
+              const count = getValue();
+              return count === undefined ? '—' : formatNumber(count);
+            },
+          }),
+        ),
+      ]}
+      data={rows}
+      getRowId={(row) => row.name}
+      emptyText={t('reports.empty')}
+    />
   );
 }

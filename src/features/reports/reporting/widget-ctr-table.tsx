@@ -1,17 +1,19 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { widgetCtrRoute } from '#contract/routes/recs.ts';
 import { api } from '#src/lib/api.ts';
 import { formatNumber, formatPercent } from '#src/lib/format.ts';
 import { siteQueryOptionsFor } from '#src/features/feeds/api/site.ts';
-import { formatDate, formatDateRange } from '#src/ui/date-range-picker/date-range.ts';
-import { ScrollTable } from '../components/scroll-table.tsx';
+import { DataTable } from '#src/ui/data-table/data-table.tsx';
+import { showDate, showDateRange } from '#src/ui/date-range-picker/date-range.ts';
+import { reportKeys } from '../api/keys.ts';
 import { todayPeriod, toRange, type Period } from '../lib/period.ts';
 
 export const widgetCtrQueryOptions = (siteId: number, period: Period) =>
   queryOptions({
-    queryKey: ['reports', siteId, 'widget-ctr', period.from, period.to] as const,
+    queryKey: reportKeys.widgetCtr(siteId, period),
     queryFn: ({ signal }) =>
       api(
         widgetCtrRoute,
@@ -22,10 +24,25 @@ export const widgetCtrQueryOptions = (siteId: number, period: Period) =>
 
 type Span = 'period' | 'today';
 
+/** A line of the table: the search answers first, then each block; or a message across it. */
+type CtrRow =
+  | {
+      id: string;
+      name: ReactNode;
+      strategy: string;
+      views: number;
+      clicks: number;
+      ctr: number | null;
+    }
+  | { id: 'none'; message: string };
+type CtrLine = Exclude<CtrRow, { message: string }>;
+const lineOf = (row: CtrRow): CtrLine | undefined => ('message' in row ? undefined : row);
+const ctrRow = createColumnHelper<CtrRow>();
+
 /**
  * CTR per recommendation block (widget views and clicks of /public/tracking/widget) and of the
  * search answers (product clicks from search ÷ searches), over the main period or today so far
- * (issue 15): the pickers end yesterday (spec §2), these rollups grow with each event.
+ *: the pickers end yesterday (spec §2), these rollups grow with each event.
  */
 export function WidgetCtrTable({ siteId, period }: { siteId: number; period: Period }) {
   const { t, i18n } = useTranslation();
@@ -43,6 +60,39 @@ export function WidgetCtrTable({ siteId, period }: { siteId: number; period: Per
   const ctr = (value: number | null) => (value === null ? '—' : formatPercent(value * 100, locale));
   const title = t('reports.ctr.title');
   const data = report.data;
+  const rows: CtrRow[] = data
+    ? [
+        {
+          id: 'search',
+          name: t('reports.ctr.search'),
+          strategy: '—',
+          views: data.search.searches,
+          clicks: data.search.clicks,
+          ctr: data.search.ctr,
+        },
+        ...(data.blocks.length === 0
+          ? [
+              {
+                id: 'none' as const,
+                message:
+                  span === 'today' ? t('reports.ctr.noBlocksToday') : t('reports.ctr.noBlocks'),
+              },
+            ]
+          : data.blocks.map((row) => ({
+              id: `${row.block}|${row.strategy}|${row.widgetType}`,
+              name: (
+                <>
+                  {row.blockName ?? (row.block || t('reports.ctr.unknownBlock'))}{' '}
+                  <span className="reports-muted">{row.widgetType}</span>
+                </>
+              ),
+              strategy: row.strategyName ?? row.strategy,
+              views: row.views,
+              clicks: row.clicks,
+              ctr: row.ctr,
+            }))),
+      ]
+    : [];
   return (
     <div className="reports-ctr">
       <h2 id={titleId} className="reports-table__caption reports-ctr__title">
@@ -58,7 +108,7 @@ export function WidgetCtrTable({ siteId, period }: { siteId: number; period: Per
             onClick={() => setSpan(value)}
           >
             {value === 'period'
-              ? t('reports.ctr.period', { range: formatDateRange(toRange(period)) })
+              ? t('reports.ctr.period', { range: showDateRange(toRange(period), locale) })
               : t('reports.ctr.today')}
           </button>
         ))}
@@ -66,7 +116,7 @@ export function WidgetCtrTable({ siteId, period }: { siteId: number; period: Per
       {span === 'today' && !site.isPending && (
         <p className="reports-muted">
           {t('reports.ctr.todayNote', {
-            day: formatDate(toRange(today).from),
+            day: showDate(toRange(today).from, locale),
             zone: site.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
           })}
         </p>
@@ -76,55 +126,45 @@ export function WidgetCtrTable({ siteId, period }: { siteId: number; period: Per
           {t('reports.ctr.loadFailed')}
         </p>
       )}
-      <ScrollTable label={title}>
-        <table className="ui-table reports-table" aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              <th scope="col">{t('reports.ctr.block')}</th>
-              <th scope="col">{t('reports.ctr.strategy')}</th>
-              <th scope="col" className="ui-table__cell--numeric">
-                {t('reports.ctr.views')}
-              </th>
-              <th scope="col" className="ui-table__cell--numeric">
-                {t('reports.ctr.clicks')}
-              </th>
-              <th scope="col" className="ui-table__cell--numeric">
-                CTR
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data && (
-              <tr>
-                <th scope="row">{t('reports.ctr.search')}</th>
-                <td>—</td>
-                <td className="ui-table__cell--numeric">{formatNumber(data.search.searches)}</td>
-                <td className="ui-table__cell--numeric">{formatNumber(data.search.clicks)}</td>
-                <td className="ui-table__cell--numeric">{ctr(data.search.ctr)}</td>
-              </tr>
-            )}
-            {data?.blocks.length === 0 && (
-              <tr>
-                <td colSpan={5} className="ui-table__empty">
-                  {span === 'today' ? t('reports.ctr.noBlocksToday') : t('reports.ctr.noBlocks')}
-                </td>
-              </tr>
-            )}
-            {data?.blocks.map((row) => (
-              <tr key={`${row.block}|${row.strategy}|${row.widgetType}`}>
-                <th scope="row">
-                  {row.blockName ?? (row.block || t('reports.ctr.unknownBlock'))}{' '}
-                  <span className="reports-muted">{row.widgetType}</span>
-                </th>
-                <td>{row.strategyName ?? row.strategy}</td>
-                <td className="ui-table__cell--numeric">{formatNumber(row.views)}</td>
-                <td className="ui-table__cell--numeric">{formatNumber(row.clicks)}</td>
-                <td className="ui-table__cell--numeric">{ctr(row.ctr)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <DataTable<CtrRow>
+        labelledBy={titleId}
+        scrollLabel={title}
+        className="reports-table"
+        sortable={false}
+        columns={[
+          ctrRow.display({
+            id: 'block',
+            header: t('reports.ctr.block'),
+            meta: { rowHeader: true },
+            cell: ({ row }) => lineOf(row.original)?.name,
+          }),
+          ctrRow.display({
+            id: 'strategy',
+            header: t('reports.ctr.strategy'),
+            cell: ({ row }) => lineOf(row.original)?.strategy,
+          }),
+          ...(['views', 'clicks'] as const).map((key) =>
+            ctrRow.display({
+              id: key,
+              header: t(`reports.ctr.${key}`),
+              meta: { numeric: true },
+              cell: ({ row }) => formatNumber(lineOf(row.original)?.[key] ?? 0),
+            }),
+          ),
+          ctrRow.display({
+            id: 'ctr',
+            header: 'CTR',
+            meta: { numeric: true },
+            cell: ({ row }) => ctr(lineOf(row.original)?.ctr ?? null),
+          }),
+        ]}
+        data={rows}
+        loading={report.isPending}
+        getRowId={(row) => row.id}
+        fullWidthRow={(row) =>
+          'message' in row ? <div className="ui-table__empty">{row.message}</div> : null
+        }
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '#contract/routes/configs.ts';
 import { getSiteRoute } from '#contract/routes/sites.ts';
 import { api } from '#src/lib/api.ts';
-import { parseSingleConfig } from '#src/lib/config-actors.ts';
+import { parseSingleConfig } from '#src/config-studio/config-actors.ts';
 import type { SearchUxKind } from '../lib/search-ux-kind.ts';
 import { searchUxKeys } from './keys.ts';
 

@@ -13,8 +13,8 @@ import { useDraft } from '#studio/drafts/use-draft.ts';
 import type { EditorDiagnostic } from '#studio/editors/types.ts';
 import { configMachine, lifecycleFlags } from '#studio/machines/config.machine.ts';
 import { configPermissions } from '#studio/machines/config-permissions.ts';
-import { RolloutNotice } from '#src/lib/rollout-notice.tsx';
-import { SchedulePromotion } from '#src/lib/rollout-schedule.tsx';
+import { RolloutNotice } from '#src/config-studio/rollout-notice.tsx';
+import { SchedulePromotion } from '#src/config-studio/rollout-schedule.tsx';
 import type { PreviewError } from '#studio/bridge/protocol.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
@@ -22,14 +22,16 @@ import { ContrastWarning } from '#studio/panels/contrast-warning.tsx';
 import { useDeferredContrastFailures } from '#studio/panels/contrast-deferred.ts';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
-import { configActors } from '#src/lib/config-actors.ts';
-import { useMachineForm } from '#src/lib/config-form.ts';
-import { useCompiledStyles, useTokenScss } from '#src/lib/config-styles.ts';
-import { usePromoteTarget } from '#src/lib/config-promote.ts';
-import { useVisualGate } from '#src/lib/visual-gate.tsx';
+import { configActors } from '#src/config-studio/config-actors.ts';
+import { useCopyAccess } from '#src/config-studio/config-permissions.ts';
+import { useMachineForm } from '#src/config-studio/config-form.ts';
+import { useCompiledStyles, useTokenScss } from '#src/config-studio/config-styles.ts';
+import { usePromoteTarget } from '#src/config-studio/config-promote.ts';
+import { useVisualGate } from '#src/config-studio/visual-gate.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { searchUxKeys } from '../api/keys.ts';
@@ -103,6 +105,7 @@ export function SearchUxScreen({
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const permissions = configPermissions(kind, roles);
   const readOnly = test ? !permissions.canSave : !permissions.canSaveToProd;
+  const { denied } = useCopyAccess(kind, copy);
 
   const machine = useMemo(
     () => configMachine.provide(configActors({ kind, siteId, test })),
@@ -113,7 +116,7 @@ export function SearchUxScreen({
   const config = useSelector(actor, (snapshot) => snapshot.context.config);
   const conflict = useSelector(actor, (snapshot) => snapshot.context.conflict);
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
-  // The visual regression gate runs before Generate (src/lib/visual-gate.tsx).
+  // The visual regression gate runs before Generate (src/config-studio/visual-gate.tsx).
   const gate = useVisualGate({
     siteId,
     kind,
@@ -170,7 +173,7 @@ export function SearchUxScreen({
   const parsed = useParsed(config);
   const tokenTree = (parsed.tokens ?? defaults.data?.tokens ?? null) as TokenTree | null;
   const tokens = useTokenScss(tokenTree);
-  // the config's own tokens against the storefront's text-on-background pairs (issue 18.2)
+  // the config's own tokens against the storefront's text-on-background pairs
   const contrast = useDeferredContrastFailures(parsed.tokens ? tokens.scss : null);
   const styles = useCompiledStyles(parsed.css, tokens.scss);
   const productionStyles = useCompiledStyles(production.data?.css ?? '', tokens.scss);
@@ -248,7 +251,7 @@ export function SearchUxScreen({
           </a>
         </p>
       )}
-      {readOnly && <p className="search-ux__readonly">{t('ux.readOnly')}</p>}
+      {readOnly && denied && <ReadOnlyNotice>{denied.note}</ReadOnlyNotice>}
       {draft.found && (
         <DraftBanner
           draft={draft.found}
@@ -276,6 +279,7 @@ export function SearchUxScreen({
             onTabChange={onTabChange}
             config={values}
             readOnly={readOnly}
+            readOnlyReason={denied?.reason}
             defaults={{
               templates: defaults.data?.search ?? {},
               tokens: (defaults.data?.tokens ?? null) as TokenTree | null,

@@ -11,15 +11,10 @@ import {
   updateUserRoute,
 } from '#contract/routes/users.ts';
 import { api } from '#src/lib/api.ts';
+import { userKeys } from './keys.ts';
 
 /** The registration forms toast their own message (naming the login or site): no generic second toast. */
 const OWN_TOAST = { quiet: true, successToast: false } as const;
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: ['users', 'list'] as const,
-  roles: ['users', 'roles'] as const,
-};
 
 export const usersQueryOptions = () =>
   queryOptions({
@@ -46,7 +41,7 @@ export function useRegisterSiteMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SiteInput) => api(registerSiteRoute, { body }, OWN_TOAST),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['sites'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.sites }),
   });
 }
 

@@ -9,6 +9,7 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { userKeys } from '../api/keys.ts';
 import { useAttachSiteMutation } from '../api/user-queries.ts';
 
 const attachForm = z.object({ login, siteId: z.number().int().positive() });
@@ -17,7 +18,7 @@ export function AttachSiteForm() {
   const { t } = useTranslation();
   const mutation = useAttachSiteMutation();
   const sites = useQuery({
-    queryKey: ['sites', 'list', ''],
+    queryKey: userKeys.siteList,
     queryFn: ({ signal }) => api(listSitesRoute, { query: {}, signal }, { overlay: false }),
   });
   const form = useZodForm(attachForm, { defaultValues: { login: '' } });

@@ -55,7 +55,7 @@ describe('/mvt', () => {
     const { user } = renderPage(<MvtPage />);
     await screen.findByDisplayValue('A');
     await user.click(screen.getByRole('button', { name: 'Сгенерировать' }));
-    // Production asks first (issue 19.5).
+    // Production asks first.
     await user.click(await screen.findByRole('button', { name: 'Да, сгенерировать' }));
     await waitFor(
       () =>

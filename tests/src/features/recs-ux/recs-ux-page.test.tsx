@@ -175,7 +175,7 @@ describe('/recs-configuration/ux', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Развернуть' }));
-    // Production asks first, naming the block (issue 19.5).
+    // Production asks first, naming the block.
     const confirm = await screen.findByRole('dialog', { name: 'Развернуть в продакшен?' });
     expect(confirm).toHaveTextContent(/конфигурации «Блок рекомендаций «[^»]+»»/);
     await user.click(within(confirm).getByRole('button', { name: 'Да, развернуть' }));

@@ -114,7 +114,7 @@ describe('reporting screen', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
-    // Russian Excel reads `;` as the separator and the comma as the decimal mark (issue 19.9).
+    // Russian Excel reads `;` as the separator and the comma as the decimal mark.
     expect(lines[0]).toMatch(/^Раздел;Показатель;Все \d\d\.\d\d\.\d{4} - /);
     expect(lines).toContain('Итого;Все сессии: Сессии;1000;600;400;800;;;25');
     expect(lines).toContain('Итого;Все сессии: Выручка;1234567,89;;;1234567,89;;;0');

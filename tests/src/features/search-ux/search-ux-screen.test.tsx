@@ -229,9 +229,9 @@ describe('search UX screen', () => {
     renderPage('/anyquery/ux/autocomplete?copy=production');
     await screen.findByLabelText('Autocomplete strategy');
     expect(api.calls.some((call) => call.query.get('test') === 'false')).toBe(true);
-    expect(
-      screen.getByText('Your role can view this config but not change it.'),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      /^View only: the roles “Integrator”(, “[^”]+”)*( and “[^”]+”)? can change this\./,
+    );
     expect(screen.getByLabelText('Autocomplete strategy')).toBeDisabled();
     expect(button('Save to production')).toHaveAccessibleDescription(
       'Your role cannot save to production',

@@ -1,0 +1,468 @@
+import type { CatalogParam, catalogCategories, catalogOffers } from '../../platform/db/schema.ts';
+import { FeedSax } from './feed-sax.ts';
+import { FeedError } from './feed-source.ts';
+import { droppedPicturesReason, offerLink, offerPictures, unsafeLinkReason } from './urls.ts';
+
+/** Limits on what one feed may hold (FEED_MAX_FIELD_CHARS, FEED_MAX_OFFERS). */
+export interface FeedLimits {
+  maxFieldChars: number;
+  maxOffers: number;
+}
+
+export const DEFAULT_FEED_LIMITS: FeedLimits = { maxFieldChars: 100_000, maxOffers: 2_000_000 };
+
+/** Params and pictures kept per offer; the rest are reported once and dropped. */
+const MAX_PARAMS = 1000;
+const MAX_PICTURES = 100;
+
+interface RawCategory {
+  id: string;
+  parentId: string | null;
+  name: string;
+  url: string | null;
+}
+
+/**
+ * Where an offer goes whose categoryId names no category of the feed (or that has none): a root
+ * category of its own, so the offer stays searchable and the operator sees the node in the tree.
+ * The `~` keeps it apart from the shops' own ids.
+ */
+export const NO_CATEGORY = { id: '~no-category', name: 'Без категории' } as const;
+
+export interface CategoryInfo {
+  pathIds: string[];
+  pathNames: string[];
+}
+
+interface OfferDraft {
+  regions: OfferRegion[];
+  line: number;
+  id: string | null;
+  groupId: string | null;
+  /** The `available` attribute; null when the offer has none. */
+  available: boolean | null;
+  /** The `quantity` attribute (RetailCRM ICML), when given. */
+  quantity: string | null;
+  categoryIds: string[];
+  /** True once a problem says the offer was taken with a change (a dropped param …). */
+  changed: boolean;
+  fields: Record<string, string>;
+  pictures: string[];
+  params: CatalogParam[];
+}
+
+export type OfferRow = Omit<typeof catalogOffers.$inferInsert, 'importId'>;
+export type CategoryRow = Omit<typeof catalogCategories.$inferInsert, 'importId'>;
+
+/**
+ * A non-negative number as shops write it: `1990`, `1990.50`, `3,85` (a decimal comma),
+ * `1 990,50` or `1\u00a0990` (grouping spaces), `1,990.50` (grouping commas).
+ */
+export function feedNumber(text: string | null | undefined): number | null {
+  if (text === undefined || text === null) return null;
+  let value = text.replace(/[\s\u00a0\u202f]+/g, '');
+  if (value === '') return null;
+  value = value.includes('.') ? value.replace(/,/g, '') : value.replace(',', '.');
+  if (!/^[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value)) return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+const number = feedNumber;
+
+/** Runs of spaces, tabs and line breaks in a one-line field (a name, a vendor) become one space. */
+const oneLine = (text: string | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** RUR is the old code of RUB; YML feeds use both. */
+const sameCurrency = (a: string, b: string) =>
+  a === b || (['RUR', 'RUB'].includes(a) && ['RUR', 'RUB'].includes(b));
+
+interface Currencies {
+  /** The shop's base currency: the one with rate 1, else RUB. */
+  base: string;
+  /** Rates to the base currency; null for a rate that is not a number (`CBRF`, `NBU` …). */
+  rates: Map<string, { rate: number | null; text: string | null }>;
+}
+
+function currencyTable(list: { id: string; rate: string | null }[]): Currencies {
+  const rates = new Map<string, { rate: number | null; text: string | null }>();
+  for (const { id, rate } of list) {
+    const value = number(rate);
+    rates.set(id.toUpperCase(), { rate: value !== null && value > 0 ? value : null, text: rate });
+  }
+  const base = [...rates].find(([, r]) => r.rate === 1)?.[0] ?? 'RUB';
+  return { base, rates };
+}
+
+/** Computes root-first paths; a category whose parent is unknown (or in a cycle) becomes a root. */
+function categoryPaths(raw: Map<string, RawCategory>, problems: (message: string) => void) {
+  const info = new Map<string, CategoryInfo>();
+  const resolve = (id: string, seen: Set<string>): CategoryInfo => {
+    const known = info.get(id);
+    if (known) return known;
+    const category = raw.get(id)!;
+    let parent: CategoryInfo | null = null;
+    if (category.parentId !== null) {
+      if (!raw.has(category.parentId)) {
+        problems(`Category ${id} names an unknown parent ${category.parentId}: taken as a root`);
+      } else if (seen.has(category.parentId)) {
+        problems(`Category ${id} is in a parent cycle: taken as a root`);
+      } else {
+        parent = resolve(category.parentId, new Set([...seen, id]));
+      }
+    }
+    const result = {
+      pathIds: [...(parent?.pathIds ?? []), id],
+      pathNames: [...(parent?.pathNames ?? []), category.name],
+    };
+    info.set(id, result);
+    return result;
+  };
+  for (const id of raw.keys()) resolve(id, new Set([id]));
+  return info;
+}
+
+/** An offer's price and availability in one region (`<region id price oldprice available/>`). */
+export interface OfferRegion {
+  regionId: string;
+  price: number | null;
+  oldPrice: number | null;
+  available: boolean | null;
+}
+
+export interface YmlParseOptions {
+  /** The feed parsing config: the feed's element name → a YML element or `param:<name>`. */
+  tagMap?: ReadonlyMap<string, string>;
+}
+
+export interface YmlHandlers {
+  /** A valid offer, with its category's names (for the search words) and its regional data. */
+  offer(row: OfferRow, category: CategoryInfo, regions: OfferRegion[]): void;
+  /** The category tree, once, when the first offer or the end of <categories> comes. */
+  categories(rows: CategoryRow[]): void;
+  problem(offerId: string | null, line: number, message: string): void;
+}
+
+/**
+ * The YML parser: a SAX state machine fed decoded text in pieces (memory stays bounded by the
+ * limits whatever the feed's size). Checks each offer; throws FeedError on broken XML, a DOCTYPE
+ * with declarations (entity expansion), a field over the length limit or too many offers.
+ */
+export function createYmlParser(
+  handlers: YmlHandlers,
+  limits: FeedLimits = DEFAULT_FEED_LIMITS,
+  options: YmlParseOptions = {},
+) {
+  const fieldTooLong = (): FeedError =>
+    new FeedError(
+      `Line ${parser.line}: <${stack.at(-1) ?? '?'}> holds more than ${limits.maxFieldChars} characters (FEED_MAX_FIELD_CHARS)`,
+      'field-too-long',
+      { line: parser.line, limit: limits.maxFieldChars, field: stack.at(-1) ?? '' },
+    );
+  const sax = new FeedSax(limits.maxFieldChars, fieldTooLong);
+  const parser = sax.parser;
+  const tagMap = options.tagMap ?? new Map<string, string>();
+  let fatal: Error | undefined;
+  sax.on('error', (error) => {
+    fatal ??= error;
+  });
+
+  const stack: string[] = [];
+  let text = '';
+  const shop: Record<string, string> = {};
+  const currencies: { id: string; rate: string | null }[] = [];
+  const rawCategories = new Map<string, RawCategory>();
+  let categoryDraft: RawCategory | null = null;
+  let categories: Map<string, CategoryInfo> | null = null;
+  let offer: OfferDraft | null = null;
+  let param: { name: string; unit: string | null } | null = null;
+  const seenIds = new Set<string>();
+  let offers = 0;
+  let skipped = 0;
+  let changed = 0;
+  let currencyRates: Currencies | null = null;
+  let noCategory: CategoryInfo | null = null;
+  let sawRoot = false;
+
+  const finishCategories = () => {
+    if (categories) return;
+    categories = categoryPaths(rawCategories, (message) =>
+      handlers.problem(null, parser.line, message),
+    );
+    const rows: CategoryRow[] = [];
+    for (const [id, category] of rawCategories) rows.push({ ...category, ...categories.get(id)! });
+    handlers.categories(rows);
+  };
+
+  /** A problem of an offer that is taken all the same, with a change. */
+  const change = (draft: OfferDraft, message: string) => {
+    draft.changed = true;
+    handlers.problem(draft.id, draft.line, message);
+  };
+
+  /** The first of the offer's categories the feed has, else the "no category" node. */
+  const offerCategory = (draft: OfferDraft): { categoryId: string; category: CategoryInfo } => {
+    for (const categoryId of draft.categoryIds) {
+      const category = categories!.get(categoryId);
+      if (category) return { categoryId, category };
+    }
+    if (!noCategory) {
+      noCategory = { pathIds: [NO_CATEGORY.id], pathNames: [NO_CATEGORY.name] };
+      handlers.categories([
+        { id: NO_CATEGORY.id, parentId: null, name: NO_CATEGORY.name, url: null, ...noCategory },
+      ]);
+    }
+    change(
+      draft,
+      draft.categoryIds.length === 0
+        ? `The offer has no categoryId: taken under "${NO_CATEGORY.name}" (${NO_CATEGORY.id})`
+        : `Unknown category ${draft.categoryIds.join(', ')}: taken under "${NO_CATEGORY.name}" (${NO_CATEGORY.id})`,
+    );
+    return { categoryId: NO_CATEGORY.id, category: noCategory };
+  };
+
+  /** The offer's currency and its rate to the shop's base currency, or why it cannot be used. */
+  const priceCurrency = (
+    currencyId: string | undefined,
+  ): { id: string; rate: number } | { refused: string } => {
+    currencyRates ??= currencyTable(currencies);
+    const { base, rates } = currencyRates;
+    const id = currencyId?.trim().toUpperCase() || base;
+    if (sameCurrency(id, base)) return { id: base, rate: 1 };
+    const known =
+      rates.get(id) ??
+      (sameCurrency(id, 'RUB') ? rates.get(id === 'RUB' ? 'RUR' : 'RUB') : undefined);
+    if (!known) return { refused: `Unknown currency ${id}: <currencies> gives no rate for it` };
+    if (known.rate === null)
+      return {
+        refused: `Currency ${id} has the rate "${known.text ?? ''}": only a number can convert its prices to ${base}`,
+      };
+    return { id: base, rate: known.rate };
+  };
+
+  const finishOffer = (draft: OfferDraft) => {
+    const f = draft.fields;
+    const id = draft.id;
+    const fail = (message: string) => {
+      skipped += 1;
+      handlers.problem(id, draft.line, message);
+    };
+    if (!id) return fail('The offer has no id');
+    if (seenIds.has(id)) return fail(`Duplicate offer id ${id}`);
+    finishCategories();
+    const listedPrice = number(f['price']);
+    if (listedPrice === null) return fail(`Missing or invalid price "${f['price'] ?? ''}"`);
+    // A vendor.model offer has no <name>: typePrefix, vendor and model make it.
+    const name =
+      oneLine(f['name']) ||
+      [f['typePrefix'], f['vendor'], f['model']].map(oneLine).filter(Boolean).join(' ');
+    if (!name) return fail('The offer has no name');
+    const currency = priceCurrency(f['currencyId']);
+    if ('refused' in currency) return fail(currency.refused);
+    const convert = (value: number | null) =>
+      value === null ? null : Math.round(value * currency.rate * 100) / 100;
+    const price = convert(listedPrice)!;
+    const rawUrl = f['url']?.trim();
+    if (!rawUrl) return fail('The offer has no url');
+    const url = offerLink(rawUrl);
+    if (url === null) return fail(unsafeLinkReason(rawUrl));
+    if (offers >= limits.maxOffers)
+      throw new FeedError(
+        `The feed has more than ${limits.maxOffers} offers (max offers count exceeded: FEED_MAX_OFFERS)`,
+        'too-many-offers',
+        { limit: limits.maxOffers },
+      );
+    seenIds.add(id);
+    const { categoryId, category } = offerCategory(draft);
+    if (draft.categoryIds.length > 1 && categoryId !== NO_CATEGORY.id)
+      change(
+        draft,
+        `The offer names ${draft.categoryIds.length} categories (${draft.categoryIds.join(', ')}): taken under ${categoryId}, the others are not kept`,
+      );
+    const pictures = offerPictures(draft.pictures);
+    if (pictures.dropped) change(draft, droppedPicturesReason(pictures.dropped));
+    const oldPrice = convert(number(f['oldprice']));
+    const quantity = draft.quantity ?? f['quantity'] ?? f['count'];
+    const inStock = quantity === undefined ? null : number(quantity);
+    offers += 1;
+    if (draft.changed) changed += 1;
+    handlers.offer(
+      {
+        id,
+        groupId: draft.groupId,
+        productId: draft.groupId ?? id,
+        // No `available` attribute: available, unless a stock quantity of zero says otherwise.
+        available: draft.available ?? (inStock === null || inStock > 0),
+        url,
+        price,
+        oldPrice: oldPrice !== null && oldPrice > price ? oldPrice : null,
+        currencyId: currency.id,
+        categoryId,
+        pictures: pictures.kept,
+        name,
+        vendor: oneLine(f['vendor']) || null,
+        vendorCode: f['vendorCode']?.trim() || null,
+        description: f['description']?.trim() || null,
+        params: draft.params,
+        popularity: number(f['popularity']) ?? 0,
+      },
+      category,
+      currency.rate === 1
+        ? draft.regions
+        : draft.regions.map((region) => ({
+            ...region,
+            price: convert(region.price),
+            oldPrice: convert(region.oldPrice),
+          })),
+    );
+  };
+
+  sax.on('doctype', (doctype) => {
+    // <!DOCTYPE yml_catalog SYSTEM "shops.dtd"> is harmless (nothing is fetched or declared);
+    // an internal subset may declare entities (billion laughs, external entities): refused.
+    if (doctype.includes('['))
+      throw new FeedError(
+        'The feed declares a DOCTYPE with declarations: XML entities are not accepted',
+        'doctype',
+      );
+  });
+  sax.on('opentag', (original) => {
+    const parent = stack.at(-1);
+    // The parsing config renames the feed's own elements to YML ones (or to a named param).
+    const mapped = tagMap.get(original.name);
+    const tag: { name: string; attributes: Record<string, unknown> } = !mapped
+      ? original
+      : mapped.startsWith('param:')
+        ? { name: 'param', attributes: { ...original.attributes, name: mapped.slice(6) } }
+        : { name: mapped, attributes: original.attributes };
+    stack.push(tag.name);
+    text = '';
+    const attr = (name: string) => {
+      const value = tag.attributes[name];
+      return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+    };
+    if (stack.length === 1) {
+      sawRoot = true;
+      if (tag.name !== 'yml_catalog')
+        fatal ??= new Error(`The root element is <${tag.name}>, not <yml_catalog>`);
+    } else if (tag.name === 'offer' && parent === 'offers') {
+      finishCategories();
+      offer = {
+        line: parser.line,
+        id: attr('id'),
+        groupId: attr('group_id'),
+        available: attr('available') === null ? null : !['false', '0'].includes(attr('available')!),
+        quantity: attr('quantity'),
+        categoryIds: [],
+        changed: false,
+        regions: [],
+        fields: {},
+        pictures: [],
+        params: [],
+      };
+    } else if (offer && tag.name === 'region' && parent === 'regions') {
+      const regionId = attr('id');
+      const available = attr('available');
+      if (regionId && offer.regions.length < MAX_PARAMS)
+        offer.regions.push({
+          regionId,
+          price: number(attr('price') ?? undefined),
+          oldPrice: number(attr('oldprice') ?? undefined),
+          available: available === null ? null : available !== 'false',
+        });
+    } else if (offer && tag.name === 'param') {
+      param = { name: attr('name') ?? '', unit: attr('unit') };
+    } else if (tag.name === 'category' && parent === 'categories') {
+      categoryDraft = {
+        id: attr('id') ?? '',
+        parentId: attr('parentId'),
+        name: '',
+        url: offerLink(attr('url') ?? ''),
+      };
+    } else if (tag.name === 'currency' && parent === 'currencies') {
+      const id = attr('id');
+      if (id) currencies.push({ id, rate: attr('rate') });
+    }
+  });
+  const onText = (value: string) => {
+    text += value;
+    if (text.length > limits.maxFieldChars) throw fieldTooLong();
+  };
+  sax.on('text', onText);
+  sax.on('cdata', onText);
+  sax.on('closetag', () => {
+    const tag = { name: stack.pop() ?? '' };
+    const parent = stack.at(-1);
+    if (offer) {
+      if (tag.name === 'offer') {
+        finishOffer(offer);
+        offer = null;
+      } else if (tag.name === 'param' && param) {
+        const value = text.trim();
+        if (param.name && value) {
+          if (offer.params.length < MAX_PARAMS)
+            offer.params.push({ name: param.name, value, unit: param.unit });
+          else if (offer.params.length === MAX_PARAMS) {
+            change(offer, `More than ${MAX_PARAMS} params: the rest are dropped`);
+            offer.params.push({ name: param.name, value, unit: param.unit });
+          }
+        }
+        param = null;
+      } else if (tag.name === 'picture') {
+        if (text.trim() && offer.pictures.length < MAX_PICTURES) offer.pictures.push(text.trim());
+      } else if (tag.name === 'categoryId' && parent === 'offer') {
+        const categoryId = text.trim();
+        if (categoryId && !offer.categoryIds.includes(categoryId))
+          offer.categoryIds.push(categoryId);
+      } else if (parent === 'offer') {
+        offer.fields[tag.name] = text;
+      }
+    } else if (categoryDraft && parent === 'category') {
+      // RetailCRM ICML: <category id=".."><name>..</name><picture>..</picture></category>.
+      if (tag.name === 'name') categoryDraft.name = oneLine(text);
+    } else if (tag.name === 'category' && categoryDraft) {
+      categoryDraft.name ||= oneLine(text);
+      if (!categoryDraft.id) handlers.problem(null, parser.line, 'A category has no id: skipped');
+      else if (rawCategories.has(categoryDraft.id))
+        handlers.problem(null, parser.line, `Duplicate category id ${categoryDraft.id}`);
+      else rawCategories.set(categoryDraft.id, categoryDraft);
+      categoryDraft = null;
+    } else if (tag.name === 'categories') {
+      finishCategories();
+    } else if (parent === 'shop' && !['categories', 'currencies', 'offers'].includes(tag.name)) {
+      const value = text.trim();
+      if (value && value.length < 1000) shop[tag.name] = value;
+    }
+    text = '';
+  });
+
+  const check = () => {
+    if (fatal)
+      throw new FeedError(`The feed is not valid XML: ${fatal.message}`, 'invalid-xml', {
+        reason: fatal.message,
+      });
+  };
+
+  return {
+    /** Parses the next piece of decoded text. */
+    write(piece: string): void {
+      sax.write(piece);
+      check();
+    },
+    /** Ends the document; what the feed said besides its offers. */
+    close() {
+      parser.close();
+      check();
+      if (!sawRoot) throw new FeedError('The feed is empty', 'empty');
+      finishCategories();
+      return {
+        shop,
+        currencies,
+        categories: rawCategories.size + (noCategory ? 1 : 0),
+        offers,
+        skipped,
+        /** Offers taken with a change (each has a problem saying what changed). */
+        changed,
+      };
+    },
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "scheduled_promotions" ADD COLUMN "error_code" text;

@@ -1,0 +1,183 @@
+/**
+ * Recommendations from the site's strategies: `strategy` names one of the site's
+ * strategies by hash, or a catalogue model (the site's first enabled strategy of it); `widgetId`
+ * or `placement` name a widget, which names its strategy. Event- and catalog-built strategies
+ * are served from their current revision's table, session ones from the shopper's session;
+ * an unbuilt, disabled or empty answer falls back to popularity when the strategy says so.
+ * The three fixed strategies (popular, same_category, similar_price) stay in recommendations.ts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  RecommendationsParams,
+  RecommendationsResponse,
+} from '#contract/public/recommendations.ts';
+import { HttpError } from '../platform/http/http-error.ts';
+import { KIND } from '../events/codes.ts';
+import { MODEL_BY_NAME, effectiveConfigs } from './models.ts';
+import { run } from '../platform/db/sql.ts';
+import {
+  liveImport,
+  PRODUCT_COLUMNS,
+  toProducts,
+  type ProductRow,
+  type QueryDb,
+} from '../search/common.ts';
+
+export const FIXED_STRATEGIES = new Set(['popular', 'same_category', 'similar_price']);
+
+interface StrategyRow {
+  hash: string;
+  model: string;
+  enabled: boolean;
+  revision: number;
+  configs: Record<string, string>;
+}
+
+async function resolve(
+  db: QueryDb,
+  siteId: number,
+  params: RecommendationsParams,
+): Promise<StrategyRow | 'fixed' | null> {
+  let key = params.strategy;
+  if (params.widgetId || params.placement) {
+    const { rows } = await run<{ strategy_hash: string | null }>(
+      db,
+      params.widgetId
+        ? sql`select strategy_hash from recs_widgets where site_id = ${siteId} and widget_id = ${params.widgetId}`
+        : sql`select strategy_hash from recs_widgets
+              where site_id = ${siteId} and ${params.placement} = any(placements)
+              order by widget_id limit 1`,
+    );
+    // An unknown widget id is an error; a placement no widget claims keeps the call's strategy.
+    if (!rows[0] && params.widgetId) throw new HttpError(404, `No widget ${params.widgetId}`);
+    if (rows[0]?.strategy_hash) key = rows[0].strategy_hash;
+  }
+  const { rows } = await run<StrategyRow>(
+    db,
+    sql`select hash, model, enabled, revision, configs from recs_strategies
+        where site_id = ${siteId} and (hash = ${key} or (model = ${key} and enabled))
+        order by (hash = ${key}) desc, created_at, hash limit 1`,
+  );
+  if (rows[0]) return rows[0];
+  if (FIXED_STRATEGIES.has(key)) return 'fixed';
+  if (MODEL_BY_NAME.has(key)) return null; // a model the site has no enabled strategy of
+  throw new HttpError(400, `Unknown strategy ${key}`);
+}
+
+/** Whether a widget of the site claims the call's placement. */
+async function claimed(
+  db: QueryDb,
+  siteId: number,
+  params: RecommendationsParams,
+): Promise<boolean> {
+  if (!params.placement) return false;
+  const { rows } = await run<{ one: number }>(
+    db,
+    sql`select 1 as one from recs_widgets
+        where site_id = ${siteId} and ${params.placement} = any(placements) limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Answers from the site's strategies, or undefined when the call is for one of the fixed
+ * strategies (then recommendations.ts answers as before).
+ */
+export async function strategyRecommendations(
+  db: QueryDb,
+  siteId: number,
+  params: RecommendationsParams,
+  fixed: (params: RecommendationsParams) => Promise<RecommendationsResponse>,
+): Promise<RecommendationsResponse | undefined> {
+  if (
+    FIXED_STRATEGIES.has(params.strategy) &&
+    !params.widgetId &&
+    !(await claimed(db, siteId, params))
+  )
+    return undefined;
+  const strategy = await resolve(db, siteId, params);
+  const popular = async () => ({
+    ...(await fixed({ ...params, strategy: 'popular', widgetId: undefined, placement: undefined })),
+    strategy: params.strategy,
+  });
+  if (strategy === 'fixed')
+    return { ...(await fixed({ ...params, widgetId: undefined, placement: undefined })) };
+  if (strategy === null || !strategy.enabled) return popular();
+  const model = MODEL_BY_NAME.get(strategy.model);
+  if (!model) return popular();
+  if (model.source === 'live')
+    return {
+      ...(await fixed({
+        ...params,
+        strategy: model.modelName,
+        widgetId: undefined,
+        placement: undefined,
+      })),
+      strategy: params.strategy,
+    };
+  const c = effectiveConfigs(model, strategy.configs);
+  const importId = await liveImport(db, siteId);
+  const answer: RecommendationsResponse = {
+    strategy: params.strategy,
+    blockId: params.blockId ?? null,
+    total: 0,
+    products: [],
+  };
+  if (importId === null) return answer;
+  if (model.needsProduct && !params.productId)
+    throw new HttpError(400, `The ${model.modelName} strategy needs productId`);
+
+  const where: SQL[] = [sql`p.import_id = ${importId}`];
+  if (!params.showUnavailable) where.push(sql`p.available`);
+  if (params.categoryId) where.push(sql`${params.categoryId} = any(p.category_path)`);
+  if (params.productId) where.push(sql`p.id <> ${params.productId}`);
+
+  let scored: SQL;
+  if (model.source === 'session') {
+    const viewed = sql`(select e.product_id, max(e.at) as at from events e
+        where e.site_id = ${siteId} and e.session_id = ${params.sessionId ?? ''}
+          and e.kind in (${KIND.PRODUCT_VIEW}, ${KIND.ADD_TO_CART}) and e.product_id is not null
+          and e.at >= now() - interval '1 day'
+        group by e.product_id order by at desc limit 50)`;
+    if (model.modelName === 'recently_viewed') {
+      scored = sql`select v.product_id as other_id, extract(epoch from v.at)::float8 as score from ${viewed} v`;
+      if (!c.bool('excludeCurrent')) where.pop();
+    } else {
+      const base = c.str('baseStrategy');
+      scored = sql`select r.other_id, sum(r.score)::float8 as score
+        from ${viewed} v join recs_strategies s on s.site_id = ${siteId} and s.hash = ${base}
+        join recs_item_scores r on r.site_id = s.site_id and r.hash = s.hash
+          and r.revision = s.revision and r.product_id = v.product_id
+        where r.other_id not in (select product_id from ${viewed} w)
+        group by r.other_id`;
+    }
+  } else {
+    scored = sql`select r.other_id, r.score::float8 as score from recs_item_scores r
+      where r.site_id = ${siteId} and r.hash = ${strategy.hash} and r.revision = ${strategy.revision}
+        and r.product_id = ${model.needsProduct ? (params.productId ?? '') : ''}`;
+  }
+  const filter = sql.join(where, sql` and `);
+  const totals = await run<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${scored}) r join catalog_products p on p.id = r.other_id
+        where ${filter}`,
+  );
+  const total = totals.rows[0]?.n ?? 0;
+  const fallback = model.configs.some((d) => d.name === 'fallbackToPopular')
+    ? c.bool('fallbackToPopular')
+    : model.source !== 'session' || model.modelName === 'personal_session';
+  if (total === 0 && fallback) return popular();
+  const rows = await run<ProductRow>(
+    db,
+    sql`select ${PRODUCT_COLUMNS} from (${scored}) r join catalog_products p on p.id = r.other_id
+        where ${filter} order by r.score desc, p.id limit ${params.size} offset ${params.offset}`,
+  );
+  return {
+    ...answer,
+    total,
+    products: await toProducts(db, importId, rows.rows, {
+      withSku: params.withSku,
+      regionId: params.regionId,
+    }),
+  };
+}

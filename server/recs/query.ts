@@ -1,0 +1,98 @@
+/** The public recommendations (GET /public/recommendations): popular, same category, similar price. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FiredRule } from '#contract/entities/merchandising.ts';
+import type {
+  RecommendationsParams,
+  RecommendationsResponse,
+} from '#contract/public/recommendations.ts';
+import { HttpError } from '../platform/http/http-error.ts';
+import { run } from '../platform/db/sql.ts';
+import {
+  liveImport,
+  PRODUCT_COLUMNS,
+  toProducts,
+  type ProductRow,
+  type QueryDb,
+} from '../search/common.ts';
+import { checkValue } from '../search/limits.ts';
+import { recsRules, type MerchOptions } from '../search/merchandising.ts';
+import { regionalProducts } from '../search/regions.ts';
+import { strategyRecommendations } from './query-strategies.ts';
+
+export async function recommendations(
+  db: QueryDb,
+  siteId: number,
+  params: RecommendationsParams,
+  merch: Pick<MerchOptions, 'off'> & { onFired?: (fired: FiredRule[]) => void } = {},
+): Promise<RecommendationsResponse> {
+  const fromStrategies = await strategyRecommendations(db, siteId, params, (fixed) =>
+    recommendations(db, siteId, fixed),
+  );
+  if (fromStrategies) return fromStrategies;
+  const answer: RecommendationsResponse = {
+    strategy: params.strategy,
+    blockId: params.blockId ?? null,
+    total: 0,
+    products: [],
+  };
+  if (params.strategy !== 'popular' && !params.productId)
+    throw new HttpError(400, `The ${params.strategy} strategy needs productId`);
+  checkValue('productId', params.productId);
+  checkValue('categoryId', params.categoryId);
+  const importId = await liveImport(db, siteId);
+  if (importId === null) return answer;
+  const products = await regionalProducts(db, importId, params.regionId);
+  const conditions: SQL[] = [sql`p.import_id = ${importId}`];
+  if (!params.showUnavailable) conditions.push(sql`p.available`);
+  if (params.categoryId) conditions.push(sql`${params.categoryId} = any(p.category_path)`);
+  // The page's own product is never recommended to itself, by any strategy (popular included:
+  // it is also what a product-page block falls back to).
+  if (params.productId) conditions.push(sql`p.id <> ${params.productId}`);
+  let order = sql`p.popularity desc, p.id`;
+  if (params.strategy !== 'popular') {
+    const { rows } = await run<{ category_id: string; price: number }>(
+      db,
+      sql`select p.category_id, p.price from ${products} p where p.import_id = ${importId} and p.id = ${params.productId}`,
+    );
+    const product = rows[0];
+    if (!product) throw new HttpError(404, `No product ${params.productId} in the catalog`);
+    if (params.strategy === 'same_category') {
+      conditions.push(sql`p.category_id = ${product.category_id}`);
+    } else {
+      conditions.push(sql`p.price between ${product.price * 0.7} and ${product.price * 1.3}`);
+      order = sql`abs(p.price - ${product.price}), p.popularity desc, p.id`;
+    }
+  }
+  const where = sql.join(conditions, sql` and `);
+  // Recommendation rules (merchandising.ts) reorder, pin and filter the strategy's candidates.
+  const ruled = merch.off
+    ? null
+    : await recsRules(db, siteId, importId, params, where, order, products);
+  merch.onFired?.(ruled?.fired ?? []);
+  if (ruled)
+    return {
+      ...answer,
+      total: ruled.total,
+      products: await toProducts(db, importId, ruled.rows, {
+        withSku: params.withSku,
+        regionId: params.regionId,
+      }),
+    };
+  const totals = await run<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${products} p where ${where}`,
+  );
+  const rows = await run<ProductRow>(
+    db,
+    sql`select ${PRODUCT_COLUMNS} from ${products} p where ${where}
+        order by ${order} limit ${params.size} offset ${params.offset}`,
+  );
+  return {
+    ...answer,
+    total: totals.rows[0]?.n ?? 0,
+    products: await toProducts(db, importId, rows.rows, {
+      withSku: params.withSku,
+      regionId: params.regionId,
+    }),
+  };
+}

@@ -1,0 +1,238 @@
+/** The facets of a public search: categories, brands, price ranges, availability and params. */
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  Facet,
+  FacetTreeNode,
+  ParsedSearchFilter,
+  SearchParams,
+} from '#contract/public/search.ts';
+import { compareSizes } from '#storefront/runtime/size-order.ts';
+import { arrayParam, noneOf } from '../platform/db/any.ts';
+import { run } from '../platform/db/sql.ts';
+import {
+  categoryMap,
+  filterCondition,
+  FIXED_FACETS,
+  groupBy,
+  matchCondition,
+  PRICE_EDGES,
+  type Matching,
+  type QueryDb,
+} from './common.ts';
+import { applyFacetsFeed } from './facet-config.ts';
+import { ruledParamFacets, type FacetRule } from './search-config.ts';
+
+export async function facets(
+  db: QueryDb,
+  m: Matching,
+  filters: ParsedSearchFilter[],
+  params: SearchParams,
+  /** The site's applied and disabled facet attributes per category. */
+  rules: FacetRule[] = [],
+  /**
+   * The merchandising of the query (merchandising.ts): counts are of the products a shopper can
+   * get — its excludes and includes hold, and its pinned products count though the text misses.
+   */
+  merch: { where: SQL; pinned: readonly string[] } = { where: sql`true`, pinned: [] },
+): Promise<Facet[]> {
+  const matched = merch.pinned.length
+    ? sql`(${matchCondition(m)} or p.id = any(${arrayParam(merch.pinned, 'text')}))`
+    : matchCondition(m);
+  const base = sql`p.import_id = ${m.importId} and ${matched} and ${m.showUnavailable ? sql`true` : sql`p.available`} and ${merch.where}`;
+  const except = (facet: string) => filterCondition(filters.filter((f) => f.facet !== facet));
+  const selectedValues = (facet: string) =>
+    new Set(
+      filters
+        .filter((f) => f.facet === facet && f.kind === 'value')
+        .map((f) => (f as { value: string }).value),
+    );
+  const result: Facet[] = [];
+
+  // Categories (a subtree counts its products).
+  const categoryCounts = await run<{ id: string; n: number }>(
+    db,
+    sql`select c as id, count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p cross join lateral unnest(p.category_path) c
+        where ${base} and ${except('categoryId')} group by c`,
+  );
+  if (categoryCounts.rows.length) {
+    const counts = new Map(categoryCounts.rows.map((row) => [row.id, row.n]));
+    const map = await categoryMap(db, m.importId, [...counts.keys()]);
+    const selected = selectedValues('categoryId');
+    const nodes = new Map<string, FacetTreeNode & { parent: string | null; path: string[] }>();
+    for (const [id, n] of counts) {
+      const category = map.get(id);
+      if (!category) continue;
+      nodes.set(id, {
+        id,
+        name: category.name,
+        count: n,
+        selected: selected.has(id),
+        children: [],
+        parent: category.pathIds.at(-2) ?? null,
+        path: category.pathNames,
+      });
+    }
+    const clean = (node: FacetTreeNode): FacetTreeNode => ({
+      id: node.id,
+      name: node.name,
+      count: node.count,
+      selected: node.selected,
+      children: node.children.map(clean),
+    });
+    const sorted = [...nodes.values()].sort((a, b) =>
+      a.path.join('/').localeCompare(b.path.join('/'), 'ru'),
+    );
+    let tree: FacetTreeNode[];
+    if (params.treeFacets) {
+      tree = [];
+      for (const node of sorted) {
+        const parent = node.parent ? nodes.get(node.parent) : undefined;
+        (parent ? parent.children : tree).push(node);
+      }
+      tree = tree.map(clean);
+    } else {
+      tree = sorted.map((node) => clean({ ...node, children: [] }));
+    }
+    result.push({
+      name: 'categoryId',
+      title: 'Категория',
+      unit: null,
+      type: params.treeFacets ? 'TREE' : 'CATEGORY',
+      tree,
+    });
+  }
+
+  // Brands.
+  const brands = await run<{ v: string; n: number }>(
+    db,
+    sql`select p.vendor as v, count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p
+        where ${base} and ${except('brand')} and p.vendor is not null
+        group by p.vendor order by n desc, p.vendor limit 50`,
+  );
+  if (brands.rows.length) {
+    const selected = selectedValues('brand');
+    result.push({
+      name: 'brand',
+      title: 'Бренд',
+      unit: null,
+      type: 'DISTINCT',
+      values: brands.rows.map((row) => ({
+        value: row.v,
+        count: row.n,
+        selected: selected.has(row.v),
+      })),
+    });
+  }
+
+  // Price ranges.
+  const edges = PRICE_EDGES;
+  const buckets = edges.map((from, i) => {
+    const to = edges[i + 1] ?? null;
+    return sql`(count(*) filter (where p.price >= ${from}${to === null ? sql`` : sql` and p.price < ${to}`}))::int`;
+  });
+  const priceRows = await run<{ counts: number[] }>(
+    db,
+    sql`select array[${sql.join(buckets, sql`, `)}] as counts from ${m.products ?? sql.raw('catalog_products')} p where ${base} and ${except('price')}`,
+  );
+  const counts = priceRows.rows[0]?.counts ?? [];
+  const priceFilters = filters.filter((f) => f.facet === 'price' && f.kind === 'range');
+  const ranges = edges
+    .map((from, i) => {
+      const to = edges[i + 1] ?? null;
+      return {
+        from,
+        to,
+        count: counts[i] ?? 0,
+        selected: priceFilters.some(
+          (f) => f.kind === 'range' && (f.min ?? 0) === from && f.max === to,
+        ),
+      };
+    })
+    .filter((range) => range.count > 0);
+  if (ranges.length)
+    result.push({ name: 'price', title: 'Цена', unit: null, type: 'RANGES', ranges });
+
+  // Availability.
+  if (m.showUnavailable) {
+    const availability = await run<{ t: number; f: number }>(
+      db,
+      sql`select (count(*) filter (where p.available))::int as t, (count(*) filter (where not p.available))::int as f
+          from ${m.products ?? sql.raw('catalog_products')} p where ${base} and ${except('available')}`,
+    );
+    const row = availability.rows[0];
+    const selected = filters.find((f) => f.facet === 'available' && f.kind === 'value');
+    if (row && row.t + row.f > 0)
+      result.push({
+        name: 'available',
+        title: 'В наличии',
+        unit: null,
+        type: 'BOOLEAN',
+        trueCount: row.t,
+        falseCount: row.f,
+        selected: selected && selected.kind === 'value' ? selected.value === 'true' : null,
+      });
+  }
+
+  // Params: the unfiltered ones in one query, each filtered one without its own filter.
+  const filteredParams = [
+    ...new Set(filters.map((f) => f.facet).filter((f) => !FIXED_FACETS.has(f))),
+  ];
+  const paramQueries: SQL[] = [
+    sql`select e->>'name' as name, e->>'value' as value, max(e->>'unit') as unit, count(distinct p.id)::int as n
+        from ${m.products ?? sql.raw('catalog_products')} p cross join lateral jsonb_array_elements(p.params) e
+        where ${base} and ${filterCondition(filters)}
+        ${filteredParams.length ? sql`and ${noneOf(sql`e->>'name'`, filteredParams)}` : sql``}
+        group by 1, 2`,
+    ...filteredParams.map(
+      (
+        name,
+      ) => sql`select e->>'name' as name, e->>'value' as value, max(e->>'unit') as unit, count(distinct p.id)::int as n
+        from ${m.products ?? sql.raw('catalog_products')} p cross join lateral jsonb_array_elements(p.params) e
+        where ${base} and ${except(name)} and e->>'name' = ${name}
+        group by 1, 2`,
+    ),
+  ];
+  const paramRows: { name: string; value: string; unit: string | null; n: number }[] = [];
+  for (const query of paramQueries)
+    paramRows.push(...(await run<(typeof paramRows)[number]>(db, query)).rows);
+  const byName = groupBy(paramRows, (row) => row.name);
+  const paramFacets = [...byName].map(([name, values]): Facet => {
+    const selected = selectedValues(name);
+    const numeric = values.every((row) => /^-?\d+([.,]\d+)?$/.test(row.value));
+    const sorted = [...values].sort((a, b) =>
+      numeric
+        ? Number(a.value.replace(',', '.')) - Number(b.value.replace(',', '.'))
+        : name === 'Размер'
+          ? compareSizes(a.value, b.value)
+          : b.n - a.n || a.value.localeCompare(b.value, 'ru'),
+    );
+    return {
+      name,
+      title: name,
+      unit: values.find((row) => row.unit)?.unit ?? null,
+      type: numeric ? 'NUM_DISTINCT' : 'DISTINCT',
+      values: sorted
+        .slice(0, 100)
+        .map((row) => ({ value: row.value, count: row.n, selected: selected.has(row.value) })),
+    };
+  });
+  const coverage = (facet: Facet) =>
+    'values' in facet ? facet.values.reduce((sum, value) => sum + value.count, 0) : 0;
+  // The facets feed shapes the automatic facets; the console's facet rules
+  // then apply: in a category with applied attributes they are the facets.
+  const automatic = await applyFacetsFeed(
+    db,
+    m.importId,
+    filters,
+    paramFacets.sort((a, b) => coverage(b) - coverage(a) || a.name.localeCompare(b.name)),
+  );
+  const selectedCategory = [...selectedValues('categoryId')].at(-1);
+  const categoryPath = selectedCategory
+    ? ((await categoryMap(db, m.importId, [selectedCategory])).get(selectedCategory)?.pathIds ??
+      null)
+    : null;
+  result.push(
+    ...(ruledParamFacets(rules, categoryPath, paramRows, automatic, filters) ?? automatic),
+  );
+  return result;
+}

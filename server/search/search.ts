@@ -1,0 +1,214 @@
+/** The public search (GET /public/search): match, correction, page, category prediction, facets. */
+import { sql } from 'drizzle-orm';
+import type { SearchParams, SearchResponse } from '#contract/public/search.ts';
+import { run } from '../platform/db/sql.ts';
+import {
+  categoryMap,
+  correct,
+  count,
+  filterCondition,
+  liveImport,
+  matchCondition,
+  PRODUCT_COLUMNS,
+  scoreExpression,
+  toProducts,
+  type Matching,
+  type ProductRow,
+  type QueryDb,
+} from './common.ts';
+import { facets } from './facets.ts';
+import { checkSearch } from './limits.ts';
+import {
+  customSortOrder,
+  facetRules,
+  loadSettings,
+  loadSorts,
+  rankWeights,
+  shapeAnswer,
+  sortOptions,
+} from './search-config.ts';
+import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
+import { regionalProducts } from './regions.ts';
+import { searchContent } from './content.ts';
+import { rankingOrder } from './ranking.ts';
+import { matchingCut, nearestQueries } from './thresholds.ts';
+import { understand, type Channel, type Understood } from './understanding.ts';
+import { wordsOf } from '#contract/text.ts';
+
+export async function search(
+  db: QueryDb,
+  siteId: number,
+  params: SearchParams,
+  /** Autocomplete searches with its own lists, and may pass the query it already understood. */
+  options: { channel?: Channel; understood?: Understood } = {},
+  merch: MerchOptions = { surface: 'search' },
+): Promise<SearchResponse> {
+  const filters = checkSearch(params);
+  const query = params.st.trim();
+  const empty: SearchResponse = {
+    query,
+    correction: null,
+    total: 0,
+    offset: params.offset,
+    size: params.size,
+    products: [],
+    facets: [],
+    categoryPrediction: null,
+    redirect: null,
+  };
+  const importId = await liveImport(db, siteId);
+  if (importId === null) return empty;
+  // The operators' query lists (understanding.ts): a black-listed query answers nothing.
+  const understood =
+    options.understood ??
+    (await understand(db, siteId, importId, query, options.channel ?? 'search'));
+  if (understood.blocked) return empty;
+  const config = await loadSettings(db, siteId);
+  const thresholds = config['api-params'].thresholds;
+  let m: Matching = {
+    importId,
+    products: await regionalProducts(db, importId, params.regionId),
+    st: query,
+    words: understood.words,
+    showUnavailable: params.showUnavailable,
+    multiplier: params.unavailableMultiplier,
+    rank: await rankWeights(db, siteId),
+    understanding: understood.understanding,
+    cut: await matchingCut(db, siteId, thresholds),
+  };
+  const sorts = await loadSorts(db, siteId, 'plain');
+  const customOrder = await customSortOrder(db, siteId, params.sort);
+  // Merchandising (merchandising.ts): excludes and includes narrow every list, pins hold their
+  // sockets, boosts rank first in the default order, a redirect is answered beside the results.
+  const plan = await merchandisingPlan(db, siteId, query, merch);
+  const shown = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)} and ${plan.where}`;
+  const pins = params.sort === 'DEFAULT' ? plan.pins : [];
+  const where = pins.length ? sql`${shown} and ${notPinned(plan)}` : shown;
+  let total = await count(db, m, where);
+  if (total === 0 && understood.understanding.brand) {
+    // The catalog has nothing of the detected brand: search its words as words.
+    m = {
+      ...m,
+      words: understood.withBrandWords,
+      understanding: { ...understood.understanding, brand: null },
+    };
+    total = await count(db, m, where);
+  }
+  let correction: string | null = null;
+  if (params.withCorrection && m.words.length && total < 3) {
+    const typed = m.words;
+    const raw = await correct(db, importId, typed);
+    // White-listed words pass through untouched by the correction.
+    const corrected = raw?.map((word, index) =>
+      understood.keep.has(typed[index]!) ? typed[index]! : word,
+    );
+    if (corrected && corrected.join(' ') !== typed.join(' ')) {
+      const alternative = { ...m, words: corrected };
+      const alternativeTotal = await count(db, alternative, where);
+      if (alternativeTotal > total) {
+        m = alternative;
+        total = alternativeTotal;
+        correction = corrected.join(' ');
+      }
+    }
+  }
+  if (total === 0 && m.words.length && params.strategy.includes('zero_queries')) {
+    // The zero-queries fallback (§5): the nearest query shoppers searched successfully.
+    for (const near of await nearestQueries(db, siteId, query, thresholds.zeroQueries)) {
+      const alternative = {
+        ...m,
+        words: wordsOf(near),
+        understanding: { ...understood.understanding, brand: null },
+      };
+      const alternativeTotal = await count(db, alternative, where);
+      if (alternativeTotal > 0) {
+        m = alternative;
+        total = alternativeTotal;
+        correction = near;
+        break;
+      }
+    }
+  }
+  const order = customOrder
+    ? customOrder
+    : params.sort === 'PRICE_ASC'
+      ? sql`p.available desc, p.price asc, p.id`
+      : params.sort === 'PRICE_DESC'
+        ? sql`p.available desc, p.price desc, p.id`
+        : params.sort === 'POPULARITY'
+          ? sql`p.available desc, p.popularity desc, p.id`
+          : sql`${plan.boost ? sql`${plan.boost} desc, ` : sql``}${await rankingOrder(db, siteId, m)} desc, p.popularity desc, p.id`;
+  const organic = async (offset: number, limit: number) =>
+    (
+      await run<ProductRow>(
+        db,
+        sql`select ${PRODUCT_COLUMNS}, ${scoreExpression(m)} as score from ${m.products!} p
+            where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
+            order by ${order} limit ${limit} offset ${offset}`,
+      )
+    ).rows;
+  let rows: ProductRow[] = [];
+  if (pins.length) {
+    const paged = await pinnedPage(db, importId, plan, {
+      from: m.products!,
+      where: shown,
+      organicTotal: total,
+      offset: params.offset,
+      size: params.size,
+      organic,
+    });
+    rows = paged.rows;
+    total = paged.total;
+  } else if (params.size > 0 && total > params.offset) {
+    rows = await organic(params.offset, params.size);
+  }
+  const products = shapeAnswer(
+    await toProducts(db, importId, rows, {
+      withSku: params.withSku,
+      fullData: params.fullData,
+      regionId: params.regionId,
+    }),
+    config,
+    rows,
+  );
+  let categoryPrediction: SearchResponse['categoryPrediction'] = null;
+  if (params.useCategoryPrediction && m.words.length && total > 0) {
+    const { rows: top } = await run<{ id: string; n: number; all: number }>(
+      db,
+      sql`with hits as (
+            select p.category_id from ${m.products!} p
+            where p.import_id = ${importId} and ${matchCondition(m)} and ${where}
+            order by ${scoreExpression(m)} desc limit 100)
+          select category_id as id, count(*)::int as n, (select count(*) from hits)::int as all
+          from hits group by category_id order by n desc, category_id limit 1`,
+    );
+    const best = top[0];
+    // The classifier threshold (§5): the least share of the top hits the category must have.
+    if (best && best.n / best.all >= thresholds.classifier) {
+      const category = (await categoryMap(db, importId, [best.id])).get(best.id);
+      if (category)
+        categoryPrediction = {
+          id: best.id,
+          name: category.name,
+          path: category.pathNames,
+          confidence: Math.round((best.n / best.all) * 100) / 100,
+        };
+    }
+  }
+  return {
+    ...empty,
+    correction,
+    total,
+    products,
+    facets: params.withFacets
+      ? await facets(db, m, filters, params, await facetRules(db, siteId), {
+          where: plan.where,
+          pinned: pins.map((pin) => pin.id),
+        })
+      : [],
+    categoryPrediction,
+    ...(sorts.attributes.length && { sorts: sortOptions(sorts) }),
+    redirect: plan.redirect && { url: plan.redirect.url, mobileUrl: plan.redirect.mobileUrl },
+    ...(params.withContent && { content: await searchContent(db, siteId, query) }),
+  };
+}

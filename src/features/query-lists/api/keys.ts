@@ -1,0 +1,7 @@
+import type { QueryListKind } from '#contract/entities/query-lists.ts';
+
+/** Hierarchical keys: an edit or an upload invalidates one list of a site (STYLE.md 11). */
+export const queryListKeys = {
+  all: ['query-lists'] as const,
+  list: (list: QueryListKind, siteId: number) => ['query-lists', list, siteId] as const,
+};

@@ -1,0 +1,15 @@
+/** Hierarchical keys: a mutation invalidates one level (STYLE.md 11). */
+export const recsKeys = {
+  all: (siteId: number) => ['recs', siteId] as const,
+  models: (siteId: number) => ['recs', siteId, 'models'] as const,
+  strategies: (siteId: number) => ['recs', siteId, 'strategies'] as const,
+  job: (siteId: number) => ['recs', siteId, 'job'] as const,
+  xgbJob: (siteId: number) => ['recs', siteId, 'xgb-job'] as const,
+  rankingModels: (siteId: number) => ['recs', siteId, 'ranking-models'] as const,
+  info: (siteId: number) => ['recs', siteId, 'info'] as const,
+  coefficients: (siteId: number) => ['recs', siteId, 'coefficients'] as const,
+  widgets: (siteId: number) => ['recs', siteId, 'widgets'] as const,
+  /** A widget's preview before it is saved, for the strategy and placements tried. */
+  widgetPreview: (siteId: number, tried: unknown) =>
+    ['recs', siteId, 'widget-preview', tried] as const,
+};

@@ -1,0 +1,139 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { RecsQuality, RecsStrategy } from '#contract/entities/recs.ts';
+import { Badge } from '#src/ui/badge/badge.tsx';
+import { Button } from '#src/ui/button/button.tsx';
+import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { actionsColumn } from '#src/ui/data-table/data-table.tsx';
+import type { useRecsMutations } from './api/recs-api.ts';
+
+export const percent = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)} %`;
+
+/** A build whose offline hit rate is below what plain popularity scores on the same cases. */
+const worseThanPopularity = (quality: RecsQuality): boolean =>
+  quality.hitRateAt10 !== null &&
+  quality.popularityHitRateAt10 !== null &&
+  quality.hitRateAt10 < quality.popularityHitRateAt10;
+
+/** The quality of the latest build (else the served one), against popularity and the last. */
+function quality(strategy: RecsStrategy, t: TFunction): ReactNode {
+  const latest = strategy.revisions[0];
+  const served = strategy.revisions.find((r) => r.revision === strategy.revision);
+  const shown = (latest ?? served)?.quality;
+  if (!shown || shown.cases === 0)
+    return <span className="recs-muted">{latest ? t('recs.list.fewSessions') : '—'}</span>;
+  return (
+    <>
+      <strong>{percent(shown.hitRateAt10)}</strong>
+      {worseThanPopularity(shown) && (
+        <p className="recs-quality__warning" role="note">
+          <Badge tone="warning">{t('recs.list.worseBadge')}</Badge>{' '}
+          {t('recs.list.worseThanPopularity', {
+            value: percent(shown.hitRateAt10),
+            popularity: percent(shown.popularityHitRateAt10),
+          })}
+        </p>
+      )}
+      <div className="recs-muted">
+        {t('recs.list.vsPopularity', { value: percent(shown.popularityHitRateAt10) })}
+        <br />
+        {t('recs.list.vsPrevious', { value: percent(shown.previousHitRateAt10) })}
+        <br />
+        {t('recs.list.cases', { count: shown.cases })}
+      </div>
+    </>
+  );
+}
+
+type Mutations = ReturnType<typeof useRecsMutations>;
+const strategy = createColumnHelper<RecsStrategy>();
+
+/**
+ * The strategies table's columns: name, switch, served build, offline quality, rebuild. A row's
+ * controls wait only for that row's own call (the mutation's variables name its strategy).
+ */
+export function strategyColumns({
+  t,
+  canEdit,
+  deniedReason,
+  toggle,
+  revision,
+  refreshOne,
+}: {
+  t: TFunction;
+  canEdit: boolean;
+  /** Why the user may not change strategies (their roles), on the disabled buttons. */
+  deniedReason: string | undefined;
+} & Pick<Mutations, 'toggle' | 'revision' | 'refreshOne'>) {
+  return [
+    strategy.accessor('name', {
+      header: t('recs.list.name'),
+      meta: { rowHeader: true },
+      cell: ({ row: { original: s } }) => (
+        <>
+          {s.name}
+          <div className="recs-muted">
+            {s.modelName} · {s.hash}
+          </div>
+        </>
+      ),
+    }),
+    strategy.display({
+      id: 'enabled',
+      header: t('recs.list.enabled'),
+      cell: ({ row: { original: s } }) => (
+        <Checkbox
+          label={t('recs.list.enabled')}
+          checked={s.enabled}
+          disabled={!canEdit || (toggle.isPending && toggle.variables.hash === s.hash)}
+          onCheckedChange={(enabled) => toggle.mutate({ hash: s.hash, enabled })}
+        />
+      ),
+    }),
+    strategy.display({
+      id: 'served',
+      header: t('recs.list.served'),
+      cell: ({ row: { original: s } }) =>
+        s.revisions.length > 0 ? (
+          <select
+            aria-label={t('recs.list.revisionOf', { name: s.name })}
+            value={s.revision}
+            disabled={!canEdit || (revision.isPending && revision.variables.hash === s.hash)}
+            onChange={(event) =>
+              revision.mutate({ hash: s.hash, revision: Number(event.target.value) })
+            }
+          >
+            {s.revision === 0 && <option value={0}>—</option>}
+            {s.revisions.map((r) => (
+              <option key={r.revision} value={r.revision}>
+                {t('recs.list.revision', { revision: r.revision, rows: r.rows })}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <Badge>{t('recs.list.notBuilt')}</Badge>
+        ),
+    }),
+    strategy.display({
+      id: 'quality',
+      header: t('recs.list.quality'),
+      meta: { className: 'recs-quality' },
+      cell: ({ row: { original: s } }) => quality(s, t),
+    }),
+    actionsColumn<RecsStrategy>(
+      (s) => (
+        <Button
+          size="sm"
+          disabled={!canEdit || (refreshOne.isPending && refreshOne.variables === s.hash)}
+          disabledReason={canEdit ? undefined : deniedReason}
+          onClick={() => refreshOne.mutate(s.hash)}
+        >
+          {t('recs.list.refresh')}
+        </Button>
+      ),
+      t('recs.list.actions'),
+    ),
+  ];
+}
