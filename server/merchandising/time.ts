@@ -71,3 +71,10 @@ export function toLocal(instant: Date, timeZone: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
+
+/** A stored instant as the site's wall clock, or null. */
+export const localOrNull = (instant: Date | null, zone: string) =>
+  instant ? toLocal(instant, zone) : null;
+/** A site-local wall-clock time as an instant, or null. */
+export const instantOrNull = (text: string | null, zone: string) =>
+  text ? localToInstant(text, zone) : null;
