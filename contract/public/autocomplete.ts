@@ -3,8 +3,11 @@ import { apiKeyParam, queryBool, regionIdParam, unavailableMultiplierParam } fro
 import { product } from './product.ts';
 import { contentPageHit, queryExplain } from './search.ts';
 
-/** GET /public/autocomplete query: the autocomplete preview window's parameters (spec part 1 §7). */
-export const autocompleteParams = z.strictObject({
+/**
+ * GET /public/autocomplete query: the autocomplete preview window's parameters (spec part 1 §7).
+ * Unknown parameters are ignored, as for the search.
+ */
+export const autocompleteParams = z.object({
   st: z.string().max(200).default(''),
   apiKey: apiKeyParam,
   strategy: z.string().max(200).default('advanced_xname,zero_queries'),
@@ -18,6 +21,10 @@ export const autocompleteParams = z.strictObject({
   /** Include the content feed's pages matching the query (`content`). */
   withContent: queryBool.default(false),
   withSku: queryBool.default(false),
+  /** AnyQuery's shuffle of the products: accepted; the answer keeps its ranking. */
+  shuffle: queryBool.optional(),
+  /** Full product objects: accepted; autocomplete always answers them. */
+  fullData: queryBool.optional(),
   /** The query pipeline's steps (console users only, as for the search's `explain`). */
   explain: queryBool.optional(),
 });

@@ -7,15 +7,17 @@ export const searchSort = z.enum(['DEFAULT', 'PRICE_ASC', 'PRICE_DESC', 'POPULAR
 export type SearchSort = z.infer<typeof searchSort>;
 
 /**
- * One selected filter, written `facet:value` (DISTINCT, NUM_DISTINCT, BOOLEAN `true|false`,
- * TREE and CATEGORY by category id, which also matches products of its sub-categories) or
- * `facet:min..max` (RANGES, SLIDER; either bound may be empty). The facet name ends at the first
- * colon, so values may contain colons.
+ * One selected filter, written as AnyQuery's clients write it, `name:v1;v2` (several values of one
+ * facet, OR-ed; `price:min;max` the price range, either bound may be empty; `categories:<id>;<id>`
+ * the category facet, sub-categories included), or as the widgets do, `facet:value` (DISTINCT,
+ * NUM_DISTINCT, BOOLEAN `true|false`, TREE and CATEGORY by category id) or `facet:min..max`
+ * (RANGES, SLIDER; either bound may be empty). The facet name ends at the first colon, so values
+ * may contain colons; a value holding `;` still matches whole (it is also tried as its parts).
  * A range matches min ≤ x ≤ max, except on a RANGES facet, where the storefront sends one of the
  * facet's ranges (`from..to`) and it matches that range as counted: from ≤ x < to.
  * Several values of one facet are OR-ed, different facets are AND-ed. Facet counts are
  * disjunctive: a facet's counts apply every filter but its own.
- * Examples: `brand:Nike`, `Размер:M`, `price:1000..5000`, `price:..999`, `categoryId:12`.
+ * Examples: `brand:Nike;Adidas`, `Размер:M`, `price:1000;5000`, `price:..999`, `categories:12`.
  */
 export const searchFilter = z
   .string()
@@ -25,9 +27,11 @@ export const searchFilter = z
 /**
  * GET /public/search query: every parameter of the instant-search preview window
  * (spec part 1 §7) plus `filter`. Query-string booleans are `true`/`false` (also 1/0, yes/no).
- * A single `filter` arrives as a string, several as an array: both are accepted.
+ * A single `filter` arrives as a string, several as an array: both are accepted. A parameter the
+ * server does not know is ignored (clients in the field send extras); a known one with a bad
+ * value is a 400 that names it.
  */
-export const searchParams = z.strictObject({
+export const searchParams = z.object({
   /** The search text. May be empty when only filters are given. */
   st: z.string().max(500).default(''),
   apiKey: apiKeyParam,
@@ -42,8 +46,8 @@ export const searchParams = z.strictObject({
   treeFacets: queryBool.default(false),
   regionId: regionIdParam,
   useCategoryPrediction: queryBool.default(false),
-  /** Page size: the configured page size (spec §9 default 20). */
-  size: z.coerce.number().int().min(0).max(200).default(20),
+  /** Page size: the configured page size (spec §9 default 20); 0 answers the count only. */
+  size: z.coerce.number().int().min(0).max(500).default(20),
   /** (page − 1) × size. */
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   /** false: unavailable products are hidden; true: ranked by unavailableMultiplier. */
@@ -58,6 +62,12 @@ export const searchParams = z.strictObject({
   filter: z.union([searchFilter, z.array(searchFilter).max(50)]).optional(),
   /** Also answer the site's content pages (the content feed) matching the query. */
   withContent: queryBool.optional(),
+  /** AnyQuery's completion of the last word: accepted; the search always completes it. */
+  useCompletion: queryBool.optional(),
+  /** AnyQuery's named search configuration: accepted; a site has one. */
+  searchConfiguration: z.string().max(200).optional(),
+  /** The client's language: accepted; the catalog answers in its feed's language. */
+  lang: z.string().max(16).optional(),
   /**
    * Answer each step of the query pipeline (`explain`): for a console session with ROLE_AQ_VIEW
    * or ROLE_AUTOCOMPLETE_VIEW on the site only; an apiKey alone gets 403.
@@ -212,26 +222,36 @@ export type ParsedSearchFilter =
   | { facet: string; kind: 'range'; min: number | null; max: number | null };
 
 const rangePattern = /^(-?\d+(?:\.\d+)?)?\.\.(-?\d+(?:\.\d+)?)?$/;
+const boundPattern = /^(-?\d+(?:[.,]\d+)?)?$/;
+/** AnyQuery's name of the category facet. */
+const FACET_ALIASES: Readonly<Record<string, string>> = { categories: 'categoryId' };
+
+const bound = (text: string | undefined) =>
+  text === undefined || text === '' ? null : Number(text.replace(',', '.'));
 
 /**
- * Reads one `filter` parameter (see `searchFilter`). A value shaped `min..max` (numbers, either
- * side may be empty, not both) is a range; anything else is a value. Null for a malformed filter.
+ * Reads one `filter` parameter (see `searchFilter`) into the conditions it stands for. A value
+ * shaped `min..max` (numbers, either side may be empty, not both) is a range, as is the price
+ * facet's `min;max`; a value list `v1;v2` is each value (and the whole text, which a feed's value
+ * may be); anything else is one value. Null for a malformed filter.
  */
-export function parseSearchFilter(filter: string): ParsedSearchFilter | null {
+export function parseSearchFilter(filter: string): ParsedSearchFilter[] | null {
   const colon = filter.indexOf(':');
   if (colon <= 0 || colon === filter.length - 1) return null;
-  const facet = filter.slice(0, colon);
+  const name = filter.slice(0, colon);
+  const facet = FACET_ALIASES[name] ?? name;
   const rest = filter.slice(colon + 1);
   const range = rangePattern.exec(rest);
-  if (range && (range[1] !== undefined || range[2] !== undefined)) {
-    return {
-      facet,
-      kind: 'range',
-      min: range[1] === undefined ? null : Number(range[1]),
-      max: range[2] === undefined ? null : Number(range[2]),
-    };
+  if (range && (range[1] !== undefined || range[2] !== undefined))
+    return [{ facet, kind: 'range', min: bound(range[1]), max: bound(range[2]) }];
+  const parts = rest.split(';');
+  if (facet === 'price' && parts.length === 2 && parts.every((part) => boundPattern.test(part))) {
+    const [min, max] = parts.map((part) => bound(part));
+    if (min === null && max === null) return null;
+    return [{ facet, kind: 'range', min: min ?? null, max: max ?? null }];
   }
-  return { facet, kind: 'value', value: rest };
+  const values = new Set([rest, ...parts.filter((part) => part !== '')]);
+  return [...values].map((value) => ({ facet, kind: 'value', value }));
 }
 
 /** The `filter` parameter as a list, whether it came as one string, several or none. */

@@ -1,7 +1,7 @@
 /**
  * The cost caps of the public queries, on both databases: a search answers 400 beyond
  * them instead of building a statement that keeps the database busy. The contract's schemas bound
- * size (≤ 200) and the text's length; these bound what makes a statement expensive.
+ * size (≤ 500) and the text's length; these bound what makes a statement expensive.
  */
 import {
   filterList,
@@ -55,13 +55,16 @@ export function checkSearch(params: SearchParams): ParsedSearchFilter[] {
   const filters = filterList(params.filter);
   if (filters.length > PUBLIC_LIMITS.filters)
     throw new HttpError(400, `At most ${PUBLIC_LIMITS.filters} filters per search`);
-  return filters.map((text) => {
+  return filters.flatMap((text) => {
     checkValue('filter', text);
     if (text.length > PUBLIC_LIMITS.filterLength)
       throw new HttpError(400, `A filter is longer than ${PUBLIC_LIMITS.filterLength} characters`);
     const parsed = parseSearchFilter(text);
     if (!parsed)
-      throw new HttpError(400, `Invalid filter "${text}": write facet:value or facet:min..max`);
+      throw new HttpError(
+        400,
+        `Invalid filter "${text}": write name:value;value, price:min;max or facet:min..max`,
+      );
     return parsed;
   });
 }

@@ -78,6 +78,73 @@ describe.each(DATABASES)('public storefront API on %s', (kind) => {
     expect(hidden.total).toBe(all.total - gone.total);
   });
 
+  it("answers a real AnyQuery client's full request: empty regionId, size 0 and 500, filters with ;, extras ignored", async () => {
+    // The parameters an app in the field sends with every search (issue text: AnyQuery clients).
+    const client = {
+      st: 'платье',
+      strategy: 'advanced_xname,zero_queries',
+      fullData: 'true',
+      withCorrection: 'true',
+      withFacets: 'true',
+      treeFacets: 'false',
+      withSku: 'false',
+      useCategoryPrediction: 'false',
+      useCompletion: 'true',
+      regionId: '',
+      showUnavailable: 'true',
+      unavailableMultiplier: '0.2',
+      preview: 'false',
+      sort: 'DEFAULT',
+      searchConfiguration: 'default',
+      lang: 'ru',
+      shuffle: 'false',
+      appVersion: '5.12.0',
+    };
+    const page = await search({ ...client, size: '500', offset: '0' });
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.products).toHaveLength(Math.min(page.total, 500));
+    const count = await search({ ...client, size: '0' });
+    expect(count).toMatchObject({ total: page.total, products: [] });
+
+    const kari = await search({ ...client, size: '0', filter: 'brand:Kari' });
+    const sela = await search({ ...client, size: '0', filter: 'brand:Sela' });
+    const either = await search({ ...client, size: '500', filter: 'brand:Kari;Sela' });
+    expect(either.total).toBe(kari.total + sela.total);
+    expect(either.products.every((p) => p.brand === 'Kari' || p.brand === 'Sela')).toBe(true);
+    const brands = either.facets.find((f) => f.name === 'brand')!;
+    if (brands.type === 'DISTINCT')
+      expect(
+        brands.values
+          .filter((v) => v.selected)
+          .map((v) => v.value)
+          .sort(),
+      ).toEqual(['Kari', 'Sela']);
+
+    const priced = await search({ ...client, size: '500', filter: 'price:1000;3000' });
+    expect(priced.total).toBeGreaterThan(0);
+    expect(priced.products.every((p) => p.price >= 1000 && p.price <= 3000)).toBe(true);
+    expect(priced.total).toBe(
+      (await search({ ...client, size: '0', filter: 'price:1000..3000' })).total,
+    );
+    const women = await search({ ...client, size: '0', filter: 'categories:1' });
+    expect(women.total).toBe(
+      (await search({ ...client, size: '0', filter: 'categoryId:1' })).total,
+    );
+
+    // A known parameter with a bad value is still refused, by name.
+    const bad = await get('/public/search', { ...client, size: '501' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/size/);
+    const autocomplete = await get('/public/autocomplete', {
+      st: 'пла',
+      regionId: '',
+      shuffle: 'true',
+      fullData: 'true',
+      appVersion: '5.12.0',
+    });
+    expect(autocomplete.status).toBe(200);
+  });
+
   it('answers facets with counts that honour the other filters', async () => {
     const plain = await search({ st: 'платье', treeFacets: 'true' });
     const names = plain.facets.map((f) => f.name);
@@ -161,7 +228,8 @@ describe.each(DATABASES)('public storefront API on %s', (kind) => {
       { offset: '-1' },
       { sort: 'CHEAPEST' },
       { filter: 'nocolon' },
-      { unknown: '1' },
+      { size: '501' },
+      { regionId: 'x'.repeat(65) },
       { withSku: 'maybe' },
       { unavailableMultiplier: '2' },
     ];

@@ -42,36 +42,64 @@ describe('contract/public search params', () => {
     expect(searchParams.safeParse({ apiKey: 'k', size: 'many' }).success).toBe(false);
     expect(searchParams.safeParse({ apiKey: 'k', sort: 'RANDOM' }).success).toBe(false);
     expect(searchParams.safeParse({ apiKey: 'k', withSku: 'perhaps' }).success).toBe(false);
-    expect(searchParams.safeParse({ apiKey: 'k', unknown: '1' }).success).toBe(false);
+    expect(searchParams.safeParse({ apiKey: 'k', size: '501' }).success).toBe(false);
     expect(searchParams.safeParse({ apiKey: 'k', filter: 'nocolon' }).success).toBe(false);
     expect(searchParams.safeParse({ st: 'x' }).success).toBe(false);
   });
 
+  it('ignores parameters it does not know, as real clients send them; reads an empty regionId as global', () => {
+    const parsed = searchParams.parse({
+      apiKey: 'k',
+      st: 'платье',
+      regionId: '',
+      size: '500',
+      shuffle: 'true',
+      useCompletion: 'true',
+      searchConfiguration: 'main',
+      lang: 'ru',
+    });
+    expect(parsed).toMatchObject({ regionId: 'global', size: 500 });
+    expect(parsed).not.toHaveProperty('shuffle');
+    expect(searchParams.parse({ apiKey: 'k', size: '0' }).size).toBe(0);
+  });
+
   it('parses value and range filters', () => {
-    expect(parseSearchFilter('brand:Nike')).toEqual({
-      facet: 'brand',
-      kind: 'value',
-      value: 'Nike',
-    });
-    expect(parseSearchFilter('url:http://x')).toEqual({
-      facet: 'url',
-      kind: 'value',
-      value: 'http://x',
-    });
-    expect(parseSearchFilter('price:1000..5000')).toEqual({
-      facet: 'price',
-      kind: 'range',
-      min: 1000,
-      max: 5000,
-    });
-    expect(parseSearchFilter('price:..999')).toEqual({
-      facet: 'price',
-      kind: 'range',
-      min: null,
-      max: 999,
-    });
-    expect(parseSearchFilter('Размер:..')).toEqual({ facet: 'Размер', kind: 'value', value: '..' });
+    expect(parseSearchFilter('brand:Nike')).toEqual([
+      { facet: 'brand', kind: 'value', value: 'Nike' },
+    ]);
+    expect(parseSearchFilter('url:http://x')).toEqual([
+      { facet: 'url', kind: 'value', value: 'http://x' },
+    ]);
+    expect(parseSearchFilter('price:1000..5000')).toEqual([
+      { facet: 'price', kind: 'range', min: 1000, max: 5000 },
+    ]);
+    expect(parseSearchFilter('price:..999')).toEqual([
+      { facet: 'price', kind: 'range', min: null, max: 999 },
+    ]);
+    expect(parseSearchFilter('Размер:..')).toEqual([
+      { facet: 'Размер', kind: 'value', value: '..' },
+    ]);
     expect(parseSearchFilter(':x')).toBeNull();
+  });
+
+  it("parses AnyQuery's filters: values OR-ed with ;, the price range min;max, categories", () => {
+    expect(parseSearchFilter('brand:Nike;Adidas')).toEqual([
+      { facet: 'brand', kind: 'value', value: 'Nike;Adidas' },
+      { facet: 'brand', kind: 'value', value: 'Nike' },
+      { facet: 'brand', kind: 'value', value: 'Adidas' },
+    ]);
+    expect(parseSearchFilter('price:1000;5000')).toEqual([
+      { facet: 'price', kind: 'range', min: 1000, max: 5000 },
+    ]);
+    expect(parseSearchFilter('price:1499,5;')).toEqual([
+      { facet: 'price', kind: 'range', min: 1499.5, max: null },
+    ]);
+    expect(parseSearchFilter('price:;')).toBeNull();
+    expect(parseSearchFilter('categories:12;14')).toEqual([
+      { facet: 'categoryId', kind: 'value', value: '12;14' },
+      { facet: 'categoryId', kind: 'value', value: '12' },
+      { facet: 'categoryId', kind: 'value', value: '14' },
+    ]);
   });
 
   it('accepts a nested category tree facet', () => {
