@@ -3,5 +3,5 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   schema: './server/platform/db/schema.ts',
-  out: './server/db/migrations',
+  out: './server/platform/db/migrations',
 });

@@ -1,21 +1,26 @@
 /** The public autocomplete (GET /public/autocomplete): products, queries, categories, brands, taps. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AutocompleteParams, AutocompleteResponse } from '#contract/public/autocomplete.ts';
 import { wordsOf } from '#contract/text.ts';
+import type { SearchSettings } from '#contract/entities/search-config.ts';
+import type { Product } from '#contract/public/product.ts';
 import { run } from '../platform/db/sql.ts';
 import {
   categoryMap,
   liveImport,
   matchCondition,
+  PRODUCT_COLUMNS,
   scoreExpression,
+  toProducts,
   type Matching,
+  type ProductRow,
   type QueryDb,
 } from './common.ts';
 import { checkText } from './limits.ts';
 import { regionalProducts } from './regions.ts';
 import { searchContent } from './content.ts';
 import { search } from './search.ts';
-import { loadSettings, rankWeights, suggestionsFor } from './search-config.ts';
+import { loadSettings, rankWeights, shapeAnswer, suggestionsFor } from './search-config.ts';
 import { matchingCut } from './thresholds.ts';
 import { suggestionAllowed, understand } from './understanding.ts';
 
@@ -68,10 +73,16 @@ export async function autocomplete(
     { understood },
     { surface: 'autocomplete' },
   );
-  answer.products = found.products;
+  const products = await regionalProducts(db, importId, params.regionId);
+  const articles = await byArticle(db, importId, products, query, params, config);
+  const first = new Set(articles.map((product) => product.id));
+  answer.products = [
+    ...articles,
+    ...found.products.filter((product) => !first.has(product.id)),
+  ].slice(0, params.productsSize);
   const m: Matching = {
     importId,
-    products: await regionalProducts(db, importId, params.regionId),
+    products,
     st: query,
     words: found.correction ? wordsOf(found.correction) : words,
     showUnavailable: params.showUnavailable,
@@ -172,4 +183,43 @@ export async function autocomplete(
   answer.brands = answer.brands.filter((brand) => allowed(brand.name));
   answer.categories = answer.categories.filter((category) => allowed(category.name));
   return answer;
+}
+
+/** One word without spaces: what an article number (an offer id or a vendorCode) looks like. */
+const ARTICLE = /^\S{1,100}$/;
+
+/**
+ * The products a full article number typed into the box names: the offer with that id (its
+ * product), the product with that id, or the products with that vendorCode (any case). Scripts in
+ * the field look products up by article through autocomplete, so these come first.
+ */
+async function byArticle(
+  db: QueryDb,
+  importId: number,
+  products: SQL,
+  query: string,
+  params: AutocompleteParams,
+  config: SearchSettings,
+): Promise<Product[]> {
+  if (!ARTICLE.test(query) || params.productsSize === 0) return [];
+  const { rows } = await run<ProductRow>(
+    db,
+    sql`select ${PRODUCT_COLUMNS} from ${products} p
+        where p.import_id = ${importId}
+          and ${params.showUnavailable ? sql`true` : sql`p.available`}
+          and p.id in (
+            select ${query}::text
+            union all
+            select o.product_id from catalog_offers o where o.import_id = ${importId} and o.id = ${query}
+            union all
+            select v.id from catalog_products v
+              where v.import_id = ${importId} and lower(v.vendor_code) = lower(${query}))
+        order by p.id = ${query} desc, p.id
+        limit ${params.productsSize}`,
+  );
+  const found = await toProducts(db, importId, rows, {
+    withSku: params.withSku,
+    regionId: params.regionId,
+  });
+  return shapeAnswer(found, config, rows);
 }

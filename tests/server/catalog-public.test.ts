@@ -301,6 +301,27 @@ describe.each(DATABASES)('public storefront API on %s', (kind) => {
     expect((await get('/public/autocomplete', { productsSize: '100' })).status).toBe(400);
   });
 
+  it('finds a product by a full article typed into autocomplete: its offer id or vendorCode, first', async () => {
+    const skus = searchResponse.parse(
+      (await get('/public/search', { st: 'джинсы', withSku: 'true', size: '1' })).body,
+    ).products[0]!;
+    const sku = skus.skus!.at(-1)!;
+    expect(sku.id).not.toBe(skus.id);
+    const ac = (params: Record<string, string>) =>
+      get('/public/autocomplete', params).then((answer) => autocompleteResponse.parse(answer.body));
+    // An offer id (a size of a grouped product): its product comes first.
+    expect((await ac({ st: sku.id, productsSize: '5' })).products[0]!.id).toBe(skus.id);
+    // The vendorCode, in another case.
+    const byCode = await ac({ st: skus.vendorCode!.toLowerCase(), productsSize: '5' });
+    expect(byCode.products[0]!.id).toBe(skus.id);
+    expect(byCode.products[0]!.vendorCode).toBe(skus.vendorCode);
+    // A word that is no article answers as before; productsSize still bounds the list.
+    expect((await ac({ st: skus.id, productsSize: '1' })).products.map((p) => p.id)).toEqual([
+      skus.id,
+    ]);
+    expect((await ac({ st: 'VC-nothing', productsSize: '3' })).products).toHaveLength(0);
+  });
+
   it('recommends popular, same-category and similar-price products', async () => {
     const popular = recommendationsResponse.parse(
       (await get('/public/recommendations', { size: '10', blockId: 'b1' })).body,

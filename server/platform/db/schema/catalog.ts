@@ -173,6 +173,8 @@ export const catalogProducts = pgTable(
     index('catalog_products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('catalog_products_params_idx').using('gin', sql`${t.params} jsonb_path_ops`),
     index('catalog_products_category_idx').using('gin', t.categoryPath),
+    // Autocomplete looks a typed article up by vendorCode, whatever its case.
+    index('catalog_products_vendor_code_idx').on(t.importId, sql`lower(${t.vendorCode})`),
     index('catalog_products_popularity_idx').on(t.importId, t.popularity),
     index('catalog_products_price_idx').on(t.importId, t.price),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "catalog_products_vendor_code_idx" ON "catalog_products" USING btree ("import_id",lower("vendor_code"));
