@@ -18,7 +18,16 @@ test('a screen the roles do not allow sends the user home', async ({ page }) => 
 });
 
 test('a 403 from the server sends the user home', async ({ page, playwright, baseURL }) => {
+  // The signed-in frame reads the roles once (GET /api/me) as it opens: the roles are taken away
+  // only after that read, or the console would already know (on a slow machine it came after).
+  const rolesRead = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/me') &&
+      response.request().method() === 'GET' &&
+      response.status() === 200,
+  );
   await signIn(page, 'manager');
+  await rolesRead;
   // An administrator takes the manager's roles away while the manager's console still shows the old menu.
   const admin = await playwright.request.newContext({ baseURL: baseURL! });
   await admin.get('/api/me');
