@@ -12,7 +12,11 @@ export const reviewRow = z.object({
   reviewCount: z.coerce.number().int().min(0).max(100_000_000),
   description: z.string().max(2000).optional(),
   longDescription: z.string().max(20_000).optional(),
-  /** Table tags: JSON object text of tag → value ("Удобство": "5"), or "tag: value; …". */
+  /**
+   * Table tags: JSON object text of tag → value ("Удобство": "5"), "tag: value; …", or AnyQuery's
+   * own list `[{"tagName": …, "tagFocus": "positive"|"negative", "tagCount": n}]`. A value that is
+   * a count (`12`, `+12`, `-3`: a negative focus) is what the public read lists as tag data.
+   */
   tableTags: z.string().max(20_000).optional(),
 });
 export type ReviewRow = z.infer<typeof reviewRow>;
@@ -38,13 +42,27 @@ export const microReviewsRequest = z.strictObject({
   withTableTagsData: z.boolean().default(false),
 });
 
+/** One tag of a product's reviews as AnyQuery answers it: how many reviews praise or fault it. */
+export const tableTagData = z.object({
+  tagName: z.string(),
+  tagFocus: z.enum(['positive', 'negative']),
+  tagCount: z.number().int().nonnegative(),
+});
+export type TableTagData = z.infer<typeof tableTagData>;
+
+/**
+ * One product's reviews in the public read, AnyQuery's wire format: every field present (typed
+ * clients break on a missing one), the parts not asked for empty. `rating` and `tableTags` (every
+ * tag as uploaded, also those that are not counts) are ours beside it.
+ */
 export const microReview = z.object({
   externalId: z.string(),
+  description: z.string(),
+  reviewsCount: z.number().int(),
+  longDescription: z.string(),
+  tableTagsData: z.array(tableTagData),
   rating: z.number(),
-  reviewCount: z.number().int(),
-  description: z.string().nullable().optional(),
-  longDescription: z.string().nullable().optional(),
-  tableTags: z.record(z.string(), z.string()).nullable().optional(),
+  tableTags: z.record(z.string(), z.string()).optional(),
 });
 export type MicroReview = z.infer<typeof microReview>;
 

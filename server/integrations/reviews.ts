@@ -1,12 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import * as z from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
   neurocardRow,
   reviewRow,
+  tableTagData,
   type MicroReview,
   type Neurocard,
   type Review,
   type ReviewRow,
+  type TableTagData,
 } from '#contract/entities/reviews.ts';
 import type { UploadReport } from '#contract/entities/upload.ts';
 import type { Database, Db, Tx } from '../platform/db/client.ts';
@@ -15,27 +18,65 @@ import { recordAudit } from '../platform/audit/repository.ts';
 import { containsPattern } from '../platform/db/like.ts';
 import { applyUpload, receiveUpload, type UploadSpec } from '../platform/uploads/receive.ts';
 
-/** Table tags as written in a file: a JSON object, or `tag: value; tag: value`. */
+/**
+ * Table tags as written in a file: a JSON object, `tag: value; tag: value`, or AnyQuery's tag list
+ * (stored as tag → signed count).
+ */
 export function parseTableTags(text: string | undefined): Record<string, string> | null | 'bad' {
   if (!text || !text.trim()) return null;
   const trimmed = text.trim();
+  if (trimmed.startsWith('[')) {
+    const parsed = anyQueryTags.safeParse(parseJson(trimmed));
+    if (!parsed.success) return 'bad';
+    return Object.fromEntries(
+      parsed.data.map((tag) => [
+        tag.tagName,
+        `${tag.tagFocus === 'negative' ? '-' : ''}${tag.tagCount}`,
+      ]),
+    );
+  }
   if (trimmed.startsWith('{')) {
-    try {
-      const value = JSON.parse(trimmed) as unknown;
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'bad';
-      return Object.fromEntries(
-        Object.entries(value).map(([key, v]) => [
-          key,
-          typeof v === 'string' ? v : JSON.stringify(v),
-        ]),
-      );
-    } catch {
-      return 'bad';
-    }
+    const value = parseJson(trimmed);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'bad';
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [key, typeof v === 'string' ? v : JSON.stringify(v)]),
+    );
   }
   const pairs = trimmed.split(';').map((part) => part.split(':'));
   if (pairs.some((pair) => pair.length < 2 || !pair[0]!.trim())) return 'bad';
   return Object.fromEntries(pairs.map(([key, ...rest]) => [key!.trim(), rest.join(':').trim()]));
+}
+
+/** AnyQuery's own tag list, as its exports write it. */
+const anyQueryTags = z.array(tableTagData.extend({ tagName: z.string().trim().min(1) })).min(1);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const COUNT = /^([+-]?)(\d{1,9})$/;
+
+/**
+ * The tags whose value is a count, as AnyQuery lists them (a minus sign is a negative focus), the
+ * most mentioned first.
+ */
+export function tagData(tags: Record<string, string> | null): TableTagData[] {
+  const data = Object.entries(tags ?? {}).flatMap(([tagName, value]) => {
+    const count = COUNT.exec(value.trim());
+    if (!count) return [];
+    return [
+      {
+        tagName,
+        tagFocus: count[1] === '-' ? ('negative' as const) : ('positive' as const),
+        tagCount: Number(count[2]),
+      },
+    ];
+  });
+  return data.sort((a, b) => b.tagCount - a.tagCount || a.tagName.localeCompare(b.tagName));
 }
 
 const REVIEW_SPEC: UploadSpec<ReviewRow> = {
@@ -107,7 +148,7 @@ export function createReviewsRepository(database: Database) {
           if (tags === 'bad') {
             refused.push({
               line,
-              reason: 'tableTags: a JSON object or "tag: value; …"',
+              reason: 'tableTags: a JSON object, AnyQuery\'s tag list or "tag: value; …"',
               ...(id && { id }),
             });
             continue;
@@ -216,11 +257,12 @@ export function createReviewsRepository(database: Database) {
         return [
           {
             externalId: r.externalId,
+            description: (body.withDescription && r.description) || '',
+            reviewsCount: r.reviewCount,
+            longDescription: (body.withLongDescription && r.longDescription) || '',
+            tableTagsData: body.withTableTagsData ? tagData(r.tableTags) : [],
             rating: r.rating,
-            reviewCount: r.reviewCount,
-            ...(body.withDescription && { description: r.description }),
-            ...(body.withLongDescription && { longDescription: r.longDescription }),
-            ...(body.withTableTagsData && { tableTags: r.tableTags }),
+            ...(body.withTableTagsData && r.tableTags && { tableTags: r.tableTags }),
           },
         ];
       });

@@ -5,6 +5,8 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { microReview } from '#contract/entities/reviews.ts';
 import type { UploadReport } from '#contract/entities/upload.ts';
 import {
   batchNeurocardsRoute,
@@ -117,7 +119,18 @@ describe.each(DATABASES)('reviews on %s', (kind) => {
     const bare = await publicReviews({ externalIds: [c, a] });
     expect(bare.statusCode).toBe(200);
     expect(bare.headers['access-control-allow-origin']).toBe('*');
-    expect(bare.json()).toEqual([{ externalId: a, rating: 4.6, reviewCount: 12 }]);
+    // AnyQuery's wire format: an array, every field present, the parts not asked for empty.
+    const answer = z.array(microReview).parse(bare.json());
+    expect(answer).toEqual([
+      {
+        externalId: a,
+        description: '',
+        reviewsCount: 12,
+        longDescription: '',
+        tableTagsData: [],
+        rating: 4.6,
+      },
+    ]);
     const full = await publicReviews({
       externalIds: [b],
       withDescription: true,
@@ -127,10 +140,14 @@ describe.each(DATABASES)('reviews on %s', (kind) => {
     expect(full.json()).toEqual([
       {
         externalId: b,
-        rating: 3.5,
-        reviewCount: 2,
         description: 'Норм',
-        longDescription: null,
+        reviewsCount: 2,
+        longDescription: '',
+        tableTagsData: [
+          { tagName: 'Качество', tagFocus: 'positive', tagCount: 4 },
+          { tagName: 'Цена', tagFocus: 'positive', tagCount: 3 },
+        ],
+        rating: 3.5,
         tableTags: { Качество: '4', Цена: '3' },
       },
     ]);
@@ -165,9 +182,35 @@ describe.each(DATABASES)('reviews on %s', (kind) => {
       await upload(admin, 'POST', `/api/reviews?siteId=${SITE}`, { name: 'r.json', bytes: json })
     ).json() as UploadReport;
     expect([fromJson.accepted, fromJson.rejected.map((r) => r.line)]).toEqual([1, [3]]);
+    // A tag whose value is no count stays ours (tableTags), out of AnyQuery's tag data.
     expect((await publicReviews({ externalIds: [c], withTableTagsData: true })).json()).toEqual([
-      { externalId: c, rating: 5, reviewCount: 1, tableTags: { Размер: 'в размер' } },
+      {
+        externalId: c,
+        description: '',
+        reviewsCount: 1,
+        longDescription: '',
+        tableTagsData: [],
+        rating: 5,
+        tableTags: { Размер: 'в размер' },
+      },
     ]);
+    // AnyQuery's own tag list uploads as it is and reads back the same.
+    const tags = [
+      { tagName: 'Посадка', tagFocus: 'positive', tagCount: 17 },
+      { tagName: 'Швы', tagFocus: 'negative', tagCount: 2 },
+    ];
+    const anyQuery = (
+      await upload(admin, 'POST', `/api/reviews?siteId=${SITE}`, {
+        name: 'r.json',
+        bytes: JSON.stringify([
+          { externalId: a, rating: 4.8, reviewCount: 19, tableTags: JSON.stringify(tags) },
+        ]),
+      })
+    ).json() as UploadReport;
+    expect(anyQuery.accepted).toBe(1);
+    expect(
+      (await publicReviews({ externalIds: [a], withTableTagsData: true })).json()[0].tableTagsData,
+    ).toEqual(tags);
 
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('reviews');
