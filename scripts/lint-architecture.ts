@@ -1,7 +1,7 @@
 /**
  * The mechanical rules of docs/architecture.md that ESLint cannot see file by file: server rooms
  * that import each other, SQL in route files, hand-written tables and tab lists in features,
- * inline query keys, long files, comments that cite a tracker's issue numbers.
+ * features importing each other, inline query keys, long files, comments that cite a tracker's issue numbers.
  *
  * Each rule counts its offences. A rule not yet met everywhere has a ceiling in
  * scripts/architecture-baseline.json: over it fails (the debt may only shrink); under it prints
@@ -132,6 +132,24 @@ function matches(name: string, files: string[], pattern: RegExp): Rule {
 
 const features = product.filter((p) => p.startsWith('src/features/') && !isTest(p));
 
+/** A feature's folder under src/features/, from a path or an import specifier. */
+const featureOf = (path: string) => /^(?:#src|src)\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
+
+/** Features import the shared layers (src/ui, src/lib, src/config-studio), never each other. */
+function featuresImportingFeatures(): Rule {
+  const offences: string[] = [];
+  for (const path of features) {
+    const own = featureOf(path);
+    for (const match of read(path).matchAll(IMPORT)) {
+      const spec = match[1]!;
+      const target = spec.startsWith('.') ? join(dirname(path), spec) : spec;
+      const other = featureOf(target);
+      if (other && other !== own) offences.push(`${path} → ${spec}`);
+    }
+  }
+  return { name: 'features importing another feature', offences };
+}
+
 function longFiles(): Rule {
   const offences = product
     .filter((p) => !isTest(p) && !GENERATED.some((pattern) => pattern.test(p)))
@@ -156,6 +174,7 @@ const rules: Rule[] = [
     product.filter((p) => (p.startsWith('src/') || p.startsWith('studio/')) && !isTest(p)),
     /queryKey:\s*\[/,
   ),
+  featuresImportingFeatures(),
   longFiles(),
   matches(
     'comments citing issue numbers',

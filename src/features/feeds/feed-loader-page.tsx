@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasAccess } from '#contract/roles.ts';
 import { FEED_SETTINGS_ROLES } from '#contract/routes/feeds.ts';
-import { siteQueryOptionsFor } from './api/site.ts';
+import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { feedResourcesQueryOptions } from './api/feed-queries.ts';
 import { FeedJobPanel } from './components/feed-job-panel.tsx';
 import { FeedUrls } from './components/feed-urls.tsx';
@@ -29,7 +29,7 @@ export default function FeedLoaderPage() {
     ...feedResourcesQueryOptions(siteId ?? 0),
     enabled: siteId !== null,
   });
-  const site = useQuery({ ...siteQueryOptionsFor(siteId ?? 0), enabled: siteId !== null });
+  const site = useQuery({ ...siteQueryOptions(siteId ?? 0), enabled: siteId !== null });
   if (siteId === null) return <p className="page">{t('feeds.noSite')}</p>;
   if (resources.isError)
     return (

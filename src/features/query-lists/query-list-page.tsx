@@ -12,7 +12,7 @@ import {
 } from '#contract/entities/query-lists.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { QUERY_LIST_ROUTES, type DraftChange } from '#contract/routes/query-lists.ts';
-import { siteQueryOptions } from '#src/features/sites/api/site-queries.ts';
+import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { api } from '#src/lib/api.ts';
 import { downloadText } from '#src/lib/download.ts';
 import { uploadFile } from '#src/lib/upload.ts';

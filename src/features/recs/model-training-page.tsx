@@ -13,7 +13,7 @@ import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { JobScheduleSection } from '#src/lib/job-schedule.tsx';
-import { siteQueryOptionsFor } from '#src/features/feeds/api/site.ts';
+import { siteQueryOptions } from '#src/lib/site-query.ts';
 import {
   modelsInfoQuery,
   rankingModelsQuery,
@@ -42,7 +42,7 @@ export default function ModelTrainingPage() {
   const job = useQuery({ ...recsJobQuery(siteId ?? 0), enabled: siteId !== null });
   const xgb = useQuery({ ...xgbJobQuery(siteId ?? 0), enabled: siteId !== null });
   const rankingModels = useQuery({ ...rankingModelsQuery(siteId ?? 0), enabled: siteId !== null });
-  const site = useQuery({ ...siteQueryOptionsFor(siteId ?? 0), enabled: siteId !== null });
+  const site = useQuery({ ...siteQueryOptions(siteId ?? 0), enabled: siteId !== null });
   const canActivate = hasAccess(roles, activateRankingModelRoute.roles);
   const { startRecs, startXgb, activateModel } = useRecsMutations(siteId ?? 0);
   if (siteId === null) return <div className="page">{t('recs.noSite')}</div>;

@@ -15,7 +15,7 @@ import { useDenied } from '#src/lib/permissions.ts';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
-import { siteQueryOptions } from '#src/features/sites/api/site-queries.ts';
+import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { coefficientsQuery, useRecsMutations } from './api/recs-api.ts';
 import './recs.css';
 

@@ -9,6 +9,4 @@ export const feedKeys = {
   imshop: (siteId: number) => ['feeds', siteId, 'imshop'] as const,
   emails: (siteId: number) => ['feeds', siteId, 'emails'] as const,
   outbox: (siteId: number) => ['feeds', siteId, 'outbox'] as const,
-  /** The sites area's key of one site, shared so that a site save refreshes it here too. */
-  site: (siteId: number) => ['sites', siteId] as const,
 };

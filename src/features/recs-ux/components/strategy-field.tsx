@@ -7,7 +7,7 @@ import { TextField } from '#src/config-studio/config-fields.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
-import { strategiesQuery } from '#src/features/recs/api/recs-api.ts';
+import { strategiesQuery } from '#src/lib/recs-strategies-query.ts';
 import type { BlockForm } from './block-form.ts';
 
 /**

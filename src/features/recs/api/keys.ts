@@ -1,8 +1,10 @@
+import { recsStrategiesKey } from '#src/lib/recs-strategies-query.ts';
+
 /** Hierarchical keys: a mutation invalidates one level (STYLE.md 11). */
 export const recsKeys = {
   all: (siteId: number) => ['recs', siteId] as const,
   models: (siteId: number) => ['recs', siteId, 'models'] as const,
-  strategies: (siteId: number) => ['recs', siteId, 'strategies'] as const,
+  strategies: recsStrategiesKey,
   job: (siteId: number) => ['recs', siteId, 'job'] as const,
   xgbJob: (siteId: number) => ['recs', siteId, 'xgb-job'] as const,
   rankingModels: (siteId: number) => ['recs', siteId, 'ranking-models'] as const,

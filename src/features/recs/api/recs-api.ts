@@ -3,7 +3,6 @@ import type { RankingCoefficients, RecsStrategyInput } from '#contract/entities/
 import {
   createStrategyRoute,
   getCoefficientsRoute,
-  listStrategiesRoute,
   activateRankingModelRoute,
   modelJobStatusRoute,
   modelsInfoRoute,
@@ -17,6 +16,7 @@ import {
   switchStrategyRoute,
 } from '#contract/routes/recs.ts';
 import { api } from '#src/lib/api.ts';
+export { strategiesQuery } from '#src/lib/recs-strategies-query.ts';
 import { recsKeys } from './keys.ts';
 
 const at = (siteId: number) => ({ params: { site: siteId }, query: { siteId } });
@@ -26,13 +26,6 @@ export const modelsQuery = (siteId: number) =>
     queryKey: recsKeys.models(siteId),
     queryFn: ({ signal }) =>
       api(recsModelsRoute, { query: { siteId }, signal }, { overlay: false }),
-  });
-
-export const strategiesQuery = (siteId: number) =>
-  queryOptions({
-    queryKey: recsKeys.strategies(siteId),
-    queryFn: ({ signal }) =>
-      api(listStrategiesRoute, { ...at(siteId), signal }, { overlay: false }),
   });
 
 /** The latest RECS job, polled every second (spec §9) while it runs. */

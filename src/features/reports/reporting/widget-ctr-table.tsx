@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { widgetCtrRoute } from '#contract/routes/recs.ts';
 import { api } from '#src/lib/api.ts';
 import { formatNumber, formatPercent } from '#src/lib/format.ts';
-import { siteQueryOptionsFor } from '#src/features/feeds/api/site.ts';
+import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { showDate, showDateRange } from '#src/ui/date-range-picker/date-range.ts';
 import { reportKeys } from '../api/keys.ts';
@@ -50,7 +50,7 @@ export function WidgetCtrTable({ siteId, period }: { siteId: number; period: Per
   const titleId = useId();
   const [span, setSpan] = useState<Span>('period');
   // Today is the site's: its rollups count days in its time zone.
-  const site = useQuery({ ...siteQueryOptionsFor(siteId), enabled: span === 'today' });
+  const site = useQuery({ ...siteQueryOptions(siteId), enabled: span === 'today' });
   const today = todayPeriod(new Date(), site.data?.timeZone);
   const shown = span === 'today' ? today : period;
   const report = useQuery({

@@ -10,5 +10,4 @@ export const searchUxKeys = {
   version: (siteId: number, kind: SearchUxKind, versionId: number) =>
     ['configs', siteId, kind, 'version', versionId] as const,
   defaultTemplates: ['configs', 'default-templates'] as const,
-  site: (siteId: number) => ['sites', siteId] as const,
 };

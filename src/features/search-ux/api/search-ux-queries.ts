@@ -6,7 +6,6 @@ import {
   defaultTemplatesRoute,
   getConfigRoute,
 } from '#contract/routes/configs.ts';
-import { getSiteRoute } from '#contract/routes/sites.ts';
 import { api } from '#src/lib/api.ts';
 import { parseSingleConfig } from '#src/config-studio/config-actors.ts';
 import type { SearchUxKind } from '../lib/search-ux-kind.ts';
@@ -58,11 +57,4 @@ export const defaultTemplatesQueryOptions = () =>
     queryKey: searchUxKeys.defaultTemplates,
     queryFn: ({ signal }) => api(defaultTemplatesRoute, { signal }, { overlay: false }),
     staleTime: Infinity,
-  });
-
-/** The site's public apiKey (preview frame and windows). */
-export const siteQueryOptions = (siteId: number) =>
-  queryOptions({
-    queryKey: searchUxKeys.site(siteId),
-    queryFn: ({ signal }) => api(getSiteRoute, { params: { id: siteId }, signal }),
   });

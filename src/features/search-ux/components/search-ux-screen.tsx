@@ -38,9 +38,9 @@ import { searchUxKeys } from '../api/keys.ts';
 import {
   defaultTemplatesQueryOptions,
   searchConfigQueryOptions,
-  siteQueryOptions,
   versionsQueryOptions,
 } from '../api/search-ux-queries.ts';
+import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { previewSettings, previewTemplates } from '../lib/preview-settings.ts';
 import { previewWidgetOf, type SearchUxKind } from '../lib/search-ux-kind.ts';
 import { EditorTabs, type EditorTab } from './editor-tabs.tsx';

@@ -1,24 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  getSiteRoute,
-  listSitesRoute,
-  listVerticalsRoute,
-  siteFeedsRoute,
-} from '#contract/routes/sites.ts';
+import { listSitesRoute, listVerticalsRoute, siteFeedsRoute } from '#contract/routes/sites.ts';
 import { api } from '#src/lib/api.ts';
 import { siteKeys } from './keys.ts';
+export { siteQueryOptions } from '#src/lib/site-query.ts';
 
 export const sitesQueryOptions = (search = '') =>
   queryOptions({
     queryKey: siteKeys.list(search),
     queryFn: ({ signal }) =>
       api(listSitesRoute, { query: search ? { search } : {}, signal }, { overlay: false }),
-  });
-
-export const siteQueryOptions = (siteId: number) =>
-  queryOptions({
-    queryKey: siteKeys.detail(siteId),
-    queryFn: ({ signal }) => api(getSiteRoute, { params: { id: siteId }, signal }),
   });
 
 /** The global YML feed's last upload, shown in the site block (spec §7 "Sites"). */
