@@ -120,6 +120,41 @@ describe.each(DATABASES)('jobs of dead processes on %s', (kind) => {
     });
     expect(again.state).toBe('queued');
   });
+
+  it('stopping tells the running handlers, so what they hold ends with the server', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let reason: unknown = null;
+    const runner = createJobRunner(server.database, {
+      handlers: {
+        'config-preview': ({ signal }) =>
+          new Promise((_, reject) => {
+            signal.addEventListener('abort', () => {
+              reason = signal.reason;
+              reject(signal.reason as Error);
+            });
+            started();
+          }),
+      },
+      logger: server.app.log,
+      schedules: false,
+      pollingIntervalSeconds: 0.5,
+    });
+    await runner.start();
+    const job = await runner.enqueue(server.database.db, {
+      siteId: 2,
+      kind: 'config-preview',
+      createdBy: 'test',
+    });
+    await runner.dispatch(job);
+    await running;
+    await runner.stop();
+    expect(String(reason)).toMatch(/interrupted: the server is stopping/);
+    expect(await stateOf(job.id)).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/^interrupted: the server is stopping/),
+    });
+  });
 });
 
 describe.each(DATABASES)('cancelling and idle feeds on %s', (kind) => {

@@ -283,6 +283,10 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
       reaper = null;
       if (heart) clearInterval(heart);
       heart = null;
+      // Handlers are told, as on a cancel: what they hold outside the process (the visual gate's
+      // Chromium) ends with the server instead of running on to its own budget.
+      for (const controller of running.values())
+        controller.abort(new Error('interrupted: the server is stopping'));
       await boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
       stopped = true;
     },
