@@ -133,11 +133,9 @@ export default defineConfig({
         test: {
           // The visual gate's suites drive Chromium, several processes each: beside four server
           // suites they starved the embedded databases' start past the hook timeout. They run
-          // after the server suites, with the jsdom files, two files at a time. Vitest queues a
-          // group's projects by name: this one sorts before 'dom', so its longest file (about
-          // 145 s) starts first and the jsdom files fill the other worker, instead of the gate
-          // running alone after them (measured 96 s of jsdom, then 148 s of gate).
-          name: 'chromium-gate',
+          // after the server suites, two files at a time (vitest runs the projects of one group
+          // one after the other: the jsdom files come after them, measured 100 s then 104 s).
+          name: 'gate',
           environment: 'node',
           include: GATE_SUITES,
           setupFiles: ['tests/helpers/repo-guard.ts'],
