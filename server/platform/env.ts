@@ -6,6 +6,17 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
+/** A comma-separated list: each entry trimmed, empty ones dropped. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin);
 
 /** The server's settings, validated once at start-up (README "Settings"). */
@@ -50,15 +61,7 @@ export const envSchema = z.object({
    * or CIDR ranges (or proxy-addr's names loopback, linklocal, uniquelocal). Unset: none, the
    * client address is the socket's.
    */
-  TRUST_PROXY: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
+  TRUST_PROXY: commaList,
   /** Failed sign-ins of one account allowed before each next try waits (per-account backoff). */
   LOGIN_BACKOFF_FREE: z.coerce.number().int().min(1).max(100).default(5),
   /** The first wait after the free failures (ms); each further failure doubles it. */
@@ -69,22 +72,13 @@ export const envSchema = z.object({
    * Roles whose holders must sign in with a second factor (TOTP): comma-separated ROLE_* names.
    * A holder not yet enrolled can only enrol (in the profile) until done. Empty: optional for all.
    */
-  TWO_FACTOR_ROLES: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z.string().refine((role) => (ROLES as string[]).includes(role), {
-          message: 'must be ROLE_* names of the role catalogue',
-        }),
-      ),
+  TWO_FACTOR_ROLES: commaList.pipe(
+    z.array(
+      z.string().refine((role) => (ROLES as string[]).includes(role), {
+        message: 'must be ROLE_* names of the role catalogue',
+      }),
     ),
+  ),
   /**
    * Key (≥ 32 characters) encrypting the TOTP secrets at rest. Unset: a random key generated once
    * and kept in the database (app_secrets), shared by every server process.
@@ -171,15 +165,7 @@ export const envSchema = z.object({
    * Host names (`feeds.corp.local`, `*.corp.local`), addresses and CIDR ranges the server may
    * fetch from although they are internal (loopback, private, link-local); comma-separated.
    */
-  FETCH_ALLOW_HOSTS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    ),
+  FETCH_ALLOW_HOSTS: commaList,
   FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** A fetch that receives nothing for this long fails (a feed that never ends). */
   FETCH_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
@@ -223,16 +209,7 @@ export const envSchema = z.object({
    * Who receives the internal feedback e-mails (comma-separated addresses). Unset: every
    * administrator with an e-mail address.
    */
-  FEEDBACK_EMAIL: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.email())),
+  FEEDBACK_EMAIL: commaList.pipe(z.array(z.email())),
   /** Largest screenshot attached to internal feedback (bytes; PNG, JPEG or WebP). */
   FEEDBACK_IMAGE_MAX_BYTES: z.coerce
     .number()
