@@ -1,7 +1,7 @@
 import type { ConfigKind } from '#contract/entities/config.ts';
 import { publishBundle, type PublishResult } from './bundle/publish.ts';
 import type { BundleDiagnostic } from './bundle/types.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { apiKeyOfSite } from '../sites/repository.ts';
 import {
   appendVersion,
@@ -45,6 +45,16 @@ export interface PromoteInput {
   action: 'generate' | 'deploy';
 }
 
+/** How a job holds a promotion to its cancel (server/publishing/jobs/config-generate.ts). */
+export interface PromoteControl {
+  /** Checked before each step; an abort stops the promotion before production changes. */
+  signal?: AbortSignal;
+  /** First in the production transaction, the point of no return: throws to promote nothing. */
+  guard?: (tx: Tx) => Promise<void>;
+  /** Last in the production transaction, with the result: the job's end commits with it. */
+  done?: (tx: Tx, result: PromoteResult) => Promise<void>;
+}
+
 export interface PromoteResult {
   versionId: number;
   version: number;
@@ -61,8 +71,14 @@ export interface PromoteResult {
  * built from every production copy with it by `publishBundle`, and only when the build succeeds
  * are the version, the artifact and the production pointer written, in one transaction.
  */
-export async function promote(db: Db, input: PromoteInput): Promise<PromoteResult> {
+export async function promote(
+  db: Db,
+  input: PromoteInput,
+  control: PromoteControl = {},
+): Promise<PromoteResult> {
   const { siteId, kind, key, login } = input;
+  const { signal } = control;
+  signal?.throwIfAborted();
   const configs = createConfigRepository(db);
   const testCopy = { siteId, kind, key, test: true };
   const source = await configs.byId(siteId, kind, input.sourceVersionId);
@@ -88,9 +104,19 @@ export async function promote(db: Db, input: PromoteInput): Promise<PromoteResul
     sourceVersionId: source.id,
   };
   const rows = [...production.filter((row) => !(row.kind === kind && row.key === key)), promoted];
+  signal?.throwIfAborted();
   // The one publish path: the version is written in the bundle's transaction, so a bundle that
   // does not build promotes nothing.
   let row: ConfigVersionRow | undefined;
+  const resultOf = (published: PublishResult): PromoteResult => ({
+    versionId: row!.id,
+    version: row!.version,
+    sourceVersionId: source.id,
+    artifactId: published.artifactId,
+    hash: published.hash,
+    urls: published.urls,
+    warnings: published.diagnostics,
+  });
   const published = await publishBundle(
     db,
     {
@@ -103,6 +129,9 @@ export async function promote(db: Db, input: PromoteInput): Promise<PromoteResul
     },
     {
       within: async (tx) => {
+        // The bundle built; whoever cancelled meanwhile still stops it here, before any write.
+        signal?.throwIfAborted();
+        await control.guard?.(tx);
         row = await appendVersion(tx, {
           copy: prodCopy,
           id: versionId,
@@ -113,15 +142,8 @@ export async function promote(db: Db, input: PromoteInput): Promise<PromoteResul
           action: input.action,
         });
       },
+      commit: (tx, published) => control.done?.(tx, resultOf(published)) ?? Promise.resolve(),
     },
   );
-  return {
-    versionId: row!.id,
-    version: row!.version,
-    sourceVersionId: source.id,
-    artifactId: published.artifactId,
-    hash: published.hash,
-    urls: published.urls,
-    warnings: published.diagnostics,
-  };
+  return resultOf(published);
 }

@@ -36,6 +36,40 @@ export async function latestJob(
   return row;
 }
 
+/**
+ * Locks a job's row until the caller's transaction ends and answers its state then: work that
+ * must not outlive a cancel checks here, first in the transaction that makes it final (a cancel
+ * arriving meanwhile waits for the commit).
+ */
+export async function lockJob(tx: Tx, id: string): Promise<JobRow['state'] | undefined> {
+  const [row] = await tx
+    .select({ state: jobs.state })
+    .from(jobs)
+    .where(eq(jobs.id, id))
+    .for('update');
+  return row?.state;
+}
+
+/**
+ * Finishes a queued or running job as done inside the caller's transaction, so the job's work
+ * and its end commit together: a cancel after the commit finds it done (409), never a cancelled
+ * job whose work happened. The runner's own finish then changes nothing.
+ */
+export async function finishJobWithin(tx: Tx, id: string, result: unknown): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ state: 'done', progress: 100, result: result ?? null, finishedAt: new Date() })
+    .where(and(eq(jobs.id, id), sql`${jobs.state} in ('queued', 'running')`));
+}
+
+/** Adds what a cancelled job left undone to its error (`Cancelled by x: <note>`). */
+export async function noteCancelled(db: Db | Tx, id: string, note: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ error: sql`coalesce(${jobs.error}, 'Cancelled') || ${`: ${note}`}` })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'cancelled')));
+}
+
 export function createJobRepository(db: Db) {
   return {
     /**

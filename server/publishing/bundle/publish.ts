@@ -40,6 +40,8 @@ export interface PublishOptions {
    * build): a promotion's new production version.
    */
   within?: (tx: Tx) => Promise<void>;
+  /** Last in the transaction, with what the publish answers: a job's end that commits with it. */
+  commit?: (tx: Tx, result: PublishResult) => Promise<void>;
 }
 
 export async function publishBundle(
@@ -53,7 +55,10 @@ export async function publishBundle(
   }
   const repository = createArtifactRepository(db);
   const { siteId, slot, login } = input;
-  const stored = await db.transaction(async (tx) => {
+  const base = `/cdn/${siteId}`;
+  const loader =
+    slot === 'production' ? `${base}/digi.js` : `${await previewBase(db, siteId)}/digi.js`;
+  const result = await db.transaction(async (tx) => {
     await options.within?.(tx);
     const artifact = await repository.store(tx, {
       siteId,
@@ -80,22 +85,18 @@ export async function publishBundle(
       before: { artifactId: previous },
       after: { artifactId: artifact.id, hash: artifact.hash, configs: built.manifest.configs },
     });
-    return artifact;
+    const published: PublishResult = {
+      artifactId: artifact.id,
+      hash: artifact.hash,
+      created: artifact.created,
+      slot,
+      urls: { js: `${base}/${artifact.hash}.js`, css: `${base}/${artifact.hash}.css`, loader },
+      manifest: built.manifest,
+      diagnostics: built.diagnostics,
+    };
+    await options.commit?.(tx, published);
+    return published;
   });
   repository.forget(siteId, slot);
-  const base = `/cdn/${siteId}`;
-  return {
-    artifactId: stored.id,
-    hash: stored.hash,
-    created: stored.created,
-    slot,
-    urls: {
-      js: `${base}/${stored.hash}.js`,
-      css: `${base}/${stored.hash}.css`,
-      loader:
-        slot === 'production' ? `${base}/digi.js` : `${await previewBase(db, siteId)}/digi.js`,
-    },
-    manifest: built.manifest,
-    diagnostics: built.diagnostics,
-  };
+  return result;
 }
