@@ -1,13 +1,9 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '#server/platform/db/client.ts';
 import { readEnv } from '#server/platform/env.ts';
-import {
-  demoBlocks,
-  demoCatalog,
-  demoEvents,
-  demoVocabulary,
-  yesterday,
-} from '#server/demo/events.ts';
+import { demoEvents, yesterday } from '#server/demo/events.ts';
+import { demoBlocks, demoCatalog } from '#server/demo/shop.ts';
+import { demoVocabulary } from '#server/demo/vocabulary.ts';
 import { createEventStore, type WidgetDailyRow } from '#server/events/store.ts';
 
 /**

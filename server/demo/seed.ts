@@ -5,7 +5,9 @@ import type { Database } from '../platform/db/client.ts';
 import { sites, users, verticals as verticalsTable } from '../platform/db/schema.ts';
 import { createRepositories } from '../plugins/app/repositories.ts';
 import { seedDemoConfigs } from './configs.ts';
-import { demoBlocks, demoCatalog, demoEvents, demoVocabulary, yesterday } from './events.ts';
+import { demoEvents, yesterday } from './events.ts';
+import { demoBlocks, demoCatalog } from './shop.ts';
+import { demoVocabulary } from './vocabulary.ts';
 import { createEventStore, type WidgetDailyRow } from '../events/store.ts';
 
 export const DEMO_PASSWORD = 'vitrina-demo';

@@ -15,7 +15,7 @@ import { updateSiteRoute } from '#contract/routes/sites.ts';
 import { run } from '#server/platform/db/sql.ts';
 import { sites } from '#server/platform/db/schema.ts';
 import { daysBetween } from '#server/events/day.ts';
-import { prng } from '#server/demo/events.ts';
+import { prng } from '#server/demo/random.ts';
 import { createEventStore, type WidgetDailyRow } from '#server/events/store.ts';
 import { toEventRow } from '#server/events/ingest.ts';
 import { rebuildRollupsIn } from '#server/events/rollups.ts';

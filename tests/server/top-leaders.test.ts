@@ -11,7 +11,7 @@ import { run } from '#server/platform/db/sql.ts';
 import type { Database } from '#server/platform/db/client.ts';
 import { seedDemo } from '#server/demo/seed.ts';
 import { addDays, daysBetween } from '#server/events/day.ts';
-import { prng } from '#server/demo/events.ts';
+import { prng } from '#server/demo/random.ts';
 import { createEventStore } from '#server/events/store.ts';
 import { DATABASES, createTestDatabase } from '#tests/helpers/server.ts';
 
