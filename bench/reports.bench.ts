@@ -3,7 +3,9 @@
  * generates N storefront events for one site over 180 days (inside the database), rebuilds the
  * rollups, then loads the home screen R times for a 90-day period with compare on: every home
  * metric name in calls of at most 5, the calls in parallel, once per period (2 × 5 calls).
- * Prints the load and rollup times and the p50/p95 of single calls and of whole home loads.
+ * Prints the load and rollup times and the p50/p95 of single calls and of whole home loads; then
+ * the same uncached loads with each platform chosen (MOBILE, DESKTOP, MOBILE APP), and the p50/p95
+ * of their TOP list calls alone (the call that carries TOP_SEARCH_QUERIES and TOP_ZERO_QUERIES).
  * Budget (DESIGN.md): p95 < 300 ms on both databases. PostgreSQL: a throwaway database on
  * 127.0.0.1:5432, dropped after; PGlite: a temporary data directory, removed after.
  */
@@ -80,7 +82,12 @@ interface Result {
   periodRows: number;
   uncached: Timing;
   repeat: Timing;
+  /** Uncached home loads per platform filter, ALL included. */
+  platforms: Array<{ platform: Platform; timing: Timing; top: { p50: number; p95: number } }>;
 }
+
+const PLATFORMS = ['ALL', 'MOBILE', 'DESKTOP', 'MOBILE APP'] as const;
+type Platform = (typeof PLATFORMS)[number];
 
 interface Timing {
   call: { p50: number; p95: number; max: number };
@@ -176,15 +183,18 @@ async function bench(kind: (typeof DATABASES)[number]): Promise<Result> {
         period: readonly [string, string],
         limit: number,
         calls: number[],
+        platform: Platform = 'ALL',
+        tops?: number[],
       ) => {
         const started = performance.now();
         const response = await app.inject({
           method: 'GET',
-          url: `/api/report/agg/1/global?name=${names}&from=${period[0]}&to=${period[1]}&platform=ALL&limit=${limit}`,
+          url: `/api/report/agg/1/global?name=${names}&from=${period[0]}&to=${period[1]}&platform=${encodeURIComponent(platform)}&limit=${limit}`,
           headers: { cookie },
         });
         if (response.statusCode !== 200) throw new Error(response.body);
         calls.push(performance.now() - started);
+        if (names.includes('TOP_')) tops?.push(performance.now() - started);
       };
       /** 90 days ending `to`, and the 90 days before (compare). */
       const periodsEnding = (to: string) => {
@@ -197,7 +207,11 @@ async function bench(kind: (typeof DATABASES)[number]): Promise<Result> {
       // repeat: the same request every load (the home screen's default periods, ended yesterday);
       // uncached: the TOP length changes each load (20, 21 …), so no load finds a cached TOP list
       // while reading exactly the same rollup rows.
-      const measure = async (mode: 'repeat' | 'uncached'): Promise<Timing> => {
+      const measure = async (
+        mode: 'repeat' | 'uncached',
+        platform: Platform = 'ALL',
+        tops: number[] = [],
+      ): Promise<Timing> => {
         const calls: number[] = [];
         const homes: number[] = [];
         for (let i = 0; i < RUNS + 1; i++) {
@@ -205,10 +219,12 @@ async function bench(kind: (typeof DATABASES)[number]): Promise<Result> {
           const limit = mode === 'repeat' ? 20 : 20 + i;
           const started = performance.now();
           await Promise.all(
-            periods.flatMap((period) => batches.map((names) => call(names, period, limit, calls))),
+            periods.flatMap((period) =>
+              batches.map((names) => call(names, period, limit, calls, platform, tops)),
+            ),
           );
           // The first load warms the connections and the JIT; it is not counted.
-          if (i === 0) calls.length = 0;
+          if (i === 0) calls.length = tops.length = 0;
           else homes.push(performance.now() - started);
         }
         calls.sort((a, b) => a - b);
@@ -228,6 +244,13 @@ async function bench(kind: (typeof DATABASES)[number]): Promise<Result> {
         periodRows,
         uncached: await measure('uncached'),
         repeat: await measure('repeat'),
+        platforms: await PLATFORMS.reduce<Promise<Result['platforms']>>(async (done, platform) => {
+          const tops: number[] = [];
+          const timing = await measure('uncached', platform, tops);
+          tops.sort((a, b) => a - b);
+          const top = { p50: percentile(tops, 50), p95: percentile(tops, 95) };
+          return [...(await done), { platform, timing, top }];
+        }, Promise.resolve([])),
       };
     } finally {
       await app.close();
@@ -257,3 +280,16 @@ for (const r of results) {
     );
   }
 }
+
+console.log(
+  `\nThe same home loads (uncached) with a platform chosen; TOP call: the call carrying both TOP lists\n`,
+);
+console.log(
+  '| database | platform | TOP call p50 ms | TOP call p95 ms | home load p50 ms | home load p95 ms |',
+);
+console.log('|---|---|---:|---:|---:|---:|');
+for (const r of results)
+  for (const { platform, timing, top } of r.platforms)
+    console.log(
+      `| ${r.kind} | ${platform} | ${ms(top.p50)} | ${ms(top.p95)} | ${ms(timing.home.p50)} | ${ms(timing.home.p95)} |`,
+    );

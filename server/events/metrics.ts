@@ -30,7 +30,7 @@ export interface MetricRequest {
 type Column = (typeof DAILY_COLUMNS)[number];
 type Counters = Record<Column, number>;
 
-const PLATFORMS: Record<ReportCallPlatform, readonly EventPlatform[]> = {
+export const PLATFORMS: Record<ReportCallPlatform, readonly EventPlatform[]> = {
   ALL: ['MOBILE', 'DESKTOP', 'APP'],
   MOBILE: ['MOBILE', 'APP'],
   DESKTOP: ['DESKTOP'],
@@ -151,7 +151,7 @@ interface TopRow {
 
 type TopList = TopRow['list'];
 const TOP_LISTS: readonly TopList[] = ['TOP_SEARCH_QUERIES', 'TOP_ZERO_QUERIES'];
-type Cover = ReturnType<typeof coverPeriod>;
+export type Cover = ReturnType<typeof coverPeriod>;
 
 /** A list's count over the given platforms, e.g. `mobile + app` or `zero_desktop`. */
 const listCount = (list: TopList, platforms: readonly EventPlatform[]) =>
@@ -183,13 +183,14 @@ const LEADERS_PER_PIECE = 50;
 
 /**
  * One TOP list of a period from the leaders of its pieces (the threshold algorithm): the heads of
- * each day, week and month by all-platform count (an index read each), their exact totals over
- * the whole period, and a bound: a query in no head has at most the last head count of each
- * piece, so at most their sum in total (a platform's count never exceeds the all-platform one).
- * When the list's last entry counts more than the bound, no other query can enter it and the
- * answer is exact; otherwise (a flat distribution) it answers null and the caller sums every row.
+ * each day, week and month by the list's own count on the chosen platforms (an index read each:
+ * ALL's indexes, or the platform's partial ones of migration 0039), their exact totals over the
+ * whole period, and a bound: a query in no head of a piece counts there at most that head's last
+ * count, so at most their sum in total. When the list's last entry counts more than the bound,
+ * no other query can enter it and the answer is exact; otherwise (a flat distribution) it answers
+ * null and the caller sums every row.
  */
-async function readLeaders(
+export async function readLeaders(
   db: Db,
   request: MetricRequest,
   platforms: readonly EventPlatform[],
@@ -199,7 +200,6 @@ async function readLeaders(
   const pieces = coverPieces(request.siteId, cover);
   if (!pieces.length) return [];
   const heads = Math.max(LEADERS_PER_PIECE, 2 * request.limit);
-  const all = listCount(list, ['MOBILE', 'DESKTOP', 'APP']);
   const count = listCount(list, platforms);
   const { rows } = await run<{ bound: number; name: string | null; count: number }>(
     db,
@@ -207,8 +207,8 @@ async function readLeaders(
           ${sql.join(
             pieces.map(
               (piece, i) =>
-                sql`(select ${i}::int as piece, query_id, (${all}) as v from ${piece}
-                      and (${all}) > 0 order by (${all}) desc limit ${heads})`,
+                sql`(select ${i}::int as piece, query_id, (${count}) as v from ${piece}
+                      and (${count}) > 0 order by (${count}) desc limit ${heads})`,
             ),
             sql` union all `,
           )}

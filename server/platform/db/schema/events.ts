@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sites } from './accounts.ts';
 
@@ -149,6 +150,47 @@ export const eventQueries = pgTable(
   (t) => [uniqueIndex('event_queries_site_query_idx').on(t.siteId, t.query)],
 );
 
+interface PlatformCounts {
+  mobile: AnyPgColumn;
+  desktop: AnyPgColumn;
+  app: AnyPgColumn;
+  zeroMobile: AnyPgColumn;
+  zeroDesktop: AnyPgColumn;
+  zeroApp: AnyPgColumn;
+}
+
+/**
+ * Per platform filter but ALL, the index of a piece's leaders by searches and by zero-result
+ * searches, partial on a count above zero (a head never holds a zero): 'mobile' (mobile + app),
+ * 'desktop', 'app', and their zero_ twins. The expressions are the ones server/events/metrics.ts
+ * writes (listCount), so its ORDER BY … LIMIT reads the index.
+ */
+function platformLeaderIndexes(
+  table: string,
+  t: PlatformCounts,
+  piece: [AnyPgColumn, ...AnyPgColumn[]],
+) {
+  const sets = {
+    mobile: [
+      [t.mobile, t.app],
+      [t.zeroMobile, t.zeroApp],
+    ],
+    desktop: [[t.desktop], [t.zeroDesktop]],
+    app: [[t.app], [t.zeroApp]],
+  } as const;
+  return Object.entries(sets).flatMap(([name, lists]) =>
+    lists.map((columns, zero) => {
+      const sum = sql.join(
+        columns.map((column) => sql`${column}`),
+        sql` + `,
+      );
+      return index(`${table}_${zero ? 'zero_' : ''}${name}_idx`)
+        .on(...piece, sql`(${sum}) desc`)
+        .where(sql`(${sum}) > 0`);
+    }),
+  );
+}
+
 /**
  * Daily rollup per (site, day, query) for the TOP lists: searches and zero-result searches per
  * platform in columns, so a query has one row a day whatever the platform filter.
@@ -183,6 +225,9 @@ export const eventDailyQueries = pgTable(
       t.day,
       sql`(${t.zeroMobile} + ${t.zeroDesktop} + ${t.zeroApp}) desc`,
     ),
+    // The same leaders per platform filter (MOBILE = mobile + app, DESKTOP, MOBILE APP), only of
+    // the rows that count there: a platform's list reads its own heads, as ALL does.
+    ...platformLeaderIndexes('event_daily_queries', t, [t.siteId, t.day]),
   ],
 );
 
@@ -222,6 +267,7 @@ export const eventPeriodQueries = pgTable(
       t.start,
       sql`(${t.zeroMobile} + ${t.zeroDesktop} + ${t.zeroApp}) desc`,
     ),
+    ...platformLeaderIndexes('event_period_queries', t, [t.siteId, t.period, t.start]),
   ],
 );
 

@@ -1,0 +1,12 @@
+CREATE INDEX "event_daily_queries_mobile_idx" ON "event_daily_queries" USING btree ("site_id","day",("mobile" + "app") desc) WHERE ("event_daily_queries"."mobile" + "event_daily_queries"."app") > 0;--> statement-breakpoint
+CREATE INDEX "event_daily_queries_zero_mobile_idx" ON "event_daily_queries" USING btree ("site_id","day",("zero_mobile" + "zero_app") desc) WHERE ("event_daily_queries"."zero_mobile" + "event_daily_queries"."zero_app") > 0;--> statement-breakpoint
+CREATE INDEX "event_daily_queries_desktop_idx" ON "event_daily_queries" USING btree ("site_id","day",("desktop") desc) WHERE ("event_daily_queries"."desktop") > 0;--> statement-breakpoint
+CREATE INDEX "event_daily_queries_zero_desktop_idx" ON "event_daily_queries" USING btree ("site_id","day",("zero_desktop") desc) WHERE ("event_daily_queries"."zero_desktop") > 0;--> statement-breakpoint
+CREATE INDEX "event_daily_queries_app_idx" ON "event_daily_queries" USING btree ("site_id","day",("app") desc) WHERE ("event_daily_queries"."app") > 0;--> statement-breakpoint
+CREATE INDEX "event_daily_queries_zero_app_idx" ON "event_daily_queries" USING btree ("site_id","day",("zero_app") desc) WHERE ("event_daily_queries"."zero_app") > 0;--> statement-breakpoint
+CREATE INDEX "event_period_queries_mobile_idx" ON "event_period_queries" USING btree ("site_id","period","start",("mobile" + "app") desc) WHERE ("event_period_queries"."mobile" + "event_period_queries"."app") > 0;--> statement-breakpoint
+CREATE INDEX "event_period_queries_zero_mobile_idx" ON "event_period_queries" USING btree ("site_id","period","start",("zero_mobile" + "zero_app") desc) WHERE ("event_period_queries"."zero_mobile" + "event_period_queries"."zero_app") > 0;--> statement-breakpoint
+CREATE INDEX "event_period_queries_desktop_idx" ON "event_period_queries" USING btree ("site_id","period","start",("desktop") desc) WHERE ("event_period_queries"."desktop") > 0;--> statement-breakpoint
+CREATE INDEX "event_period_queries_zero_desktop_idx" ON "event_period_queries" USING btree ("site_id","period","start",("zero_desktop") desc) WHERE ("event_period_queries"."zero_desktop") > 0;--> statement-breakpoint
+CREATE INDEX "event_period_queries_app_idx" ON "event_period_queries" USING btree ("site_id","period","start",("app") desc) WHERE ("event_period_queries"."app") > 0;--> statement-breakpoint
+CREATE INDEX "event_period_queries_zero_app_idx" ON "event_period_queries" USING btree ("site_id","period","start",("zero_app") desc) WHERE ("event_period_queries"."zero_app") > 0;
