@@ -32,9 +32,15 @@ export const recsModel = z.object({
 });
 export type RecsModel = z.infer<typeof recsModel>;
 
-/** Offline quality of a build: hit rate @10 on held-out sessions, against popularity. */
+/**
+ * Offline quality of a build on held-out sessions of the site's own events: hit rate @10
+ * against popularity, and hit rate and MRR @20 (the session-recommendation papers' P@20 and
+ * MRR@20; null on revisions built before they were measured).
+ */
 export const recsQuality = z.object({
   hitRateAt10: z.number().nullable(),
+  hitRateAt20: z.number().nullable().default(null),
+  mrrAt20: z.number().nullable().default(null),
   popularityHitRateAt10: z.number().nullable(),
   previousHitRateAt10: z.number().nullable(),
   /** Held-out next-item cases the figures were measured on. */

@@ -30,6 +30,22 @@ export const recommendationsParams = z.strictObject({
   placement: z.string().max(300).optional(),
   /** The shopper's tracking session (recently viewed, personal strategies). */
   sessionId: z.string().max(64).optional(),
+  /**
+   * The session's recently viewed products, oldest first, comma-separated (the storefront sends
+   * its own record of them): session-aware strategies read these instead of the tracked session.
+   * At most the last 50 are kept.
+   */
+  viewed: z
+    .string()
+    .max(12_000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .slice(-50),
+    )
+    .optional(),
   /** Restrict `popular` to a category (a category page's block). */
   categoryId: z.string().max(200).optional(),
   size: z.coerce.number().int().min(1).max(100).default(20),

@@ -4,6 +4,12 @@ import { run } from '../platform/db/sql.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { KIND } from '../events/codes.ts';
 import { effectiveConfigs } from './models.ts';
+import {
+  measureSessionKnn,
+  sessionKnnInsert,
+  sessionKnnParams,
+  type Ranks,
+} from './session-knn-store.ts';
 
 /** Sessions kept out of training to measure a model on (one in ten, by a hash of the id)… */
 const HOLDOUT = sql`(abs(hashtext(e.session_id)) % 10 = 0)`;
@@ -148,6 +154,9 @@ export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<Bui
         select ${head}, product_id, other_id, score from ranked where rn <= ${c.int('maxPerProduct')}`;
       break;
     }
+    case 'session_knn':
+      query = sessionKnnInsert(into, head, siteId, from, train);
+      break;
     default:
       return { rows: 0, events: 0, quality: emptyQuality() };
   }
@@ -157,23 +166,43 @@ export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<Bui
   if (pairs) await run(tx, sql`set local enable_nestloop = off`);
   const { count } = await run(tx, query);
   if (pairs) await run(tx, sql`set local enable_nestloop = on`);
-  const quality = holdout
-    ? await measure(tx, input, from, model.needsProduct, model.modelName === 'co_bought')
-    : emptyQuality();
+  let quality = emptyQuality();
+  if (holdout && model.modelName === 'session_knn') {
+    const measured = await measureSessionKnn(tx, input, from, HOLDOUT, sessionKnnParams(c));
+    quality = fromRanks(measured.model, measured.popularity);
+  } else if (holdout)
+    quality = await measure(tx, input, from, model.needsProduct, model.modelName === 'co_bought');
   return { rows: count, events, quality };
+}
+
+const fraction = (n: number, cases: number) =>
+  cases ? Math.round((n / cases) * 10_000) / 10_000 : null;
+
+function fromRanks(model: Ranks, popularity: Ranks): RecsQuality {
+  return {
+    hitRateAt10: fraction(model.hitsAt10, model.cases),
+    hitRateAt20: fraction(model.hitsAt20, model.cases),
+    mrrAt20: fraction(model.reciprocalAt20, model.cases),
+    popularityHitRateAt10: fraction(popularity.hitsAt10, popularity.cases),
+    previousHitRateAt10: null,
+    cases: model.cases,
+  };
 }
 
 const emptyQuality = (): RecsQuality => ({
   hitRateAt10: null,
+  hitRateAt20: null,
+  mrrAt20: null,
   popularityHitRateAt10: null,
   previousHitRateAt10: null,
   cases: 0,
 });
 
 /**
- * Hit rate @10 on held-out sessions: for each consecutive pair (a → b) of distinct products a
- * held-out session viewed (carted, for co_bought), whether b is in the top 10 the revision gives
- * for a (or in its global top 10); popularity's top 10 (training views) is the baseline.
+ * Hit rate @10 and @20 and MRR @20 on held-out sessions: for each consecutive pair (a → b) of
+ * distinct products a held-out session viewed (carted, for co_bought), the rank of b in the top
+ * 20 the revision gives for a (or in its global list, a left out); popularity's top 10 (training
+ * views) is the baseline.
  */
 export async function measure(
   tx: Db | Tx,
@@ -184,7 +213,7 @@ export async function measure(
 ): Promise<RecsQuality> {
   const { siteId, hash, revision } = input;
   const kind = carts ? KIND.ADD_TO_CART : KIND.PRODUCT_VIEW;
-  const { rows } = await run<{ cases: number; hits: number; popular_hits: number }>(
+  const { rows } = await run<{ rank: number | null; popular_rank: number | null }>(
     tx,
     sql`with seq as (
           select e.session_id, e.day, e.product_id, e.at,
@@ -196,33 +225,42 @@ export async function measure(
           select prev, product_id from seq where prev is not null and prev <> product_id
           limit 20000
         ), popular as materialized (
-          select e.product_id from events e
+          select e.product_id, count(*) as n from events e
           where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and not ${HOLDOUT}
             and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
           group by e.product_id order by count(*) desc, e.product_id limit 11
         )
-        select count(*)::int as cases,
-          count(*) filter (where exists (
-            select 1 from (
-              select r.other_id from recs_item_scores r
+        select
+          (select top.rn from (
+              select r.other_id, row_number() over (order by r.score desc, r.other_id)::int as rn
+              from recs_item_scores r
               where r.site_id = ${siteId} and r.hash = ${hash} and r.revision = ${revision}
                 and r.product_id = ${itemToItem ? sql`c.prev` : sql`''`} and r.other_id <> c.prev
-              order by r.score desc, r.other_id limit 10
-            ) top where top.other_id = c.product_id))::int as hits,
-          count(*) filter (where exists (
-            select 1 from (
-              select p.product_id from popular p where p.product_id <> c.prev limit 10
-            ) top where top.product_id = c.product_id))::int as popular_hits
+              order by r.score desc, r.other_id limit 20
+            ) top where top.other_id = c.product_id) as rank,
+          (select top.rn from (
+              select p.product_id, row_number() over (order by p.n desc, p.product_id)::int as rn
+              from popular p where p.product_id <> c.prev
+              order by p.n desc, p.product_id limit 10
+            ) top where top.product_id = c.product_id) as popular_rank
         from cases c`,
   );
-  const row = rows[0];
-  const cases = row?.cases ?? 0;
-  const rate = (n: number | undefined) =>
-    cases ? Math.round(((n ?? 0) / cases) * 10_000) / 10_000 : null;
-  return {
-    hitRateAt10: rate(row?.hits),
-    popularityHitRateAt10: rate(row?.popular_hits),
-    previousHitRateAt10: null,
-    cases,
-  };
+  const model: Ranks = { cases: 0, hitsAt10: 0, hitsAt20: 0, reciprocalAt20: 0 };
+  const popularity: Ranks = { cases: 0, hitsAt10: 0, hitsAt20: 0, reciprocalAt20: 0 };
+  for (const row of rows) {
+    tally(model, row.rank);
+    tally(popularity, row.popular_rank);
+  }
+  return fromRanks(model, popularity);
+}
+
+/** Counts one case whose answer came at `rank` (1-based; null: not in the list). */
+export function tally(ranks: Ranks, rank: number | null): void {
+  ranks.cases += 1;
+  if (rank === null || rank < 1) return;
+  if (rank <= 10) ranks.hitsAt10 += 1;
+  if (rank <= 20) {
+    ranks.hitsAt20 += 1;
+    ranks.reciprocalAt20 += 1 / rank;
+  }
 }

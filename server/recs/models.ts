@@ -1,5 +1,6 @@
 import type { RecsConfigType, RecsModel } from '#contract/entities/recs.ts';
 import { HttpError } from '../platform/http/http-error.ts';
+import { SESSION_KNN_DEFAULTS } from './session-knn.ts';
 
 type ConfigDef = RecsModel['configs'][number];
 
@@ -98,6 +99,33 @@ export const RECS_MODELS: readonly RecsModel[] = [
     needsProduct: false,
     source: 'session',
     configs: [entry('baseStrategy', 'STR', '', { required: true }), fallback],
+  },
+  {
+    // Session kNN: the window's sessions are the built table; the shopper's session (the views
+    // the call passes, else its tracked ones, then the page's product) is matched at request
+    // time. Defaults chosen on a validation split of DIGINETICA's training sessions
+    // (bench/diginetica-tune.ts).
+    modelName: 'session_knn',
+    needsProduct: false,
+    source: 'events',
+    configs: [
+      windowDays(30),
+      entry('neighbours', 'INT', String(SESSION_KNN_DEFAULTS.neighbours), { min: 1, max: 5000 }),
+      entry('sampleSize', 'INT', String(SESSION_KNN_DEFAULTS.sampleSize), { min: 1, max: 100_000 }),
+      entry('positionDecay', 'FLOAT', String(SESSION_KNN_DEFAULTS.positionDecay), {
+        min: 0.01,
+        max: 1000,
+      }),
+      entry('matchDecay', 'FLOAT', String(SESSION_KNN_DEFAULTS.matchDecay), {
+        min: 0.01,
+        max: 1000,
+      }),
+      entry('normalise', 'BOOL', String(SESSION_KNN_DEFAULTS.normalise)),
+      entry('idfWeight', 'FLOAT', String(SESSION_KNN_DEFAULTS.idfWeight), { min: 0, max: 100 }),
+      entry('reminder', 'FLOAT', String(SESSION_KNN_DEFAULTS.reminder), { min: 0, max: 100 }),
+      entry('excludeCurrent', 'BOOL', 'true'),
+      fallback,
+    ],
   },
   {
     modelName: 'zero_result_fallback',

@@ -7,6 +7,7 @@
  * The three fixed strategies (popular, same_category, similar_price) stay in recommendations.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { FiredRule } from '#contract/entities/merchandising.ts';
 import type {
   RecommendationsParams,
   RecommendationsResponse,
@@ -15,6 +16,10 @@ import { HttpError } from '../platform/http/http-error.ts';
 import { KIND } from '../events/codes.ts';
 import { MODEL_BY_NAME, effectiveConfigs } from './models.ts';
 import { run } from '../platform/db/sql.ts';
+import { arr } from '../platform/db/sql-array.ts';
+import { applyRecsRules, recsRulesFor, type Candidate } from '../search/merchandising.ts';
+import { sessionKnnScores } from './session-knn.ts';
+import { sessionIndex, sessionKnnParams } from './session-knn-store.ts';
 import {
   liveImport,
   PRODUCT_COLUMNS,
@@ -88,6 +93,7 @@ export async function strategyRecommendations(
   siteId: number,
   params: RecommendationsParams,
   fixed: (params: RecommendationsParams) => Promise<RecommendationsResponse>,
+  merch: { off?: boolean; onFired?: (fired: FiredRule[]) => void } = {},
 ): Promise<RecommendationsResponse | undefined> {
   if (
     FIXED_STRATEGIES.has(params.strategy) &&
@@ -133,7 +139,19 @@ export async function strategyRecommendations(
   if (params.productId) where.push(sql`p.id <> ${params.productId}`);
 
   let scored: SQL;
-  if (model.source === 'session') {
+  if (model.modelName === 'session_knn') {
+    const session = await shopperSession(db, siteId, params);
+    const index = await sessionIndex(db, siteId, strategy.hash, strategy.revision);
+    const ranked = sessionKnnScores(
+      index,
+      session,
+      sessionKnnParams(c),
+      params.offset + params.size + RULES_WINDOW,
+    );
+    scored = sql`select * from unnest(${arr(ranked.map(([id]) => id))}::text[],
+      ${arr(ranked.map(([, score]) => score))}::float8[]) as r(other_id, score)`;
+    if (!c.bool('excludeCurrent')) where.pop();
+  } else if (model.source === 'session') {
     const viewed = sql`(select e.product_id, max(e.at) as at from events e
         where e.site_id = ${siteId} and e.session_id = ${params.sessionId ?? ''}
           and e.kind in (${KIND.PRODUCT_VIEW}, ${KIND.ADD_TO_CART}) and e.product_id is not null
@@ -157,6 +175,20 @@ export async function strategyRecommendations(
         and r.product_id = ${model.needsProduct ? (params.productId ?? '') : ''}`;
   }
   const filter = sql.join(where, sql` and `);
+  const rules = merch.off ? [] : await recsRulesFor(db, siteId, params);
+  if (rules.length) {
+    const ruled = await withRules(db, importId, params, scored, filter, rules);
+    merch.onFired?.(ruled.fired);
+    return {
+      ...answer,
+      total: ruled.total,
+      products: await toProducts(db, importId, ruled.rows, {
+        withSku: params.withSku,
+        regionId: params.regionId,
+      }),
+    };
+  }
+  merch.onFired?.([]);
   const totals = await run<{ n: number }>(
     db,
     sql`select count(*)::int as n from (${scored}) r join catalog_products p on p.id = r.other_id
@@ -180,4 +212,87 @@ export async function strategyRecommendations(
       regionId: params.regionId,
     }),
   };
+}
+
+/** How many of a strategy's candidates beyond the page the recommendation rules see. */
+const RULES_WINDOW = 500;
+
+/**
+ * The page after the slot's recommendation rules (filter, pin, boost), as the fixed strategies
+ * apply them: the strategy's best candidates in its order, the rules over them, pins from the
+ * whole catalogue.
+ */
+async function withRules(
+  db: QueryDb,
+  importId: number,
+  params: RecommendationsParams,
+  scored: SQL,
+  filter: SQL,
+  rules: Awaited<ReturnType<typeof recsRulesFor>>,
+): Promise<{ rows: ProductRow[]; total: number; fired: FiredRule[] }> {
+  const window = params.offset + params.size + RULES_WINDOW;
+  const candidates = await run<Candidate & { n: number }>(
+    db,
+    sql`select p.id, p.category_path, count(*) over ()::int as n
+        from (${scored}) r join catalog_products p on p.id = r.other_id
+        where ${filter} order by r.score desc, p.id limit ${window}`,
+  );
+  const pinIds = [
+    ...new Set(rules.filter((r) => r.boost_type === 'PIN').flatMap((r) => r.product_ids)),
+  ];
+  const pins = pinIds.length
+    ? await run<Candidate>(
+        db,
+        sql`select p.id, p.category_path from catalog_products p
+            where p.import_id = ${importId} and p.id = any(${arr(pinIds)}::text[])
+            ${params.showUnavailable ? sql`` : sql`and p.available`}
+            ${params.productId ? sql`and p.id <> ${params.productId}` : sql``}`,
+      )
+    : { rows: [] };
+  const { list, fired } = applyRecsRules(
+    candidates.rows,
+    rules,
+    new Map(pins.rows.map((row) => [row.id, row])),
+  );
+  const beyond = Math.max(0, (candidates.rows[0]?.n ?? 0) - candidates.rows.length);
+  const ids = list.slice(params.offset, params.offset + params.size).map((c) => c.id);
+  const rows = ids.length
+    ? (
+        await run<ProductRow>(
+          db,
+          sql`select ${PRODUCT_COLUMNS} from catalog_products p
+              where p.import_id = ${importId} and p.id = any(${arr(ids)}::text[])`,
+        )
+      ).rows
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: list.length + beyond, fired };
+}
+
+/**
+ * The shopper's session as a session-aware strategy reads it, oldest view first: the views the
+ * call passes, else the tracked session's views of the last day; then the page's product.
+ */
+async function shopperSession(
+  db: QueryDb,
+  siteId: number,
+  params: RecommendationsParams,
+): Promise<string[]> {
+  let session = params.viewed ?? [];
+  if (!params.viewed && params.sessionId) {
+    const { rows } = await run<{ product_id: string }>(
+      db,
+      sql`select product_id from (
+            select e.product_id, e.at, e.id from events e
+            where e.site_id = ${siteId} and e.session_id = ${params.sessionId}
+              and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
+              and e.at >= now() - interval '1 day'
+            order by e.at desc, e.id desc limit 50
+          ) v order by v.at, v.id`,
+    );
+    session = rows.map((row) => row.product_id);
+  }
+  if (params.productId && session.at(-1) !== params.productId)
+    session = [...session, params.productId];
+  return session;
 }

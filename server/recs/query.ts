@@ -25,8 +25,12 @@ export async function recommendations(
   params: RecommendationsParams,
   merch: Pick<MerchOptions, 'off'> & { onFired?: (fired: FiredRule[]) => void } = {},
 ): Promise<RecommendationsResponse> {
-  const fromStrategies = await strategyRecommendations(db, siteId, params, (fixed) =>
-    recommendations(db, siteId, fixed),
+  const fromStrategies = await strategyRecommendations(
+    db,
+    siteId,
+    params,
+    (fixed) => recommendations(db, siteId, fixed, merch),
+    merch,
   );
   if (fromStrategies) return fromStrategies;
   const answer: RecommendationsResponse = {

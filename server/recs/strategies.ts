@@ -8,7 +8,7 @@ import type {
   RecsWidget,
   RecsWidgetInput,
 } from '#contract/entities/recs.ts';
-import { recsWidgetInput, recsStrategyInput } from '#contract/entities/recs.ts';
+import { recsQuality, recsWidgetInput, recsStrategyInput } from '#contract/entities/recs.ts';
 import { run } from '../platform/db/sql.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import {
@@ -35,7 +35,8 @@ function toRevision(row: RevisionRow): RecsRevision {
     configs: row.configs,
     rows: row.rows,
     events: row.events,
-    quality: row.quality as RecsQuality,
+    // Revisions built before a figure was measured read it as null.
+    quality: recsQuality.parse(row.quality),
     builtAt: row.builtAt.toISOString(),
   };
 }

@@ -1,0 +1,346 @@
+/**
+ * `npm run bench:diginetica -- --data ../shared/corpus/diginetica [--db pglite|postgres]
+ *   [--cases N] [--calls 500] [--concurrency 2]`
+ *
+ * The public DIGINETICA benchmark (CIKM Cup 2016, the SR-GNN split) through Vitrina's real
+ * paths: a generated YML feed of the 43 097 items through the importer; the 186 670 training
+ * sessions as storefront events POSTed over HTTP to /public/events/bulk (1 000 a request, the
+ * session ids kept, spread over the last 60 hours in order); every event-built strategy built by
+ * the RECS job handler; then each of the 60 858 test cases (prefix → next item, rebuilt from
+ * test_sessions.txt by the SR-GNN splitting rule) asked of `recommendations()` — the function
+ * GET /public/recommendations answers with — for 20 products: the current product is the
+ * prefix's last, a session-aware strategy gets the prefix as the session's views. P@20 (hit
+ * rate) and MRR@20 ×100 by strategy beside the published table; then p50/p95 of
+ * /public/recommendations over HTTP for a sample of cases. Peak RSS is this process's (PGlite
+ * runs in it; PostgreSQL's own memory is not counted).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '#server/app.ts';
+import { seedDemo } from '#server/demo/seed.ts';
+import { localDay } from '#server/events/day.ts';
+import { importYml } from '#server/feeds/intake/yml-import.ts';
+import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
+import { sites } from '#server/platform/db/schema.ts';
+import { recsBuildJob, type RecsBuildResult } from '#server/recs/job.ts';
+import { recommendations } from '#server/recs/query.ts';
+import { createRecsRepository } from '#server/recs/strategies.ts';
+import { hitRateAndMrr, nextItemCases } from '#server/recs/session-knn.ts';
+import { recommendationsParams } from '#contract/public/recommendations.ts';
+import { POSTGRES_ADMIN_URL, testEnv } from '#tests/helpers/server.ts';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: '../shared/corpus/diginetica' },
+    db: { type: 'string', default: 'pglite' },
+    cases: { type: 'string' },
+    calls: { type: 'string', default: '500' },
+    concurrency: { type: 'string', default: '2' },
+  },
+});
+const SITE = 1;
+const HOURS = 60;
+
+const PUBLISHED: [string, number, number][] = [
+  ['POP', 0.89, 0.2],
+  ['Item-KNN', 35.75, 11.57],
+  ['GRU4Rec', 29.45, 8.33],
+  ['STAMP', 45.64, 14.32],
+  ['NARM', 49.7, 16.17],
+  ['SR-GNN', 50.73, 17.59],
+  ['GCE-GNN', 54.22, 19.04],
+];
+
+/** The strategies measured: every event-built model the data can feed (no carts, no attributes). */
+const STRATEGIES: { name: string; modelName: string; configs: Record<string, string> }[] = [
+  { name: 'popular_window', modelName: 'popular_window', configs: {} },
+  { name: 'trending', modelName: 'trending', configs: {} },
+  { name: 'co_viewed', modelName: 'co_viewed', configs: {} },
+  { name: 'session_knn', modelName: 'session_knn', configs: {} },
+  // The benchmark's protocol ranks every item, the current one too (9 % of the test cases repeat
+  // it): the same model with the page's product allowed.
+  {
+    name: 'session_knn (current allowed)',
+    modelName: 'session_knn',
+    configs: { excludeCurrent: 'false' },
+  },
+];
+
+const sessionsFrom = (file: string) =>
+  readFileSync(join(values.data!, 'srgnn-protocol', file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(' '));
+
+async function throwawayPostgres(): Promise<Database> {
+  const name = `vitrina_bench_digi_${randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    async close() {
+      await database.close().catch(() => undefined);
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** The feed: one offer per item, its name and price made from its id, 100 categories. */
+async function* feed(items: number): AsyncGenerator<Buffer> {
+  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="2026-11-21T12:00:00+03:00">\n<shop>\n<name>DIGINETICA</name>\n<company>DIGINETICA items</company>\n<url>https://diginetica.example</url>\n<currencies><currency id="RUR" rate="1"/></currencies>\n<categories>\n`;
+  const categories = Array.from(
+    { length: 100 },
+    (_, i) => `<category id="${i + 1}">Категория ${i + 1}</category>\n`,
+  ).join('');
+  yield Buffer.from(`${head}${categories}</categories>\n<offers>\n`);
+  let chunk = '';
+  for (let id = 1; id <= items; id++) {
+    const price = 100 + ((id * 7919) % 9900);
+    chunk += `<offer id="${id}" available="true"><url>https://diginetica.example/p/${id}</url><price>${price}</price><currencyId>RUR</currencyId><categoryId>${(id % 100) + 1}</categoryId><name>Товар ${id}</name></offer>\n`;
+    if (chunk.length > 1 << 16) {
+      yield Buffer.from(chunk);
+      chunk = '';
+    }
+  }
+  yield Buffer.from(`${chunk}</offers>\n</shop>\n</yml_catalog>\n`);
+}
+
+/**
+ * The training sessions as storefront events: session i starts at its share of the last HOURS
+ * hours (the split's date order kept), its views a second apart; a session that would cross the
+ * site's midnight starts after it (a session is one id on one day).
+ */
+function* sessionEvents(train: string[][], timeZone: string, now: number) {
+  const start = now - HOURS * 3_600_000;
+  const step = (HOURS * 3_600_000 - 3_600_000) / train.length;
+  for (const [i, session] of train.entries()) {
+    let at = Math.floor(start + i * step);
+    const last = () => at + (session.length - 1) * 1000;
+    if (localDay(new Date(at), timeZone) !== localDay(new Date(last()), timeZone))
+      while (localDay(new Date(at), timeZone) !== localDay(new Date(last()), timeZone)) at += 1000;
+    for (const [position, productId] of session.entries())
+      yield {
+        type: 'PRODUCT_VIEW' as const,
+        id: `d${i}-${position}`,
+        sessionId: `digi-${i}`,
+        platform: 'DESKTOP' as const,
+        at: new Date(at + position * 1000).toISOString(),
+        productId,
+      };
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function pool<T>(items: T[], workers: number, work: (item: T, i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
+}
+
+async function bench(kind: 'pglite' | 'postgres') {
+  const train = sessionsFrom('train_sessions.txt');
+  const cases = sessionsFrom('test_sessions.txt').flatMap((s) => nextItemCases(s));
+  const measured = values.cases ? cases.slice(0, Number(values.cases)) : cases;
+  const items = new Set(train.flat()).size;
+  const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'vitrina-bench-digi-')) : null;
+  const database = dataDir ? await openPglite({ dataDir }) : await throwawayPostgres();
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  const app = await buildApp({
+    env: testEnv({
+      // A backfill of history from one address: the per-minute budgets are the operator's to set.
+      EVENT_RATE_LIMIT: '1000000',
+      EVENT_MAX_PER_MINUTE: '100000000',
+      EVENT_KEY_MAX_PER_MINUTE: '100000000',
+    }),
+    database,
+    staticRoot: false,
+    jobs: { work: false },
+  });
+  try {
+    await seedDemo(database, { bundle: false });
+    let started = performance.now();
+    const imported = await importYml(database.db, {
+      siteId: SITE,
+      source: { body: feed(items), size: 0 },
+    });
+    console.log(
+      `${kind}: feed of ${items} items imported in ${((performance.now() - started) / 1000).toFixed(1)} s (${JSON.stringify(imported).slice(0, 120)}…)`,
+    );
+    const [site] = await database.db.select().from(sites).where(eq(sites.id, SITE));
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    started = performance.now();
+    let sent = 0;
+    let batch: ReturnType<typeof sessionEvents> extends Generator<infer E> ? E[] : never = [];
+    const post = async (events: typeof batch) => {
+      const response = await fetch(`${address}/public/events/bulk`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ apiKey: site!.apiKey, events }),
+      });
+      if (!response.ok) throw new Error(`bulk: ${response.status} ${await response.text()}`);
+      sent += events.length;
+      if (sent % 50_000 < 1000)
+        process.stdout.write(
+          `\r${kind}: ${sent} events, ${Math.round(sent / ((performance.now() - started) / 1000))}/s   `,
+        );
+    };
+    const now = Date.now();
+    for (const event of sessionEvents(train, site!.timeZone, now)) {
+      batch.push(event);
+      if (batch.length === 1000) {
+        await post(batch);
+        batch = [];
+      }
+    }
+    if (batch.length) await post(batch);
+    const ingestSeconds = (performance.now() - started) / 1000;
+    console.log(
+      `\r${kind}: ${sent} events of ${train.length} sessions ingested over HTTP in ${ingestSeconds.toFixed(1)} s: ${Math.round(sent / ingestSeconds)} events/s`,
+    );
+
+    const repo = createRecsRepository(database.db);
+    const strategies = [];
+    for (const input of STRATEGIES) {
+      const strategy = await repo.create(SITE, input, 'bench');
+      await repo.setEnabled(SITE, strategy.hash, true, 'bench');
+      strategies.push({ ...input, hash: strategy.hash });
+    }
+    const rssBeforeBuild = process.memoryUsage().rss;
+    started = performance.now();
+    const built = (await recsBuildJob({
+      job: { id: 0, siteId: SITE, payload: { jobName: 'RECS' } },
+      db: database.db,
+      signal: new AbortController().signal,
+      progress: async () => undefined,
+    } as unknown as Parameters<typeof recsBuildJob>[0])) as RecsBuildResult;
+    const buildSeconds = (performance.now() - started) / 1000;
+    console.log(
+      `${kind}: RECS job built ${built.strategies.length} strategies in ${buildSeconds.toFixed(1)} s`,
+    );
+    for (const s of built.strategies)
+      console.log(
+        `  ${s.name.padEnd(30)} rows ${s.revision.rows}, own held-out sessions: hit@20 ${pct(s.revision.quality.hitRateAt20)}, MRR@20 ${pct(s.revision.quality.mrrAt20)} (${s.revision.quality.cases} cases)`,
+      );
+
+    const results: { name: string; hitRate: number; mrr: number; seconds: number }[] = [];
+    for (const strategy of strategies) {
+      started = performance.now();
+      const answers: { ranked: string[]; next: string }[] = new Array(measured.length);
+      await pool(measured, Number(values.concurrency), async ({ prefix, next }, i) => {
+        const answer = await recommendations(
+          database.db,
+          SITE,
+          recommendationsParams.parse({
+            apiKey: site!.apiKey,
+            strategy: strategy.hash,
+            productId: prefix.at(-1),
+            viewed: prefix.join(','),
+            size: '20',
+          }),
+        );
+        answers[i] = { ranked: answer.products.map((p) => p.id), next };
+      });
+      const score = hitRateAndMrr(answers, 20);
+      const seconds = (performance.now() - started) / 1000;
+      results.push({
+        name: strategy.name,
+        hitRate: score.hitRate * 100,
+        mrr: score.mrr * 100,
+        seconds,
+      });
+      console.log(
+        `  ${strategy.name.padEnd(30)} P@20 ${(score.hitRate * 100).toFixed(2)}  MRR@20 ${(score.mrr * 100).toFixed(2)}  (${measured.length} cases, ${seconds.toFixed(0)} s)`,
+      );
+    }
+
+    const latency: Record<string, { p50: number; p95: number }> = {};
+    const sample = measured.filter(
+      (_, i) => i % Math.max(1, Math.floor(measured.length / Number(values.calls))) === 0,
+    );
+    for (const strategy of strategies) {
+      const times: number[] = [];
+      for (const { prefix } of sample.slice(0, Number(values.calls))) {
+        const query = new URLSearchParams({
+          apiKey: site!.apiKey,
+          strategy: strategy.hash,
+          productId: prefix.at(-1)!,
+          viewed: prefix.join(','),
+          size: '20',
+        });
+        const t = performance.now();
+        const response = await fetch(`${address}/public/recommendations?${query}`);
+        await response.arrayBuffer();
+        times.push(performance.now() - t);
+        if (!response.ok) throw new Error(`recommendations: ${response.status}`);
+      }
+      times.sort((a, b) => a - b);
+      latency[strategy.name] = { p50: percentile(times, 50), p95: percentile(times, 95) };
+    }
+    return {
+      kind,
+      sent,
+      ingestSeconds,
+      buildSeconds,
+      rssBeforeBuild,
+      results,
+      latency,
+      cases: measured.length,
+      peak: () => peak,
+    };
+  } finally {
+    clearInterval(sampler);
+    await app.close();
+    await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function pct(value: number | null | undefined) {
+  return value === null || value === undefined ? '—' : `${(value * 100).toFixed(2)} %`;
+}
+
+const kind = values.db === 'postgres' ? 'postgres' : 'pglite';
+const result = await bench(kind);
+console.log(
+  `\n== DIGINETICA (SR-GNN split), ${kind}: ${result.cases} test cases, all items ranked`,
+);
+console.log(
+  `ingestion ${Math.round(result.sent / result.ingestSeconds)} events/s over HTTP (${result.sent} events, ${result.ingestSeconds.toFixed(1)} s); RECS build ${result.buildSeconds.toFixed(1)} s; peak RSS ${(result.peak() / 2 ** 20).toFixed(0)} MB`,
+);
+console.log('| model | P@20 | MRR@20 |\n|---|---:|---:|');
+for (const [name, p, m] of PUBLISHED)
+  console.log(`| ${name} (published) | ${p.toFixed(2)} | ${m.toFixed(2)} |`);
+for (const r of result.results)
+  console.log(`| Vitrina ${r.name} | ${r.hitRate.toFixed(2)} | ${r.mrr.toFixed(2)} |`);
+console.log('\n/public/recommendations over HTTP   p50 ms   p95 ms');
+for (const [name, t] of Object.entries(result.latency))
+  console.log(
+    `${name.padEnd(34)} ${t.p50.toFixed(1).padStart(6)}   ${t.p95.toFixed(1).padStart(6)}`,
+  );
+process.exit(0);
