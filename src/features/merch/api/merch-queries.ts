@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  BoostCriteria,
   BoostRuleInput,
   RecsRuleFilter,
   RecsRuleInput,
-  RedirectRuleInput,
 } from '#contract/entities/merchandising.ts';
 import {
   catalogAllCategoriesRoute,
@@ -14,78 +12,29 @@ import {
   catalogProductsRoute,
 } from '#contract/routes/catalog-lookups.ts';
 import {
-  boostCriteriaRoute,
   boostProductsRoute,
   createBoostRuleRoute,
   createCustomModelRoute,
   createRecsRuleRoute,
-  createRedirectRoute,
-  deleteBoostRuleRoute,
   deleteCustomModelProductRoute,
   deleteCustomModelQueryRoute,
   deleteCustomModelRoute,
   deleteRecsRuleRoute,
-  deleteRedirectRoute,
   excludeProductsRoute,
   filterRecsRulesRoute,
   listCustomModelsRoute,
   listRecsRulesRoute,
   recsPreviewRoute,
   recsRulesContextRoute,
-  redirectFilterRoute,
   searchPreviewRoute,
   updateBoostRuleRoute,
   updateCustomModelRoute,
   updateRecsRuleRoute,
-  updateRedirectRoute,
 } from '#contract/routes/merchandising.ts';
 import { api } from '#src/lib/api.ts';
 import { merchKeys } from './keys.ts';
 
 const QUIET_READ = { overlay: false } as const;
-
-export const boostsQuery = (
-  siteId: number,
-  args: { offset: number; limit: number; query: string; body: BoostCriteria },
-) =>
-  queryOptions({
-    queryKey: merchKeys.boosts(siteId, args),
-    queryFn: ({ signal }) =>
-      api(
-        boostCriteriaRoute,
-        {
-          query: {
-            siteId,
-            offset: args.offset,
-            limit: args.limit,
-            ...(args.query && { query: args.query }),
-          },
-          body: args.body,
-          signal,
-        },
-        QUIET_READ,
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-export const redirectsQuery = (
-  siteId: number,
-  args: { offset: number; limit: number; text: string },
-) =>
-  queryOptions({
-    queryKey: merchKeys.redirects(siteId, args),
-    queryFn: ({ signal }) =>
-      api(
-        redirectFilterRoute,
-        {
-          query: { siteId, offset: args.offset, limit: args.limit },
-          body: { text: args.text },
-          signal,
-        },
-        QUIET_READ,
-      ),
-    placeholderData: keepPreviousData,
-  });
 
 export const recsQuery = (
   siteId: number,
@@ -215,14 +164,6 @@ export function useSaveBoost(siteId: number) {
   });
 }
 
-export function useDeleteBoost(siteId: number) {
-  const invalidate = useInvalidate(siteId);
-  return useMutation({
-    mutationFn: (id: number) => api(deleteBoostRuleRoute, { query: { siteId, id } }),
-    onSuccess: invalidate,
-  });
-}
-
 export function usePinProduct(siteId: number) {
   const invalidate = useInvalidate(siteId);
   return useMutation({
@@ -241,25 +182,6 @@ export function usePinProduct(siteId: number) {
             query: { siteId },
             body: { query, productIds: [productId], socket: 1 },
           }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useSaveRedirect(siteId: number) {
-  const invalidate = useInvalidate(siteId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: RedirectRuleInput }) =>
-      id === undefined
-        ? api(createRedirectRoute, { query: { siteId }, body }, { quiet: true })
-        : api(updateRedirectRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteRedirect(siteId: number) {
-  const invalidate = useInvalidate(siteId);
-  return useMutation({
-    mutationFn: (id: number) => api(deleteRedirectRoute, { query: { siteId, id } }),
     onSuccess: invalidate,
   });
 }

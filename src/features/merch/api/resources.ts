@@ -1,0 +1,108 @@
+import type {
+  BoostCriteria,
+  BoostRuleInput,
+  RedirectRuleInput,
+} from '#contract/entities/merchandising.ts';
+import {
+  boostCriteriaRoute,
+  createBoostRuleRoute,
+  createRedirectRoute,
+  deleteBoostRuleRoute,
+  deleteRedirectRoute,
+  redirectFilterRoute,
+  updateBoostRuleRoute,
+  updateRedirectRoute,
+} from '#contract/routes/merchandising.ts';
+import { api } from '#src/lib/api.ts';
+import { defineResource } from '#src/lib/resource.ts';
+import { merchKeys } from './keys.ts';
+
+const QUIET_READ = { overlay: false } as const;
+
+export interface BoostListArgs {
+  offset: number;
+  limit: number;
+  query: string;
+  body: BoostCriteria;
+}
+
+/** Boost rules of a site: newest first, filtered by the criteria call. */
+export const boostRules = defineResource({
+  keys: {
+    all: merchKeys.all,
+    list: (siteId: number, args: BoostListArgs) => merchKeys.boosts(siteId, args),
+  },
+  list: {
+    route: boostCriteriaRoute,
+    call: (siteId: number, args: BoostListArgs, signal: AbortSignal) =>
+      api(
+        boostCriteriaRoute,
+        {
+          query: {
+            siteId,
+            offset: args.offset,
+            limit: args.limit,
+            ...(args.query && { query: args.query }),
+          },
+          body: args.body,
+          signal,
+        },
+        QUIET_READ,
+      ),
+  },
+  create: {
+    route: createBoostRuleRoute,
+    call: (siteId: number, body: BoostRuleInput) =>
+      api(createBoostRuleRoute, { query: { siteId }, body }, { quiet: true }),
+  },
+  update: {
+    route: updateBoostRuleRoute,
+    call: (siteId: number, id: number, body: BoostRuleInput) =>
+      api(updateBoostRuleRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
+  },
+  remove: {
+    route: deleteBoostRuleRoute,
+    call: (siteId: number, id: number) => api(deleteBoostRuleRoute, { query: { siteId, id } }),
+  },
+});
+
+export interface RedirectListArgs {
+  offset: number;
+  limit: number;
+  text: string;
+}
+
+/** Redirect rules of a site: the query that opens a page instead of results. */
+export const redirectRules = defineResource({
+  keys: {
+    all: merchKeys.all,
+    list: (siteId: number, args: RedirectListArgs) => merchKeys.redirects(siteId, args),
+  },
+  list: {
+    route: redirectFilterRoute,
+    call: (siteId: number, args: RedirectListArgs, signal: AbortSignal) =>
+      api(
+        redirectFilterRoute,
+        {
+          query: { siteId, offset: args.offset, limit: args.limit },
+          body: { text: args.text },
+          signal,
+        },
+        QUIET_READ,
+      ),
+  },
+  create: {
+    route: createRedirectRoute,
+    call: (siteId: number, body: RedirectRuleInput) =>
+      api(createRedirectRoute, { query: { siteId }, body }, { quiet: true }),
+  },
+  update: {
+    route: updateRedirectRoute,
+    call: (siteId: number, id: number, body: RedirectRuleInput) =>
+      api(updateRedirectRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
+  },
+  remove: {
+    route: deleteRedirectRoute,
+    call: (siteId: number, id: number) => api(deleteRedirectRoute, { query: { siteId, id } }),
+  },
+});
