@@ -5,12 +5,7 @@
  */
 import { useMemo } from 'react';
 import storefrontCss from '#storefront/styles/storefront.scss?inline';
-import {
-  checkContrast,
-  extractContrastPairs,
-  failuresByToken,
-  resolverFromCss,
-} from '#tokens/core/contrast.ts';
+import { checkContrast, extractContrastPairs, resolverFromCss } from '#tokens/core/contrast.ts';
 import type { ContrastFinding, ContrastPair } from '#tokens/core/contrast.ts';
 
 export type { ContrastFinding } from '#tokens/core/contrast.ts';
@@ -22,19 +17,30 @@ export function storefrontContrastPairs(): ContrastPair[] {
   return pairs;
 }
 
+/** The check of a compiled token SCSS: every storefront pair, and those below WCAG 2.2. */
+export interface ContrastCheck {
+  checked: number;
+  failures: ContrastFinding[];
+}
+
+const NOT_CHECKED: ContrastCheck = { checked: 0, failures: [] };
+
+/** The contrast check of a compiled token SCSS ('' or null: nothing checked). */
+export function contrastCheck(scss: string | null | undefined): ContrastCheck {
+  if (!scss) return NOT_CHECKED;
+  const findings = checkContrast(storefrontContrastPairs(), resolverFromCss(scss));
+  return { checked: findings.length, failures: findings.filter((f) => !f.pass) };
+}
+
 /** The failing pairs of a compiled token SCSS ('' or null: none checked). */
 export function contrastFailures(scss: string | null | undefined): ContrastFinding[] {
-  if (!scss) return [];
-  return checkContrast(storefrontContrastPairs(), resolverFromCss(scss)).filter((f) => !f.pass);
+  return contrastCheck(scss).failures;
+}
+
+export function useContrastCheck(scss: string | null | undefined): ContrastCheck {
+  return useMemo(() => contrastCheck(scss), [scss]);
 }
 
 export function useContrastFailures(scss: string | null | undefined): ContrastFinding[] {
-  return useMemo(() => contrastFailures(scss), [scss]);
-}
-
-export function useContrastByToken(
-  scss: string | null | undefined,
-): Map<string, ContrastFinding[]> {
-  const failures = useContrastFailures(scss);
-  return useMemo(() => failuresByToken(failures), [failures]);
+  return useContrastCheck(scss).failures;
 }

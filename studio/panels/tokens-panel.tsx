@@ -16,7 +16,9 @@ import type { CompiledTokens } from './tokens-panel-compiler.ts';
 import { filterTokens, groupTokens, listTokens, updateTokenValue } from './tokens-panel-model.ts';
 import type { TokenEntry } from './tokens-panel-model.ts';
 import { TokenRow } from './tokens-panel-row.tsx';
-import { useContrastByToken } from './tokens-contrast.ts';
+import { failuresByToken } from '#tokens/core/contrast.ts';
+import { useContrastCheck } from './tokens-contrast.ts';
+import { ContrastSummary } from './tokens-contrast-summary.tsx';
 import type { ContrastFinding } from './tokens-contrast.ts';
 import { kebabName } from '#tokens/core/transform/names.ts';
 import './tokens-panel.css';
@@ -105,8 +107,15 @@ export function TokensPanel({
   }, [compiled.diagnostics, entries]);
 
   // the storefront's text-on-background pairs against these tokens (WCAG 2.2), by custom property
-  const contrast = useContrastByToken(tokens === null ? null : compiled.scss);
-  const contrastCount = useMemo(() => new Set([...contrast.values()].flat()).size, [contrast]);
+  const check = useContrastCheck(tokens === null ? null : compiled.scss);
+  const contrast = useMemo(() => failuresByToken(check.failures), [check]);
+  const contrastCount = check.failures.length;
+  // Without an own set the default one is what the storefront gets: its check shows too.
+  const defaults = useCompiledTokens(
+    tokens === null ? (defaultTokens ?? null) : null,
+    compileOptions,
+  );
+  const defaultsCheck = useContrastCheck(defaults.scss);
 
   const accept = (data: unknown) => {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -238,7 +247,10 @@ export function TokensPanel({
         </p>
       )}
       {tokens === null ? (
-        <p className="vitrina-tokens-panel__empty">{text('tokens.none')}</p>
+        <>
+          <p className="vitrina-tokens-panel__empty">{text('tokens.none')}</p>
+          <ContrastSummary check={defaultsCheck} defaults />
+        </>
       ) : (
         <>
           <div className="vitrina-tokens-panel__toolbar">
@@ -255,6 +267,7 @@ export function TokensPanel({
               {contrastCount > 0 && ` · ${text('tokens.contrastCount', { count: contrastCount })}`}
             </span>
           </div>
+          <ContrastSummary check={check} />
           {general.length > 0 && (
             <ul className="vitrina-diagnostics" aria-label={text('tokens.generalProblems')}>
               {general.map((d, i) => (

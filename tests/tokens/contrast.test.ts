@@ -2,7 +2,7 @@
  * Contrast checks on tokens: pairs read from the storefront's compiled SCSS, WCAG 2.2
  * ratios with culori, the nearest passing colour, the four corpus design systems, and the CLI flag.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { converter, wcagContrast } from 'culori';
@@ -19,6 +19,7 @@ import { corpusContrast, storefrontCss } from './contrast/corpus-contrast.ts';
 import type { CorpusContrast } from './contrast/corpus-contrast.ts';
 
 const DEFAULT_SET = 'storefront/styles/tokens/default-v3.json';
+const DEFAULT_SETS = [DEFAULT_SET, 'storefront/styles/tokens/default-v3.5.json'];
 
 async function run(args: string[]) {
   let out = '';
@@ -193,8 +194,24 @@ describe('the four corpus design systems under the storefront', () => {
 });
 
 describe('vitrina-tokens build --check-contrast', () => {
+  it('passes the storefront’s default sets: every pair meets WCAG 2.2', async () => {
+    for (const set of DEFAULT_SETS) {
+      const r = await run(['build', set, '--check-contrast']);
+      expect(r.err, set).toMatch(/contrast: 19 pairs checked, 0 below WCAG 2\.2/);
+      expect(r.code, set).toBe(0);
+    }
+  });
+
   it('prints each failure with its ratio and the nearest passing colour, and exits 3', async () => {
-    const r = await run(['build', DEFAULT_SET, '--check-contrast']);
+    // The default set as it shipped before: a border of 1.41:1 on white.
+    const dir = mkdtempSync(join(tmpdir(), 'vt-contrast-'));
+    const file = join(dir, 'tokens.json');
+    const set = JSON.parse(readFileSync(DEFAULT_SET, 'utf8')) as {
+      Colors: Record<string, unknown>;
+    };
+    set.Colors.border = { value: '#d5d9e0', type: 'color' };
+    writeFileSync(file, JSON.stringify(set));
+    const r = await run(['build', file, '--check-contrast']);
     expect(r.code).toBe(3);
     expect(r.err).toContain(
       'contrast ui border-color --colors-border #d5d9e0 on --colors-background #ffffff: 1.41:1 < 3:1',
