@@ -11,6 +11,10 @@ import type { useRecsMutations } from './api/recs-api.ts';
 export const percent = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)} %`;
 
+/** A mean reciprocal rank, 0 to 1. */
+const ratio = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : value.toFixed(3);
+
 /** A build whose offline hit rate is below what plain popularity scores on the same cases. */
 const worseThanPopularity = (quality: RecsQuality): boolean =>
   quality.hitRateAt10 !== null &&
@@ -40,6 +44,8 @@ function quality(strategy: RecsStrategy, t: TFunction): ReactNode {
         {t('recs.list.vsPopularity', { value: percent(shown.popularityHitRateAt10) })}
         <br />
         {t('recs.list.vsPrevious', { value: percent(shown.previousHitRateAt10) })}
+        <br />
+        {t('recs.list.at20', { hit: percent(shown.hitRateAt20), mrr: ratio(shown.mrrAt20) })}
         <br />
         {t('recs.list.cases', { count: shown.cases })}
       </div>

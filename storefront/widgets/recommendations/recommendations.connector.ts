@@ -3,6 +3,7 @@ import type { RecommendationStrategy } from '#contract/public/recommendations.ts
 import type { DataSource } from '../../runtime/data-source.ts';
 import type { SkuSelection } from '../../runtime/product-view.ts';
 import { createStore, type Store } from '../../runtime/store.ts';
+import { rememberView } from './recent-views.ts';
 
 export type BreakpointName = 'phones' | 'tablets' | 'laptops' | 'monitors' | 'tv';
 
@@ -38,7 +39,10 @@ export interface RecommendationsSettings {
   productId?: string;
   categoryId?: string;
   blockId?: string;
-  /** The shopper's tracking session (session strategies: recently viewed, personal). */
+  /**
+   * The shopper's tracking session (session strategies: recently viewed, personal, session kNN);
+   * the block also sends the session's recent views this browser remembers (recent-views.ts).
+   */
   sessionId?: string;
   /** The block's placement: a recommendation widget claiming it decides the strategy. */
   placement?: string;
@@ -129,6 +133,8 @@ export function createRecommendationsConnector(
     selections: {},
   });
   const controller = new AbortController();
+  // The session's views, this page's product last: read once, when the block is made.
+  const viewed = rememberView(settings.sessionId, settings.productId);
 
   async function fetchPage(offset: number): Promise<void> {
     store.set({ status: 'loading' });
@@ -140,6 +146,7 @@ export function createRecommendationsConnector(
           ...(settings.categoryId ? { categoryId: settings.categoryId } : {}),
           ...(settings.blockId ? { blockId: settings.blockId } : {}),
           ...(settings.sessionId ? { sessionId: settings.sessionId } : {}),
+          ...(viewed.length ? { viewed: viewed.join(',') } : {}),
           ...(settings.placement ? { placement: settings.placement } : {}),
           size: pageSize,
           offset,
