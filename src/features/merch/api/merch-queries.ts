@@ -1,9 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  BoostRuleInput,
-  RecsRuleFilter,
-  RecsRuleInput,
-} from '#contract/entities/merchandising.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BoostRuleInput, RecsRuleInput } from '#contract/entities/merchandising.ts';
 import {
   catalogAllCategoriesRoute,
   catalogAttributesRoute,
@@ -19,11 +15,8 @@ import {
   deleteCustomModelProductRoute,
   deleteCustomModelQueryRoute,
   deleteCustomModelRoute,
-  deleteRecsRuleRoute,
   excludeProductsRoute,
-  filterRecsRulesRoute,
   listCustomModelsRoute,
-  listRecsRulesRoute,
   recsPreviewRoute,
   recsRulesContextRoute,
   searchPreviewRoute,
@@ -35,27 +28,6 @@ import { api } from '#src/lib/api.ts';
 import { merchKeys } from './keys.ts';
 
 const QUIET_READ = { overlay: false } as const;
-
-export const recsQuery = (
-  siteId: number,
-  args: { offset: number; filter: RecsRuleFilter | null },
-) =>
-  queryOptions({
-    queryKey: merchKeys.recs(siteId, args),
-    queryFn: ({ signal }) =>
-      args.filter
-        ? api(
-            filterRecsRulesRoute,
-            { query: { siteId, offset: args.offset, limit: 100 }, body: args.filter, signal },
-            QUIET_READ,
-          )
-        : api(
-            listRecsRulesRoute,
-            { query: { siteId, offset: args.offset, limit: 100 }, signal },
-            QUIET_READ,
-          ),
-    placeholderData: keepPreviousData,
-  });
 
 export const recsContextQuery = (siteId: number) =>
   queryOptions({
@@ -193,14 +165,6 @@ export function useSaveRecs(siteId: number) {
       id === undefined
         ? api(createRecsRuleRoute, { query: { siteId }, body }, { quiet: true })
         : api(updateRecsRuleRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteRecs(siteId: number) {
-  const invalidate = useInvalidate(siteId);
-  return useMutation({
-    mutationFn: (id: number) => api(deleteRecsRuleRoute, { query: { siteId, id } }),
     onSuccess: invalidate,
   });
 }

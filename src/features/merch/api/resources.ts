@@ -1,11 +1,19 @@
-import type {
-  BoostCriteria,
-  BoostRuleInput,
-  RedirectRuleInput,
+import {
+  RECS_RULES_PAGE_SIZE,
+  type BoostCriteria,
+  type BoostRuleInput,
+  type RecsRuleFilter,
+  type RecsRuleInput,
+  type RedirectRuleInput,
 } from '#contract/entities/merchandising.ts';
 import {
   boostCriteriaRoute,
   createBoostRuleRoute,
+  createRecsRuleRoute,
+  deleteRecsRuleRoute,
+  filterRecsRulesRoute,
+  listRecsRulesRoute,
+  updateRecsRuleRoute,
   createRedirectRoute,
   deleteBoostRuleRoute,
   deleteRedirectRoute,
@@ -104,5 +112,42 @@ export const redirectRules = defineResource({
   remove: {
     route: deleteRedirectRoute,
     call: (siteId: number, id: number) => api(deleteRedirectRoute, { query: { siteId, id } }),
+  },
+});
+
+export interface RecsListArgs {
+  offset: number;
+  /** Null: every rule (the plain list call); otherwise the filter call. */
+  filter: RecsRuleFilter | null;
+}
+
+/** Recommendation rules of a site, a page of RECS_RULES_PAGE_SIZE. */
+export const recsRules = defineResource({
+  keys: {
+    all: merchKeys.all,
+    list: (siteId: number, args: RecsListArgs) => merchKeys.recs(siteId, args),
+  },
+  list: {
+    route: listRecsRulesRoute,
+    call: (siteId: number, args: RecsListArgs, signal: AbortSignal) => {
+      const query = { siteId, offset: args.offset, limit: RECS_RULES_PAGE_SIZE };
+      return args.filter
+        ? api(filterRecsRulesRoute, { query, body: args.filter, signal }, QUIET_READ)
+        : api(listRecsRulesRoute, { query, signal }, QUIET_READ);
+    },
+  },
+  create: {
+    route: createRecsRuleRoute,
+    call: (siteId: number, body: RecsRuleInput) =>
+      api(createRecsRuleRoute, { query: { siteId }, body }, { quiet: true }),
+  },
+  update: {
+    route: updateRecsRuleRoute,
+    call: (siteId: number, id: number, body: RecsRuleInput) =>
+      api(updateRecsRuleRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
+  },
+  remove: {
+    route: deleteRecsRuleRoute,
+    call: (siteId: number, id: number) => api(deleteRecsRuleRoute, { query: { siteId, id } }),
   },
 });
