@@ -10,7 +10,7 @@ import {
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { readRolloutSettings, saveRolloutSettings } from '../../publishing/rollout/settings.ts';
 import { listRolloutWatches } from '../../publishing/rollout/watch.ts';
-import { assertConfigRole } from './configs.ts';
+import { assertConfigRole } from '../../configs/roles.ts';
 
 /** Scheduled promotion and the automatic rollback. */
 export async function rolloutRoutes(app: FastifyInstance) {

@@ -17,7 +17,7 @@ import {
   gateStatus,
   startGate,
 } from '../../publishing/visual-gate/gate.ts';
-import { assertConfigRole } from './configs.ts';
+import { assertConfigRole } from '../../configs/roles.ts';
 
 /** configId / componentId for blocks and components (required), 0 for the one-per-site kinds. */
 function keyOf(kind: ConfigKind, id: number | undefined): number {
