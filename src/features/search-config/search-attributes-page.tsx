@@ -1,0 +1,187 @@
+/** The search attribute screens: /anyquery/search/search-attributes and the attribute sets (regional, response, SKU, grouping). */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  searchAttributes,
+  SETTING_SCHEMAS,
+  type AttributeSet,
+  type SearchAttributes,
+} from '#contract/entities/search-config.ts';
+import type { Product } from '#contract/public/product.ts';
+import { previewRefreshRoute } from '#contract/routes/search-config.ts';
+import { api } from '#src/lib/api.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { SearchAttributeTable } from './attribute-tables.tsx';
+import { AttributePicker, Issues, issuesOf, RebuildPanel, useSiteId } from './parts.tsx';
+import { useDraft, useSetting, SaveBar, LiveBadge, ProductList } from './settings-parts.tsx';
+
+export function SearchAttributesPage() {
+  const { t } = useTranslation();
+  const siteId = useSiteId();
+  const { query, canWrite, save, reset } = useSetting('attributes');
+  const [draft, setDraft] = useDraft(query.data?.value as SearchAttributes | undefined);
+  const [issues, setIssues] = useState<string[]>([]);
+  const [st, setSt] = useState('');
+  const [preview, setPreview] = useState<{ live: Product[]; draft: Product[] } | null>(null);
+  if (!draft) return <div className="page" />;
+  const rows = draft.attributes;
+  const setRows = (next: SearchAttributes['attributes']) => setDraft({ attributes: next });
+  return (
+    <div className="page">
+      <h1>{t('routes.searchAttributes')}</h1>
+      <p className="page__lead">{t('searchConfig.searchAttributes.lead')}</p>
+      <LiveBadge live={query.data?.live} />
+      <SearchAttributeTable
+        caption={t('routes.searchAttributes')}
+        rows={rows}
+        canWrite={canWrite}
+        onChange={setRows}
+      />
+      {canWrite && (
+        <div className="search-config__add">
+          <AttributePicker
+            label={t('searchConfig.addAttribute')}
+            value={null}
+            withBuiltins
+            exclude={rows.map((r) => r.name)}
+            onChange={(name) => setRows([...rows, { name, weight: 10 }])}
+          />
+        </div>
+      )}
+      <Issues list={issues} />
+      <SaveBar
+        canWrite={canWrite}
+        custom={query.data?.custom ?? false}
+        onSave={() => {
+          const parsed = searchAttributes.safeParse(draft);
+          if (!parsed.success) return setIssues(issuesOf(parsed.error));
+          setIssues([]);
+          void save(parsed.data).catch(() => {});
+        }}
+        onReset={() => void reset().catch(() => {})}
+      />
+      <section className="panel" aria-labelledby="preview-title">
+        <h2 id="preview-title">{t('searchConfig.preview.title')}</h2>
+        <p className="page__lead">{t('searchConfig.preview.lead')}</p>
+        <div className="search-config__add">
+          <TextInput
+            label={t('searchConfig.preview.query')}
+            value={st}
+            onChange={setSt}
+            onEnter={() => undefined}
+          />
+          <Button
+            disabled={!st.trim() || siteId === null}
+            onClick={async () => {
+              const parsed = searchAttributes.safeParse(draft);
+              if (!parsed.success) return setIssues(issuesOf(parsed.error));
+              setPreview(
+                await api(
+                  previewRefreshRoute,
+                  { query: { siteId: siteId! }, body: { st, attributes: parsed.data } },
+                  { successToast: false },
+                ),
+              );
+            }}
+          >
+            {t('searchConfig.preview.run')}
+          </Button>
+        </div>
+        {preview && (
+          <div className="search-config__preview">
+            <ProductList title={t('searchConfig.preview.live')} products={preview.live} />
+            <ProductList title={t('searchConfig.preview.draft')} products={preview.draft} />
+          </div>
+        )}
+      </section>
+      <RebuildPanel />
+    </div>
+  );
+}
+
+const SET_KEYS = {
+  regional: 'regionalAttributes',
+  response: 'responseAttributes',
+  sku: 'skuAttributes',
+  lowercase: 'lowercaseAttributes',
+  group: 'groupRepresentativeAttributes',
+} as const;
+
+function AttributeSetEditor({ which }: { which: keyof typeof SET_KEYS }) {
+  const { t } = useTranslation();
+  const key = SET_KEYS[which];
+  const { query, canWrite, save, reset } = useSetting(key);
+  const [draft, setDraft] = useDraft((query.data?.value as AttributeSet | undefined)?.attributes);
+  const [issues, setIssues] = useState<string[]>([]);
+  if (!draft) return null;
+  return (
+    <section className="panel" aria-labelledby={`set-${which}`}>
+      <h2 id={`set-${which}`}>{t(`searchConfig.sets.${which}.title`)}</h2>
+      <p className="page__lead">{t(`searchConfig.sets.${which}.lead`)}</p>
+      <LiveBadge live={query.data?.live} />
+      {draft.length === 0 && <p className="search-config__muted">{t('searchConfig.none')}</p>}
+      <ul className="search-config__chips">
+        {draft.map((name) => (
+          <li key={name}>
+            {name}
+            {canWrite && (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t('searchConfig.removeAttribute', { name })}
+                onClick={() => setDraft(draft.filter((n) => n !== name))}
+              >
+                ×
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canWrite && (
+        <div className="search-config__add">
+          <AttributePicker
+            label={t('searchConfig.addAttribute')}
+            value={null}
+            withBuiltins={false}
+            exclude={draft}
+            onChange={(name) => setDraft([...draft, name])}
+          />
+        </div>
+      )}
+      <Issues list={issues} />
+      <SaveBar
+        canWrite={canWrite}
+        custom={query.data?.custom ?? false}
+        onSave={() => {
+          const parsed = SETTING_SCHEMAS[key].safeParse({ attributes: draft });
+          if (!parsed.success) return setIssues(issuesOf(parsed.error));
+          setIssues([]);
+          void save(parsed.data).catch(() => {});
+        }}
+        onReset={() => void reset().catch(() => {})}
+      />
+    </section>
+  );
+}
+
+export function AttributeSetPage({
+  title,
+  sets,
+  rebuild,
+}: {
+  title: `routes.${'regionalAttributes' | 'responseAttributes' | 'skuAttributes' | 'groupingConfig'}`;
+  sets: (keyof typeof SET_KEYS)[];
+  rebuild?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1>{t(title)}</h1>
+      {sets.map((which) => (
+        <AttributeSetEditor key={which} which={which} />
+      ))}
+      {rebuild && <RebuildPanel />}
+    </div>
+  );
+}
