@@ -5,16 +5,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import type { SearchResponse } from '#contract/public/search.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
 const SHOTS = '/tmp/search2-shots';
 const results = (page: Page) => page.locator('#search-results');
 
-interface Answer {
-  products: { name: string; params: { name: string; value: string }[] }[];
-  sorts?: { value: string; title: string }[];
-}
+type Answer = Pick<SearchResponse, 'products' | 'sorts'>;
 
 /** Searches on the demo page; the answer of the widget's call. */
 async function demoSearch(page: Page, query: string): Promise<Answer> {
@@ -30,8 +28,7 @@ async function demoSearch(page: Page, query: string): Promise<Answer> {
   return answer;
 }
 
-const material = (product: Answer['products'][number]) =>
-  product.params.find((p) => p.name === 'Материал')?.value ?? '';
+const material = (product: Answer['products'][number]) => product.attributes['материал']?.[0] ?? '';
 
 test.describe('search gaps on the storefront', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

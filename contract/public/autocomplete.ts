@@ -31,27 +31,39 @@ export const autocompleteParams = z.object({
 export type AutocompleteParams = z.infer<typeof autocompleteParams>;
 export type AutocompleteParamsInput = z.input<typeof autocompleteParams>;
 
+/**
+ * A full query starting like the typed one (`sts`): shoppers' searches (the autocomplete job's
+ * index) first, with how often they search it; then the catalog's words completing the last one,
+ * with the products the word finds (0 when a longer query's count is not known).
+ */
 export const querySuggestion = z.object({
-  /** The suggested query text. */
-  text: z.string(),
-  /** Products it finds, when known. */
-  count: z.number().int().nonnegative().nullable(),
+  st: z.string(),
+  amount: z.number().int().nonnegative(),
 });
 export type QuerySuggestion = z.infer<typeof querySuggestion>;
 
 export const categorySuggestion = z.object({
   id: z.string(),
   name: z.string(),
-  /** Root-first names of the parent categories. */
+  /** Always false here: a suggested category is no one offer's own. */
+  direct: z.boolean(),
+  /** The category page from the feed, `""` when the feed gives none. */
+  link_url: z.string(),
+  image_url: z.string(),
+  /** Root-first names of the parent categories (ours). */
   path: z.array(z.string()),
+  /** Matching products in it (ours). */
   count: z.number().int().nonnegative(),
-  /** Category page URL from the feed, when known. */
-  url: z.string().nullable(),
 });
 export type CategorySuggestion = z.infer<typeof categorySuggestion>;
 
 export const brandSuggestion = z.object({
+  /** The brand's id: its name as the feed writes it (a feed's `vendor` has no id). */
+  id: z.string(),
   name: z.string(),
+  /** The brand's page, `""` when the site has none. */
+  url: z.string(),
+  /** Matching products of the brand (ours). */
   count: z.number().int().nonnegative(),
 });
 export type BrandSuggestion = z.infer<typeof brandSuggestion>;
@@ -61,19 +73,19 @@ export const tapSuggestion = z.object({
   /** The word shown on the chip. */
   tap: z.string(),
   /** The full query a click searches for. */
-  query: z.string(),
+  relatedSearch: z.string(),
 });
 export type TapSuggestion = z.infer<typeof tapSuggestion>;
 
 export const autocompleteResponse = z.object({
   query: z.string(),
-  queries: z.array(querySuggestion),
+  sts: z.array(querySuggestion),
+  taps: z.array(tapSuggestion),
   products: z.array(product),
   categories: z.array(categorySuggestion),
   brands: z.array(brandSuggestion),
-  taps: z.array(tapSuggestion),
-  /** Content pages matching the query, with `withContent=true`. */
-  content: z.array(contentPageHit).optional(),
+  /** Content pages matching the query, with `withContent=true`; else empty. */
+  contents: z.array(contentPageHit),
   /** Only when asked with `explain` by a console user. */
   explain: queryExplain.optional(),
 });

@@ -1,64 +1,81 @@
 import * as z from 'zod';
 
 /**
- * Product shapes the public storefront API answers with. They mirror a YML offer
- * (spec part 2 §3, feed type YML): one product per `group_id` group, its offers as SKUs.
- * Every text here comes from the merchant's feed and is untrusted: widgets escape it.
+ * The product as the public API answers it, in AnyQuery's wire format (what merchants' apps,
+ * scripts and Handlebars templates in the field read): search, autocomplete and recommendations
+ * answer this one shape, and the storefront's templates read it too. Prices are decimal strings
+ * (`"11169.0"`), never JSON numbers: typed clients declare them as strings. Every text comes from
+ * the merchant's feed and is untrusted: widgets escape it. Fields past AnyQuery's (currency,
+ * vendorCode, skus, rating …) are ours: clients ignore unknown fields.
  */
 
-/** One `<param>` of an offer: `<param name="Размер" unit="RU">48</param>`. */
-export const productParam = z.object({
-  name: z.string(),
-  value: z.string(),
-  /** The param's `unit` attribute, when the feed gives one. */
-  unit: z.string().nullable(),
-});
-export type ProductParam = z.infer<typeof productParam>;
+/** A price as the wire carries it: a decimal with a point and at least one decimal digit. */
+export const decimalString = z.string().regex(/^-?\d+\.\d+$/, 'a decimal such as "11169.0"');
 
-/** A variant of a product (a YML offer sharing the product's `group_id`). */
+export { toAttributes, toDecimalString } from './wire-values.ts';
+
+/**
+ * The offer's params: keys are the feed's param names in lower case, values always arrays of
+ * strings (`{"размер": ["S", "M"], "цвет": ["синий"]}`).
+ */
+export const productAttributes = z.record(z.string(), z.array(z.string()));
+export type ProductAttributes = z.infer<typeof productAttributes>;
+
+/** A category of the product, root first; `direct` marks the offer's own category. */
+export const productCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  direct: z.boolean(),
+  /** The category page from the feed, `""` when the feed gives none. */
+  link_url: z.string(),
+  /** The category's picture, `""` when there is none. */
+  image_url: z.string(),
+});
+export type ProductCategory = z.infer<typeof productCategory>;
+
+/** A variant of a product (a YML offer sharing the product's `group_id`), with `withSku=true`. */
 export const sku = z.object({
   id: z.string(),
-  /** Current price in the site's currency (roubles for the demo site). */
-  price: z.number().nonnegative(),
-  /** Price before the discount, or null when there is none. */
-  oldPrice: z.number().nonnegative().nullable(),
+  price: decimalString,
+  /** Price before the discount; absent when there is none. */
+  oldPrice: decimalString.optional(),
   available: z.boolean(),
-  url: z.string(),
-  pictures: z.array(z.string()),
-  /** The params that tell variants apart (size, colour …). */
-  params: z.array(productParam),
+  link_url: z.string(),
+  image_url: z.string(),
+  image_urls: z.array(z.string()),
+  /** The attributes that tell the variants apart (size, colour …). */
+  attributes: productAttributes,
 });
 export type Sku = z.infer<typeof sku>;
-
-/** A category on the path from the root to the product's category. */
-export const categoryRef = z.object({
-  id: z.string(),
-  name: z.string(),
-});
-export type CategoryRef = z.infer<typeof categoryRef>;
 
 export const product = z.object({
   /** Offer id, or the `group_id` for a product with variants. */
   id: z.string(),
   name: z.string(),
-  url: z.string(),
-  /** `vendor` of the offer. */
-  brand: z.string().nullable(),
-  vendorCode: z.string().nullable(),
-  description: z.string().nullable(),
+  /** `vendor` of the offer; absent without one. */
+  brand: z.string().optional(),
   /** Lowest price among the available SKUs (all SKUs when none is available). */
-  price: z.number().nonnegative(),
-  oldPrice: z.number().nonnegative().nullable(),
-  /** ISO-like currency id from the feed (`RUR`, `RUB`, `USD` …). */
-  currency: z.string(),
+  price: decimalString,
+  /** Price before the discount; absent when there is none. */
+  oldPrice: decimalString.optional(),
   /** True when the product or at least one of its SKUs is available. */
   available: z.boolean(),
-  /** Picture URLs; the first is the main picture. May be empty. */
-  pictures: z.array(z.string()),
+  link_url: z.string(),
+  /** The first picture, `""` without one. */
+  image_url: z.string(),
+  image_urls: z.array(z.string()),
+  categories: z.array(productCategory),
+  attributes: productAttributes,
+  /** The product's relevance in this answer (higher first); 0 where nothing was matched. */
+  score: z.number(),
+  /** ISO-like currency id from the feed (`RUR`, `RUB`, `USD` …): the widgets format by it. */
+  currency: z.string(),
+  /** The offer's `vendorCode`, when the feed gives one. */
+  vendorCode: z.string().optional(),
+  /** The offer's description (with `fullData`), when the feed gives one. */
+  description: z.string().optional(),
+  /** The offer's own category (the `direct` one of `categories`). */
   categoryId: z.string(),
-  /** Root-first path to `categoryId`. */
-  categories: z.array(categoryRef),
-  params: z.array(productParam),
   /** Variants; present (possibly empty) only when the request asked `withSku=true`. */
   skus: z.array(sku).optional(),
   /**

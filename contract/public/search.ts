@@ -89,76 +89,55 @@ export const facetType = z.enum([
 ]);
 export type FacetType = z.infer<typeof facetType>;
 
-export const facetValue = z.object({
-  value: z.string(),
-  count: z.number().int().nonnegative(),
-  selected: z.boolean(),
-});
-export type FacetValue = z.infer<typeof facetValue>;
-
-export const facetRange = z.object({
-  /** Inclusive lower bound; null = open. */
-  from: z.number().nullable(),
-  /** Exclusive upper bound; null = open. */
-  to: z.number().nullable(),
-  count: z.number().int().nonnegative(),
-  selected: z.boolean(),
-});
-export type FacetRange = z.infer<typeof facetRange>;
-
-export interface FacetTreeNode {
-  /** Category id: the filter value. */
+/**
+ * One value of a facet, in AnyQuery's shape. `id` is what a `filter` sends back (`name:id`);
+ * `value` is the count of products with it — except on a SLIDER facet, whose two values have the
+ * ids `min` and `max` and carry the bounds in `value` (apps draw their price slider from them).
+ * DISTINCT and NUM_DISTINCT: id = name = the attribute's value. RANGES: id = name = `from..to`
+ * (from inclusive, to exclusive, either side empty when open). BOOLEAN: ids `true` and `false`.
+ * TREE and CATEGORY: id = the category id, name its name; a TREE's nodes have `children` and are
+ * `open` when a selected category is below them.
+ */
+export interface FacetValue {
   id: string;
   name: string;
-  count: number;
+  value: number;
   selected: boolean;
-  children: FacetTreeNode[];
+  children?: FacetValue[];
+  open?: boolean;
 }
-export const facetTreeNode: z.ZodType<FacetTreeNode> = z.object({
+export const facetValue: z.ZodType<FacetValue> = z.object({
   id: z.string(),
   name: z.string(),
-  count: z.number().int().nonnegative(),
+  value: z.number(),
   selected: z.boolean(),
   get children() {
-    return z.array(facetTreeNode);
+    return z.array(facetValue).optional();
   },
+  open: z.boolean().optional(),
 });
 
-const facetBase = {
+export const facet = z.object({
   /** The filter name (`brand`, `price`, `categoryId`, `available` or a param name). */
   name: z.string(),
-  /** Human title to show. */
+  dataType: facetType,
+  values: z.array(facetValue),
+  /** Human title to show (ours). */
   title: z.string(),
-  /** Unit of the values, from the feed's param unit. */
+  /** Unit of the values, from the feed's param unit (ours). */
   unit: z.string().nullable(),
-};
-
-export const facet = z.discriminatedUnion('type', [
-  z.object({
-    ...facetBase,
-    type: z.enum(['DISTINCT', 'NUM_DISTINCT']),
-    values: z.array(facetValue),
-  }),
-  z.object({ ...facetBase, type: z.literal('RANGES'), ranges: z.array(facetRange) }),
-  z.object({
-    ...facetBase,
-    type: z.literal('SLIDER'),
-    min: z.number(),
-    max: z.number(),
-    /** The selected bounds, null when not filtered on that side. */
-    selectedMin: z.number().nullable(),
-    selectedMax: z.number().nullable(),
-  }),
-  z.object({
-    ...facetBase,
-    type: z.literal('BOOLEAN'),
-    trueCount: z.number().int().nonnegative(),
-    falseCount: z.number().int().nonnegative(),
-    selected: z.boolean().nullable(),
-  }),
-  z.object({ ...facetBase, type: z.enum(['TREE', 'CATEGORY']), tree: z.array(facetTreeNode) }),
-]);
+  /** A SLIDER's selected bounds, null when not filtered on that side (ours). */
+  selectedMin: z.number().nullable().optional(),
+  selectedMax: z.number().nullable().optional(),
+});
 export type Facet = z.infer<typeof facet>;
+
+/** The filters the answer applied, by facet name, as the request gave their values. */
+export const selectedFacet = z.object({
+  name: z.string(),
+  values: z.array(z.string()),
+});
+export type SelectedFacet = z.infer<typeof selectedFacet>;
 
 export const categoryPrediction = z.object({
   id: z.string(),
@@ -191,15 +170,21 @@ export type QueryExplain = z.infer<typeof queryExplain>;
 export const searchResponse = z.object({
   /** The query as understood (after trimming). */
   query: z.string(),
-  /** The corrected query actually searched, or null when the query was used as typed. */
-  correction: z.string().nullable(),
+  /** The query searched: the corrected one, or the normalised query when nothing was corrected. */
+  correction: z.string(),
   /** Matching products in total (all pages). */
-  total: z.number().int().nonnegative(),
+  totalHits: z.number().int().nonnegative(),
+  /**
+   * True when nothing matched the query as typed: the products (if any) are a fallback — the
+   * corrected or relaxed query's.
+   */
+  zeroQueries: z.boolean(),
   offset: z.number().int().nonnegative(),
   size: z.number().int().nonnegative(),
   products: z.array(product),
   /** Facets with counts over the matching products; empty when withFacets=false. */
   facets: z.array(facet),
+  selectedFacets: z.array(selectedFacet),
   /** The predicted category, or null (always null unless useCategoryPrediction=true). */
   categoryPrediction: categoryPrediction.nullable(),
   /** The site's custom sort options (`sort` values and titles), when it has any. */
@@ -258,4 +243,22 @@ export function parseSearchFilter(filter: string): ParsedSearchFilter[] | null {
 export function filterList(filter: SearchParams['filter']): string[] {
   if (filter === undefined) return [];
   return typeof filter === 'string' ? [filter] : filter;
+}
+
+/**
+ * The answer's `selectedFacets`: the request's filters grouped by facet name, in the order given;
+ * a value list `v1;v2` is its values, a range (`min..max`, price `min;max`) one value.
+ */
+export function selectedFacetsOf(filter: SearchParams['filter']): SelectedFacet[] {
+  const byName = new Map<string, string[]>();
+  for (const text of filterList(filter)) {
+    const colon = text.indexOf(':');
+    const name = text.slice(0, colon);
+    const rest = text.slice(colon + 1);
+    const parsed = parseSearchFilter(text);
+    const values =
+      parsed?.[0]?.kind === 'range' ? [rest] : rest.split(';').filter((part) => part !== '');
+    byName.set(name, [...(byName.get(name) ?? []), ...values]);
+  }
+  return [...byName].map(([name, values]) => ({ name, values }));
 }

@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import {
@@ -78,7 +79,7 @@ export async function publicRoutes(app: FastifyInstance) {
   await app.register(async (reads) => {
     const admitted = await guardPublicReads(reads);
     const route = <Q>(
-      def: { method: 'GET' | 'POST'; path: string; answer: unknown },
+      def: { method: 'GET' | 'POST'; path: string; answer: z.ZodType },
       schema: { querystring?: Q },
       check: (query: never) => void,
       handler: (request: FastifyRequest) => Promise<unknown>,
@@ -86,7 +87,9 @@ export async function publicRoutes(app: FastifyInstance) {
       reads.route({
         method: def.method,
         url: def.path,
-        schema: { tags: ['public'], ...schema },
+        // The answer's schema documents it (OpenAPI) and checks it on the way out: what leaves
+        // is exactly the contract's shape, unknown fields stripped.
+        schema: { tags: ['public'], ...schema, response: { 200: def.answer } },
         handler: admitted(handler, (request) => check(request.query as never)),
       });
 
@@ -97,10 +100,7 @@ export async function publicRoutes(app: FastifyInstance) {
         ? await explainFor(app, request, siteId, query.st, 'search')
         : undefined;
       const params = await withApiDefaults(app.database.db, siteId, query, request.url);
-      return publicSearch.answer.parse({
-        ...(await catalog.search(siteId, params)),
-        ...(explain && { explain }),
-      });
+      return { ...(await catalog.search(siteId, params)), ...(explain && { explain }) };
     });
 
     route(
@@ -114,10 +114,7 @@ export async function publicRoutes(app: FastifyInstance) {
           ? await explainFor(app, request, siteId, query.st, 'autocomplete')
           : undefined;
         const params = await withApiDefaults(app.database.db, siteId, query, request.url);
-        return publicAutocomplete.answer.parse({
-          ...(await catalog.autocomplete(siteId, params)),
-          ...(explain && { explain }),
-        });
+        return { ...(await catalog.autocomplete(siteId, params)), ...(explain && { explain }) };
       },
     );
 
@@ -130,9 +127,7 @@ export async function publicRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const query = request.query as ReturnType<typeof publicRecommendations.query.parse>;
-        return publicRecommendations.answer.parse(
-          await catalog.recommendations(await siteFor(app, query.apiKey), query),
-        );
+        return catalog.recommendations(await siteFor(app, query.apiKey), query);
       },
     );
   });

@@ -1,7 +1,7 @@
 /** The public autocomplete (GET /public/autocomplete): products, queries, categories, brands, taps. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AutocompleteParams, AutocompleteResponse } from '#contract/public/autocomplete.ts';
-import { wordsOf } from '#contract/text.ts';
+import { normaliseTerm, wordsOf } from '#contract/text.ts';
 import type { SearchSettings } from '#contract/entities/search-config.ts';
 import type { Product } from '#contract/public/product.ts';
 import { run } from '../platform/db/sql.ts';
@@ -33,11 +33,12 @@ export async function autocomplete(
   const query = params.st.trim();
   const answer: AutocompleteResponse = {
     query,
-    queries: [],
+    sts: [],
+    taps: [],
     products: [],
     categories: [],
     brands: [],
-    taps: [],
+    contents: [],
   };
   const importId = await liveImport(db, siteId);
   if (importId === null) return answer;
@@ -80,11 +81,12 @@ export async function autocomplete(
     ...articles,
     ...found.products.filter((product) => !first.has(product.id)),
   ].slice(0, params.productsSize);
+  const corrected = found.correction !== normaliseTerm(query) ? found.correction : null;
   const m: Matching = {
     importId,
     products,
     st: query,
-    words: found.correction ? wordsOf(found.correction) : words,
+    words: corrected ? wordsOf(corrected) : words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
     rank: await rankWeights(db, siteId),
@@ -102,30 +104,30 @@ export async function autocomplete(
       sql`select word, products from catalog_words where import_id = ${importId}
           and word like ${`${last}%`} and length(word) >= 3 order by products desc, word limit ${quantity}`,
     );
-    answer.queries = rows.map((row) => ({
-      text: [...head, row.word].join(' '),
-      count: head.length ? null : row.products,
+    answer.sts = rows.map((row) => ({
+      st: [...head, row.word].join(' '),
+      amount: head.length ? 0 : row.products,
     }));
     // The suggestion index of the autocomplete job (shoppers' searches) comes first.
     const built = await suggestionsFor(db, siteId, query, quantity);
     if (built.length)
-      answer.queries = [
-        ...built,
-        ...answer.queries.filter((q) => !built.some((b) => b.text === q.text)),
-      ].slice(0, quantity);
-    if (found.correction && !answer.queries.some((q) => q.text === found.correction))
-      answer.queries.unshift({ text: found.correction, count: found.total });
+      answer.sts = [...built, ...answer.sts.filter((q) => !built.some((b) => b.st === q.st))].slice(
+        0,
+        quantity,
+      );
+    if (corrected && !answer.sts.some((q) => q.st === corrected))
+      answer.sts.unshift({ st: corrected, amount: found.totalHits });
     // Synonyms of what is typed are suggested too.
     for (const alternative of understood.understanding.synonyms.get(last) ?? [])
-      if (!answer.queries.some((q) => q.text === [...head, alternative].join(' ')))
-        answer.queries.push({ text: [...head, alternative].join(' '), count: null });
+      if (!answer.sts.some((q) => q.st === [...head, alternative].join(' ')))
+        answer.sts.push({ st: [...head, alternative].join(' '), amount: 0 });
   } else if (params.strategy.includes('zero_queries')) {
     const { rows } = await run<{ word: string; products: number }>(
       db,
       sql`select word, products from catalog_words where import_id = ${importId}
           and length(word) >= 4 and word !~ '[0-9]' order by products desc, word limit ${quantity}`,
     );
-    answer.queries = rows.map((row) => ({ text: row.word, count: row.products }));
+    answer.sts = rows.map((row) => ({ st: row.word, amount: row.products }));
   }
 
   const categories = await run<{ id: string; n: number }>(
@@ -145,9 +147,11 @@ export async function autocomplete(
           {
             id: row.id,
             name: category.name,
+            direct: false,
+            link_url: category.url ?? '',
+            image_url: '',
             path: category.pathNames.slice(0, -1),
             count: row.n,
-            url: category.url,
           },
         ]
       : [];
@@ -157,7 +161,7 @@ export async function autocomplete(
     sql`select p.vendor as v, count(*)::int as n from ${m.products!} p where ${base} and p.vendor is not null
         group by p.vendor order by n desc, p.vendor limit ${quantity}`,
   );
-  answer.brands = brands.rows.map((row) => ({ name: row.v, count: row.n }));
+  answer.brands = brands.rows.map((row) => ({ id: row.v, name: row.v, url: '', count: row.n }));
 
   if (query) {
     // Taps: frequent words of the matching names the query does not have yet.
@@ -174,12 +178,12 @@ export async function autocomplete(
       .filter(([, n]) => n >= 2 && n < rows.length)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'ru'))
       .slice(0, 6)
-      .map(([tap]) => ({ tap, query: `${found.correction ?? query} ${tap}` }));
+      .map(([tap]) => ({ tap, relatedSearch: `${corrected ?? query} ${tap}` }));
   }
-  if (params.withContent) answer.content = await searchContent(db, siteId, query);
+  if (params.withContent) answer.contents = await searchContent(db, siteId, query);
   // Query exclusions and the black lists remove suggestions.
-  answer.queries = answer.queries.filter((q) => allowed(q.text));
-  answer.taps = answer.taps.filter((tap) => allowed(tap.query));
+  answer.sts = answer.sts.filter((q) => allowed(q.st));
+  answer.taps = answer.taps.filter((tap) => allowed(tap.relatedSearch));
   answer.brands = answer.brands.filter((brand) => allowed(brand.name));
   answer.categories = answer.categories.filter((category) => allowed(category.name));
   return answer;

@@ -3,7 +3,8 @@
  * the filter condition, the live import and the turning of rows into contract products.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Product, ProductParam, Sku } from '#contract/public/product.ts';
+import { toAttributes, toDecimalString, type Product, type Sku } from '#contract/public/product.ts';
+import type { CatalogParam as ProductParam } from '../platform/db/schema.ts';
 import type { ParsedSearchFilter } from '#contract/public/search.ts';
 import { compareSizes } from '#storefront/runtime/size-order.ts';
 import { anyOf } from '../platform/db/any.ts';
@@ -38,6 +39,8 @@ export interface ProductRow {
   category_path: string[];
   params: ProductParam[];
   popularity: number;
+  /** The match's relevance, where the statement computes one. */
+  score?: number;
 }
 
 export const PRODUCT_COLUMNS = sql.raw(
@@ -252,24 +255,32 @@ export async function toProducts(
       const varying = new Set(
         [...distinct].filter(([, set]) => set.size > 1).map(([name]) => name),
       );
-      const list = group.map((offer) => ({
-        id: offer.id,
-        price: regional.get(offer.id)?.price ?? offer.price,
-        oldPrice: regional.get(offer.id)?.oldPrice ?? offer.oldPrice,
-        available: regional.get(offer.id)?.available ?? offer.available,
-        url: offer.url,
-        pictures: offer.pictures,
-        params: offer.params.filter((param) => varying.has(param.name)),
-      }));
-      const size = (sku: Sku) => sku.params.find((param) => param.name === 'Размер')?.value;
-      list.sort((a, b) => {
-        const sa = size(a);
-        const sb = size(b);
-        return sa !== undefined && sb !== undefined
-          ? compareSizes(sa, sb)
-          : a.id.localeCompare(b.id);
+      const list = group.map((offer) => {
+        const region = regional.get(offer.id);
+        const oldPrice = region?.oldPrice ?? offer.oldPrice;
+        return {
+          sku: {
+            id: offer.id,
+            price: toDecimalString(region?.price ?? offer.price),
+            ...(oldPrice !== null && { oldPrice: toDecimalString(oldPrice) }),
+            available: region?.available ?? offer.available,
+            link_url: offer.url,
+            image_url: offer.pictures[0] ?? '',
+            image_urls: offer.pictures,
+            attributes: toAttributes(offer.params.filter((param) => varying.has(param.name))),
+          } satisfies Sku,
+          size: offer.params.find((param) => param.name === 'Размер')?.value,
+        };
       });
-      skus.set(productId, list);
+      list.sort((a, b) =>
+        a.size !== undefined && b.size !== undefined
+          ? compareSizes(a.size, b.size)
+          : a.sku.id.localeCompare(b.sku.id),
+      );
+      skus.set(
+        productId,
+        list.map((entry) => entry.sku),
+      );
     }
   }
   const full = options.fullData !== false;
@@ -279,24 +290,38 @@ export async function toProducts(
     importId,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    url: row.url,
-    brand: row.vendor,
-    vendorCode: row.vendor_code,
-    description: full ? row.description : null,
-    price: row.price,
-    oldPrice: row.old_price,
-    currency: row.currency_id,
-    available: row.available,
-    pictures: full ? row.pictures : row.pictures.slice(0, 1),
-    categoryId: row.category_id,
-    categories: row.category_path.map((id) => ({ id, name: categories.get(id)?.name ?? id })),
-    params: full ? row.params : [],
-    ...(options.withSku && { skus: skus.get(row.id) ?? [] }),
-    rating: ratings.get(row.id) ?? null,
-  }));
+  return rows.map((row) => {
+    const pictures = full ? row.pictures : row.pictures.slice(0, 1);
+    return {
+      id: row.id,
+      name: row.name,
+      ...(row.vendor !== null && { brand: row.vendor }),
+      price: toDecimalString(row.price),
+      ...(row.old_price !== null && { oldPrice: toDecimalString(row.old_price) }),
+      available: row.available,
+      link_url: row.url,
+      image_url: pictures[0] ?? '',
+      image_urls: pictures,
+      categories: row.category_path.map((id) => {
+        const category = categories.get(id);
+        return {
+          id,
+          name: category?.name ?? id,
+          direct: id === row.category_id,
+          link_url: category?.url ?? '',
+          image_url: '',
+        };
+      }),
+      attributes: full ? toAttributes(row.params) : {},
+      score: row.score ?? 0,
+      currency: row.currency_id,
+      ...(row.vendor_code !== null && { vendorCode: row.vendor_code }),
+      ...(full && row.description !== null && { description: row.description }),
+      categoryId: row.category_id,
+      ...(options.withSku && { skus: skus.get(row.id) ?? [] }),
+      rating: ratings.get(row.id) ?? null,
+    } satisfies Product;
+  });
 }
 
 /** The regional values of the offers of some products (none for 'global'). */

@@ -1,11 +1,6 @@
 /** The facets of a public search: categories, brands, price ranges, availability and params. */
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  Facet,
-  FacetTreeNode,
-  ParsedSearchFilter,
-  SearchParams,
-} from '#contract/public/search.ts';
+import type { Facet, ParsedSearchFilter, SearchParams } from '#contract/public/search.ts';
 import { compareSizes } from '#storefront/runtime/size-order.ts';
 import { arrayParam, noneOf } from '../platform/db/any.ts';
 import { run } from '../platform/db/sql.ts';
@@ -15,11 +10,18 @@ import {
   FIXED_FACETS,
   groupBy,
   matchCondition,
-  PRICE_EDGES,
   type Matching,
   type QueryDb,
 } from './common.ts';
 import { applyFacetsFeed } from './facet-config.ts';
+import {
+  booleanFacet,
+  distinctFacet,
+  facetCoverage,
+  sliderFacet,
+  treeFacet,
+  type CountedNode,
+} from './facet-shapes.ts';
 import { ruledParamFacets, type FacetRule } from './search-config.ts';
 
 export async function facets(
@@ -58,7 +60,7 @@ export async function facets(
     const counts = new Map(categoryCounts.rows.map((row) => [row.id, row.n]));
     const map = await categoryMap(db, m.importId, [...counts.keys()]);
     const selected = selectedValues('categoryId');
-    const nodes = new Map<string, FacetTreeNode & { parent: string | null; path: string[] }>();
+    const nodes = new Map<string, CountedNode & { parent: string | null; path: string[] }>();
     for (const [id, n] of counts) {
       const category = map.get(id);
       if (!category) continue;
@@ -72,7 +74,7 @@ export async function facets(
         path: category.pathNames,
       });
     }
-    const clean = (node: FacetTreeNode): FacetTreeNode => ({
+    const clean = (node: CountedNode): CountedNode => ({
       id: node.id,
       name: node.name,
       count: node.count,
@@ -82,7 +84,7 @@ export async function facets(
     const sorted = [...nodes.values()].sort((a, b) =>
       a.path.join('/').localeCompare(b.path.join('/'), 'ru'),
     );
-    let tree: FacetTreeNode[];
+    let tree: CountedNode[];
     if (params.treeFacets) {
       tree = [];
       for (const node of sorted) {
@@ -93,13 +95,13 @@ export async function facets(
     } else {
       tree = sorted.map((node) => clean({ ...node, children: [] }));
     }
-    result.push({
-      name: 'categoryId',
-      title: 'Категория',
-      unit: null,
-      type: params.treeFacets ? 'TREE' : 'CATEGORY',
-      tree,
-    });
+    result.push(
+      treeFacet(
+        { name: 'categoryId', title: 'Категория', unit: null },
+        params.treeFacets ? 'TREE' : 'CATEGORY',
+        tree,
+      ),
+    );
   }
 
   // Brands.
@@ -111,46 +113,33 @@ export async function facets(
   );
   if (brands.rows.length) {
     const selected = selectedValues('brand');
-    result.push({
-      name: 'brand',
-      title: 'Бренд',
-      unit: null,
-      type: 'DISTINCT',
-      values: brands.rows.map((row) => ({
-        value: row.v,
-        count: row.n,
-        selected: selected.has(row.v),
-      })),
-    });
+    result.push(
+      distinctFacet(
+        { name: 'brand', title: 'Бренд', unit: null },
+        'DISTINCT',
+        brands.rows.map((row) => ({ value: row.v, count: row.n, selected: selected.has(row.v) })),
+      ),
+    );
   }
 
-  // Price ranges.
-  const edges = PRICE_EDGES;
-  const buckets = edges.map((from, i) => {
-    const to = edges[i + 1] ?? null;
-    return sql`(count(*) filter (where p.price >= ${from}${to === null ? sql`` : sql` and p.price < ${to}`}))::int`;
-  });
-  const priceRows = await run<{ counts: number[] }>(
+  // Price: the bounds of the matching products' prices (apps draw a slider from them).
+  const priceRows = await run<{ min: number | null; max: number | null }>(
     db,
-    sql`select array[${sql.join(buckets, sql`, `)}] as counts from ${m.products ?? sql.raw('catalog_products')} p where ${base} and ${except('price')}`,
+    sql`select floor(min(p.price))::float8 as min, ceil(max(p.price))::float8 as max
+        from ${m.products ?? sql.raw('catalog_products')} p where ${base} and ${except('price')}`,
   );
-  const counts = priceRows.rows[0]?.counts ?? [];
-  const priceFilters = filters.filter((f) => f.facet === 'price' && f.kind === 'range');
-  const ranges = edges
-    .map((from, i) => {
-      const to = edges[i + 1] ?? null;
-      return {
-        from,
-        to,
-        count: counts[i] ?? 0,
-        selected: priceFilters.some(
-          (f) => f.kind === 'range' && (f.min ?? 0) === from && f.max === to,
-        ),
-      };
-    })
-    .filter((range) => range.count > 0);
-  if (ranges.length)
-    result.push({ name: 'price', title: 'Цена', unit: null, type: 'RANGES', ranges });
+  const bounds = priceRows.rows[0];
+  const priceFilter = filters.find((f) => f.facet === 'price' && f.kind === 'range');
+  if (bounds && bounds.min !== null && bounds.max !== null)
+    result.push(
+      sliderFacet(
+        { name: 'price', title: 'Цена', unit: null },
+        { min: bounds.min, max: bounds.max },
+        priceFilter?.kind === 'range'
+          ? { min: priceFilter.min, max: priceFilter.max }
+          : { min: null, max: null },
+      ),
+    );
 
   // Availability.
   if (m.showUnavailable) {
@@ -162,15 +151,13 @@ export async function facets(
     const row = availability.rows[0];
     const selected = filters.find((f) => f.facet === 'available' && f.kind === 'value');
     if (row && row.t + row.f > 0)
-      result.push({
-        name: 'available',
-        title: 'В наличии',
-        unit: null,
-        type: 'BOOLEAN',
-        trueCount: row.t,
-        falseCount: row.f,
-        selected: selected && selected.kind === 'value' ? selected.value === 'true' : null,
-      });
+      result.push(
+        booleanFacet(
+          { name: 'available', title: 'В наличии', unit: null },
+          { trueCount: row.t, falseCount: row.f },
+          selected && selected.kind === 'value' ? selected.value === 'true' : null,
+        ),
+      );
   }
 
   // Params: the unfiltered ones in one query, each filtered one without its own filter.
@@ -206,18 +193,15 @@ export async function facets(
           ? compareSizes(a.value, b.value)
           : b.n - a.n || a.value.localeCompare(b.value, 'ru'),
     );
-    return {
-      name,
-      title: name,
-      unit: values.find((row) => row.unit)?.unit ?? null,
-      type: numeric ? 'NUM_DISTINCT' : 'DISTINCT',
-      values: sorted
+    return distinctFacet(
+      { name, title: name, unit: values.find((row) => row.unit)?.unit ?? null },
+      numeric ? 'NUM_DISTINCT' : 'DISTINCT',
+      sorted
         .slice(0, 100)
         .map((row) => ({ value: row.value, count: row.n, selected: selected.has(row.value) })),
-    };
+    );
   });
-  const coverage = (facet: Facet) =>
-    'values' in facet ? facet.values.reduce((sum, value) => sum + value.count, 0) : 0;
+  const coverage = facetCoverage;
   // The facets feed shapes the automatic facets; the console's facet rules
   // then apply: in a category with applied attributes they are the facets.
   const automatic = await applyFacetsFeed(

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Facet, ParsedSearchFilter } from '#contract/public/search.ts';
-import type { Product } from '#contract/public/product.ts';
+import { toAttributes, type Product, type ProductAttributes } from '#contract/public/product.ts';
 import type { BUILTIN_ATTRIBUTES } from '#contract/entities/search-config.ts';
 import {
   customSortConfig,
@@ -20,6 +20,7 @@ import {
   type SettingKey,
 } from '#contract/entities/search-config.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
+import { booleanFacet, distinctFacet, rangesFacet, sliderFacet } from './facet-shapes.ts';
 import {
   catalogImports,
   facetAttributes,
@@ -274,24 +275,29 @@ export function sortOptions(sorts: CustomSortConfig): { value: string; title: st
 export function shapeAnswer(
   products: Product[],
   settings: SearchSettings,
-  rows: { id: string; params: Product['params'] }[],
+  rows: { id: string; params: { name: string; value: string }[] }[],
 ): Product[] {
   const paramsOf = new Map(rows.map((row) => [row.id, row.params]));
-  const response = settings.responseAttributes.attributes;
-  const skuAttributes = settings.skuAttributes.attributes;
+  const response = settings.responseAttributes.attributes.map((name) => name.toLowerCase());
+  const skuAttributes = settings.skuAttributes.attributes.map((name) => name.toLowerCase());
   if (!response.length && !skuAttributes.length) return products;
+  const pick = (attributes: ProductAttributes, names: string[]): ProductAttributes =>
+    Object.fromEntries(
+      names.flatMap((name) => (attributes[name] ? [[name, attributes[name]] as const] : [])),
+    );
   return products.map((product) => ({
     ...product,
     ...(response.length && {
-      params: (paramsOf.get(product.id) ?? product.params)
-        .filter((param) => response.includes(param.name))
-        .sort((a, b) => response.indexOf(a.name) - response.indexOf(b.name)),
+      attributes: pick(
+        paramsOf.has(product.id) ? toAttributes(paramsOf.get(product.id)!) : product.attributes,
+        response,
+      ),
     }),
     ...(skuAttributes.length &&
       product.skus && {
         skus: product.skus.map((sku) => ({
           ...sku,
-          params: sku.params.filter((param) => skuAttributes.includes(param.name)),
+          attributes: pick(sku.attributes, skuAttributes),
         })),
       }),
   }));
@@ -372,20 +378,19 @@ export function ruledParamFacets(
     const numbers = values
       .map((row) => ({ x: Number(row.value.replace(',', '.')), n: row.n }))
       .filter((v) => Number.isFinite(v.x));
-    const base = { name: rule.attribute, title: rule.attribute, unit };
+    const head = { name: rule.attribute, title: rule.attribute, unit };
     if (rule.dataType === 'SLIDER' || rule.dataType === 'RANGES') {
       if (!numbers.length) continue;
       const min = Math.min(...numbers.map((v) => v.x));
       const max = Math.max(...numbers.map((v) => v.x));
       if (rule.dataType === 'SLIDER') {
-        out.push({
-          ...base,
-          type: 'SLIDER',
-          min,
-          max,
-          selectedMin: range && range.kind === 'range' ? range.min : null,
-          selectedMax: range && range.kind === 'range' ? range.max : null,
-        });
+        out.push(
+          sliderFacet(
+            head,
+            { min, max },
+            range?.kind === 'range' ? { min: range.min, max: range.max } : { min: null, max: null },
+          ),
+        );
         continue;
       }
       const step = (max - min) / 5 || 1;
@@ -399,20 +404,23 @@ export function ruledParamFacets(
           !!range && range.kind === 'range' && range.min === from && range.max === to;
         return { from, to, count, selected };
       }).filter((r) => r.count > 0);
-      out.push({ ...base, type: 'RANGES', ranges });
+      out.push(rangesFacet(head, ranges));
       continue;
     }
     if (rule.dataType === 'BOOLEAN') {
       const truthy = (v: string) => /^(true|да|yes|1)$/i.test(v.trim());
       const t = values.filter((row) => truthy(row.value)).reduce((s, r) => s + r.n, 0);
       const f = values.filter((row) => !truthy(row.value)).reduce((s, r) => s + r.n, 0);
-      out.push({
-        ...base,
-        type: 'BOOLEAN',
-        trueCount: rule.booleanView === 'FALSE_ONLY' ? 0 : t,
-        falseCount: rule.booleanView === 'TRUE_ONLY' ? 0 : f,
-        selected: selected.size ? [...selected].some(truthy) : null,
-      });
+      out.push(
+        booleanFacet(
+          head,
+          {
+            trueCount: rule.booleanView === 'FALSE_ONLY' ? 0 : t,
+            falseCount: rule.booleanView === 'TRUE_ONLY' ? 0 : f,
+          },
+          selected.size ? [...selected].some(truthy) : null,
+        ),
+      );
       continue;
     }
     const numeric = rule.dataType === 'NUM_DISTINCT';
@@ -423,13 +431,15 @@ export function ruledParamFacets(
         : (rule.sort === 'ASC' ? 1 : -1) *
           (numeric ? key(a.value) - key(b.value) : a.value.localeCompare(b.value, 'ru')),
     );
-    out.push({
-      ...base,
-      type: numeric ? 'NUM_DISTINCT' : 'DISTINCT',
-      values: sorted
-        .slice(0, 100)
-        .map((row) => ({ value: row.value, count: row.n, selected: selected.has(row.value) })),
-    });
+    out.push(
+      distinctFacet(
+        head,
+        numeric ? 'NUM_DISTINCT' : 'DISTINCT',
+        sorted
+          .slice(0, 100)
+          .map((row) => ({ value: row.value, count: row.n, selected: selected.has(row.value) })),
+      ),
+    );
   }
   return out;
 }
@@ -440,15 +450,15 @@ export async function suggestionsFor(
   siteId: number,
   query: string,
   limit: number,
-): Promise<{ text: string; count: number | null }[]> {
+): Promise<{ st: string; amount: number }[]> {
   const text = query.trim().toLowerCase();
   if (!text) return [];
-  const { rows } = await run<{ text: string }>(
+  const { rows } = await run<{ text: string; searches: number | null }>(
     db,
-    sql`select text from autocomplete_suggestions where site_id = ${siteId}
+    sql`select text, searches from autocomplete_suggestions where site_id = ${siteId}
         and text like ${prefixPattern(text)} and text <> ${text} order by weight desc, text limit ${limit}`,
   );
-  return rows.map((row) => ({ text: row.text, count: null }));
+  return rows.map((row) => ({ st: row.text, amount: Number(row.searches ?? 0) }));
 }
 
 const DEFAULTED = [

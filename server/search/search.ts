@@ -1,6 +1,10 @@
 /** The public search (GET /public/search): match, correction, page, category prediction, facets. */
 import { sql } from 'drizzle-orm';
-import type { SearchParams, SearchResponse } from '#contract/public/search.ts';
+import {
+  selectedFacetsOf,
+  type SearchParams,
+  type SearchResponse,
+} from '#contract/public/search.ts';
 import { run } from '../platform/db/sql.ts';
 import {
   categoryMap,
@@ -33,7 +37,7 @@ import { searchContent } from './content.ts';
 import { rankingOrder } from './ranking.ts';
 import { matchingCut, nearestQueries } from './thresholds.ts';
 import { understand, type Channel, type Understood } from './understanding.ts';
-import { wordsOf } from '#contract/text.ts';
+import { normaliseTerm, wordsOf } from '#contract/text.ts';
 
 export async function search(
   db: QueryDb,
@@ -47,12 +51,14 @@ export async function search(
   const query = params.st.trim();
   const empty: SearchResponse = {
     query,
-    correction: null,
-    total: 0,
+    correction: normaliseTerm(query),
+    totalHits: 0,
+    zeroQueries: true,
     offset: params.offset,
     size: params.size,
     products: [],
     facets: [],
+    selectedFacets: selectedFacetsOf(params.filter),
     categoryPrediction: null,
     redirect: null,
   };
@@ -197,8 +203,10 @@ export async function search(
   }
   return {
     ...empty,
-    correction,
-    total,
+    ...(correction !== null && { correction }),
+    totalHits: total,
+    // Nothing matched as typed: the products are the corrected or relaxed query's, or none.
+    zeroQueries: correction !== null || total === 0,
     products,
     facets: params.withFacets
       ? await facets(db, m, filters, params, await facetRules(db, siteId), {

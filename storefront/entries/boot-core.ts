@@ -6,6 +6,7 @@
  * (boot-search.ts) ships without the recommendation block and Swiper.
  */
 import { createApiClient } from '../runtime/api-client.ts';
+import { correctedQuery } from '../runtime/correction.ts';
 import { setPriceFormat } from '../runtime/format.ts';
 import { setPictureBase } from '../runtime/product-view.ts';
 import { createErrorReporter, loadedBundle, type ReportedWidget } from '../runtime/error-report.ts';
@@ -428,8 +429,8 @@ function bootWith(
         track({
           type: 'SEARCH',
           query: query.slice(0, 256),
-          hits: answer.total,
-          correctedQuery: answer.correction,
+          hits: answer.totalHits,
+          correctedQuery: correctedQuery(answer),
         });
       }
       return answer;

@@ -40,17 +40,34 @@ export function setPriceFormat(format: PriceFormat | null): void {
  * thousands separated by a (non-breaking) space, the ruble sign after the number. Other
  * currencies keep their code: `1 234 USD`.
  */
-export function formatPrice(value: number, currency = 'RUB'): string {
-  if (!Number.isFinite(value)) return '';
-  if (siteFormat) return siteFormat.format(value);
+export function formatPrice(value: number | string, currency = 'RUB'): string {
+  const amount = toAmount(value);
+  if (amount === null) return '';
+  if (siteFormat) return siteFormat.format(amount);
   const code = currency.toUpperCase();
-  return `${numberFormat.format(value)}\u00a0${rubles.has(code) ? '₽' : code}`;
+  return `${numberFormat.format(amount)}\u00a0${rubles.has(code) ? '₽' : code}`;
+}
+
+/**
+ * A price as a number: the API's decimal strings (`"11169.0"`) and numbers alike; null for
+ * anything else (an empty or absent price).
+ */
+export function toAmount(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const amount = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(amount) ? amount : null;
 }
 
 /** Whole percent off, or 0 when there is no real discount. */
-export function discountPercent(price: number, oldPrice: number | null | undefined): number {
-  if (oldPrice === null || oldPrice === undefined || oldPrice <= price || oldPrice <= 0) return 0;
-  return Math.round(((oldPrice - price) / oldPrice) * 100);
+export function discountPercent(
+  price: number | string,
+  oldPrice: number | string | null | undefined,
+): number {
+  const now = toAmount(price);
+  const before = toAmount(oldPrice);
+  if (now === null || before === null || before <= now || before <= 0) return 0;
+  return Math.round(((before - now) / before) * 100);
 }
 
 /** Russian plural form: one (1, 21), few (2–4, 22–24), many (0, 5–20, 25 …). */

@@ -1,12 +1,16 @@
-import type { Product, Sku } from '#contract/public/product.ts';
+import type { Product, ProductAttributes, ProductCategory, Sku } from '#contract/public/product.ts';
 import { safeUrl } from './escape.ts';
-import { discountPercent } from './format.ts';
+import { discountPercent, toAmount } from './format.ts';
 import { compareSizes } from './size-order.ts';
 
 /** Card layouts (global component view values). */
 export type CardLayout = 'default' | 'fashion' | 'horizontal';
 
-/** SKU params the picker offers, in this order, when the product's SKUs differ in them. */
+/**
+ * SKU params the picker offers, in this order, when the product's SKUs differ in them. A name
+ * matches the attribute of that name in any case (attribute keys are the feed's names in lower
+ * case); the picker shows the name as written here.
+ */
 export const DEFAULT_PICKER_PARAMS: readonly string[] = ['Цвет', 'Размер'];
 
 /** The visitor's picks per param name. */
@@ -26,17 +30,31 @@ export interface SkuPickerView {
   options: SkuOptionView[];
 }
 
+/**
+ * The card's view: the product's own fields under the API's names (so a template written against
+ * the public product — `{{name}}`, `{{link_url}}`, `{{image_url}}`, `{{price}}`, `{{oldPrice}}`,
+ * `{{lookup attributes "размер"}}` — renders unchanged), the picked SKU's where one is picked,
+ * plus the view's own fields (skuId, discount, layout, pickers, position, rating).
+ */
 export interface CardView {
   id: string;
+  name: string;
+  /** Absent without a brand. */
+  brand?: string;
+  /** The product's (or picked SKU's) page, made safe; `""` when unsafe or absent. */
+  link_url: string;
+  /** The main picture, resolved against the site's base and made safe; `""` without one. */
+  image_url: string;
+  image_urls: string[];
+  /** The decimal string of the API (`"11169.0"`): `{{formatPrice price currency}}` shows it. */
+  price: string;
+  /** Only when greater than the price. */
+  oldPrice?: string;
+  currency: string;
+  attributes: ProductAttributes;
+  categories: ProductCategory[];
   /** The picked SKU, when the picks single one out. */
   skuId: string | null;
-  name: string;
-  brand: string | null;
-  url: string;
-  picture: string | null;
-  price: number;
-  oldPrice: number | null;
-  currency: string;
   discount: number;
   available: boolean;
   layout: CardLayout;
@@ -57,8 +75,11 @@ export function setPictureBase(url: string): void {
 }
 
 /** A picture URL with the site's base applied when it is relative ('img/1.jpg', '/img/1.jpg'). */
+export function resolvePicture(url: string): string;
+export function resolvePicture(url: string | null): string | null;
 export function resolvePicture(url: string | null): string | null {
-  if (url === null || !pictureBase || /^([a-z][a-z\d+.-]*:|\/\/)/i.test(url)) return url;
+  if (url === null || url === '' || !pictureBase || /^([a-z][a-z\d+.-]*:|\/\/)/i.test(url))
+    return url;
   try {
     return new URL(url.replace(/^\/+/, ''), pictureBase).href;
   } catch {
@@ -66,8 +87,9 @@ export function resolvePicture(url: string | null): string | null {
   }
 }
 
+/** The SKU's value of a picker param: attribute keys are the param names in lower case. */
 const paramValue = (sku: Sku, name: string): string | undefined =>
-  sku.params.find((p) => p.name === name)?.value;
+  sku.attributes[name.toLowerCase()]?.[0];
 
 const isSizeParam = (name: string): boolean => /размер|size/i.test(name);
 
@@ -125,6 +147,9 @@ function ratingView(rating: NonNullable<Product['rating']>): NonNullable<CardVie
   };
 }
 
+/** A picture of the feed as the card shows it: resolved against the site's base, made safe. */
+const cardPicture = (url: string): string => (url ? safeUrl(resolvePicture(url), 'picture') : '');
+
 /** The view model of one product card. Catalog text stays raw: templates escape it. */
 export function cardView(
   product: Product,
@@ -139,17 +164,23 @@ export function cardView(
   const sku = pickSku(product, selection);
   const price = sku?.price ?? product.price;
   const oldPrice = sku ? sku.oldPrice : product.oldPrice;
-  const picture = resolvePicture(sku?.pictures[0] ?? product.pictures[0] ?? null);
+  const now = toAmount(price) ?? 0;
+  const before = toAmount(oldPrice);
+  const pictures = sku && sku.image_urls.length > 0 ? sku.image_urls : product.image_urls;
+  const picture = (sku?.image_url || product.image_url || pictures[0]) ?? '';
   return {
     id: product.id,
-    skuId: sku?.id ?? null,
     name: product.name,
-    brand: product.brand,
-    url: safeUrl(sku?.url ?? product.url),
-    picture: picture === null ? null : safeUrl(picture, 'picture'),
+    ...(product.brand !== undefined && { brand: product.brand }),
+    link_url: safeUrl(sku?.link_url || product.link_url),
+    image_url: cardPicture(picture),
+    image_urls: pictures.map(cardPicture).filter(Boolean),
     price,
-    oldPrice: oldPrice !== null && oldPrice > price ? oldPrice : null,
+    ...(oldPrice !== undefined && before !== null && before > now && { oldPrice }),
     currency: product.currency,
+    attributes: sku ? { ...product.attributes, ...sku.attributes } : product.attributes,
+    categories: product.categories,
+    skuId: sku?.id ?? null,
     discount: discountPercent(price, oldPrice),
     available: sku ? sku.available : product.available,
     layout: options.layout ?? 'default',

@@ -19,13 +19,15 @@ const isOptions = (value: unknown): value is HelperOptions =>
 /** The runtime's Handlebars environment: runtime only, no compiler. */
 const env = Handlebars.create();
 
+const isPrice = (value: unknown): value is number | string =>
+  typeof value === 'number' || typeof value === 'string';
+
+// Prices come as the API's decimal strings ("11169.0") or as numbers: both format alike.
 env.registerHelper('formatPrice', (value: unknown, currency: unknown) =>
-  typeof value === 'number'
-    ? formatPrice(value, typeof currency === 'string' ? currency : 'RUB')
-    : '',
+  isPrice(value) ? formatPrice(value, typeof currency === 'string' ? currency : 'RUB') : '',
 );
 env.registerHelper('discountPercent', (price: unknown, oldPrice: unknown) =>
-  typeof price === 'number' && typeof oldPrice === 'number' ? discountPercent(price, oldPrice) : 0,
+  isPrice(price) && isPrice(oldPrice) ? discountPercent(price, oldPrice) : 0,
 );
 env.registerHelper(
   'highlight',

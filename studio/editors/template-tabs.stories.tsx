@@ -7,7 +7,7 @@ import type { TemplateTabsProps } from './template-tabs.tsx';
 const DEFAULTS = {
   common: '<div class="digi-common">\n  {{> productList}}\n  {{> pagination}}\n</div>',
   productItem:
-    '<article class="digi-product">\n  <img src="{{picture}}" alt="{{name}}">\n  <h3>{{{highlight name}}}</h3>\n  {{#if price}}<span>{{price}} ₽</span>{{/if}}\n</article>',
+    '<article class="digi-product">\n  <img src="{{image_url}}" alt="{{name}}">\n  <h3>{{{highlight name}}}</h3>\n  {{#if price}}<span>{{price}} ₽</span>{{/if}}\n</article>',
   pagination: '<nav class="digi-pagination">{{#each pages}}<a>{{this}}</a>{{/each}}</nav>',
 };
 

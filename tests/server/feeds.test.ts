@@ -49,6 +49,8 @@ import {
   deleteFeedAttributesRoute,
 } from '#contract/routes/feeds.ts';
 import { addMonitoringEmailRoute } from '#contract/routes/mail.ts';
+import type { SearchResponse } from '#contract/public/search.ts';
+import type { Product } from '#contract/public/product.ts';
 import { auditLog, catalogs, jobSchedules, mailOutbox } from '#server/platform/db/schema.ts';
 import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
@@ -203,11 +205,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
       url: `/public/search?${new URLSearchParams({ apiKey, ...params })}`,
     });
     expect(response.statusCode).toBe(200);
-    return response.json() as {
-      total: number;
-      products: { id: string; price: number; available: boolean; params: { name: string }[] }[];
-      content?: { id: string; title: string }[];
-    };
+    return response.json() as SearchResponse;
   };
   const outbox = (kindName: string) =>
     server.database.db
@@ -387,26 +385,26 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     const global = await search({ st: 'кроссовки' });
     expect(global.products.map((p) => p.id).sort()).toEqual(['A1', 'A2']);
     const a1 = global.products.find((p) => p.id === 'A1')!;
-    expect(a1.price).toBe(5000);
+    expect(a1.price).toBe('5000.0');
     // Only the listed attributes are kept (Цвет, not Артикул).
-    expect(a1.params.map((p) => p.name)).toEqual(['Цвет']);
+    expect(Object.keys(a1.attributes)).toEqual(['цвет']);
 
     const moscow = await search({ st: 'кроссовки', regionId: 'msk', sort: 'PRICE_ASC' });
-    expect(moscow.products.find((p) => p.id === 'A1')!.price).toBe(4500);
+    expect(moscow.products.find((p) => p.id === 'A1')!.price).toBe('4500.0');
     const spb = await search({ st: 'кроссовки', regionId: 'spb', showUnavailable: 'false' });
     expect(spb.products.map((p) => p.id)).toEqual(['A2']);
     const cheap = await search({ st: 'кроссовки', regionId: 'msk', filter: 'price:..4800' });
     expect(cheap.products.map((p) => p.id)).toEqual(['A1']);
-    expect((await search({ st: 'кроссовки', filter: 'price:..4800' })).total).toBe(0);
+    expect((await search({ st: 'кроссовки', filter: 'price:..4800' })).totalHits).toBe(0);
     const get = async (path: string, params: Record<string, string>) =>
       (
         await server.app.inject({
           method: 'GET',
           url: `${path}?${new URLSearchParams({ apiKey, ...params })}`,
         })
-      ).json() as { products: { id: string; price: number }[] };
+      ).json() as { products: Product[] };
     const suggested = await get('/public/autocomplete', { st: 'кроссовки', regionId: 'msk' });
-    expect(suggested.products.find((p) => p.id === 'A1')?.price).toBe(4500);
+    expect(suggested.products.find((p) => p.id === 'A1')?.price).toBe('4500.0');
     const popular = await get('/public/recommendations', {
       strategy: 'popular',
       regionId: 'spb',
@@ -415,33 +413,33 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     expect(popular.products.map((p) => p.id).sort()).toEqual(['A2', 'J1']);
 
     // The SKUs (the offers) carry the region's price and availability too.
-    type WithSkus = { products: { id: string; skus?: { price: number; available: boolean }[] }[] };
+    type WithSkus = { products: Product[] };
     const skuOf = (answer: unknown, id: string) =>
       (answer as WithSkus).products.find((p) => p.id === id)?.skus?.[0];
-    expect(skuOf(await search({ st: 'кроссовки', withSku: 'true' }), 'A1')?.price).toBe(5000);
+    expect(skuOf(await search({ st: 'кроссовки', withSku: 'true' }), 'A1')?.price).toBe('5000.0');
     expect(
       skuOf(await search({ st: 'кроссовки', regionId: 'msk', withSku: 'true' }), 'A1')?.price,
-    ).toBe(4500);
+    ).toBe('4500.0');
     expect(
       skuOf(
         await get('/public/autocomplete', { st: 'кроссовки', regionId: 'msk', withSku: 'true' }),
         'A1',
       )?.price,
-    ).toBe(4500);
+    ).toBe('4500.0');
     const spbSkus = await get('/public/recommendations', {
       strategy: 'popular',
       regionId: 'spb',
       showUnavailable: 'true',
       withSku: 'true',
     });
-    expect(skuOf(spbSkus, 'A1')).toMatchObject({ price: 5000, available: false });
-    expect(skuOf(spbSkus, 'A2')).toMatchObject({ price: 7000, available: true });
+    expect(skuOf(spbSkus, 'A1')).toMatchObject({ price: '5000.0', available: false });
+    expect(skuOf(spbSkus, 'A2')).toMatchObject({ price: '7000.0', available: true });
     const mskSkus = await get('/public/recommendations', {
       strategy: 'popular',
       regionId: 'msk',
       withSku: 'true',
     });
-    expect(skuOf(mskSkus, 'A1')).toMatchObject({ price: 4500, available: true });
+    expect(skuOf(mskSkus, 'A1')).toMatchObject({ price: '4500.0', available: true });
 
     // The raw feed as downloaded.
     const download = await server.app.inject({
@@ -493,8 +491,8 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     });
     const global = await search({ st: 'кроссовки', withSku: 'true' });
     const a2 = global.products.find((p) => p.id === 'A2')!;
-    expect(a2.price).toBe(6500);
-    expect(a2.params.filter((p) => p.name === 'Размер')).toHaveLength(2);
+    expect(a2.price).toBe('6500.0');
+    expect(a2.attributes['размер']).toHaveLength(2);
     const moscow = await search({ st: 'кроссовки', regionId: 'msk', showUnavailable: 'false' });
     expect(moscow.products.map((p) => p.id)).toEqual(['A2']);
 
@@ -516,7 +514,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
       expect(failed, path).toMatchObject({ state: 'failed' });
       expect(failed!.error).toMatch(message);
       const after = await search({ st: 'кроссовки' });
-      expect(after.products.find((p) => p.id === 'A2')!.price).toBe(6500);
+      expect(after.products.find((p) => p.id === 'A2')!.price).toBe('6500.0');
     }
     expect(
       (await server.database.db.select().from(catalogs).where(eq(catalogs.siteId, SITE)))[0],
@@ -701,7 +699,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     const held = await outbox('feed-import-held');
     expect(held).toHaveLength(1);
     expect(held[0]!.body).toMatch(/3 из 4/);
-    expect((await search({ st: 'кроссовки' })).total).toBe(3);
+    expect((await search({ st: 'кроссовки' })).totalHits).toBe(3);
     files.set('/feed.xml', GOOD_YML);
   });
 
@@ -784,9 +782,9 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     });
     const found = await search({ st: 'кроссовки', sort: 'PRICE_ASC' });
     expect(found.products.map((p) => [p.id, p.price, p.available])).toEqual([
-      ['A1', 5100, true],
-      ['A2', 7100, true],
-      ['A4', 3100, false],
+      ['A1', '5100.0', true],
+      ['A2', '7100.0', true],
+      ['A4', '3100.0', false],
     ]);
     await admin.call(saveYmlRoute, { query: q, body: { format: 'YML', url: `${base}/feed.xml` } });
   });

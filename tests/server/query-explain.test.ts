@@ -60,7 +60,7 @@ describe.each(DATABASES)('explain and the before/after preview on %s', (kind) =>
       (await server.app.inject({ url: url('/public/search', { st: 'худи' }) })).json(),
     );
     expect(plain.explain).toBeUndefined();
-    expect(plain.total).toBe(2);
+    expect(plain.totalHits).toBe(2);
     // A console user without the query lists' roles: refused too.
     const client = await server.as('client');
     const noRole = await client.raw({
@@ -85,7 +85,7 @@ describe.each(DATABASES)('explain and the before/after preview on %s', (kind) =>
       'synonyms',
       'stemming',
     ]);
-    expect(answer.total).toBe(2);
+    expect(answer.totalHits).toBe(2);
     const ac = await admin.raw({
       method: 'GET',
       url: url('/public/autocomplete', { st: 'худи', explain: '1' }),
@@ -122,7 +122,7 @@ describe.each(DATABASES)('explain and the before/after preview on %s', (kind) =>
     const live = searchResponse.parse(
       (await server.app.inject({ url: url('/public/search', { st: 'худи' }) })).json(),
     );
-    expect(live.total).toBe(0);
+    expect(live.totalHits).toBe(0);
   });
 
   it('compares a black-list entry with its deletion, and an edit of it', async () => {
@@ -146,7 +146,7 @@ describe.each(DATABASES)('explain and the before/after preview on %s', (kind) =>
     const live = searchResponse.parse(
       (await server.app.inject({ url: url('/public/search', { st: 'кепка' }) })).json(),
     );
-    expect(live.total).toBe(0);
+    expect(live.totalHits).toBe(0);
     await admin.call(R['black-list'].remove, { query, body: { ids: [entry.id] } });
   });
 

@@ -176,14 +176,14 @@ describe.each(DATABASES)('search configuration on %s', (kind) => {
   });
 
   it('SKUs group by the configured attribute after a rebuild', async () => {
-    expect((await search({ st: 'шапка' })).total).toBe(2);
+    expect((await search({ st: 'шапка' })).totalHits).toBe(2);
     await admin.call(SETTING_ROUTES.sku.save, {
       query,
       body: { type: 'ATTRIBUTE', attribute: 'Модель' },
     });
     await generate();
     const grouped = await search({ st: 'шапка', withSku: 'true' });
-    expect(grouped.total).toBe(1);
+    expect(grouped.totalHits).toBe(1);
     expect(grouped.products[0]!.skus!.map((s) => s.id).sort()).toEqual(['h1', 'h2']);
     const refused = await failure(
       admin.call(SETTING_ROUTES.sku.save, { query, body: { type: 'ATTRIBUTE', attribute: null } }),
@@ -201,10 +201,9 @@ describe.each(DATABASES)('search configuration on %s', (kind) => {
       body: { attributes: ['Вес'] },
     });
     const answer = await search({ st: 'куртка', fullData: 'false' });
-    for (const product of answer.products)
-      expect(product.params.map((p) => p.name)).toEqual(['Вес']);
+    for (const product of answer.products) expect(Object.keys(product.attributes)).toEqual(['вес']);
     await admin.call(SETTING_ROUTES.responseAttributes.reset, { query });
-    expect((await search({ st: 'куртка', fullData: 'false' })).products[0]!.params).toEqual([]);
+    expect((await search({ st: 'куртка', fullData: 'false' })).products[0]!.attributes).toEqual({});
   });
 
   it('a facet applied to a category appears there only, with its data type', async () => {
@@ -216,7 +215,13 @@ describe.each(DATABASES)('search configuration on %s', (kind) => {
     });
     const inCategory = await search({ st: '', filter: 'categoryId:2' });
     const slider = inCategory.facets.find((f) => f.name === 'Размер');
-    expect(slider).toMatchObject({ type: 'SLIDER', min: 48, max: 52 });
+    expect(slider).toMatchObject({
+      dataType: 'SLIDER',
+      values: [
+        { id: 'min', value: 48 },
+        { id: 'max', value: 52 },
+      ],
+    });
     // Exactly the applied ones there: Цвет is not applied to category 2.
     expect(inCategory.facets.some((f) => f.name === 'Цвет')).toBe(false);
     expect((await search({ st: '' })).facets.some((f) => f.name === 'Размер')).toBe(false);
@@ -337,10 +342,10 @@ describe.each(DATABASES)('search configuration on %s', (kind) => {
     );
     await buildSuggestions(db, SITE);
     const answer = (await get('/public/autocomplete', { st: 'курт' })).body as {
-      queries: { text: string }[];
+      sts: { st: string; amount: number }[];
     };
-    expect(answer.queries[0]!.text).toBe('куртка nordic');
-    expect(answer.queries.some((q) => q.text === 'куртка zzz')).toBe(false);
+    expect(answer.sts[0]!.st).toBe('куртка nordic');
+    expect(answer.sts.some((q) => q.st === 'куртка zzz')).toBe(false);
   });
 
   it('roles guard the writes', async () => {

@@ -114,16 +114,16 @@ describe.each(DATABASES)('search thresholds and the autocomplete job on %s', (ki
   });
 
   it('the ranking threshold drops products scoring below it, from the list and the facets', async () => {
-    expect((await search({ st: 'куртка' })).total).toBe(2);
+    expect((await search({ st: 'куртка' })).totalHits).toBe(2);
     await thresholds({ ranking: 9.99 });
     const cut = await search({ st: 'куртка' });
-    expect(cut.total).toBe(0);
+    expect(cut.totalHits).toBe(0);
     expect(cut.products).toEqual([]);
     expect(cut.facets.find((f) => f.name === 'brand')).toBeUndefined();
     // A browse without words is never cut.
-    expect((await search({ st: '' })).total).toBe(4);
+    expect((await search({ st: '' })).totalHits).toBe(4);
     await thresholds({ ranking: 0 });
-    expect((await search({ st: 'куртка' })).total).toBe(2);
+    expect((await search({ st: 'куртка' })).totalHits).toBe(2);
     await reset();
   });
 
@@ -147,15 +147,15 @@ describe.each(DATABASES)('search thresholds and the autocomplete job on %s', (ki
     );
     // 'пуховичок' is no name's typo (word similarity 0.5) and 0.38 similar to 'пуховая'.
     const none = { st: 'пуховичок', withCorrection: 'false' };
-    expect((await search(none)).total).toBe(0); // the default 0: no fallback
+    expect((await search(none)).totalHits).toBe(0); // the default 0: no fallback
     await thresholds({ zeroQueries: 0.35 });
     const near = await search(none);
     expect(near.products.map((p) => p.id)).toEqual(['v1']);
     expect(near.correction).toBe('пуховая');
     // Only under the zero_queries strategy, and only when near enough.
-    expect((await search({ ...none, strategy: 'advanced_xname' })).total).toBe(0);
+    expect((await search({ ...none, strategy: 'advanced_xname' })).totalHits).toBe(0);
     await thresholds({ zeroQueries: 0.5 });
-    expect((await search(none)).total).toBe(0);
+    expect((await search(none)).totalHits).toBe(0);
     await reset();
   });
 
@@ -194,9 +194,9 @@ describe.each(DATABASES)('search thresholds and the autocomplete job on %s', (ki
     expect(rows.find((row) => row.text === 'пуховик nordic')?.source).toBe('synonym');
     expect(rows.find((row) => row.text === 'ветровка')?.source).toBe('white-list');
     const ac = (await get('/public/autocomplete', { st: 'пух' })).body as {
-      queries: { text: string }[];
+      sts: { st: string }[];
     };
-    expect(ac.queries.map((q) => q.text)).toContain('пуховик nordic');
+    expect(ac.sts.map((q) => q.st)).toContain('пуховик nordic');
     // Without the lists, the next run builds what shoppers searched only.
     await admin.call(R['black-list'].remove, { query, body: { ids: [added[0]!.id] } });
     await admin.call(R['query-exclusions'].remove, { query, body: { ids: [added[1]!.id] } });

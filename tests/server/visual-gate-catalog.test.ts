@@ -49,7 +49,7 @@ describe.each(DATABASES)('the visual gate catalog on %s', (kind) => {
     expect(catalog.products.some((product) => fixtureNames.has(product.name))).toBe(false);
     // Pictures are drawn in place: the page has no network.
     for (const product of catalog.products)
-      for (const picture of product.pictures) expect(picture).toMatch(/^data:image\/svg\+xml/);
+      for (const picture of product.image_urls) expect(picture).toMatch(/^data:image\/svg\+xml/);
     // No «кроссовки» in a bakery: the views search a word of its own products.
     expect(catalog.query).toBe('багет');
     const found = await catalog.source.search(

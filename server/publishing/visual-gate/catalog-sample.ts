@@ -67,12 +67,15 @@ export async function gateCatalog(db: Db, siteId: number): Promise<GateCatalog> 
         'site',
         products.map((product, index) => {
           const picture = placeholder(product);
+          const pictures = (urls: string[]) => (urls.length ? [picture] : []);
           return {
             ...product,
-            pictures: product.pictures.length ? [picture] : [],
+            image_url: product.image_urls.length ? picture : '',
+            image_urls: pictures(product.image_urls),
             skus: product.skus?.map((sku) => ({
               ...sku,
-              pictures: sku.pictures.length ? [picture] : [],
+              image_url: sku.image_urls.length ? picture : '',
+              image_urls: pictures(sku.image_urls),
             })),
             popularity: Number(rows[index]?.popularity ?? 0),
           } as FixtureProduct;

@@ -198,11 +198,11 @@ export async function queryListRoutes(app: FastifyInstance) {
       rewritten: understood.blocked ? '' : (synonyms?.output ?? understood.words.join(' ')),
       blocked: understood.blocked,
       steps: understood.steps,
-      total: found.total,
+      total: found.totalHits,
       products: found.products.map((product) => ({
         id: product.id,
         name: product.name,
-        brand: product.brand,
+        brand: product.brand ?? null,
       })),
     };
   }

@@ -211,10 +211,10 @@ export default function WidgetsPage() {
                 <ul className="recs-widget-preview__list">
                   {preview.data.products.map((product) => (
                     <li key={product.id} className="recs-widget-preview__item">
-                      {product.pictures[0] && <img src={product.pictures[0]} alt="" />}
+                      {product.image_url && <img src={product.image_url} alt="" />}
                       <span className="recs-widget-preview__name">{product.name}</span>
                       <span className="recs-muted">
-                        {product.price.toLocaleString(i18n.language)} {product.currency}
+                        {Number(product.price).toLocaleString(i18n.language)} {product.currency}
                       </span>
                     </li>
                   ))}

@@ -1,6 +1,7 @@
 import type { AutocompleteResponse } from '#contract/public/autocomplete.ts';
 import type { DataSource } from '../../runtime/data-source.ts';
 import { safeUrl } from '../../runtime/escape.ts';
+import { toAmount } from '../../runtime/format.ts';
 import { resolvePicture } from '../../runtime/product-view.ts';
 import { clearHistory, pushHistory, readHistory } from '../../runtime/history.ts';
 import { createStore, type Store } from '../../runtime/store.ts';
@@ -58,14 +59,19 @@ export interface AutocompleteOption {
   query?: string;
   /** The page a choice opens (product, category). */
   url?: string;
-  /** Extra fields for the product row. */
+  /**
+   * The product row's fields, under the public product's names: `image_url` (`""` without a
+   * picture), `price` and `oldPrice` as the API's decimal strings (`oldPrice` only when greater).
+   */
   product?: {
     id: string;
-    picture: string | null;
-    price: number;
-    oldPrice: number | null;
+    name: string;
+    link_url: string;
+    image_url: string;
+    price: string;
+    oldPrice?: string;
     currency: string;
-    brand: string | null;
+    brand?: string;
     available: boolean;
   };
   detail?: string;
@@ -156,12 +162,12 @@ export function createAutocompleteConnector(
           }
           break;
         case 'queries':
-          for (const q of result?.queries ?? [])
-            out.push({ kind: 'query', block, label: q.text, query: q.text, count: q.count });
+          for (const q of result?.sts ?? [])
+            out.push({ kind: 'query', block, label: q.st, query: q.st, count: q.amount });
           break;
         case 'taps':
           for (const t of result?.taps ?? [])
-            out.push({ kind: 'tap', block, label: t.tap, query: t.query });
+            out.push({ kind: 'tap', block, label: t.tap, query: t.relatedSearch });
           break;
         case 'categories':
           for (const c of result?.categories ?? []) {
@@ -171,28 +177,40 @@ export function createAutocompleteConnector(
               label: c.name,
               detail: c.path.join(' / '),
               count: c.count,
-              ...(c.url ? { url: safeUrl(c.url) } : { query: c.name }),
+              ...(c.link_url ? { url: safeUrl(c.link_url) } : { query: c.name }),
             });
           }
           break;
         case 'brands':
           for (const b of result?.brands ?? [])
-            out.push({ kind: 'brand', block, label: b.name, query: b.name, count: b.count });
+            out.push({
+              kind: 'brand',
+              block,
+              label: b.name,
+              count: b.count,
+              // the brand's page when the site has one, else a search for it
+              ...(b.url ? { url: safeUrl(b.url) } : { query: b.name }),
+            });
           break;
         case 'products':
           for (const p of (result?.products ?? []).slice(0, settings.productsShown ?? 6)) {
+            const url = safeUrl(p.link_url);
+            const picture = p.image_url || p.image_urls[0] || '';
+            const discounted = (toAmount(p.oldPrice) ?? 0) > (toAmount(p.price) ?? 0);
             out.push({
               kind: 'product',
               block,
               label: p.name,
-              url: safeUrl(p.url),
+              url,
               product: {
                 id: p.id,
-                picture: p.pictures[0] ? safeUrl(resolvePicture(p.pictures[0])!, 'picture') : null,
+                name: p.name,
+                link_url: url,
+                image_url: picture ? safeUrl(resolvePicture(picture), 'picture') : '',
                 price: p.price,
-                oldPrice: p.oldPrice,
+                ...(discounted && { oldPrice: p.oldPrice }),
                 currency: p.currency,
-                brand: p.brand,
+                ...(p.brand !== undefined && { brand: p.brand }),
                 available: p.available,
               },
             });

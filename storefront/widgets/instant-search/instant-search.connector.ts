@@ -1,5 +1,5 @@
 import type { Product } from '#contract/public/product.ts';
-import type { Facet, SearchResponse, SearchSort } from '#contract/public/search.ts';
+import type { Facet, FacetValue, SearchResponse, SearchSort } from '#contract/public/search.ts';
 import type { DataSource } from '../../runtime/data-source.ts';
 import type { SkuSelection } from '../../runtime/product-view.ts';
 import { createStore, type Store } from '../../runtime/store.ts';
@@ -136,12 +136,12 @@ export function filterLabel(facet: Facet | undefined, value: string): string {
     if (from !== null && to !== null) return `${from} – ${to}${unit}`;
     return from !== null ? `от ${from}${unit}` : `до ${to ?? ''}${unit}`;
   }
-  if (facet?.type === 'BOOLEAN') return value === 'true' ? 'Да' : 'Нет';
-  if (facet?.type === 'TREE' || facet?.type === 'CATEGORY') {
-    const stack = [...facet.tree];
+  if (facet?.dataType === 'BOOLEAN') return value === 'true' ? 'Да' : 'Нет';
+  if (facet?.dataType === 'TREE' || facet?.dataType === 'CATEGORY') {
+    const stack: FacetValue[] = [...facet.values];
     for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
       if (node.id === value) return node.name;
-      stack.push(...node.children);
+      stack.push(...(node.children ?? []));
     }
   }
   return `${value}${unit}`;
@@ -203,13 +203,13 @@ export function createInstantSearchConnector(
     try {
       const near = await source.autocomplete({ ...base, st: query }, signal);
       const typed = query.trim().toLowerCase();
-      const didYouMean = near.queries
-        .map((q) => q.text)
+      const didYouMean = near.sts
+        .map((q) => q.st)
         .filter((t) => t.toLowerCase() !== typed)
         .slice(0, 5);
       if (didYouMean.length > 0) return { kind: 'didYouMean', queries: didYouMean };
       const popular = await source.autocomplete({ ...base, st: '' }, signal);
-      const queries = popular.queries.map((q) => q.text).slice(0, 5);
+      const queries = popular.sts.map((q) => q.st).slice(0, 5);
       return queries.length > 0 ? { kind: 'popular', queries } : null;
     } catch {
       return null; // suggestions are a nicety: the empty answer stands without them
@@ -245,7 +245,7 @@ export function createInstantSearchConnector(
         return;
       }
       const suggestions =
-        result.total === 0 && query.trim() !== ''
+        result.totalHits === 0 && query.trim() !== ''
           ? await suggestionsFor(query.trim(), current.signal)
           : null;
       if (disposed || controller !== current) return;
@@ -276,7 +276,7 @@ export function createInstantSearchConnector(
     else next[facet] = values;
     refine({ filters: next });
   };
-  const pageCount = (): number => Math.ceil((store.get().result?.total ?? 0) / pageSize);
+  const pageCount = (): number => Math.ceil((store.get().result?.totalHits ?? 0) / pageSize);
 
   return {
     store,

@@ -1,6 +1,7 @@
-import type { Facet, FacetTreeNode, SearchSort } from '#contract/public/search.ts';
+import type { Facet, FacetValue, SearchSort } from '#contract/public/search.ts';
 import type { Product, Sku } from '#contract/public/product.ts';
 import { cardActionHandlers, onActions } from '../../runtime/card-actions.ts';
+import { correctedQuery } from '../../runtime/correction.ts';
 import type { DataSource } from '../../runtime/data-source.ts';
 import { cardView, pickSku, type CardLayout } from '../../runtime/product-view.ts';
 import { createPartRenderer } from '../../runtime/renderer.ts';
@@ -40,7 +41,7 @@ export interface InstantSearchWidget {
 }
 
 /** The part that renders a facet of each type (spec §3 htmlTemplate names). */
-const FACET_PART: Record<Facet['type'], string> = {
+const FACET_PART: Record<Facet['dataType'], string> = {
   DISTINCT: 'facetCommon',
   NUM_DISTINCT: 'facetCommon',
   RANGES: 'facetCommon',
@@ -75,18 +76,15 @@ function pageList(
  * The category facet as a drill-down: the path to the selected category (root first) and the
  * categories to pick next (the selected one's children, or the roots).
  */
-export function categoryDrillDown(tree: readonly FacetTreeNode[]): {
-  path: FacetTreeNode[];
-  options: readonly FacetTreeNode[];
+export function categoryDrillDown(tree: readonly FacetValue[]): {
+  path: FacetValue[];
+  options: readonly FacetValue[];
 } {
-  const find = (
-    nodes: readonly FacetTreeNode[],
-    trail: FacetTreeNode[],
-  ): FacetTreeNode[] | null => {
+  const find = (nodes: readonly FacetValue[], trail: FacetValue[]): FacetValue[] | null => {
     for (const node of nodes) {
       const here = [...trail, node];
       // the deepest selected node wins (a parent may be marked selected with its child)
-      const deeper = find(node.children, here);
+      const deeper = find(node.children ?? [], here);
       if (deeper) return deeper;
       if (node.selected) return here;
     }
@@ -94,7 +92,7 @@ export function categoryDrillDown(tree: readonly FacetTreeNode[]): {
   };
   const path = find(tree, []) ?? [];
   const last = path.at(-1);
-  return { path, options: last ? last.children : tree };
+  return { path, options: last ? (last.children ?? []) : tree };
 }
 
 /**
@@ -155,10 +153,10 @@ export function mountInstantSearch(
           loading: s.loading,
           failed: s.failed,
           // the results are the corrected query's when there is a correction
-          query: s.result?.correction ?? s.result?.query ?? '',
+          query: (s.result && correctedQuery(s.result)) ?? s.result?.query ?? '',
           typed: s.result?.query ?? '',
-          total: s.result?.total ?? 0,
-          correction: s.result?.correction ?? null,
+          total: s.result?.totalHits ?? 0,
+          correction: s.result ? correctedQuery(s.result) : null,
           categoryPrediction: s.result?.categoryPrediction ?? null,
         }),
       },
@@ -166,61 +164,74 @@ export function mountInstantSearch(
         select: (s) => ({
           facets: (s.result?.facets ?? []).map((f) => ({
             name: f.name,
-            type: f.type,
+            dataType: f.dataType,
             // treeFacets off: the category tree is shown as a drill-down
             part:
-              f.type === 'TREE' && !(options.treeFacets ?? false)
+              f.dataType === 'TREE' && !(options.treeFacets ?? false)
                 ? 'facetCategory'
-                : FACET_PART[f.type],
+                : FACET_PART[f.dataType],
           })),
         }),
       },
       facetCommon: {
         select(s, name) {
           const facet = facetOf(s, name);
+          // Each value as the answer gives it (`id` the filter value, `value` its count), with
+          // the label to show: a range's formatted bounds, else the value's name.
           const values =
-            facet?.type === 'RANGES'
-              ? facet.ranges.map((r) => {
-                  const value = `${r.from ?? ''}..${r.to ?? ''}`;
-                  return {
-                    value,
-                    label: filterLabel(facet, value),
-                    count: r.count,
-                    selected: r.selected,
-                  };
-                })
-              : facet?.type === 'DISTINCT' || facet?.type === 'NUM_DISTINCT'
-                ? facet.values.map((v) => ({ ...v, label: v.value }))
-                : [];
+            facet?.dataType === 'RANGES' ||
+            facet?.dataType === 'DISTINCT' ||
+            facet?.dataType === 'NUM_DISTINCT'
+              ? facet.values.map((v) => ({
+                  ...v,
+                  label: facet.dataType === 'RANGES' ? filterLabel(facet, v.id) : v.name,
+                }))
+              : [];
           return { ...facetVm(s, name), values, selectedAny: values.some((v) => v.selected) };
         },
       },
       facetSlider: {
         select(s, name) {
           const facet = facetOf(s, name);
-          if (facet?.type !== 'SLIDER') return { facet: null, texts };
+          if (facet?.dataType !== 'SLIDER') return { facet: null, texts };
+          // The slider's bounds are the values with the ids `min` and `max`.
+          const bound = (id: string): number | undefined =>
+            facet.values.find((v) => v.id === id)?.value;
+          const min = bound('min') ?? facet.selectedMin ?? 0;
+          const max = bound('max') ?? facet.selectedMax ?? min;
           return {
             facet,
             texts,
+            min,
+            max,
             low: facet.selectedMin ?? '',
             high: facet.selectedMax ?? '',
-            lowOrMin: facet.selectedMin ?? facet.min,
-            highOrMax: facet.selectedMax ?? facet.max,
+            lowOrMin: facet.selectedMin ?? min,
+            highOrMax: facet.selectedMax ?? max,
           };
         },
       },
-      facetBoolean: { select: facetVm },
+      facetBoolean: {
+        select(s, name) {
+          const facet = facetOf(s, name);
+          if (facet?.dataType !== 'BOOLEAN') return { facet: null, texts };
+          // The switch filters on the value `true`: its count and whether it is selected.
+          const yes = facet.values.find((v) => v.id === 'true');
+          return { facet, texts, selected: yes?.selected ?? false, count: yes?.value ?? 0 };
+        },
+      },
       facetTreeList: { select: facetVm },
       facetCategory: {
         select(s, name) {
           const facet = facetOf(s, name);
-          if (facet?.type !== 'CATEGORY' && facet?.type !== 'TREE') return { facet: null, texts };
-          const { path, options } = categoryDrillDown(facet.tree);
+          if (facet?.dataType !== 'CATEGORY' && facet?.dataType !== 'TREE')
+            return { facet: null, texts };
+          const { path, options } = categoryDrillDown(facet.values);
           return {
             facet,
             texts,
             path: path.map((n, i) => ({ id: n.id, name: n.name, current: i === path.length - 1 })),
-            options: options.map((n) => ({ id: n.id, name: n.name, count: n.count })),
+            options: options.map((n) => ({ id: n.id, name: n.name, value: n.value })),
           };
         },
       },
@@ -260,7 +271,7 @@ export function mountInstantSearch(
           const product = s.products[index];
           return {
             texts,
-            query: s.result?.correction ?? s.result?.query ?? '',
+            query: (s.result && correctedQuery(s.result)) ?? s.result?.query ?? '',
             product: product
               ? cardView(product, {
                   layout: options.layout ?? 'default',

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySource } from '#storefront/fixtures/memory-source.ts';
+import type { AutocompleteResponse } from '#contract/public/autocomplete.ts';
+import type { DataSource } from '#storefront/runtime/data-source.ts';
 import { createAutocompleteConnector } from '#storefront/widgets/autocomplete/autocomplete.connector.ts';
 
 beforeEach(() => vi.useFakeTimers());
@@ -59,5 +61,68 @@ describe('autocomplete connector', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(c.store.get()).toMatchObject({ failed: true, loading: false });
     error.mockRestore();
+  });
+
+  it("reads AnyQuery's answer: sts, taps' relatedSearch, category and brand pages, product fields", async () => {
+    const memory = createMemorySource();
+    const product = memory.products.find((p) => p.oldPrice !== undefined)!;
+    const answer: AutocompleteResponse = {
+      query: 'кро',
+      sts: [{ st: 'кроссовки', amount: 42 }],
+      taps: [{ tap: 'nike', relatedSearch: 'кроссовки nike' }],
+      products: [{ ...product, score: 1, link_url: 'javascript:alert(1)' }],
+      categories: [
+        {
+          id: '21',
+          name: 'Кроссовки',
+          direct: false,
+          link_url: 'https://shop.example/catalog/21',
+          image_url: '',
+          path: ['Обувь'],
+          count: 7,
+        },
+        {
+          id: '22',
+          name: 'Кеды',
+          direct: false,
+          link_url: '',
+          image_url: '',
+          path: ['Обувь'],
+          count: 2,
+        },
+      ],
+      brands: [
+        { id: 'Nike', name: 'Nike', url: 'https://shop.example/brand/nike', count: 3 },
+        { id: 'Puma', name: 'Puma', url: '', count: 1 },
+      ],
+      contents: [],
+    };
+    const source: DataSource = { ...memory, autocomplete: async () => answer };
+    const c = createAutocompleteConnector(source, {
+      blocks: ['queries', 'taps', 'categories', 'brands', 'products'],
+    });
+    c.input('кро');
+    await vi.advanceTimersByTimeAsync(0);
+    const options = c.options();
+    expect(options.map((o) => [o.kind, o.label, o.query ?? o.url, o.count])).toEqual([
+      ['query', 'кроссовки', 'кроссовки', 42],
+      ['tap', 'nike', 'кроссовки nike', undefined],
+      ['category', 'Кроссовки', 'https://shop.example/catalog/21', 7],
+      ['category', 'Кеды', 'Кеды', 2],
+      ['brand', 'Nike', 'https://shop.example/brand/nike', 3],
+      ['brand', 'Puma', 'Puma', 1],
+      ['product', product.name, '#', undefined],
+    ]);
+    expect(options.at(-1)?.product).toEqual({
+      id: product.id,
+      name: product.name,
+      link_url: '#',
+      image_url: product.image_url,
+      price: product.price,
+      oldPrice: product.oldPrice,
+      currency: 'RUR',
+      brand: product.brand,
+      available: product.available,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySource } from '#storefront/fixtures/memory-source.ts';
+import { correctedQuery } from '#storefront/runtime/correction.ts';
 import { createInstantSearchConnector } from '#storefront/widgets/instant-search/instant-search.connector.ts';
 
 beforeEach(() => vi.useFakeTimers());
@@ -41,7 +42,7 @@ describe('instant search connector', () => {
     const source = createMemorySource();
     const c = createInstantSearchConnector(source, { initialQuery: 'кроссовки' });
     await c.search();
-    const total = c.store.get().result!.total;
+    const total = c.store.get().result!.totalHits;
     c.toggleValue('brand', 'Nike');
     c.setRange('price', 5000, 15000);
     c.setBoolean('available', true);
@@ -52,7 +53,7 @@ describe('instant search connector', () => {
       'available:true',
     ]);
     const result = c.store.get().result!;
-    expect(result.total).toBeLessThan(total);
+    expect(result.totalHits).toBeLessThan(total);
     expect(result.products.every((p) => p.brand === 'Nike' && p.available)).toBe(true);
     expect(c.selectedFilters().map((f) => `${f.title}: ${f.label}`)).toEqual([
       'Бренд: Nike',
@@ -86,7 +87,7 @@ describe('instant search connector', () => {
     c.setSort('PRICE_ASC');
     await vi.advanceTimersByTimeAsync(0);
     expect(lastParams(source)).toMatchObject({ offset: 0, sort: 'PRICE_ASC' });
-    const prices = c.store.get().products.map((p) => p.price);
+    const prices = c.store.get().products.map((p) => Number(p.price));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
@@ -106,7 +107,7 @@ describe('instant search connector', () => {
 
     const browsing = createInstantSearchConnector(source, { browseWithoutQuery: true });
     await browsing.search();
-    expect(browsing.store.get().result?.total).toBeGreaterThan(20);
+    expect(browsing.store.get().result?.totalHits).toBeGreaterThan(20);
   });
 
   // Filters carried over to a new query.
@@ -134,7 +135,7 @@ describe('instant search connector', () => {
     const source = createMemorySource();
     const c = createInstantSearchConnector(source, { initialQuery: 'zzzzqqq' });
     await c.search();
-    expect(c.store.get().result?.total).toBe(0);
+    expect(c.store.get().result?.totalHits).toBe(0);
     const suggestions = c.store.get().suggestions;
     expect(suggestions?.kind).toBe('popular');
     expect(suggestions?.queries.length).toBeGreaterThan(0);
@@ -152,5 +153,22 @@ describe('instant search connector', () => {
     expect(c.store.get().filters).toEqual({ categoryId: ['2'] });
     c.setCategory('categoryId', null);
     expect(c.store.get().filters).toEqual({});
+  });
+
+  // `correction` is always a string: the query itself when nothing was corrected.
+  it('counts a correction only when nothing matched as typed and it differs from the query', () => {
+    expect(correctedQuery({ query: 'кросовки', correction: 'кроссовки', zeroQueries: true })).toBe(
+      'кроссовки',
+    );
+    expect(
+      correctedQuery({ query: 'куртка', correction: 'куртка', zeroQueries: false }),
+    ).toBeNull();
+    expect(correctedQuery({ query: 'zzzq', correction: 'zzzq', zeroQueries: true })).toBeNull();
+    expect(
+      correctedQuery({ query: 'Куртка  ', correction: 'куртка', zeroQueries: true }),
+    ).toBeNull();
+    expect(
+      correctedQuery({ query: 'куртка', correction: 'куртки', zeroQueries: false }),
+    ).toBeNull();
   });
 });

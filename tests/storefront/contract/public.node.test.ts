@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { autocompleteParams } from '#contract/public/autocomplete.ts';
-import { recommendationsParams } from '#contract/public/recommendations.ts';
+import { autocompleteParams, autocompleteResponse } from '#contract/public/autocomplete.ts';
+import {
+  recommendationsParams,
+  recommendationsResponse,
+} from '#contract/public/recommendations.ts';
 import {
   facet,
   filterList,
   parseSearchFilter,
   searchParams,
-  type FacetTreeNode,
+  searchResponse,
+  type FacetValue,
 } from '#contract/public/search.ts';
 import { widgetEvent } from '#contract/public/tracking.ts';
+import { toAttributes, toDecimalString } from '#contract/public/product.ts';
+import { createMemorySource } from '#storefront/fixtures/memory-source.ts';
 
 describe('contract/public search params', () => {
   it('reads a preview-window query string with the spec defaults', () => {
@@ -103,23 +109,25 @@ describe('contract/public search params', () => {
   });
 
   it('accepts a nested category tree facet', () => {
-    const tree: FacetTreeNode[] = [
+    const tree: FacetValue[] = [
       {
         id: '1',
         name: 'Одежда',
-        count: 3,
+        value: 3,
         selected: false,
-        children: [{ id: '2', name: 'Куртки', count: 3, selected: true, children: [] }],
+        open: true,
+        children: [{ id: '2', name: 'Куртки', value: 3, selected: true }],
       },
     ];
     const parsed = facet.parse({
       name: 'categoryId',
+      dataType: 'TREE',
       title: 'Категория',
       unit: null,
-      type: 'TREE',
-      tree,
+      values: tree,
     });
-    expect(parsed.type).toBe('TREE');
+    expect(parsed.dataType).toBe('TREE');
+    expect(parsed.values[0]?.children?.[0]).toEqual(tree[0]?.children?.[0]);
   });
 });
 
@@ -163,5 +171,76 @@ describe('contract/public other calls', () => {
     expect(
       widgetEvent.safeParse({ eventType: 'WIDGET_VIEW', ...base, productId: '2' }).success,
     ).toBe(false);
+  });
+});
+
+describe('the in-memory source (stories, tests) answers exactly the public shapes', () => {
+  // A schema's parse drops keys it does not know: an answer equal to its parse has no extra
+  // field, and the parse fails on a missing or mistyped one (a number price, params as a list).
+  const source = createMemorySource();
+
+  it('search, with SKUs, every facet type and a filter', async () => {
+    for (const treeFacets of ['true', 'false']) {
+      const answer = await source.search({
+        st: 'кроссовки',
+        withSku: 'true',
+        treeFacets,
+        filter: ['available:true', 'price:1000..20000'],
+      });
+      expect(answer.products.length).toBeGreaterThan(0);
+      expect(searchResponse.parse(answer)).toEqual(answer);
+      expect(answer).toMatchObject({ correction: 'кроссовки', zeroQueries: false });
+      expect(answer.selectedFacets).toEqual([
+        { name: 'available', values: ['true'] },
+        { name: 'price', values: ['1000..20000'] },
+      ]);
+      const product = answer.products[0]!;
+      expect(product.price).toMatch(/^\d+\.\d+$/);
+      expect(product.attributes['размер']?.length).toBeGreaterThan(0);
+      expect(product.skus?.[0]?.attributes).toHaveProperty('цвет');
+      const slider = answer.facets.find((f) => f.name === 'price');
+      expect(slider?.values.map((v) => v.id)).toEqual(['min', 'max']);
+    }
+    const everything = await source.search({ st: '', size: 200, treeFacets: 'true' });
+    expect(searchResponse.parse(everything)).toEqual(everything);
+    expect(new Set(everything.facets.map((f) => f.dataType))).toEqual(
+      new Set(['TREE', 'DISTINCT', 'NUM_DISTINCT', 'SLIDER', 'RANGES', 'BOOLEAN']),
+    );
+  });
+
+  it('a corrected query: zeroQueries, and the correction searched', async () => {
+    const answer = await source.search({ st: 'кросовки' });
+    expect(searchResponse.parse(answer)).toEqual(answer);
+    expect(answer.zeroQueries).toBe(true);
+    expect(answer.correction).not.toBe('кросовки');
+    expect(answer.totalHits).toBeGreaterThan(0);
+  });
+
+  it('writes prices as decimal strings and params as lower-case attribute lists', () => {
+    expect([0, 990, 11169, 99.9, 1499.5].map(toDecimalString)).toEqual([
+      '0.0',
+      '990.0',
+      '11169.0',
+      '99.9',
+      '1499.5',
+    ]);
+    const params = [
+      { name: 'Размер', value: 'S' },
+      { name: 'размер', value: 'M' },
+      { name: 'Цвет', value: 'синий' },
+    ];
+    expect(toAttributes(params)).toEqual({ размер: ['S', 'M'], цвет: ['синий'] });
+  });
+
+  it('autocomplete and recommendations', async () => {
+    const suggestions = await source.autocomplete({ st: 'кроссовки', withSku: 'true' });
+    expect(autocompleteResponse.parse(suggestions)).toEqual(suggestions);
+    expect(suggestions.sts.length).toBeGreaterThan(0);
+    expect(suggestions.categories.length).toBeGreaterThan(0);
+    expect(suggestions.contents).toEqual([]);
+    const empty = await source.autocomplete({ st: '' });
+    expect(autocompleteResponse.parse(empty)).toEqual(empty);
+    const recommendations = await source.recommendations({ strategy: 'popular', size: 5 });
+    expect(recommendationsResponse.parse(recommendations)).toEqual(recommendations);
   });
 });

@@ -149,4 +149,49 @@ describe('instant search widget', { timeout: 20_000 }, () => {
     await settle();
     expect(options()).toEqual(roots);
   });
+
+  // The facets come in AnyQuery's shape: `id` the filter value, `value` the count (the slider's
+  // `min`/`max` values its bounds), a tree's nodes with `children`.
+  it('draws every facet from the answer: counts, range labels, slider bounds, the tree', async () => {
+    const source = createMemorySource();
+    await mount({ source, initialQuery: 'кроссовки' });
+    const answer = widget!.connector.store.get().result!;
+    const facet = (name: string) => answer.facets.find((f) => f.name === name)!;
+    const group = (legend: string) => screen.getByRole('group', { name: legend });
+
+    const nike = facet('brand').values.find((v) => v.id === 'Nike')!;
+    const nikeBox = within(group('Бренд')).getByRole('checkbox', { name: /Nike/ });
+    expect(nikeBox.closest('label')?.querySelector('.digi-facet__count')).toHaveTextContent(
+      String(nike.value),
+    );
+
+    const range = facet('discount').values[0]!;
+    const rangeBox = within(group('Скидка, %')).getAllByRole('checkbox')[0]!;
+    expect(rangeBox).toHaveAttribute('data-digi-value', range.id);
+    expect(rangeBox.closest('label')).toHaveTextContent(/^\d+ – \d+\s%\s\d+$/);
+
+    const [min, max] = facet('price').values;
+    const thumbs = group('Цена, ₽').querySelectorAll('input[type="range"]');
+    expect(thumbs[0]).toHaveAttribute('min', String(min!.value));
+    expect(thumbs[0]).toHaveAttribute('max', String(max!.value));
+    expect(thumbs[1]).toHaveValue(String(max!.value));
+
+    const inStock = facet('available').values.find((v) => v.id === 'true')!;
+    const toggle = screen.getByRole('switch', { name: /В наличии/ });
+    expect(toggle.closest('label')?.querySelector('.digi-facet__count')).toHaveTextContent(
+      String(inStock.value),
+    );
+    await userEvent.click(toggle);
+    await settle();
+    await settle();
+    expect(source.calls.at(-1)?.params).toMatchObject({ filter: ['available:true'] });
+    expect(screen.getByRole('switch', { name: /В наличии/ })).toBeChecked();
+
+    const root = facet('categoryId').values[0]!;
+    const tree = group('Категория');
+    const rootBox = within(tree).getByRole('checkbox', { name: new RegExp(root.name) });
+    const subtree = rootBox.closest('li')?.querySelector('.digi-facet__tree');
+    expect(root.children?.length).toBeGreaterThan(0);
+    expect(subtree?.children).toHaveLength(root.children?.length ?? 0);
+  });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
+import { precompile } from '#storefront/build/precompile-templates.ts';
 import { fixtureCatalog } from '#storefront/fixtures/catalog.ts';
 import {
   mountProductCard,
@@ -9,7 +10,7 @@ import {
 
 const catalog = fixtureCatalog();
 const withSizes = catalog.find(
-  (p) => (p.skus?.length ?? 0) > 3 && p.available && p.oldPrice !== null,
+  (p) => (p.skus?.length ?? 0) > 3 && p.available && p.oldPrice !== undefined,
 )!;
 const unavailable = catalog.find((p) => !p.available)!;
 let widget: ProductCardWidget | undefined;
@@ -29,7 +30,10 @@ describe('product card', { timeout: 20_000 }, () => {
   it('renders under #digi-shield with name, brand, prices, discount and buy button', () => {
     const view = mount({ product: withSizes });
     expect(document.querySelector('#digi-shield .digi-card')).not.toBeNull();
-    expect(view.getByRole('link', { name: withSizes.name })).toHaveAttribute('href', withSizes.url);
+    expect(view.getByRole('link', { name: withSizes.name })).toHaveAttribute(
+      'href',
+      withSizes.link_url,
+    );
     expect(view.getByText(withSizes.brand!)).toBeInTheDocument();
     expect(document.querySelector('.digi-card__price')?.textContent).toMatch(/^\d[\d\s]*\s₽$/);
     expect(document.querySelector('.digi-card__old-price')).not.toBeNull();
@@ -48,12 +52,12 @@ describe('product card', { timeout: 20_000 }, () => {
       ...withSizes,
       skus: ['xl', 's', 'm', 'xs'].map((size, i) => ({
         id: `s${i}`,
-        price: 1000 + i,
-        oldPrice: null,
+        price: `${1000 + i}.0`,
         available: true,
-        url: `https://shop.example/${i}`,
-        pictures: [],
-        params: [{ name: 'Размер', value: size, unit: null }],
+        link_url: `https://shop.example/${i}`,
+        image_url: '',
+        image_urls: [],
+        attributes: { размер: [size] },
       })),
     };
     const view = mount({ product, onBuy });
@@ -68,7 +72,11 @@ describe('product card', { timeout: 20_000 }, () => {
 
   it('escapes catalog text and neutralises javascript: URLs', () => {
     mount({
-      product: { ...withSizes, name: '<img src=x onerror=alert(1)>', url: 'javascript:alert(1)' },
+      product: {
+        ...withSizes,
+        name: '<img src=x onerror=alert(1)>',
+        link_url: 'javascript:alert(1)',
+      },
     });
     expect(document.querySelector('.digi-card img[src="x"]')).toBeNull();
     expect(document.querySelector('.digi-card__name')?.textContent).toBe(
@@ -85,7 +93,7 @@ describe('product card', { timeout: 20_000 }, () => {
   ])('runs no script when the card is clicked with %s in its URL', async (_what, url) => {
     // jsdom runs a script URL in its own realm: the proof it ran is what it did to the document
     delete document.body.dataset['xss'];
-    mount({ product: { ...withSizes, url, skus: [] } });
+    mount({ product: { ...withSizes, link_url: url, skus: [] } });
     const link = document.querySelector<HTMLAnchorElement>('.digi-card__name')!;
     await userEvent.click(link);
     // jsdom runs a javascript: URL a task after the click, as a browser does
@@ -95,7 +103,7 @@ describe('product card', { timeout: 20_000 }, () => {
   });
 
   it('shows a placeholder without a picture and removes everything on dispose', () => {
-    mount({ product: { ...withSizes, pictures: [], skus: [] } });
+    mount({ product: { ...withSizes, image_url: '', image_urls: [], skus: [] } });
     expect(document.querySelector('.digi-card__no-image')).not.toBeNull();
     widget!.dispose();
     widget = undefined;
@@ -117,5 +125,67 @@ describe('product card', { timeout: 20_000 }, () => {
     widget!.flush();
     expect(onError).toHaveBeenCalledWith('productCard', expect.any(Error));
     expect(document.querySelector('.digi-card')).not.toBeNull();
+  });
+
+  // Merchants' templates are written against AnyQuery's product: they render unchanged.
+  it("renders a template written against the public product's fields", () => {
+    const product = {
+      ...withSizes,
+      price: '11169.0',
+      oldPrice: '12990.0',
+      link_url: 'https://shop.example/p/1',
+      image_url: 'https://shop.example/p/1.jpg',
+      attributes: { ...withSizes.attributes, размер: ['S', 'M'] },
+      skus: [],
+    };
+    mount({
+      product,
+      templates: {
+        productCard: new Function(
+          `return ${precompile(
+            '<a class="x-link" href="{{link_url}}"><img src="{{image_url}}">{{name}}</a>' +
+              '<span class="x-price">{{formatPrice price currency}} / {{price}}</span>' +
+              '<s class="x-old">{{oldPrice}}</s><i class="x-size">{{lookup attributes "размер"}}</i>',
+          )}`,
+        )() as object,
+      },
+    });
+    expect(document.querySelector('.x-link')).toHaveAttribute('href', 'https://shop.example/p/1');
+    expect(document.querySelector('.x-link img')).toHaveAttribute(
+      'src',
+      'https://shop.example/p/1.jpg',
+    );
+    expect(document.querySelector('.x-link')?.textContent).toBe(product.name);
+    expect(document.querySelector('.x-price')?.textContent).toMatch(/^11\s169\s₽ \/ 11169\.0$/);
+    expect(document.querySelector('.x-old')?.textContent).toBe('12990.0');
+    expect(document.querySelector('.x-size')?.textContent).toBe('S,M');
+  });
+
+  it('pickers match the configured params in any case and show the configured name', async () => {
+    const product = {
+      ...withSizes,
+      skus: [
+        ['Синий', 'M', true],
+        ['Синий', 'L', false],
+        ['Красный', 'M', true],
+      ].map(([colour, size, available], i) => ({
+        id: `v${i}`,
+        price: `${2000 + i * 100}.0`,
+        available: available as boolean,
+        link_url: `https://shop.example/v${i}`,
+        image_url: '',
+        image_urls: [],
+        attributes: { цвет: [colour as string], размер: [size as string] },
+      })),
+    };
+    const view = mount({ product, pickerParams: ['ЦВЕТ', 'размер'] });
+    expect(view.getByRole('group', { name: 'ЦВЕТ' })).toBeInTheDocument();
+    const sizes = within(view.getByRole('group', { name: 'размер' })).getAllByRole('button');
+    expect(sizes.map((b) => b.textContent)).toEqual(['M', 'L']);
+    await userEvent.click(view.getByRole('button', { name: 'Красный' }));
+    widget!.flush();
+    // the picked SKU's price shows; L has no red SKU
+    expect(document.querySelector('.digi-card__price')?.textContent).toMatch(/^2\s200\s₽$/);
+    expect(view.getByRole('button', { name: 'L' })).toHaveClass('digi-card__option--unavailable');
   });
 });

@@ -39,7 +39,7 @@ export function ProductRow({
     <li className={`merch-preview__item merch-preview__item--${mark?.kind ?? 'same'}`}>
       <span className="merch-preview__pos">{position}</span>
       <img
-        src={product.pictures[0] ?? undefined}
+        src={product.image_url || undefined}
         alt=""
         width={40}
         height={40}
