@@ -5,6 +5,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import type { SearchResponse } from '#contract/public/search.ts';
 
 const DEMO = '/cdn/1/demo.html';
 
@@ -304,12 +305,10 @@ test.describe('storefront demo page on a phone', () => {
     const hostile = 'java\tscript:document.title="XSS";window.__xss=1';
     await page.route('**/public/search?**', async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as {
-        products: { url: string; skus?: { url: string }[] }[];
-      };
+      const body = (await response.json()) as SearchResponse;
       for (const product of body.products) {
-        product.url = hostile;
-        for (const sku of product.skus ?? []) sku.url = hostile;
+        product.link_url = hostile;
+        for (const sku of product.skus ?? []) sku.link_url = hostile;
       }
       await route.fulfill({ response, json: body });
     });
