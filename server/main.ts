@@ -6,6 +6,7 @@ import { writeDemoFeed } from './demo/feed.ts';
 import { sites } from './platform/db/schema.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { seedDemo, seedDemoEvents } from './demo/seed.ts';
+import { refreshStaleBundles } from './publishing/runtime-refresh.ts';
 import { readEnv, shouldSeed } from './platform/env.ts';
 import { logUnhandledRejections } from './process-guard.ts';
 
@@ -44,6 +45,18 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
+// Live bundles built by an older storefront runtime are rebuilt for this one (runtime-refresh.ts).
+void refreshStaleBundles(database.db).then(
+  (refreshed) => {
+    for (const { siteId, outcome } of refreshed)
+      console.log(
+        'artifactId' in outcome
+          ? `Rebuilt site ${siteId}'s production bundle for this storefront runtime`
+          : `Site ${siteId}'s production bundle was built by an older runtime and could not be rebuilt: ${outcome.error}`,
+      );
+  },
+  (error: unknown) => console.error('Refreshing production bundles failed:', error),
+);
 if (seeded) {
   for (const site of await database.db.select().from(sites).where(eq(sites.enabled, true))) {
     await app.jobs.launch({ siteId: site.id, kind: 'feed-update', createdBy: 'seed' });

@@ -48,7 +48,7 @@ function walk(dir: string, out: string[]): void {
 }
 
 /** Hash of every storefront source the runtime is built from (and of the builder's versions). */
-function runtimeSourceKey(): string {
+export function runtimeSourceKey(): string {
   const files: string[] = [];
   for (const dir of SOURCE_DIRS) walk(join(STOREFRONT_DIR, dir), files);
   files.sort();
