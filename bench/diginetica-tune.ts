@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/diginetica-tune.ts --data ../shared/corpus/diginetica [--validation 15000]`:
+ * `node --import tsx bench/diginetica-tune.ts --data <corpus>/diginetica [--validation 15000]`:
  * chooses the session_knn defaults on a validation split cut from the TRAINING sessions only
  * (the newest `--validation` of train_sessions.txt, split into prefix → next cases like the test
  * set; the index holds the older ones). The test cases are never read. Prints hit rate and MRR
@@ -19,11 +19,15 @@ import {
 
 const { values } = parseArgs({
   options: {
-    data: { type: 'string', default: '../shared/corpus/diginetica' },
+    data: { type: 'string' },
     validation: { type: 'string', default: '15000' },
     rounds: { type: 'string', default: '2' },
   },
 });
+if (!values.data) {
+  console.error('--data <folder of the DIGINETICA corpus (srgnn-protocol/)> is required');
+  process.exit(2);
+}
 const lines = readFileSync(join(values.data!, 'srgnn-protocol/train_sessions.txt'), 'utf8')
   .split('\n')
   .filter(Boolean)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:diginetica -- --data ../shared/corpus/diginetica [--db pglite|postgres]
+ * `npm run bench:diginetica -- --data <corpus>/diginetica [--db pglite|postgres]
  *   [--cases N] [--calls 500] [--concurrency 2]`
  *
  * The public DIGINETICA benchmark (CIKM Cup 2016, the SR-GNN split) through Vitrina's real
@@ -36,13 +36,17 @@ import { POSTGRES_ADMIN_URL, testEnv } from '#tests/helpers/server.ts';
 
 const { values } = parseArgs({
   options: {
-    data: { type: 'string', default: '../shared/corpus/diginetica' },
+    data: { type: 'string' },
     db: { type: 'string', default: 'pglite' },
     cases: { type: 'string' },
     calls: { type: 'string', default: '500' },
     concurrency: { type: 'string', default: '2' },
   },
 });
+if (!values.data) {
+  console.error('--data <folder of the DIGINETICA corpus (srgnn-protocol/)> is required');
+  process.exit(2);
+}
 const SITE = 1;
 const HOURS = 60;
 
