@@ -15,24 +15,23 @@
  * runs in it; PostgreSQL's own memory is not counted).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { seedDemo } from '#server/demo/seed.ts';
 import { localDay } from '#server/events/day.ts';
 import { importYml } from '#server/feeds/intake/yml-import.ts';
-import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 import { sites } from '#server/platform/db/schema.ts';
 import { recsBuildJob, type RecsBuildResult } from '#server/recs/job.ts';
 import { recommendations } from '#server/recs/query.ts';
 import { createRecsRepository } from '#server/recs/strategies.ts';
 import { hitRateAndMrr, nextItemCases } from '#server/recs/session-knn.ts';
 import { recommendationsParams } from '#contract/public/recommendations.ts';
-import { POSTGRES_ADMIN_URL, testEnv } from '#tests/helpers/server.ts';
+import { testEnv } from '#tests/helpers/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -80,30 +79,6 @@ const sessionsFrom = (file: string) =>
     .split('\n')
     .filter(Boolean)
     .map((line) => line.split(' '));
-
-async function throwawayPostgres(): Promise<Database> {
-  const name = `vitrina_bench_digi_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return {
-    ...database,
-    async close() {
-      await database.close().catch(() => undefined);
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
 
 /** The feed: one offer per item, its name and price made from its id, 100 categories. */
 async function* feed(items: number): AsyncGenerator<Buffer> {
@@ -171,7 +146,7 @@ async function bench(kind: 'pglite' | 'postgres') {
   const measured = values.cases ? cases.slice(0, Number(values.cases)) : cases;
   const items = new Set(train.flat()).size;
   const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'vitrina-bench-digi-')) : null;
-  const database = dataDir ? await openPglite({ dataDir }) : await throwawayPostgres();
+  const database = dataDir ? await openPglite({ dataDir }) : await throwawayPostgres('digi');
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   const app = await buildApp({

@@ -8,15 +8,14 @@
  * sessions against popularity), and the p50/p95 of GET /public/recommendations by strategy.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { demoFeedChunks } from '#server/demo/feed.ts';
 import { importYml } from '#server/feeds/intake/yml-import.ts';
-import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 import { seedDemo } from '#server/demo/seed.ts';
 import { demoEvents } from '#server/demo/events.ts';
 import { demoCatalog } from '#server/demo/shop.ts';
@@ -26,7 +25,7 @@ import { createEventStore } from '#server/events/store.ts';
 import { createRecsRepository } from '#server/recs/strategies.ts';
 import { sites } from '#server/platform/db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { DATABASES, POSTGRES_ADMIN_URL, testEnv } from '#tests/helpers/server.ts';
+import { DATABASES, testEnv } from '#tests/helpers/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,37 +49,13 @@ const STRATEGIES = [
   { name: 'Похожие', modelName: 'similar_attributes', configs: {} },
 ];
 
-async function throwawayPostgres(): Promise<Database> {
-  const name = `vitrina_bench_recs_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return {
-    ...database,
-    async close() {
-      await database.close().catch(() => undefined);
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function bench(kind: (typeof DATABASES)[number]) {
   const dataDir =
     kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'vitrina-bench-recs-')) : undefined;
-  const database = dataDir ? await openPglite({ dataDir }) : await throwawayPostgres();
+  const database = dataDir ? await openPglite({ dataDir }) : await throwawayPostgres('recs');
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   try {

@@ -23,10 +23,9 @@ import { yesterday } from '#server/demo/events.ts';
 import { generateEventsInDatabase } from '#server/demo/events-in-database.ts';
 import { demoVocabulary } from '#server/demo/vocabulary.ts';
 import { createEventStore } from '#server/events/store.ts';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
-import { DATABASES, POSTGRES_ADMIN_URL, primed, testEnv } from '#tests/helpers/server.ts';
+import { openPglite } from '#server/platform/db/client.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
+import { DATABASES, primed, testEnv } from '#tests/helpers/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -95,36 +94,9 @@ interface Timing {
 }
 
 /** A database of its own name (other suites sweep theirs), dropped on close. */
-async function throwawayPostgres(): Promise<Database> {
-  const name = `vitrina_bench_reports_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString()).catch(async (error: unknown) => {
-    await admin(`drop database if exists ${name} with (force)`);
-    throw error;
-  });
-  return {
-    ...database,
-    async close() {
-      await database.close().catch(() => undefined);
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
 async function bench(kind: (typeof DATABASES)[number]): Promise<Result> {
   const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'vitrina-bench-')) : undefined;
-  const database = dataDir ? await openPglite({ dataDir }) : await throwawayPostgres();
+  const database = dataDir ? await openPglite({ dataDir }) : await throwawayPostgres('reports');
   try {
     await seedDemo(database);
     const store = createEventStore(database);
