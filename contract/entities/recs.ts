@@ -130,6 +130,19 @@ export const recsWidgetPage = z.object({
 export type RecsWidgetPage = z.infer<typeof recsWidgetPage>;
 
 /**
+ * A placement a widget may claim: each one of the site's recommendation blocks sits at (either
+ * copy) and each one a widget names, with the widgets that claim it and the blocks shown there.
+ */
+export const recsPlacement = z.object({
+  placement: z.string(),
+  /** The widgets whose placements name it (none: free to claim). */
+  widgetIds: z.array(z.string()),
+  /** The recommendation blocks at it (none: a placement only the merchant's own calls name). */
+  pages: z.array(recsWidgetPage),
+});
+export type RecsPlacement = z.infer<typeof recsPlacement>;
+
+/**
  * A widget tried before it is saved: the pages its placements show on, those its strategy cannot
  * serve (a strategy that needs the page's product, on a page without one), and what the
  * strategy answers with the site's own products (for a product of the catalogue when it needs one).

@@ -7,6 +7,7 @@ import {
   rankingModel,
   recsConfigEntry,
   recsModel,
+  recsPlacement,
   recsStrategy,
   recsStrategyInput,
   recsWidget,
@@ -251,13 +252,14 @@ export const previewWidgetRoute = defineRoute({
 export const widgetsPlacementsRoute = defineRoute({
   method: 'GET',
   path: '/recs/:site/widgetsPlacements',
-  summary: 'Every placement name with the widget it shows',
+  summary:
+    "Every placement of the site's recommendation blocks and of its widgets, with the widgets claiming it and the blocks there",
   auth: true,
   roles: WIDGET_VIEW,
   site: 'query',
   params: siteParam,
   query: siteQuery,
-  response: z.array(z.object({ placement: z.string(), widgetId: z.string() })),
+  response: z.array(recsPlacement),
 });
 
 export const recsFileRoute = defineRoute({

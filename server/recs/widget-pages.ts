@@ -1,4 +1,4 @@
-import type { RecsModel, RecsWidgetPage } from '#contract/entities/recs.ts';
+import type { RecsModel, RecsPlacement, RecsWidgetPage } from '#contract/entities/recs.ts';
 import { latestCopies } from '../publishing/bundle-configs.ts';
 import { parseBlock } from '../configs/codec.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
@@ -17,17 +17,44 @@ export async function widgetPages(
   placements: readonly string[],
 ): Promise<RecsWidgetPage[]> {
   const wanted = new Set(placements);
+  return (await blockPages(db, siteId)).filter((page) => wanted.has(page.placement));
+}
+
+/** Every recommendation block of the site (either copy) as a page: name, placement, page type. */
+async function blockPages(db: Db | Tx, siteId: number): Promise<RecsWidgetPage[]> {
   const pages = new Map<string, RecsWidgetPage>();
   for (const test of [true, false])
     for (const row of await latestCopies(db, siteId, test)) {
       if (row.kind !== 'recommendations-block') continue;
       const block = parseBlock(row);
       const placement = block.placement ?? '';
-      if (!wanted.has(placement)) continue;
+      if (placement === '') continue;
       const page = { block: block.name, placement, pageType: block.pageType };
       pages.set(JSON.stringify(page), page);
     }
   return [...pages.values()];
+}
+
+/**
+ * The placements a widget may pick (GET /recs/{site}/widgetsPlacements): those of the site's
+ * recommendation blocks and those the widgets name, by name, each with the widgets claiming it
+ * and the blocks shown there.
+ */
+export async function sitePlacements(
+  db: Db | Tx,
+  siteId: number,
+  widgets: readonly { widgetId: string; placements: readonly string[] }[],
+): Promise<RecsPlacement[]> {
+  const byName = new Map<string, RecsPlacement>();
+  const entry = (placement: string) => {
+    let found = byName.get(placement);
+    if (!found) byName.set(placement, (found = { placement, widgetIds: [], pages: [] }));
+    return found;
+  };
+  for (const page of await blockPages(db, siteId)) entry(page.placement).pages.push(page);
+  for (const widget of widgets)
+    for (const placement of widget.placements) entry(placement).widgetIds.push(widget.widgetId);
+  return [...byName.values()].sort((a, b) => a.placement.localeCompare(b.placement));
 }
 
 /** The pages a strategy of `model` cannot fill: it needs the page's product, they have none. */

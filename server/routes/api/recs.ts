@@ -46,7 +46,7 @@ import {
 import { RECS_MODELS, modelOf } from '../../recs/models.ts';
 import { readCoefficients, saveCoefficients } from '../../search/ranking-coefficients.ts';
 import { createRecsRepository } from '../../recs/strategies.ts';
-import { pagesRefused, widgetPages } from '../../recs/widget-pages.ts';
+import { pagesRefused, sitePlacements, widgetPages } from '../../recs/widget-pages.ts';
 import { liveImport } from '../../search/common.ts';
 import { recommendations } from '../../recs/query.ts';
 import { itemScores, previewProduct, widgetCtr } from '../../recs/repository.ts';
@@ -192,9 +192,7 @@ export async function recsRoutes(app: FastifyInstance) {
 
   registerRoute(app, widgetsPlacementsRoute, async ({ params, site }) => {
     samesite(params, site.siteId);
-    return (await repo.listWidgets(site.siteId)).flatMap((widget) =>
-      widget.placements.map((placement) => ({ placement, widgetId: widget.widgetId })),
-    );
+    return sitePlacements(db, site.siteId, await repo.listWidgets(site.siteId));
   });
 
   registerRoute(app, recsFileRoute, async ({ site, query, reply }) => {
