@@ -7,7 +7,6 @@
  * feed generation job rebuilds the index. The others shape the answers and apply at once.
  */
 import * as z from 'zod';
-import type { Role } from '../roles.ts';
 
 /** An attribute of the catalog: a built-in field or a feed param's name. */
 export const BUILTIN_ATTRIBUTES = [
@@ -152,28 +151,6 @@ export const SETTING_DEFAULTS: SearchSettings = {
     thresholds: { vectors: 0.4, zeroQueries: 0, ranking: -9.99, classifier: 0 },
   },
 };
-
-/** Who reads and who writes each setting (spec §6, part 1 §6). */
-export const SETTING_VIEW_ROLES: readonly Role[] = [
-  'ROLE_AUTOCOMPLETE_VIEW',
-  'ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG',
-  'ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG',
-];
-export const SETTING_WRITE_ROLES: Record<SettingKey, readonly Role[]> = {
-  attributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
-  regionalAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
-  responseAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
-  skuAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
-  lowercaseAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
-  groupRepresentativeAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
-  sku: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
-  skuRepresentativeConfig: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
-  'api-params': ['ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
-};
-export const JOB_START_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
-export const JOB_CONFIG_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_CONFIG'];
-export const FACET_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'];
-export const SORT_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'];
 
 export const setting = z.object({
   key: z.string(),

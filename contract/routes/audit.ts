@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
 import { auditEntry, auditFacets, auditPage } from '../entities/audit.ts';
+import { AUDIT_ROLES } from '../call-roles.ts';
 
 /* The audit log screen (administrators, spec part 1 §6). */
 
@@ -12,7 +13,7 @@ export const listAuditRoute = defineRoute({
   summary:
     'The audit log, newest first, filtered by site, user, entity (a prefix: `config` matches every config kind) and time',
   auth: true,
-  roles: ['ROLE_ADMIN'],
+  roles: AUDIT_ROLES,
   site: 'none',
   query: z.strictObject({
     siteId: z.coerce.number().int().positive().optional(),
@@ -32,7 +33,7 @@ export const auditFacetsRoute = defineRoute({
   path: '/audit/facets',
   summary: 'The entity kinds and users the audit log holds (for its filters)',
   auth: true,
-  roles: ['ROLE_ADMIN'],
+  roles: AUDIT_ROLES,
   site: 'none',
   response: auditFacets,
 });
@@ -43,7 +44,7 @@ export const restoreAuditRoute = defineRoute({
   summary:
     "Put the entry's entity back to its before-state (a config version, a query-list entry, a merchandising rule); audited. 409 when it cannot be restored",
   auth: true,
-  roles: ['ROLE_ADMIN'],
+  roles: AUDIT_ROLES,
   site: 'none',
   params: z.strictObject({ id: z.coerce.number().int().positive() }),
   response: auditEntry,

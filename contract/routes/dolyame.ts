@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
-import type { Role } from '../roles.ts';
+import { DOLYAME_READ_ROLES, DOLYAME_WRITE_ROLES } from '../call-roles.ts';
 import {
   alternativeAttribute,
   alternativeAttributeInput,
@@ -16,8 +16,6 @@ import { ok } from './auth.ts';
  * reads by apiKey are in contract/public/dolyame.ts). Spec §6 names no role for this area: site
  * viewers read it, site editors (ROLE_SITE_CONFIG) change it.
  */
-export const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
-export const DOLYAME_WRITE_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG'];
 
 const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() });
 const idQuery = siteQuery.extend({ id: z.coerce.number().int().positive() });

@@ -1,27 +1,24 @@
 /**
- * Who may call the feed routes (spec part 2 §7 "Feed and feed config", §6 and part 1 §6): reading
- * the feed pages takes any feed role or ROLE_CONFIG_VIEW; settings and URLs ROLE_CONFIG_FEED_CONFIG
- * or ROLE_CONFIG_FEED_LOADER_JOB_CONFIG; starting and cancelling loads
- * ROLE_CONFIG_FEED_LOADER_JOB_START; rules, attributes, parsing config ROLE_CONFIG_FEED_CONFIG;
- * imshop regions ROLE_CONFIG_REGIONS (or ROLE_CONFIG_FEED_CONFIG). Every call is under /api with
- * `?siteId=`.
+ * Who may call the feed routes: the role lists of contract/call-roles.ts (spec part 2 §7 "Feed and
+ * feed config", §6 and part 1 §6), re-exported for the feed calls and screens. Every call is
+ * under /api with `?siteId=`.
  */
 import * as z from 'zod';
-import type { Role } from '../roles.ts';
+import {
+  FEED_CONFIG_ROLES,
+  FEED_SETTINGS_ROLES,
+  FEED_START_ROLES,
+  FEED_VIEW_ROLES,
+} from '../call-roles.ts';
 
-export const FEED_VIEW_ROLES: readonly Role[] = [
-  'ROLE_CONFIG_VIEW',
-  'ROLE_CONFIG_FEED_CONFIG',
-  'ROLE_CONFIG_FEED_LOADER_JOB_START',
-  'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
-];
-export const FEED_SETTINGS_ROLES: readonly Role[] = [
-  'ROLE_CONFIG_FEED_CONFIG',
-  'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
-];
-export const FEED_START_ROLES: readonly Role[] = ['ROLE_CONFIG_FEED_LOADER_JOB_START'];
-export const FEED_CONFIG_ROLES: readonly Role[] = ['ROLE_CONFIG_FEED_CONFIG'];
-export const REGION_ROLES: readonly Role[] = ['ROLE_CONFIG_REGIONS', 'ROLE_CONFIG_FEED_CONFIG'];
+export {
+  FEED_CONFIG_ROLES,
+  FEED_SETTINGS_ROLES,
+  FEED_START_ROLES,
+  FEED_VIEW_ROLES,
+  REGION_ROLES,
+  REGION_VIEW_ROLES,
+} from '../call-roles.ts';
 
 const siteId = z.coerce.number().int().positive();
 export const siteQuery = z.strictObject({ siteId });

@@ -19,8 +19,8 @@ import {
 import { ok } from './auth.ts';
 import {
   config,
-  FEED_VIEW_ROLES,
   REGION_ROLES,
+  REGION_VIEW_ROLES,
   settings,
   site,
   siteQuery,
@@ -31,7 +31,7 @@ import {
 
 export const imshopRegionsRoute = defineRoute({
   ...site,
-  roles: [...FEED_VIEW_ROLES, 'ROLE_CONFIG_REGIONS'],
+  roles: REGION_VIEW_ROLES,
   method: 'GET',
   path: '/config/imshop/regions',
   summary: "The site's imshop (mobile app) regions, in order",

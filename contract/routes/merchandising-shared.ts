@@ -1,6 +1,12 @@
 /** What the merchandising calls share: the site query, ids, paging, the roles of each rule family. */
 import * as z from 'zod';
-import type { Role } from '../roles.ts';
+import {
+  MERCH_BOOSTING_ROLES,
+  MERCH_MODELS_ROLES,
+  MERCH_RECS_ROLES,
+  MERCH_REDIRECT_ROLES,
+  MERCH_SEARCH_VIEW_ROLES,
+} from '../call-roles.ts';
 
 export const siteId = z.coerce.number().int().positive();
 export const siteQuery = z.strictObject({ siteId });
@@ -10,15 +16,11 @@ export const paging = (size: number) => ({
   limit: z.coerce.number().int().min(1).max(500).default(size),
 });
 
-/** Search rules: viewers read, the boosting and redirect roles write (spec part 2 §6). */
-export const VIEW: readonly Role[] = [
-  'ROLE_MERCHANDISING_VIEW',
-  'ROLE_MERCHANDISING_BOOSTING_CONFIG',
-  'ROLE_MERCHANDISING_REDIRECT_CONFIG',
-];
-export const BOOSTING: readonly Role[] = ['ROLE_MERCHANDISING_BOOSTING_CONFIG'];
-export const REDIRECT: readonly Role[] = ['ROLE_MERCHANDISING_REDIRECT_CONFIG'];
-export const RECS: readonly Role[] = ['ROLE_RECS_MERCH_RULES_CONFIG'];
-export const MODELS: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
+/** The roles of each rule family (contract/call-roles.ts), by the short names the call files use. */
+export const VIEW = MERCH_SEARCH_VIEW_ROLES;
+export const BOOSTING = MERCH_BOOSTING_ROLES;
+export const REDIRECT = MERCH_REDIRECT_ROLES;
+export const RECS = MERCH_RECS_ROLES;
+export const MODELS = MERCH_MODELS_ROLES;
 
 export const call = { auth: true, site: 'query' } as const;

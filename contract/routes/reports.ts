@@ -18,6 +18,7 @@ import {
 import { eventPlatform } from '../entities/metric.ts';
 import { MAX_ORDER_REVENUE } from '../public/events.ts';
 import { ok } from './auth.ts';
+import { CUSTOM_REPORT_VIEW_ROLES, REPORT_AGG_ROLES, REPORT_DAILY_ROLES } from '../call-roles.ts';
 
 const siteParams = z.strictObject({ id: z.coerce.number().int().positive() });
 const tabParams = z.strictObject({ id: z.coerce.number().int().positive() });
@@ -28,7 +29,7 @@ export const aggregateReportRoute = defineRoute({
   summary:
     'Metric aggregation over a period (home): up to 5 names joined by a comma; value keyed by `from_to`',
   auth: true,
-  roles: ['ROLE_REPORT_AGG_VIEW'],
+  roles: REPORT_AGG_ROLES,
   site: 'param',
   params: siteParams,
   query: metricQuery,
@@ -40,7 +41,7 @@ export const dailyReportRoute = defineRoute({
   path: '/report/daily/:id/global',
   summary: 'Daily metrics over a period (reporting): up to 5 names; value keyed by day',
   auth: true,
-  roles: ['ROLE_REPORT_DAILY_VIEW'],
+  roles: REPORT_DAILY_ROLES,
   site: 'param',
   params: siteParams,
   query: dailyMetricQuery,
@@ -52,7 +53,7 @@ export const myCustomReportsRoute = defineRoute({
   path: '/custom-report',
   summary: "The signed-in user's custom report tabs (enabled and disabled)",
   auth: true,
-  roles: ['ROLE_CUSTOM_REPORT_VIEW'],
+  roles: CUSTOM_REPORT_VIEW_ROLES,
   site: 'none',
   response: z.array(customReportTab),
 });
@@ -63,7 +64,7 @@ export const chartJwtRoute = defineRoute({
   summary:
     'Short-lived signed tokens, one per chart, for reading chart data of a site (repeat chartId)',
   auth: true,
-  roles: ['ROLE_CUSTOM_REPORT_VIEW'],
+  roles: CUSTOM_REPORT_VIEW_ROLES,
   site: 'query',
   query: z.strictObject({
     siteId: z.coerce.number().int().positive(),
@@ -175,7 +176,7 @@ export const orderQuarantineRoute = defineRoute({
   path: '/site/:id/events/quarantine',
   summary: "The site's quarantined orders (newest first) and its order cap",
   auth: true,
-  roles: ['ROLE_REPORT_DAILY_VIEW'],
+  roles: REPORT_DAILY_ROLES,
   site: 'param',
   params: siteParams,
   query: z.strictObject({

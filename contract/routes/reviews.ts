@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
-import type { Role } from '../roles.ts';
+import { REVIEWS_READ_ROLES, REVIEWS_WRITE_ROLES } from '../call-roles.ts';
 import { uploadReport } from '../entities/upload.ts';
 import { neurocard, neurocardRow, reviewList } from '../entities/reviews.ts';
 
@@ -9,8 +9,6 @@ import { neurocard, neurocardRow, reviewList } from '../entities/reviews.ts';
  * viewers read, site editors (ROLE_SITE_CONFIG) upload and delete. Uploads are multipart
  * (server/uploads): CSV, XLSX or JSON, answered with the per-row report.
  */
-export const REVIEWS_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
-export const REVIEWS_WRITE_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG'];
 
 const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() });
 

@@ -8,19 +8,21 @@ import {
   facetCounts,
   facetDecision,
   facetDiff,
-  FACET_ROLES,
-  JOB_CONFIG_ROLES,
-  JOB_START_ROLES,
   jobScheduleInput,
   searchJobStatus,
   setting,
   SETTING_SCHEMAS,
-  SETTING_VIEW_ROLES,
-  SETTING_WRITE_ROLES,
-  SORT_ROLES,
   type SettingKey,
 } from '../entities/search-config.ts';
 import { product } from '../public/product.ts';
+import {
+  FACET_ROLES,
+  SEARCH_JOB_CONFIG_ROLES,
+  SEARCH_JOB_START_ROLES,
+  SETTING_VIEW_ROLES,
+  SETTING_WRITE_ROLES,
+  SORT_ROLES,
+} from '../call-roles.ts';
 import type { Role } from '../roles.ts';
 import { ok } from './auth.ts';
 
@@ -28,8 +30,8 @@ const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() })
 const VIEW: readonly Role[] = [
   ...SETTING_VIEW_ROLES,
   ...FACET_ROLES,
-  ...JOB_START_ROLES,
-  ...JOB_CONFIG_ROLES,
+  ...SEARCH_JOB_START_ROLES,
+  ...SEARCH_JOB_CONFIG_ROLES,
 ];
 
 function settingRoutes<const K extends SettingKey>(key: K) {
@@ -126,7 +128,7 @@ export const generationStartRoute = defineRoute({
   path: '/generation/job/feed/start',
   summary: 'Rebuild the index from the current settings (409 while one runs)',
   auth: true,
-  roles: JOB_START_ROLES,
+  roles: SEARCH_JOB_START_ROLES,
   site: 'query',
   query: siteQuery,
   response: searchJobStatus,
@@ -148,7 +150,7 @@ export const saveAutocompleteJobRoute = defineRoute({
   path: '/autocomplete/job',
   summary: "Set the autocomplete job's schedule (cron, time zone, on or off; audited)",
   auth: true,
-  roles: JOB_CONFIG_ROLES,
+  roles: SEARCH_JOB_CONFIG_ROLES,
   site: 'query',
   query: siteQuery,
   body: jobScheduleInput,
@@ -169,7 +171,7 @@ export const autocompleteJobStartRoute = defineRoute({
   path: '/autocomplete/job/start',
   summary: 'Rebuild the autocomplete suggestions now (409 while one runs)',
   auth: true,
-  roles: JOB_START_ROLES,
+  roles: SEARCH_JOB_START_ROLES,
   site: 'query',
   query: siteQuery,
   response: searchJobStatus,

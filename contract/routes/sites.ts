@@ -11,6 +11,7 @@ import {
 } from '../entities/site.ts';
 import { job } from '../entities/job.ts';
 import { ok } from './auth.ts';
+import { SITE_EDIT_ROLES } from '../call-roles.ts';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
@@ -41,7 +42,7 @@ export const updateSiteRoute = defineRoute({
   path: '/site/:id',
   summary: 'Update a site (name, URL, verticals, time zone); 409 when `version` is stale',
   auth: true,
-  roles: ['ROLE_SITE_CONFIG'],
+  roles: SITE_EDIT_ROLES,
   site: 'param',
   params: idParams,
   body: siteUpdate,

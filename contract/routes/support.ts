@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
-import type { Role } from '../roles.ts';
 import {
   chatMessage,
   chatMessageInput,
@@ -22,6 +21,7 @@ import {
   KB_SEARCH_MAX,
 } from '../entities/support.ts';
 import { ok } from './auth.ts';
+import { KB_READ_ROLES, STAFF_ROLES } from '../call-roles.ts';
 
 /**
  * Support: the knowledge base, internal feedback and the client chat.
@@ -34,9 +34,6 @@ import { ok } from './auth.ts';
  *   the client's calls carry the user's chat token in the `X-Chat-Token` header as well as the
  *   session (another user's token or a forged one: 403, none: 401); staff answer from the inbox.
  */
-export const KB_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW'];
-/** Staff: superusers and administrators (hasAccess lets ROLE_ADMIN through every list). */
-export const STAFF_ROLES: readonly Role[] = ['ROLE_SUPERUSER'];
 
 const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() });
 

@@ -1,0 +1,91 @@
+/**
+ * Who may make the console's calls, area by area, without zod: the call definitions of
+ * `routes/` take their roles from here, and so does the console's route table, which loads with
+ * the sign-in route and stays light (DESIGN.md budgets). The configs and the query lists keep
+ * theirs beside their entities (`entities/config-roles.ts`, `entities/query-list-roles.ts`).
+ */
+import type { Role } from './roles.ts';
+import type { SettingKey } from './entities/search-config.ts';
+
+/** Reports (`routes/reports.ts`). */
+export const REPORT_AGG_ROLES: readonly Role[] = ['ROLE_REPORT_AGG_VIEW'];
+export const REPORT_DAILY_ROLES: readonly Role[] = ['ROLE_REPORT_DAILY_VIEW'];
+export const CUSTOM_REPORT_VIEW_ROLES: readonly Role[] = ['ROLE_CUSTOM_REPORT_VIEW'];
+
+/**
+ * Support (`routes/support.ts`): the knowledge base is read with site view (spec §6); staff are
+ * superusers and administrators (hasAccess lets ROLE_ADMIN through every list).
+ */
+export const KB_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW'];
+export const STAFF_ROLES: readonly Role[] = ['ROLE_SUPERUSER'];
+
+/** Merchandising (`routes/merchandising-*.ts`): search rules' viewers read, the boosting and redirect roles write (spec part 2 §6). */
+export const MERCH_SEARCH_VIEW_ROLES: readonly Role[] = [
+  'ROLE_MERCHANDISING_VIEW',
+  'ROLE_MERCHANDISING_BOOSTING_CONFIG',
+  'ROLE_MERCHANDISING_REDIRECT_CONFIG',
+];
+export const MERCH_BOOSTING_ROLES: readonly Role[] = ['ROLE_MERCHANDISING_BOOSTING_CONFIG'];
+export const MERCH_REDIRECT_ROLES: readonly Role[] = ['ROLE_MERCHANDISING_REDIRECT_CONFIG'];
+export const MERCH_RECS_ROLES: readonly Role[] = ['ROLE_RECS_MERCH_RULES_CONFIG'];
+export const MERCH_MODELS_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
+
+/**
+ * Reviews and neurocards (`routes/reviews.ts`) and Dolyame (`routes/dolyame.ts`): spec §6 names no
+ * role for them; site viewers read, site editors (ROLE_SITE_CONFIG) change.
+ */
+export const REVIEWS_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
+export const REVIEWS_WRITE_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG'];
+export const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
+export const DOLYAME_WRITE_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG'];
+
+/** Sites (`routes/sites.ts`): changing one. */
+export const SITE_EDIT_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG'];
+
+/**
+ * Feeds (`routes/feeds-access.ts`, spec part 2 §7 "Feed and feed config", §6): reading the feed
+ * pages takes any feed role or ROLE_CONFIG_VIEW; settings and URLs ROLE_CONFIG_FEED_CONFIG or
+ * ROLE_CONFIG_FEED_LOADER_JOB_CONFIG; starting and cancelling loads
+ * ROLE_CONFIG_FEED_LOADER_JOB_START; rules, attributes, parsing config ROLE_CONFIG_FEED_CONFIG;
+ * imshop regions ROLE_CONFIG_REGIONS (or ROLE_CONFIG_FEED_CONFIG).
+ */
+export const FEED_VIEW_ROLES: readonly Role[] = [
+  'ROLE_CONFIG_VIEW',
+  'ROLE_CONFIG_FEED_CONFIG',
+  'ROLE_CONFIG_FEED_LOADER_JOB_START',
+  'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
+];
+export const FEED_SETTINGS_ROLES: readonly Role[] = [
+  'ROLE_CONFIG_FEED_CONFIG',
+  'ROLE_CONFIG_FEED_LOADER_JOB_CONFIG',
+];
+export const FEED_START_ROLES: readonly Role[] = ['ROLE_CONFIG_FEED_LOADER_JOB_START'];
+export const FEED_CONFIG_ROLES: readonly Role[] = ['ROLE_CONFIG_FEED_CONFIG'];
+export const REGION_ROLES: readonly Role[] = ['ROLE_CONFIG_REGIONS', 'ROLE_CONFIG_FEED_CONFIG'];
+/** Reading the imshop regions (the feed configurator): feed readers and the regions role. */
+export const REGION_VIEW_ROLES: readonly Role[] = [...FEED_VIEW_ROLES, 'ROLE_CONFIG_REGIONS'];
+
+/** Search configuration (`routes/search-config.ts`): who reads and who writes each setting (spec §6, part 1 §6). */
+export const SETTING_VIEW_ROLES: readonly Role[] = [
+  'ROLE_AUTOCOMPLETE_VIEW',
+  'ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG',
+  'ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG',
+];
+export const SETTING_WRITE_ROLES: Record<SettingKey, readonly Role[]> = {
+  attributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  regionalAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  responseAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  skuAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  lowercaseAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  groupRepresentativeAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  sku: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  skuRepresentativeConfig: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  'api-params': ['ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
+};
+export const SEARCH_JOB_START_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
+export const SEARCH_JOB_CONFIG_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_CONFIG'];
+export const FACET_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'];
+export const SORT_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'];
+
+/** The audit log (`routes/audit.ts`): administrators (spec part 1 §6). */
+export const AUDIT_ROLES: readonly Role[] = ['ROLE_ADMIN'];
