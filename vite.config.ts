@@ -119,7 +119,7 @@ export default defineConfig({
           ],
           exclude: [...GATE_SUITES, ...configDefaults.exclude],
           setupFiles: ['tests/helpers/repo-guard.ts'],
-          globalSetup: ['tests/helpers/pglite-dumps.ts'],
+          globalSetup: ['tests/helpers/database-snapshots.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The server suites mostly wait (jobs, timers, the database's worker thread): more files
@@ -139,7 +139,7 @@ export default defineConfig({
           environment: 'node',
           include: GATE_SUITES,
           setupFiles: ['tests/helpers/repo-guard.ts'],
-          globalSetup: ['tests/helpers/pglite-dumps.ts'],
+          globalSetup: ['tests/helpers/database-snapshots.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

@@ -1,31 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { ApiError, createApiClient, type ApiCall } from '#contract/client.ts';
 import { buildApp } from '#server/app.ts';
 import { openPglite, openPostgres, type Database } from '#server/platform/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '#server/demo/seed.ts';
 import { readEnv, type Env } from '#server/platform/env.ts';
+import { POSTGRES_ADMIN_URL, postgresUrl, withPostgresAdmin } from './database-snapshots.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-export const POSTGRES_ADMIN_URL =
-  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { POSTGRES_ADMIN_URL };
 
 async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({
-    connectionString: POSTGRES_ADMIN_URL,
-    connectionTimeoutMillis: 1500,
-  });
   try {
-    await client.connect();
-    await client.query('select 1');
+    await withPostgresAdmin((client) => client.query('select 1'));
     return true;
   } catch {
     return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 
@@ -39,20 +31,10 @@ if (!postgresUp) {
 /** The databases every server suite runs against: PGlite always, PostgreSQL when it answers. */
 export const DATABASES: DatabaseKind[] = postgresUp ? ['pglite', 'postgres'] : ['pglite'];
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
+/** The run's starting points (tests/helpers/database-snapshots.ts); none outside vitest (benches). */
+function snapshots() {
   try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The dumps of tests/helpers/pglite-dumps.ts; none outside a vitest run (benches). */
-function pgliteDumps() {
-  try {
-    return inject('pgliteDumps');
+    return { pglite: inject('pgliteDumps'), postgres: inject('postgresTemplates') };
   } catch {
     return undefined;
   }
@@ -60,7 +42,7 @@ function pgliteDumps() {
 
 /**
  * A fresh, migrated database, empty or (`seeded`) with the demo data; PostgreSQL ones are dropped
- * on close. An in-memory PGlite one starts from the run's dump.
+ * on close. Both start as a copy of the run's snapshot when there is one.
  */
 export async function createTestDatabase(
   kind: DatabaseKind,
@@ -68,8 +50,9 @@ export async function createTestDatabase(
   options: { runawayMs?: number; seeded?: boolean } = {},
 ): Promise<Database> {
   const { seeded = false, ...engine } = options;
+  const made = snapshots();
   if (kind === 'pglite') {
-    const dumps = dataDir ? undefined : pgliteDumps();
+    const dumps = dataDir ? undefined : made?.pglite;
     const database = await openPglite({
       ...(dataDir && { dataDir }),
       ...(dumps && { startFrom: seeded ? dumps.seeded : dumps.migrated }),
@@ -79,16 +62,19 @@ export async function createTestDatabase(
     return database;
   }
   const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  if (seeded) await seedDemo(database);
+  const template = made?.postgres?.[seeded ? 'seeded' : 'migrated'];
+  await withPostgresAdmin((client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
+  const database = await openPostgres(postgresUrl(name));
+  if (seeded && !template) await seedDemo(database);
   return {
     ...database,
     async close() {
       await database.close();
-      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await withPostgresAdmin((client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }
