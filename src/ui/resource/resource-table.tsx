@@ -3,6 +3,7 @@ import './resource.css';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../button/button.tsx';
+import { Checkbox } from '../checkbox/checkbox.tsx';
 import { DataTable, actionsColumn, type DataTableRowProps } from '../data-table/data-table.tsx';
 
 /** One column of a resource list: its header and what a row shows in it. */
@@ -32,6 +33,18 @@ export interface ResourceRowActions<T> {
   extra?: (row: T) => ReactNode;
 }
 
+/**
+ * Rows the user ticks for an action on several at once (delete, enable…): a checkbox in each
+ * row, named after it, and one in the header for every row shown.
+ */
+export interface ResourceSelection<T> {
+  /** The keys (`rowKey`) of the ticked rows. */
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  /** The row's name on its checkbox («Выбрать Хиты»). */
+  name: (row: T) => string;
+}
+
 export interface ResourceTableProps<T> {
   /** The table's accessible name. */
   caption: string;
@@ -48,6 +61,12 @@ export interface ResourceTableProps<T> {
   /** Omitted for a user who may only read: no actions column at all. */
   actions?: ResourceRowActions<T> | undefined;
   rowProps?: (row: T) => DataTableRowProps;
+  /** Ticked rows for actions on several (omitted: no checkboxes). */
+  selection?: ResourceSelection<T> | undefined;
+  /** Below 600 px wide each row becomes a block of its cells. */
+  stackOnNarrow?: boolean;
+  /** A class of the table's scroll box. */
+  className?: string;
 }
 
 /**
@@ -65,16 +84,23 @@ export function ResourceTable<T>({
   sortable = false,
   actions,
   rowProps,
+  selection,
+  stackOnNarrow = false,
+  className,
 }: ResourceTableProps<T>) {
-  const defs: ColumnDef<T, never>[] = columns.map((column) => ({
-    id: column.key,
-    header: column.header,
-    cell: ({ row }) => column.cell(row.original),
-    ...(column.sortValue
-      ? { accessorFn: (row: T) => column.sortValue!(row) as never }
-      : { enableSorting: false }),
-    meta: { rowHeader: column.rowHeader, className: column.className, numeric: column.numeric },
-  }));
+  const defs: ColumnDef<T, never>[] = [];
+  if (selection) defs.push(selectColumn(selection, rows, rowKey));
+  defs.push(
+    ...columns.map((column): ColumnDef<T, never> => ({
+      id: column.key,
+      header: column.header,
+      cell: ({ row }) => column.cell(row.original),
+      ...(column.sortValue
+        ? { accessorFn: (row: T) => column.sortValue!(row) as never }
+        : { enableSorting: false }),
+      meta: { rowHeader: column.rowHeader, className: column.className, numeric: column.numeric },
+    })),
+  );
   if (actions && (actions.onEdit || actions.onDelete || actions.extra))
     defs.push(actionsColumn<T>((row) => <ResourceRowButtons row={row} actions={actions} />));
   return (
@@ -86,9 +112,112 @@ export function ResourceTable<T>({
       getRowId={(row) => String(rowKey(row))}
       sortable={sortable}
       loading={loading}
+      stackOnNarrow={stackOnNarrow}
+      {...(className !== undefined && { className })}
       {...(emptyText !== undefined && { emptyText })}
       {...(rowProps && { rowProps })}
     />
+  );
+}
+
+/** The ticks column: a checkbox per row and one for all the rows shown. */
+function selectColumn<T>(
+  selection: ResourceSelection<T>,
+  rows: readonly T[],
+  rowKey: (row: T) => string | number,
+): ColumnDef<T, never> {
+  const keys = rows.map((row) => String(rowKey(row)));
+  const all = keys.length > 0 && keys.every((key) => selection.selected.has(key));
+  return {
+    id: 'select',
+    header: () => (
+      <SelectAll
+        checked={all}
+        disabled={keys.length === 0}
+        onChange={(checked) => {
+          const next = new Set(selection.selected);
+          for (const key of keys) {
+            if (checked) next.add(key);
+            else next.delete(key);
+          }
+          selection.onChange(next);
+        }}
+      />
+    ),
+    cell: ({ row }) => (
+      <SelectOne
+        name={selection.name(row.original)}
+        checked={selection.selected.has(String(rowKey(row.original)))}
+        onChange={(checked) => {
+          const next = new Set(selection.selected);
+          const key = String(rowKey(row.original));
+          if (checked) next.add(key);
+          else next.delete(key);
+          selection.onChange(next);
+        }}
+      />
+    ),
+    enableSorting: false,
+    meta: { className: 'ui-resource__select' },
+  };
+}
+
+function SelectAll(props: {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      label={<span className="ui-visually-hidden">{t('ui.resource.selectAll')}</span>}
+      checked={props.checked}
+      disabled={props.disabled}
+      onCheckedChange={props.onChange}
+    />
+  );
+}
+
+function SelectOne(props: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      label={
+        <span className="ui-visually-hidden">{t('ui.resource.select', { name: props.name })}</span>
+      }
+      checked={props.checked}
+      onCheckedChange={props.onChange}
+    />
+  );
+}
+
+/**
+ * The actions on the ticked rows of a list (delete, enable, disable…), with how many are
+ * ticked and a button that clears the ticks; shown while any row is ticked.
+ */
+export function ResourceBulkBar({
+  count,
+  onClear,
+  children,
+}: {
+  count: number;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <div className="ui-resource__bulk" role="group" aria-label={t('ui.resource.bulk')}>
+      <span aria-live="polite">{t('ui.resource.selected', { count })}</span>
+      {children}
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        {t('ui.resource.clear')}
+      </Button>
+    </div>
   );
 }
 

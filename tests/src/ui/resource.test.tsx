@@ -4,7 +4,12 @@ import * as z from 'zod';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { ResourceDeleteDialog } from '#src/ui/resource/resource-delete.tsx';
 import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
-import { ResourceTable, ResourceToolbar } from '#src/ui/resource/resource-table.tsx';
+import { useState } from 'react';
+import {
+  ResourceBulkBar,
+  ResourceTable,
+  ResourceToolbar,
+} from '#src/ui/resource/resource-table.tsx';
 import { ResourceUploads } from '#src/ui/resource/resource-uploads.tsx';
 import { renderWithProviders } from '#tests/helpers/render.tsx';
 
@@ -84,6 +89,46 @@ describe('ResourceTable', () => {
     expect(screen.queryByRole('button', { name: /Название/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: /Вес/ }));
     expect(names()).toEqual(['Хиты', 'Новинки']);
+  });
+});
+
+describe('ResourceTable selection and ResourceBulkBar', () => {
+  /** A list whose ticked rows a bulk bar acts on. */
+  function Ticked({ onDelete }: { onDelete: (ids: string[]) => void }) {
+    const [selected, setSelected] = useState<Set<string>>(() => new Set());
+    return (
+      <>
+        <ResourceBulkBar count={selected.size} onClear={() => setSelected(new Set())}>
+          <button type="button" onClick={() => onDelete([...selected])}>
+            Удалить выбранные
+          </button>
+        </ResourceBulkBar>
+        <ResourceTable<Row>
+          caption="Правила"
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={columns}
+          selection={{ selected, onChange: setSelected, name: (row) => row.name }}
+        />
+      </>
+    );
+  }
+
+  it('ticks rows one by one or all at once; the bar counts them, acts on them and clears them', async () => {
+    const onDelete = vi.fn();
+    const { user } = renderWithProviders(<Ticked onDelete={onDelete} />);
+    expect(screen.queryByRole('group', { name: 'Действия с выбранными' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Выбрать «Новинки»' }));
+    const bar = screen.getByRole('group', { name: 'Действия с выбранными' });
+    expect(bar).toHaveTextContent('Выбрана 1 запись');
+    await user.click(screen.getByRole('checkbox', { name: 'Выбрать все строки на странице' }));
+    expect(bar).toHaveTextContent('Выбраны 2 записи');
+    expect(screen.getByRole('checkbox', { name: 'Выбрать «Хиты»' })).toBeChecked();
+    await user.click(within(bar).getByRole('button', { name: 'Удалить выбранные' }));
+    expect(onDelete).toHaveBeenCalledWith(['2', '1']);
+    await user.click(within(bar).getByRole('button', { name: 'Снять выбор' }));
+    expect(screen.queryByRole('group', { name: 'Действия с выбранными' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Выбрать «Хиты»' })).not.toBeChecked();
   });
 });
 
