@@ -30,6 +30,27 @@ export const MERCH_REDIRECT_ROLES: readonly Role[] = ['ROLE_MERCHANDISING_REDIRE
 export const MERCH_RECS_ROLES: readonly Role[] = ['ROLE_RECS_MERCH_RULES_CONFIG'];
 export const MERCH_MODELS_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
 
+/** Recommendations and the model builder (`routes/recs.ts`). */
+export const RECS_STRATEGY_VIEW_ROLES: readonly Role[] = [
+  'ROLE_RECS_STRATEGIES_CONFIG',
+  'ROLE_RECS_STRATEGIES_PREVIEW',
+];
+export const RECS_STRATEGY_EDIT_ROLES: readonly Role[] = ['ROLE_RECS_STRATEGIES_CONFIG'];
+export const RECS_WIDGET_VIEW_ROLES: readonly Role[] = [
+  'ROLE_RECS_WIDGETS_CONFIG',
+  'ROLE_RECS_WIDGETS_PREVIEW',
+];
+export const RECS_WIDGET_EDIT_ROLES: readonly Role[] = ['ROLE_RECS_WIDGETS_CONFIG'];
+/** Model training (/anyquery/search/model-training): ranking job start, or admin. */
+export const MODELS_START_ROLES: readonly Role[] = [
+  'ROLE_RANKING_JOB_START',
+  'ROLE_AUTOCOMPLETE_JOB_START',
+];
+/** Ranking configuration: admin or autocomplete job start (spec §6 menu rule). */
+export const RANKING_EDIT_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
+/** The widget CTR report (`routes/recs.ts`): either report role. */
+export const REPORT_WIDGET_ROLES: readonly Role[] = [...REPORT_AGG_ROLES, ...REPORT_DAILY_ROLES];
+
 /**
  * Reviews and neurocards (`routes/reviews.ts`) and Dolyame (`routes/dolyame.ts`): spec §6 names no
  * role for them; site viewers read, site editors (ROLE_SITE_CONFIG) change.

@@ -25,7 +25,7 @@ export const JOB_START_ROLES: Readonly<Record<string, readonly Role[]>> = {
     'ROLE_RANKING_JOB_START',
     'ROLE_AUTOCOMPLETE_JOB_START',
   ],
-  // XGBVECTORS (learned ranking): the model training screen's starters (MODELS_START).
+  // XGBVECTORS (learned ranking): the model training screen's starters (MODELS_START_ROLES).
   'ranking-build': ['ROLE_RANKING_JOB_START', 'ROLE_AUTOCOMPLETE_JOB_START'],
   // The visual regression gate runs before a generate or deploy: its starters are theirs.
   'visual-gate': allConfigRoles('generate'),

@@ -18,6 +18,15 @@ import {
 import { isoDay, periodRefinement } from '../entities/metric.ts';
 import type { Role } from '../roles.ts';
 import { ok } from './auth.ts';
+import {
+  MODELS_START_ROLES,
+  RANKING_EDIT_ROLES,
+  RECS_STRATEGY_EDIT_ROLES,
+  RECS_STRATEGY_VIEW_ROLES,
+  RECS_WIDGET_EDIT_ROLES,
+  RECS_WIDGET_VIEW_ROLES,
+  REPORT_WIDGET_ROLES,
+} from '../call-roles.ts';
 
 /**
  * Spec part 2 §7 "Recommendations" and "Model builder", each at its path under /api, with the
@@ -27,33 +36,19 @@ const siteQuery = z.strictObject({ siteId: z.coerce.number().int().positive() })
 const siteParam = z.strictObject({ site: z.coerce.number().int().positive() });
 const hashParam = siteParam.extend({ hash: z.string().regex(/^[0-9a-f]{12}$/, 'a strategy hash') });
 
-const STRATEGY_VIEW: readonly Role[] = [
-  'ROLE_RECS_STRATEGIES_CONFIG',
-  'ROLE_RECS_STRATEGIES_PREVIEW',
-];
-const STRATEGY_EDIT: readonly Role[] = ['ROLE_RECS_STRATEGIES_CONFIG'];
-const WIDGET_VIEW: readonly Role[] = ['ROLE_RECS_WIDGETS_CONFIG', 'ROLE_RECS_WIDGETS_PREVIEW'];
-const WIDGET_EDIT: readonly Role[] = ['ROLE_RECS_WIDGETS_CONFIG'];
-/** Model training (/anyquery/search/model-training): ranking job start, or admin. */
-export const MODELS_START: readonly Role[] = [
-  'ROLE_RANKING_JOB_START',
-  'ROLE_AUTOCOMPLETE_JOB_START',
-];
 const MODELS_VIEW: readonly Role[] = [
-  ...MODELS_START,
+  ...MODELS_START_ROLES,
   'ROLE_RANKING_JOB_CONFIG',
   'ROLE_RANKING_VIEW',
 ];
-/** Ranking configuration: admin or autocomplete job start (spec §6 menu rule). */
-export const RANKING_EDIT: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
-const RANKING_VIEW: readonly Role[] = [...RANKING_EDIT, 'ROLE_RANKING_VIEW'];
+const RANKING_VIEW: readonly Role[] = [...RANKING_EDIT_ROLES, 'ROLE_RANKING_VIEW'];
 
 export const recsModelsRoute = defineRoute({
   method: 'GET',
   path: '/recs/models',
   summary: 'The model catalogue: each model with its typed configs',
   auth: true,
-  roles: [...STRATEGY_VIEW, ...WIDGET_VIEW],
+  roles: [...RECS_STRATEGY_VIEW_ROLES, ...RECS_WIDGET_VIEW_ROLES],
   site: 'query',
   query: siteQuery,
   response: z.array(recsModel),
@@ -64,7 +59,7 @@ export const listStrategiesRoute = defineRoute({
   path: '/recs/:site/strategies',
   summary: "The site's strategies with their built revisions and offline quality",
   auth: true,
-  roles: [...STRATEGY_VIEW, ...WIDGET_VIEW],
+  roles: [...RECS_STRATEGY_VIEW_ROLES, ...RECS_WIDGET_VIEW_ROLES],
   site: 'query',
   params: siteParam,
   query: siteQuery,
@@ -76,7 +71,7 @@ export const createStrategyRoute = defineRoute({
   path: '/recs/:site/strategies',
   summary: 'Create a strategy (off until switched on); only non-default configs are stored',
   auth: true,
-  roles: STRATEGY_EDIT,
+  roles: RECS_STRATEGY_EDIT_ROLES,
   site: 'query',
   params: siteParam,
   query: siteQuery,
@@ -89,7 +84,7 @@ export const getStrategyRoute = defineRoute({
   path: '/recs/:site/strategies/:hash',
   summary: 'One strategy',
   auth: true,
-  roles: STRATEGY_VIEW,
+  roles: RECS_STRATEGY_VIEW_ROLES,
   site: 'query',
   params: hashParam,
   query: siteQuery,
@@ -101,7 +96,7 @@ export const deleteStrategyRoute = defineRoute({
   path: '/recs/:site/strategies/:hash',
   summary: 'Delete a strategy, its revisions and tables (widgets showing it lose it)',
   auth: true,
-  roles: STRATEGY_EDIT,
+  roles: RECS_STRATEGY_EDIT_ROLES,
   site: 'query',
   params: hashParam,
   query: siteQuery,
@@ -113,7 +108,7 @@ export const switchStrategyRoute = defineRoute({
   path: '/recs/:site/strategies/switch/:hash',
   summary: 'Switch a strategy on or off (enabled)',
   auth: true,
-  roles: STRATEGY_EDIT,
+  roles: RECS_STRATEGY_EDIT_ROLES,
   site: 'query',
   params: hashParam,
   query: siteQuery.extend({ enabled: z.enum(['true', 'false']).transform((v) => v === 'true') }),
@@ -125,7 +120,7 @@ export const strategyConfigsRoute = defineRoute({
   path: '/recs/:site/strategies/:hash/configs',
   summary: "A strategy's configs: every entry of its model with the stored value (null: default)",
   auth: true,
-  roles: STRATEGY_VIEW,
+  roles: RECS_STRATEGY_VIEW_ROLES,
   site: 'query',
   params: hashParam,
   query: siteQuery,
@@ -137,7 +132,7 @@ export const saveStrategyConfigsRoute = defineRoute({
   path: '/recs/:site/strategies/:hash/configs',
   summary: "Save a strategy's configs (values by name; lists comma-joined; defaults dropped)",
   auth: true,
-  roles: STRATEGY_EDIT,
+  roles: RECS_STRATEGY_EDIT_ROLES,
   site: 'query',
   params: hashParam,
   query: siteQuery,
@@ -150,7 +145,7 @@ export const availableConfigsRoute = defineRoute({
   path: '/recs/:site/strategies/:hash/availableConfigs',
   summary: "The configs a strategy's model accepts, with their types and defaults",
   auth: true,
-  roles: STRATEGY_VIEW,
+  roles: RECS_STRATEGY_VIEW_ROLES,
   site: 'query',
   params: hashParam,
   query: siteQuery,
@@ -162,7 +157,7 @@ export const strategyRevisionRoute = defineRoute({
   path: '/recs/:site/strategies/:hash/revision',
   summary: 'Serve another built revision (switched atomically)',
   auth: true,
-  roles: STRATEGY_EDIT,
+  roles: RECS_STRATEGY_EDIT_ROLES,
   site: 'query',
   params: hashParam,
   query: siteQuery,
@@ -175,7 +170,7 @@ export const refreshStrategyRoute = defineRoute({
   path: '/recs/:site/strategies/refresh/:hash',
   summary: 'Recompute a strategy from the event store (a RECS job for it; poll the job)',
   auth: true,
-  roles: STRATEGY_EDIT,
+  roles: RECS_STRATEGY_EDIT_ROLES,
   site: 'query',
   params: hashParam,
   query: siteQuery,
@@ -187,7 +182,7 @@ export const listWidgetsRoute = defineRoute({
   path: '/recs/:site/widgets',
   summary: "The site's recommendation widgets",
   auth: true,
-  roles: WIDGET_VIEW,
+  roles: RECS_WIDGET_VIEW_ROLES,
   site: 'query',
   params: siteParam,
   query: siteQuery,
@@ -199,7 +194,7 @@ export const createWidgetRoute = defineRoute({
   path: '/recs/:site/widgets',
   summary: 'Create a widget',
   auth: true,
-  roles: WIDGET_EDIT,
+  roles: RECS_WIDGET_EDIT_ROLES,
   site: 'query',
   params: siteParam,
   query: siteQuery,
@@ -212,7 +207,7 @@ export const updateWidgetRoute = defineRoute({
   path: '/recs/:site/widgets',
   summary: 'Update a widget',
   auth: true,
-  roles: WIDGET_EDIT,
+  roles: RECS_WIDGET_EDIT_ROLES,
   site: 'query',
   params: siteParam,
   query: siteQuery,
@@ -225,7 +220,7 @@ export const deleteWidgetRoute = defineRoute({
   path: '/recs/:site/widgets',
   summary: 'Delete a widget',
   auth: true,
-  roles: WIDGET_EDIT,
+  roles: RECS_WIDGET_EDIT_ROLES,
   site: 'query',
   params: siteParam,
   query: siteQuery.extend({ widgetId: z.string().min(1).max(64) }),
@@ -238,7 +233,7 @@ export const previewWidgetRoute = defineRoute({
   summary:
     "A widget before it is saved: its pages, those its strategy cannot serve, and the strategy's answer with the site's products",
   auth: true,
-  roles: WIDGET_VIEW,
+  roles: RECS_WIDGET_VIEW_ROLES,
   site: 'query',
   params: siteParam,
   query: siteQuery.extend({
@@ -255,7 +250,7 @@ export const widgetsPlacementsRoute = defineRoute({
   summary:
     "Every placement of the site's recommendation blocks and of its widgets, with the widgets claiming it and the blocks there",
   auth: true,
-  roles: WIDGET_VIEW,
+  roles: RECS_WIDGET_VIEW_ROLES,
   site: 'query',
   params: siteParam,
   query: siteQuery,
@@ -267,7 +262,7 @@ export const recsFileRoute = defineRoute({
   path: '/recs/recs_file',
   summary: "Export of a strategy's current table as CSV (productId, recommendedId, score)",
   auth: true,
-  roles: STRATEGY_VIEW,
+  roles: RECS_STRATEGY_VIEW_ROLES,
   site: 'query',
   query: siteQuery.extend({ hash: z.string().regex(/^[0-9a-f]{12}$/) }),
   response: z.string(),
@@ -279,7 +274,7 @@ export const refreshRegionalRoute = defineRoute({
   summary:
     'Refresh regional recommendation lists: rebuilds every strategy against the current availability',
   auth: true,
-  roles: STRATEGY_EDIT,
+  roles: RECS_STRATEGY_EDIT_ROLES,
   site: 'query',
   query: siteQuery,
   response: job,
@@ -312,7 +307,7 @@ export const startModelJobRoute = defineRoute({
   path: '/models-builder/job/start',
   summary: 'Start a model building job by name (XGBVECTORS or RECS); mails emailList when done',
   auth: true,
-  roles: MODELS_START,
+  roles: MODELS_START_ROLES,
   site: 'query',
   query: siteQuery.extend({ jobName: modelJobName }),
   body: z.strictObject({ emailList: z.array(z.email().max(254)).max(20).default([]) }).nullish(),
@@ -346,7 +341,7 @@ export const putCoefficientsRoute = defineRoute({
   path: '/models-builder/coefficients',
   summary: 'Save the ranking coefficients (each -9.99 to 9.99); applied to the next search',
   auth: true,
-  roles: RANKING_EDIT,
+  roles: RANKING_EDIT_ROLES,
   site: 'query',
   query: siteQuery,
   body: rankingCoefficients,
@@ -370,7 +365,7 @@ export const activateRankingModelRoute = defineRoute({
   summary:
     'Switch an XGBVECTORS model on: its weights become the ranking coefficients (audited), live at once',
   auth: true,
-  roles: RANKING_EDIT,
+  roles: RANKING_EDIT_ROLES,
   site: 'query',
   params: z.strictObject({ version: z.coerce.number().int().positive() }),
   query: siteQuery,
@@ -384,7 +379,7 @@ export const widgetCtrRoute = defineRoute({
   summary:
     'CTR per recommendation block (widget views and clicks) and of the search answers, over a period of at most 400 days',
   auth: true,
-  roles: ['ROLE_REPORT_AGG_VIEW', 'ROLE_REPORT_DAILY_VIEW'],
+  roles: REPORT_WIDGET_ROLES,
   site: 'param',
   params: z.strictObject({ id: z.coerce.number().int().positive() }),
   query: z.strictObject({ from: isoDay, to: isoDay }).superRefine(periodRefinement(400)),
