@@ -11,7 +11,8 @@ import { domainsNamed, relativeToRoot, sourceClosure } from './source-graph.ts';
  * is loaded for it. A failure names the route and the domain to add to its `locales`.
  */
 const DOMAINS = Object.keys(ru);
-const ROUTE_TABLE = /[\\/]src[\\/]app[\\/]routes\.ts$/;
+/** The route table (`src/app/routes.ts` and its sections in `src/app/routes/`) names every domain. */
+const ROUTE_TABLE = /[\\/]src[\\/]app[\\/]routes(\.ts$|[\\/])/;
 
 /** The page module a route's `page` imports (vitest rewrites '#src/…' to a path under /src/). */
 const pageFile = (page: () => unknown) =>
