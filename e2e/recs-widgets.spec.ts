@@ -3,10 +3,20 @@
  * (its strategy picked from the site's strategies); shoppers see and click the demo page's
  * recommendation block; /reporting shows the block's views, clicks and CTR of today.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
+
+/** Picks a placement in the widget form: a place of the site's blocks, or a new one typed. */
+async function pickPlacement(page: Page, form: Locator, name: string) {
+  await form.getByRole('combobox', { name: 'Места показа' }).fill(name);
+  await page
+    .getByRole('option', {
+      name: new RegExp(`^(Новое место: )?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( —|$)`),
+    })
+    .click();
+}
 
 test('a widget is created with a strategy of the site; block clicks on the demo page show as CTR on /reporting', async ({
   page,
@@ -33,7 +43,8 @@ test('a widget is created with a strategy of the site; block clicks on the demo 
   const form = page.getByRole('form', { name: 'Создать виджет' });
   await form.getByLabel('Идентификатор виджета').fill(`home-hits-${run}`);
   await form.getByLabel('Название').fill(widget);
-  await form.getByLabel('Места показа').fill('#recommendations, #home');
+  await pickPlacement(page, form, '#recommendations');
+  await pickPlacement(page, form, '#home');
   await form.getByRole('combobox', { name: 'Стратегия' }).click();
   await page.getByRole('option', { name: new RegExp(strategy) }).click();
   await form.getByRole('button', { name: 'Сохранить' }).click();
@@ -123,7 +134,7 @@ test('a strategy that needs a product is refused for a home-page block, saying w
   await form.getByLabel('Идентификатор виджета').fill(`pdp-${run}`);
   await form.getByLabel('Название').fill(`С этим смотрят ${run}`);
   // #recommendations is the demo site's home-page block («Популярные товары», HOME_PAGE)
-  await form.getByLabel('Места показа').fill('#recommendations');
+  await pickPlacement(page, form, '#recommendations');
   await form.getByRole('combobox', { name: 'Стратегия' }).click();
   await page.getByRole('option', { name: new RegExp(strategy) }).click();
   const refusal = form.getByRole('alert');
@@ -150,7 +161,8 @@ test('a strategy that needs a product is refused for a home-page block, saying w
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // on a product page's placement the same strategy is fine
-  await form.getByLabel('Места показа').fill('product_page');
+  await form.getByRole('button', { name: /^Убрать «#recommendations/ }).click();
+  await pickPlacement(page, form, 'product_page');
   await expect(refusal).toBeHidden();
   await expect(save).toBeEnabled();
   await save.click();

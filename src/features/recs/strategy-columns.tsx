@@ -1,12 +1,12 @@
-import { createColumnHelper } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RecsQuality, RecsStrategy } from '#contract/entities/recs.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { actionsColumn } from '#src/ui/data-table/data-table.tsx';
-import type { useRecsMutations } from './api/recs-api.ts';
+import type { ResourceColumn } from '#src/ui/resource/resource-table.tsx';
+import { downloadRecsFile, type useRecsMutations } from './api/recs-api.ts';
 
 export const percent = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)} %`;
@@ -54,30 +54,26 @@ function quality(strategy: RecsStrategy, t: TFunction): ReactNode {
 }
 
 type Mutations = ReturnType<typeof useRecsMutations>;
-const strategy = createColumnHelper<RecsStrategy>();
 
 /**
- * The strategies table's columns: name, switch, served build, offline quality, rebuild. A row's
- * controls wait only for that row's own call (the mutation's variables name its strategy).
+ * The strategies table's columns: name, switch, served build, offline quality. A row's controls
+ * wait only for that row's own call (the mutation's variables name its strategy).
  */
 export function strategyColumns({
   t,
   canEdit,
-  deniedReason,
   toggle,
   revision,
-  refreshOne,
 }: {
   t: TFunction;
   canEdit: boolean;
-  /** Why the user may not change strategies (their roles), on the disabled buttons. */
-  deniedReason: string | undefined;
-} & Pick<Mutations, 'toggle' | 'revision' | 'refreshOne'>) {
+} & Pick<Mutations, 'toggle' | 'revision'>): ResourceColumn<RecsStrategy>[] {
   return [
-    strategy.accessor('name', {
+    {
+      key: 'name',
       header: t('recs.list.name'),
-      meta: { rowHeader: true },
-      cell: ({ row: { original: s } }) => (
+      rowHeader: true,
+      cell: (s) => (
         <>
           {s.name}
           <div className="recs-muted">
@@ -85,11 +81,11 @@ export function strategyColumns({
           </div>
         </>
       ),
-    }),
-    strategy.display({
-      id: 'enabled',
+    },
+    {
+      key: 'enabled',
       header: t('recs.list.enabled'),
-      cell: ({ row: { original: s } }) => (
+      cell: (s) => (
         <Checkbox
           label={t('recs.list.enabled')}
           checked={s.enabled}
@@ -97,11 +93,11 @@ export function strategyColumns({
           onCheckedChange={(enabled) => toggle.mutate({ hash: s.hash, enabled })}
         />
       ),
-    }),
-    strategy.display({
-      id: 'served',
+    },
+    {
+      key: 'served',
       header: t('recs.list.served'),
-      cell: ({ row: { original: s } }) =>
+      cell: (s) =>
         s.revisions.length > 0 ? (
           <select
             aria-label={t('recs.list.revisionOf', { name: s.name })}
@@ -121,25 +117,59 @@ export function strategyColumns({
         ) : (
           <Badge>{t('recs.list.notBuilt')}</Badge>
         ),
-    }),
-    strategy.display({
-      id: 'quality',
+    },
+    {
+      key: 'quality',
       header: t('recs.list.quality'),
-      meta: { className: 'recs-quality' },
-      cell: ({ row: { original: s } }) => quality(s, t),
-    }),
-    actionsColumn<RecsStrategy>(
-      (s) => (
+      className: 'recs-quality',
+      cell: (s) => quality(s, t),
+    },
+  ];
+}
+
+/**
+ * A row's own buttons beside edit and delete: rebuild it (disabled, saying why, for who may not)
+ * and download its current table (a built strategy only).
+ */
+export function StrategyRowButtons({
+  siteId,
+  strategy,
+  canEdit,
+  deniedReason,
+  refreshOne,
+}: {
+  siteId: number;
+  strategy: RecsStrategy;
+  canEdit: boolean;
+  /** Why the user may not change strategies (their roles), on the disabled button. */
+  deniedReason: string | undefined;
+  refreshOne: Mutations['refreshOne'];
+}) {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState(false);
+  return (
+    <>
+      <Button
+        size="sm"
+        disabled={!canEdit || (refreshOne.isPending && refreshOne.variables === strategy.hash)}
+        disabledReason={canEdit ? undefined : deniedReason}
+        onClick={() => refreshOne.mutate(strategy.hash)}
+      >
+        {t('recs.list.refresh')}
+      </Button>
+      {strategy.revision > 0 && (
         <Button
           size="sm"
-          disabled={!canEdit || (refreshOne.isPending && refreshOne.variables === s.hash)}
-          disabledReason={canEdit ? undefined : deniedReason}
-          onClick={() => refreshOne.mutate(s.hash)}
+          loading={downloading}
+          aria-label={t('recs.list.downloadOf', { name: strategy.name })}
+          onClick={() => {
+            setDownloading(true);
+            void downloadRecsFile(siteId, strategy.hash).finally(() => setDownloading(false));
+          }}
         >
-          {t('recs.list.refresh')}
+          {t('recs.list.download')}
         </Button>
-      ),
-      t('recs.list.actions'),
-    ),
-  ];
+      )}
+    </>
+  );
 }

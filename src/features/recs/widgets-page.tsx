@@ -20,6 +20,7 @@ import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { recsKeys } from './api/keys.ts';
+import { PlacementPicker } from './components/placement-picker.tsx';
 import { strategiesQuery } from './api/recs-api.ts';
 import './recs.css';
 
@@ -28,21 +29,16 @@ interface Draft {
   widgetId: string;
   name: string;
   type: WidgetType;
-  placements: string;
+  placements: string[];
   strategyHash: string | null;
 }
 const widget = createColumnHelper<RecsWidget>();
-const EMPTY: Draft = { widgetId: '', name: '', type: 'SLIDER', placements: '', strategyHash: null };
-const placementsOf = (text: string): string[] =>
-  text
-    .split(/[,\n]/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+const EMPTY: Draft = { widgetId: '', name: '', type: 'SLIDER', placements: [], strategyHash: null };
 const toDraft = (w: RecsWidget): Draft => ({
   widgetId: w.widgetId,
   name: w.name,
   type: w.type,
-  placements: w.placements.join(', '),
+  placements: w.placements,
   strategyHash: w.strategyHash,
 });
 
@@ -76,7 +72,7 @@ export default function WidgetsPage() {
           widgetId: d.widgetId,
           name: d.name,
           type: d.type,
-          placements: placementsOf(d.placements),
+          placements: d.placements,
           strategyHash: d.strategyHash,
         },
       }),
@@ -91,7 +87,7 @@ export default function WidgetsPage() {
   // The widget as drafted, tried on the site's own products and pages before it is saved.
   const tried = useDeferredValue(
     draft?.strategyHash
-      ? { strategyHash: draft.strategyHash, placements: placementsOf(draft.placements).join(',') }
+      ? { strategyHash: draft.strategyHash, placements: draft.placements.join(',') }
       : null,
   );
   const preview = useQuery({
@@ -168,9 +164,9 @@ export default function WidgetsPage() {
               value={draft.type}
               onChange={(type) => setDraft({ ...draft, type: type as WidgetType })}
             />
-            <TextInput
-              label={t('recs.widgets.placements')}
-              hint={t('recs.widgets.placementsHint')}
+            <PlacementPicker
+              siteId={siteId}
+              widgetId={draft.widgetId}
               value={draft.placements}
               onChange={(placements) => setDraft({ ...draft, placements })}
             />

@@ -11,6 +11,11 @@ export const recsKeys = {
   info: (siteId: number) => ['recs', siteId, 'info'] as const,
   coefficients: (siteId: number) => ['recs', siteId, 'coefficients'] as const,
   widgets: (siteId: number) => ['recs', siteId, 'widgets'] as const,
+  placements: (siteId: number) => ['recs', siteId, 'placements'] as const,
+  /** A strategy's stored configs and the entries its model accepts. */
+  configs: (siteId: number, hash: string) => ['recs', siteId, 'configs', hash] as const,
+  availableConfigs: (siteId: number, hash: string) =>
+    ['recs', siteId, 'available-configs', hash] as const,
   /** A widget's preview before it is saved, for the strategy and placements tried. */
   widgetPreview: (siteId: number, tried: unknown) =>
     ['recs', siteId, 'widget-preview', tried] as const,

@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RankingCoefficients, RecsStrategyInput } from '#contract/entities/recs.ts';
 import {
+  availableConfigsRoute,
   createStrategyRoute,
+  listWidgetsRoute,
+  recsFileRoute,
+  refreshRegionalRoute,
+  strategyConfigsRoute,
+  widgetsPlacementsRoute,
   getCoefficientsRoute,
   activateRankingModelRoute,
   modelJobStatusRoute,
@@ -15,11 +21,66 @@ import {
   strategyRevisionRoute,
   switchStrategyRoute,
 } from '#contract/routes/recs.ts';
-import { api } from '#src/lib/api.ts';
+import { buildQuery, toApiError } from '#contract/client.ts';
+import { api, reportError } from '#src/lib/api.ts';
+import { downloadText } from '#src/lib/download.ts';
 export { strategiesQuery } from '#src/lib/recs-strategies-query.ts';
 import { recsKeys } from './keys.ts';
 
 const at = (siteId: number) => ({ params: { site: siteId }, query: { siteId } });
+
+const hashed = (siteId: number, hash: string) => ({
+  params: { site: siteId, hash },
+  query: { siteId },
+});
+
+/** A strategy's configs as stored (value null: the model's default). */
+export const strategyConfigsQuery = (siteId: number, hash: string) =>
+  queryOptions({
+    queryKey: recsKeys.configs(siteId, hash),
+    queryFn: ({ signal }) =>
+      api(strategyConfigsRoute, { ...hashed(siteId, hash), signal }, { overlay: false }),
+  });
+
+/** The entries a strategy's model accepts, with their types and defaults. */
+export const availableConfigsQuery = (siteId: number, hash: string) =>
+  queryOptions({
+    queryKey: recsKeys.availableConfigs(siteId, hash),
+    queryFn: ({ signal }) =>
+      api(availableConfigsRoute, { ...hashed(siteId, hash), signal }, { overlay: false }),
+  });
+
+/** The site's widgets (who shows which strategy). */
+export const widgetsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: recsKeys.widgets(siteId),
+    queryFn: ({ signal }) => api(listWidgetsRoute, { ...at(siteId), signal }, { overlay: false }),
+  });
+
+/** The placements a widget may pick: the blocks' and the widgets' own. */
+export const placementsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: recsKeys.placements(siteId),
+    queryFn: ({ signal }) =>
+      api(widgetsPlacementsRoute, { ...at(siteId), signal }, { overlay: false }),
+  });
+
+/**
+ * A strategy's current table as CSV (productId, recommendedId, score), saved by the browser
+ * under the server's file name. The answer is a file, not JSON, so it is read here; a refusal
+ * shows the error toast as any call's.
+ */
+export async function downloadRecsFile(siteId: number, hash: string): Promise<void> {
+  const url = `/api${recsFileRoute.path}${buildQuery({ siteId, hash })}`;
+  try {
+    const response = await fetch(url, { credentials: 'include' });
+    if (!response.ok) throw await toApiError(response);
+    const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+    downloadText(name?.[1] ?? `recs-${hash}.csv`, await response.text());
+  } catch (error) {
+    reportError(error);
+  }
+}
 
 export const modelsQuery = (siteId: number) =>
   queryOptions({
@@ -102,6 +163,12 @@ export function useRecsMutations(siteId: number) {
     }),
     refreshOne: useMutation({
       mutationFn: (hash: string) => api(refreshStrategyRoute, hashed(hash)),
+      onSettled: refresh,
+    }),
+    /** Rebuilds every strategy against the current regional availability (a RECS job). */
+    refreshRegional: useMutation({
+      // A GET that starts a job: it says so as a write does.
+      mutationFn: () => api(refreshRegionalRoute, { query: { siteId } }, { successToast: true }),
       onSettled: refresh,
     }),
     startRecs: useMutation({
