@@ -4,6 +4,7 @@ import { hasAccess } from '#contract/roles.ts';
 import { FEED_SETTINGS_ROLES } from '#contract/routes/feeds.ts';
 import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { feedResourcesQueryOptions } from './api/feed-queries.ts';
+import { ClearFeedStatus } from './components/clear-feed-status.tsx';
 import { FeedJobPanel } from './components/feed-job-panel.tsx';
 import { FeedUrls } from './components/feed-urls.tsx';
 import { MonitoringPanel } from './components/monitoring-panel.tsx';
@@ -59,6 +60,9 @@ export default function FeedLoaderPage() {
       <section className="panel" aria-labelledby="feeds-status">
         <h2 id="feeds-status">{t('feeds.status.title')}</h2>
         <RegionStatus siteId={siteId} resources={data} />
+        <div className="feeds__actions">
+          <ClearFeedStatus siteId={siteId} />
+        </div>
       </section>
 
       <section className="panel" aria-labelledby="feeds-urls">

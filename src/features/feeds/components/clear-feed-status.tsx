@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FEED_TYPES } from '#contract/entities/feeds.ts';
+import { deleteSiteFeedsRoute } from '#contract/routes/sites.ts';
+import { api } from '#src/lib/api.ts';
+import { useMayCall } from '#src/lib/resource.ts';
+import { siteKey } from '#src/lib/site-query.ts';
+import { Button } from '#src/ui/button/button.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
+import { Select } from '#src/ui/select/select.tsx';
+import { feedKeys } from '../api/keys.ts';
+
+type Scope = '' | (typeof FEED_TYPES)[number];
+
+/**
+ * Clears the site's feed status (DELETE /site/{id}/feeds): every type's last uploads, or one
+ * type's, after a confirmation that says what goes. The feeds themselves and the catalog stay;
+ * the next load writes the status again.
+ */
+export function ClearFeedStatus({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const may = useMayCall(deleteSiteFeedsRoute);
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [scope, setScope] = useState<Scope>('');
+  const clear = useMutation({
+    mutationFn: (feedType: Scope) =>
+      api(deleteSiteFeedsRoute, {
+        params: { id: siteId },
+        query: feedType ? { feedType } : {},
+      }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: feedKeys.all(siteId) }),
+        // The site block and the home screen show the last feed update too.
+        client.invalidateQueries({ queryKey: siteKey(siteId) }),
+      ]),
+  });
+  if (!may) return null;
+  return (
+    <>
+      <Button
+        variant="danger"
+        onClick={() => {
+          setScope('');
+          setOpen(true);
+        }}
+      >
+        {t('feeds.status.clear')}
+      </Button>
+      {open && (
+        <ConfirmDialog
+          title={t('feeds.status.clearTitle')}
+          confirmLabel={t('feeds.status.clearConfirm')}
+          onClose={() => setOpen(false)}
+          onConfirm={() => clear.mutateAsync(scope)}
+        >
+          <p>{t('feeds.status.clearText')}</p>
+          <Select<string>
+            label={t('feeds.status.clearScope')}
+            options={[
+              { value: '', label: t('feeds.status.clearAll') },
+              ...FEED_TYPES.map((type) => ({ value: type, label: type })),
+            ]}
+            value={scope}
+            onChange={(value) => setScope(value as Scope)}
+          />
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
