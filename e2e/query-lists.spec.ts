@@ -74,7 +74,7 @@ test.describe('query lists on the storefront', () => {
     // Edited in its dialog, the entry is compared as saved with the edit before it is saved.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page
-      .getByRole('row', { name: /^худи/ })
+      .getByRole('row', { name: /^Выбрать «худи»/ })
       .getByRole('button', { name: 'Изменить' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Изменить запись' });
@@ -95,7 +95,7 @@ test.describe('query lists on the storefront', () => {
     // Cancelled: nothing was saved, the shoppers still get sweaters.
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole('row', { name: /^худи/ })).toContainText('свитер');
+    await expect(page.getByRole('row', { name: /^Выбрать «худи»/ })).toContainText('свитер');
     await demoSearch(shop, 'худи');
     await expect(results(shop).locator('.digi-card__name').first()).toContainText(/Свитер/);
 

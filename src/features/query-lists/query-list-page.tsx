@@ -1,28 +1,30 @@
-import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import type { ColumnDef } from '@tanstack/react-table';
 import {
   LIST_MODES,
   LIST_VARIANTS,
   type QueryListEntry,
   type QueryListKind,
 } from '#contract/entities/query-lists.ts';
-import { hasAccess } from '#contract/roles.ts';
 import { QUERY_LIST_ROUTES, type DraftChange } from '#contract/routes/query-lists.ts';
 import { siteQueryOptions } from '#src/lib/site-query.ts';
-import { api } from '#src/lib/api.ts';
 import { downloadText } from '#src/lib/download.ts';
-import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useMayCall, useResource } from '#src/lib/resource.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
-import { actionsColumn, DataTable } from '#src/ui/data-table/data-table.tsx';
+import { ResourceDeleteDialog } from '#src/ui/resource/resource-delete.tsx';
+import {
+  ResourceBulkBar,
+  ResourceTable,
+  ResourceToolbar,
+  type ResourceColumn,
+} from '#src/ui/resource/resource-table.tsx';
 import { TabPanel, Tabs } from '#src/ui/tabs/tabs.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { queryListKeys } from './api/keys.ts';
+import { enableEntries, queryLists } from './api/resources.ts';
 import { TryQuery } from './components/try-query.tsx';
 import { queryListCsv } from './lib/export.ts';
 import { listFromPath } from './lib/list-kind.ts';
@@ -82,145 +84,156 @@ export default function QueryListPage() {
 function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
   const { t } = useTranslation();
   const routes = QUERY_LIST_ROUTES[list];
-  const roles = useAuthStore((state) => state.me?.roles ?? []);
-  const canEdit = hasAccess(roles, routes.add.roles);
-  const client = useQueryClient();
-  const key = queryListKeys.list(list, siteId);
-  const entries = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api(routes.list, { query: { siteId }, signal }, { overlay: false }),
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: key });
+  const canAdd = useMayCall(routes.add);
+  const canEnable = useMayCall(routes.enable);
   const [filter, setFilter] = useState('');
+  // The server searches what is typed, once typing pauses.
+  const search = useDebounced(filter.trim(), SEARCH_DEBOUNCE_MS);
+  const scope = { list, siteId };
+  const entries = useResource(queryLists[list], scope, search);
   const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [editing, setEditing] = useState<QueryListEntry | null>(null);
-  const [deleting, setDeleting] = useState<QueryListEntry | null>(null);
+  const [deleting, setDeleting] = useState<QueryListEntry[] | null>(null);
   // The site's name, for the delete confirmation only: read when one opens.
   const site = useQuery({ ...siteQueryOptions(siteId), enabled: siteId > 0 && deleting !== null });
   /** The add form's unsaved entry: the "try a query" box compares with it. */
   const [draft, setDraft] = useState<DraftChange | null>(null);
 
   const enable = useMutation({
-    mutationFn: (input: { ids: number[]; enabled: boolean }) =>
-      api(routes.enable, { query: { siteId }, body: input }, { successToast: false }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(routes.remove, { query: { siteId }, body: { ids: [id] } }),
-    onSuccess: () => {
-      setDeleting(null);
-      return refresh();
-    },
+    mutationFn: (input: { ids: number[]; enabled: boolean; many: boolean }) =>
+      enableEntries(scope, { ids: input.ids, enabled: input.enabled }, input.many),
+    onSuccess: entries.refresh,
   });
 
-  const filtered = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    const all = entries.data ?? [];
-    if (!needle) return all;
-    return all.filter((entry) =>
-      [entry.term, ...entry.variants, entry.vertical].some((text) =>
-        text.toLowerCase().includes(needle),
-      ),
-    );
-  }, [entries.data, filter]);
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
+  const found = [...(entries.list.data ?? [])].sort((a, b) => a.term.localeCompare(b.term));
+  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
-  const shown = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const shown = found.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  // Ticks of entries the list no longer holds (deleted, or out of the search) are dropped.
+  const ticked = found.filter((entry) => selected.has(String(entry.id)));
+  const ids = ticked.map((entry) => entry.id);
   const variants = LIST_VARIANTS[list];
   const modes = LIST_MODES[list];
 
-  const columns = useMemo<ColumnDef<QueryListEntry, never>[]>(() => {
-    const out: ColumnDef<QueryListEntry, never>[] = [
-      { accessorKey: 'term', header: t(`queryLists.term.${list}`) },
-    ];
-    if (variants !== 'none')
-      out.push({
-        id: 'variants',
-        accessorFn: (entry) => entry.variants.join(', ') as never,
-        header: t(`queryLists.variants.${list}`),
-      });
-    if (modes.length > 1)
-      out.push({
-        accessorKey: 'mode',
-        header: t('queryLists.mode'),
-        cell: ({ row }) => t(`queryLists.modes.${row.original.mode}`),
-      });
-    out.push(
-      {
-        accessorKey: 'vertical',
-        header: t('queryLists.vertical'),
-        cell: ({ row }) => row.original.vertical || '—',
-      },
-      {
-        accessorKey: 'enabled',
-        header: t('queryLists.enabled'),
-        cell: ({ row }) => (
-          <Checkbox
-            label={<span className="ui-visually-hidden">{row.original.term}</span>}
-            checked={row.original.enabled}
-            disabled={!canEdit || enable.isPending}
-            onCheckedChange={(checked) =>
-              enable.mutate({ ids: [row.original.id], enabled: checked })
-            }
-          />
-        ),
-      },
-    );
-    if (canEdit)
-      out.push(
-        actionsColumn((entry) => (
-          <span className="query-lists__actions">
-            {routes.update && (
-              <Button size="sm" onClick={() => setEditing(entry)}>
-                {t('queryLists.edit')}
-              </Button>
-            )}
-            <Button size="sm" variant="danger" onClick={() => setDeleting(entry)}>
-              {t('queryLists.delete')}
-            </Button>
-          </span>
-        )),
-      );
-    return out;
-  }, [t, list, variants, modes, canEdit, enable, routes.update]);
+  const columns: ResourceColumn<QueryListEntry>[] = [
+    { key: 'term', header: t(`queryLists.term.${list}`), cell: (entry) => entry.term },
+  ];
+  if (variants !== 'none')
+    columns.push({
+      key: 'variants',
+      header: t(`queryLists.variants.${list}`),
+      cell: (entry) => entry.variants.join(', '),
+    });
+  if (modes.length > 1)
+    columns.push({
+      key: 'mode',
+      header: t('queryLists.mode'),
+      cell: (entry) => t(`queryLists.modes.${entry.mode}`),
+    });
+  columns.push(
+    { key: 'vertical', header: t('queryLists.vertical'), cell: (entry) => entry.vertical || '—' },
+    {
+      key: 'enabled',
+      header: t('queryLists.enabled'),
+      cell: (entry) => (
+        <Checkbox
+          label={<span className="ui-visually-hidden">{entry.term}</span>}
+          checked={entry.enabled}
+          disabled={!canEnable || enable.isPending}
+          onCheckedChange={(checked) =>
+            enable.mutate({ ids: [entry.id], enabled: checked, many: false })
+          }
+        />
+      ),
+    },
+  );
 
-  const exportCsv = () => downloadText(`${list}.csv`, queryListCsv(filtered));
+  const exportCsv = () => downloadText(`${list}.csv`, queryListCsv(found));
+  const editable = entries.canDelete || canEnable;
 
   return (
     <div className="query-lists__screen">
-      {canEdit && <AddForm list={list} siteId={siteId} onAdded={refresh} onDraft={setDraft} />}
-      <div className="query-lists__toolbar">
+      {canAdd && (
+        <AddForm list={list} siteId={siteId} onAdded={entries.refresh} onDraft={setDraft} />
+      )}
+      <ResourceToolbar>
         <TextInput
+          type="search"
           value={filter}
           onChange={(value) => {
             setFilter(value);
             setPage(0);
           }}
           label={t('queryLists.filter')}
+          hint={t('queryLists.filterHint')}
           fieldClassName="query-lists__filter"
         />
-        <Button onClick={exportCsv} disabled={!filtered.length}>
+        <Button onClick={exportCsv} disabled={!found.length}>
           {t('queryLists.export')}
         </Button>
-      </div>
-      <DataTable
+      </ResourceToolbar>
+      <ResourceBulkBar count={ticked.length} onClear={() => setSelected(new Set())}>
+        {canEnable && (
+          <>
+            <Button
+              size="sm"
+              disabled={enable.isPending}
+              onClick={() => enable.mutate({ ids, enabled: true, many: true })}
+            >
+              {t('queryLists.bulk.enable')}
+            </Button>
+            <Button
+              size="sm"
+              disabled={enable.isPending}
+              onClick={() => enable.mutate({ ids, enabled: false, many: true })}
+            >
+              {t('queryLists.bulk.disable')}
+            </Button>
+          </>
+        )}
+        {entries.canDelete && (
+          <Button size="sm" variant="danger" onClick={() => setDeleting(ticked)}>
+            {t('queryLists.bulk.delete', { count: ticked.length })}
+          </Button>
+        )}
+      </ResourceBulkBar>
+      <ResourceTable<QueryListEntry>
         caption={t(`queryLists.title.${list}`)}
         columns={columns}
-        data={shown}
-        getRowId={(entry) => String(entry.id)}
-        initialSorting={[{ id: 'term', desc: false }]}
-        emptyText={entries.isPending ? t('queryLists.loading') : t('queryLists.empty')}
+        rows={shown}
+        rowKey={(entry) => entry.id}
+        loading={entries.list.isPending}
+        emptyText={t('queryLists.empty')}
+        {...(editable && {
+          selection: {
+            selected,
+            onChange: setSelected,
+            name: (entry: QueryListEntry) => entry.term,
+          },
+        })}
+        actions={
+          entries.canDelete || (canAdd && routes.update)
+            ? {
+                name: (entry) => entry.term,
+                editLabel: t('queryLists.edit'),
+                deleteLabel: t('queryLists.delete'),
+                onEdit: canAdd && routes.update ? setEditing : undefined,
+                onDelete: entries.canDelete ? (entry) => setDeleting([entry]) : undefined,
+              }
+            : undefined
+        }
       />
       <nav className="query-lists__pages" aria-label={t('queryLists.pages')}>
         <Button size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
           {t('queryLists.previous')}
         </Button>
-        <span>{t('queryLists.pageOf', { page: current + 1, pages, total: filtered.length })}</span>
+        <span>{t('queryLists.pageOf', { page: current + 1, pages, total: found.length })}</span>
         <Button size="sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
           {t('queryLists.next')}
         </Button>
       </nav>
-      {canEdit && <UploadBox list={list} siteId={siteId} onUploaded={refresh} />}
+      {canAdd && <UploadBox list={list} siteId={siteId} onUploaded={entries.refresh} />}
       <TryQuery siteId={siteId} list={list} draft={draft} />
       {editing && (
         <EditModal
@@ -230,23 +243,68 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            return refresh();
+            return entries.refresh();
           }}
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          title={t('queryLists.deleteTitle', { term: deleting.term })}
+        <ResourceDeleteDialog
+          row={deleting}
+          title={
+            deleting.length === 1
+              ? t('queryLists.deleteTitle', { term: deleting[0]!.term })
+              : t('queryLists.bulk.deleteTitle', { count: deleting.length })
+          }
           confirmLabel={t('queryLists.delete')}
-          busy={remove.isPending}
+          remove={async (rows) => {
+            await entries.remove.mutateAsync(rows.map((entry) => entry.id));
+            setSelected(new Set());
+          }}
           onClose={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id)}
-        >
-          <DeleteScope entry={deleting} siteName={site.data?.siteName ?? String(siteId)} />
-        </ConfirmDialog>
+          text={
+            deleting.length === 1 ? (
+              <DeleteScope entry={deleting[0]!} siteName={site.data?.siteName ?? String(siteId)} />
+            ) : (
+              <BulkDeleteScope entries={deleting} />
+            )
+          }
+        />
       )}
     </div>
   );
 }
 
-/** Which sites a delete affects: the entry leaves the list everywhere, not only here. */
+/** How long typing pauses before the server searches. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The value, once it has stayed the same for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** What a delete of several entries takes: each leaves the list everywhere, not only here. */
+function BulkDeleteScope({ entries }: { entries: readonly QueryListEntry[] }) {
+  const { t } = useTranslation();
+  const named = entries.slice(0, BULK_NAMED);
+  return (
+    <>
+      <p>{t('queryLists.bulk.deleteText', { count: entries.length })}</p>
+      <ul aria-label={t('queryLists.bulk.deleting')}>
+        {named.map((entry) => (
+          <li key={entry.id}>{entry.term}</li>
+        ))}
+      </ul>
+      {entries.length > named.length && (
+        <p>{t('queryLists.bulk.more', { count: entries.length - named.length })}</p>
+      )}
+    </>
+  );
+}
+
+/** The entries a delete of several names; the rest are counted. */
+const BULK_NAMED = 10;

@@ -4,4 +4,7 @@ import type { QueryListKind } from '#contract/entities/query-lists.ts';
 export const queryListKeys = {
   all: ['query-lists'] as const,
   list: (list: QueryListKind, siteId: number) => ['query-lists', list, siteId] as const,
+  /** The list as the server found it for a search text ('' for all). */
+  search: (list: QueryListKind, siteId: number, search: string) =>
+    ['query-lists', list, siteId, search] as const,
 };

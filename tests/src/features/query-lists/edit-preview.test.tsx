@@ -71,8 +71,9 @@ const render = () =>
   });
 
 async function openEdit(user: ReturnType<typeof render>['user'], term: string) {
-  const row = await screen.findByRole('row', { name: new RegExp(`^${term}`) });
-  await user.click(within(row).getByRole('button', { name: 'Изменить' }));
+  // The row starts with its tick («Выбрать «худи»»); its buttons end with the entry's term.
+  const row = await screen.findByRole('row', { name: new RegExp(`^Выбрать «${term}»`) });
+  await user.click(within(row).getByRole('button', { name: `Изменить ${term}` }));
   return screen.findByRole('dialog', { name: 'Изменить запись' });
 }
 
