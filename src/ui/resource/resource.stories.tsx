@@ -7,7 +7,8 @@ import { FormCheckboxField, FormTextField } from '../form/form-field.tsx';
 import { TextInput } from '../text-input/text-input.tsx';
 import { ResourceDeleteDialog } from './resource-delete.tsx';
 import { ResourceFormModal } from './resource-form-modal.tsx';
-import { ResourceTable, ResourceToolbar } from './resource-table.tsx';
+import { ResourceBulkBar, ResourceTable, ResourceToolbar } from './resource-table.tsx';
+import { Button } from '../button/button.tsx';
 import { ResourceUploads } from './resource-uploads.tsx';
 
 interface Redirect {
@@ -174,3 +175,30 @@ export const DeleteOpen: Story = {
     />
   ),
 };
+
+/** Rows ticked for an action on several at once: the bar counts them and acts on them. */
+function Ticked() {
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(['1', '3']));
+  return (
+    <div style={{ maxWidth: 900 }}>
+      <ResourceBulkBar count={selected.size} onClear={() => setSelected(new Set())}>
+        <Button size="sm">Включить на сайте</Button>
+        <Button size="sm" variant="danger">
+          Удалить выбранные
+        </Button>
+      </ResourceBulkBar>
+      <ResourceTable<Redirect>
+        caption="Редиректы"
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[
+          { key: 'query', header: 'Запрос', cell: (row) => row.query },
+          { key: 'url', header: 'Адрес', cell: (row) => row.url },
+        ]}
+        selection={{ selected, onChange: setSelected, name: (row) => row.query }}
+      />
+    </div>
+  );
+}
+
+export const Selectable: Story = { render: () => <Ticked /> };
