@@ -33,7 +33,8 @@ import {
 import { registerRoute, type AuthUser } from '../../platform/http/register-route.ts';
 import { forbidden, HttpError } from '../../platform/http/http-error.ts';
 import { SESSION_COOKIE, toAuthUser } from '../../plugins/app/auth.ts';
-import { createKnowledgeBase, seedKnowledgeBase } from '../../support/knowledge-base.ts';
+import { seedKnowledgeBase } from '../../support/kb-guides.ts';
+import { createKnowledgeBase } from '../../support/knowledge-base.ts';
 import { createFeedback, readFeedbackForm } from '../../support/feedback.ts';
 import {
   checkChatToken,
