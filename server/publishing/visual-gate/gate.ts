@@ -2,251 +2,46 @@
  * The visual regression gate: before generate or deploy, every widget of the site is
  * rendered from the candidate bundle (production with the launched integration version in place,
  * exactly what the promotion would publish) and from the production bundle, compared pixel by
- * pixel, and the promotion is refused until the run passed or its changes were accepted.
+ * pixel, and the promotion is refused until the run passed or its changes were accepted. What a
+ * run is made on: gate-basis.ts; the stored runs: gate-runs.ts.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import type { ConfigKind } from '#contract/entities/config.ts';
-import type { GateRun, GateStatus } from '#contract/routes/visual-gate.ts';
-import { buildBundle } from '../bundle/build-bundle.ts';
+import type { GateStatus } from '#contract/routes/visual-gate.ts';
 import { bundleHash } from '../bundle/hash.ts';
-import { BundleBuildError } from '../bundle/publish.ts';
-import { bundleConfigs, latestCopies } from '../bundle-configs.ts';
+import { latestCopies } from '../bundle-configs.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { jobs, visualGateRuns, visualGateViews } from '../../platform/db/schema.ts';
+import { visualGateRuns, visualGateViews } from '../../platform/db/schema.ts';
 import type { Env } from '../../platform/env.ts';
 import { conflict, HttpError, notFound } from '../../platform/http/http-error.ts';
 import { createArtifactRepository } from '../artifacts-repository.ts';
 import { recordAudit } from '../../platform/audit/repository.ts';
-import { apiKeyOfSite } from '../../sites/repository.ts';
-import {
-  copyLabel,
-  createConfigRepository,
-  type ConfigVersionRow,
-} from '../../configs/repository.ts';
-import { DEFAULT_GATE_QUERY, gateCatalog } from './catalog-sample.ts';
+import { copyLabel, createConfigRepository } from '../../configs/repository.ts';
+import { gateCatalog } from './catalog-sample.ts';
 import { comparePngs } from './compare.ts';
+import {
+  basis,
+  candidateBundle,
+  gateEnabled,
+  gateViews,
+  type GateTarget,
+  type RunRow,
+} from './gate-basis.ts';
+import { describeRun, gateRunOf, newestRun } from './gate-runs.ts';
 import {
   chromiumMissing,
   chromiumPath,
   GateBudgetError,
-  GATE_WIDTHS,
   launchGateBrowser,
   renderView,
   type GateBundle,
-  type GateView,
 } from './render.ts';
 
+export { gateFingerprint, type GateTarget } from './gate-basis.ts';
+export { describeRun, gateImage, gateRunOf } from './gate-runs.ts';
+
 export const VISUAL_GATE_JOB = 'visual-gate';
-
-/** What a promotion publishes: one config's integration version. */
-export interface GateTarget {
-  siteId: number;
-  kind: ConfigKind;
-  /** configId / componentId; 0 for the one-per-site kinds. */
-  key: number;
-  sourceVersionId: number;
-}
-
-type RunRow = typeof visualGateRuns.$inferSelect;
-
-export function gateEnabled(env: Pick<Env, 'VISUAL_GATE'>): boolean {
-  return env.VISUAL_GATE !== 'off';
-}
-
-/**
- * The production copies the candidate is built from and the production bundle it is compared
- * with: a run holds for as long as these and the version stay the same.
- */
-async function basis(db: Db, target: GateTarget) {
-  const production = await latestCopies(db, target.siteId, false);
-  const others = production.filter((row) => !(row.kind === target.kind && row.key === target.key));
-  const current = await createArtifactRepository(db).current(target.siteId, 'production');
-  const fingerprint = [
-    `source:${target.sourceVersionId}`,
-    `production:${current?.id ?? 'none'}`,
-    `copies:${others
-      .map((row) => row.id)
-      .sort((a, b) => a - b)
-      .join(',')}`,
-  ].join('|');
-  return { others, productionArtifact: current, fingerprint };
-}
-
-/** What a run of this version must have been made on to hold now (production as it is). */
-export async function gateFingerprint(db: Db, target: GateTarget): Promise<string> {
-  return (await basis(db, target)).fingerprint;
-}
-
-/** The candidate bundle: what promote() would build (server/publishing/promote.ts). */
-async function candidateBundle(db: Db, target: GateTarget, others: ConfigVersionRow[]) {
-  const configs = createConfigRepository(db);
-  const source = await configs.byId(target.siteId, target.kind, target.sourceVersionId);
-  if (!source || source.key !== target.key || !source.test)
-    throw new Error(`Version ${target.sourceVersionId} of the config does not exist`);
-  const promoted: ConfigVersionRow = { ...source, test: false };
-  const apiKey = await apiKeyOfSite(db, target.siteId);
-  if (apiKey === null) throw new Error('The site no longer exists');
-  const built = await buildBundle({
-    siteId: target.siteId,
-    apiKey,
-    publicBaseUrl: '',
-    configs: bundleConfigs([...others, promoted]),
-    slot: 'production',
-  });
-  if (built.diagnostics.some((d) => d.severity === 'error'))
-    throw new BundleBuildError(built.diagnostics);
-  return { built, rows: [...others, promoted] };
-}
-
-/** Every view of the site: both search widgets, each block and component of either side. */
-export function gateViews(
-  rows: readonly ConfigVersionRow[],
-  production: readonly ConfigVersionRow[],
-): GateView[] {
-  const named = new Map<string, { widget: 'block' | 'component'; key: number; label: string }>();
-  for (const row of [...production, ...rows]) {
-    if (row.kind !== 'recommendations-block' && row.kind !== 'global-component') continue;
-    const widget = row.kind === 'recommendations-block' ? 'block' : 'component';
-    const name = (row.data as { name?: unknown }).name;
-    named.set(`${widget}:${row.key}`, {
-      widget,
-      key: row.key,
-      label: typeof name === 'string' ? name : `${row.key}`,
-    });
-  }
-  const views: GateView[] = [];
-  for (const width of GATE_WIDTHS) {
-    views.push({ id: `instant-search@${width}`, widget: 'instant-search', width });
-    views.push({ id: `autocomplete@${width}`, widget: 'autocomplete', width });
-    for (const [id, entry] of [...named].sort(([a], [b]) => a.localeCompare(b)))
-      views.push({
-        id: `${id}@${width}`,
-        widget: entry.widget,
-        width,
-        target: String(entry.key),
-        label: entry.label,
-      });
-  }
-  return views;
-}
-
-async function progressOf(db: Db, row: RunRow): Promise<number> {
-  if (row.state !== 'running') return 100;
-  if (!row.jobId) return 0;
-  const [job] = await db
-    .select({ progress: jobs.progress })
-    .from(jobs)
-    .where(eq(jobs.id, row.jobId));
-  return job?.progress ?? 0;
-}
-
-/** A run as the console shows it (without the images). */
-export async function describeRun(db: Db, row: RunRow, current?: boolean): Promise<GateRun> {
-  const views = await db
-    .select({
-      view: visualGateViews.view,
-      widget: visualGateViews.widget,
-      width: visualGateViews.width,
-      meta: visualGateViews.meta,
-      changedPixels: visualGateViews.changedPixels,
-      totalPixels: visualGateViews.totalPixels,
-      share: visualGateViews.share,
-    })
-    .from(visualGateViews)
-    .where(eq(visualGateViews.runId, row.id))
-    .orderBy(asc(visualGateViews.width), asc(visualGateViews.view));
-  let isCurrent = current;
-  if (isCurrent === undefined) {
-    const target = { siteId: row.siteId, kind: row.kind as ConfigKind, key: row.key };
-    const newest = await createConfigRepository(db).latest({ ...target, test: true });
-    isCurrent =
-      newest?.id === row.sourceVersionId &&
-      (await basis(db, { ...target, sourceVersionId: row.sourceVersionId })).fingerprint ===
-        row.fingerprint;
-  }
-  return {
-    id: row.id,
-    siteId: row.siteId,
-    kind: row.kind as ConfigKind,
-    key: row.key,
-    sourceVersionId: row.sourceVersionId,
-    state: row.state,
-    reason: row.reason,
-    progress: await progressOf(db, row),
-    durationMs: row.durationMs,
-    acceptedBy: row.acceptedBy,
-    acceptedAt: row.acceptedAt?.toISOString() ?? null,
-    createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-    current: isCurrent,
-    views: views
-      .sort((a, b) => b.width - a.width || a.view.localeCompare(b.view))
-      .map((view) => ({
-        view: view.view,
-        widget: view.widget as GateRun['views'][number]['widget'],
-        width: view.width,
-        // Runs before the search views named their query searched the default one.
-        label:
-          (view.meta as { label?: string }).label ??
-          (view.widget === 'autocomplete' || view.widget === 'instant-search'
-            ? DEFAULT_GATE_QUERY
-            : null),
-        changedPixels: view.changedPixels,
-        totalPixels: view.totalPixels,
-        share: view.share,
-      })),
-  };
-}
-
-/**
- * Runs left `running` by a job that ended without finishing them (the server stopped during it
- * and the reaper failed the job, or it was cancelled before it started) are failed with the job's
- * reason: a run never stays `running` for ever. Every read of a site's runs goes through it.
- */
-export async function failOrphanedRuns(db: Db, siteId: number): Promise<void> {
-  const ended = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.siteId, siteId), inArray(jobs.state, ['done', 'failed', 'cancelled'])));
-  await db
-    .update(visualGateRuns)
-    .set({
-      state: 'failed',
-      finishedAt: new Date(),
-      reason: sql`coalesce((select ${jobs.error} from ${jobs} where ${jobs.id} = ${visualGateRuns.jobId}), 'the check was interrupted')`,
-    })
-    .where(
-      and(
-        eq(visualGateRuns.siteId, siteId),
-        eq(visualGateRuns.state, 'running'),
-        inArray(visualGateRuns.jobId, ended),
-      ),
-    );
-}
-
-/**
- * The newest run of this version: on exactly this basis when a `fingerprint` is given (null: none,
- * or production moved since), on any basis without.
- */
-async function newestRun(db: Db, target: GateTarget, fingerprint?: string) {
-  await failOrphanedRuns(db, target.siteId);
-  const [row] = await db
-    .select()
-    .from(visualGateRuns)
-    .where(
-      and(
-        eq(visualGateRuns.siteId, target.siteId),
-        eq(visualGateRuns.kind, target.kind),
-        eq(visualGateRuns.key, target.key),
-        eq(visualGateRuns.sourceVersionId, target.sourceVersionId),
-        fingerprint === undefined ? undefined : eq(visualGateRuns.fingerprint, fingerprint),
-      ),
-    )
-    .orderBy(desc(visualGateRuns.id))
-    .limit(1);
-  return row ?? null;
-}
 
 const KIND_NAMES: Record<ConfigKind, string> = {
   'instant-search': 'instant search',
@@ -505,39 +300,6 @@ export async function executeGate(
     signal?.removeEventListener('abort', cancel);
     await browser?.close().catch(() => {});
   }
-}
-
-/** One stored image of a run's view (PNG). */
-export async function gateImage(
-  db: Db,
-  siteId: number,
-  runId: number,
-  view: string,
-  image: 'production' | 'candidate' | 'diff',
-): Promise<Buffer> {
-  const [row] = await db
-    .select({ png: visualGateViews[image] })
-    .from(visualGateViews)
-    .innerJoin(visualGateRuns, eq(visualGateRuns.id, visualGateViews.runId))
-    .where(
-      and(
-        eq(visualGateViews.runId, runId),
-        eq(visualGateViews.view, view),
-        eq(visualGateRuns.siteId, siteId),
-      ),
-    );
-  if (!row) throw notFound(`View ${view} of visual check ${runId}`);
-  return row.png;
-}
-
-export async function gateRunOf(db: Db, siteId: number, runId: number): Promise<RunRow> {
-  await failOrphanedRuns(db, siteId);
-  const [row] = await db
-    .select()
-    .from(visualGateRuns)
-    .where(and(eq(visualGateRuns.id, runId), eq(visualGateRuns.siteId, siteId)));
-  if (!row) throw notFound(`Visual check ${runId} of site ${siteId}`);
-  return row;
 }
 
 /**
