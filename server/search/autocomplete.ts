@@ -132,8 +132,11 @@ export async function autocomplete(
 
   const categories = await run<{ id: string; n: number }>(
     db,
-    sql`select p.category_id as id, count(*)::int as n from ${m.products!} p where ${base}
-        group by p.category_id order by n desc, p.category_id limit ${quantity}`,
+    // Each of a product's own categories counts it (an offer may name several).
+    sql`select own.id, count(*)::int as n from ${m.products!} p
+        cross join lateral unnest(case when cardinality(p.category_ids) > 0 then p.category_ids
+                                       else array[p.category_id] end) as own(id)
+        where ${base} group by own.id order by n desc, own.id limit ${quantity}`,
   );
   const map = await categoryMap(
     db,

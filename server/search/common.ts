@@ -36,6 +36,8 @@ export interface ProductRow {
   available: boolean;
   pictures: string[];
   category_id: string;
+  /** The product's own categories; empty (or absent) where category_id alone is its own. */
+  category_ids?: string[];
   category_path: string[];
   params: ProductParam[];
   popularity: number;
@@ -44,7 +46,7 @@ export interface ProductRow {
 }
 
 export const PRODUCT_COLUMNS = sql.raw(
-  'p.id, p.name, p.url, p.vendor, p.vendor_code, p.description, p.price, p.old_price, p.currency_id, p.available, p.pictures, p.category_id, p.category_path, p.params, p.popularity',
+  'p.id, p.name, p.url, p.vendor, p.vendor_code, p.description, p.price, p.old_price, p.currency_id, p.available, p.pictures, p.category_id, p.category_ids, p.category_path, p.params, p.popularity',
 );
 
 export const FIXED_FACETS = new Set(['brand', 'categoryId', 'price', 'available']);
@@ -304,10 +306,11 @@ export async function toProducts(
       image_urls: pictures,
       categories: row.category_path.map((id) => {
         const category = categories.get(id);
+        const own = row.category_ids?.length ? row.category_ids : [row.category_id];
         return {
           id,
           name: category?.name ?? id,
-          direct: id === row.category_id,
+          direct: own.includes(id),
           link_url: category?.url ?? '',
           image_url: '',
         };

@@ -41,18 +41,26 @@ describe('real shops feeds', () => {
       ['74', 'Тепловизионные монокуляры', ['Тепловизоры для охоты', 'Тепловизионные монокуляры']],
       ['90', 'Оптические прицелы', ['Оптические прицелы']],
     ]);
-    expect(result).toMatchObject({ offers: 3, skipped: 1, changed: 1, currencies: [] });
+    expect(result).toMatchObject({ offers: 3, skipped: 1, changed: 0, currencies: [] });
     // No `available` attribute: available, unless the stock quantity is zero.
     expect(offer('4207')).toMatchObject({ available: false, price: 109900, categoryId: '74' });
-    expect(offer('4206')).toMatchObject({ available: true, price: 209990.5, categoryId: '74' });
+    expect(offer('4206')).toMatchObject({
+      available: true,
+      price: 209990.5,
+      categoryId: '74',
+      categoryIds: ['74', '90', '71'],
+      quantity: 30,
+    });
     expect(offer('4205')).toMatchObject({ available: true, price: 1990, categoryId: '90' });
-    expect(offers.find((o) => o.row.id === '4206')!.category.pathIds).toEqual(['71', '74']);
+    // Every category is kept: the paths' union, root first, each id once.
+    expect(offers.find((o) => o.row.id === '4206')!.category).toEqual({
+      pathIds: ['71', '74', '90'],
+      pathNames: ['Тепловизоры для охоты', 'Тепловизионные монокуляры', 'Оптические прицелы'],
+    });
+    expect(offer('4205')).toMatchObject({ categoryIds: ['90'], quantity: null });
     // Numeric character references, decimal and hexadecimal.
     expect(offer('4206')!.name).toBe('Монокуляр Pulsar Axion «XQ38» №2');
-    expect(problems).toEqual([
-      '4206: The offer names 3 categories (74, 90, 71): taken under 74, the others are not kept',
-      '4204: Missing or invalid price ""',
-    ]);
+    expect(problems).toEqual(['4204: Missing or invalid price ""']);
   });
 
   it('builds vendor.model names, keeps offers of unknown categories under "no category", reads decimal commas', () => {
@@ -113,6 +121,17 @@ describe('real shops feeds', () => {
       '7004: Currency KZT has the rate "CBRF": only a number can convert its prices to RUB',
       '7005: Unknown currency GBP: <currencies> gives no rate for it',
     ]);
+  });
+
+  it('keeps several categoryIds and the stock quantity; an unknown one of them is a change', () => {
+    const { problems, result, offer, offers } = parseFixture('multi-category-quantity.xml');
+    expect(result).toMatchObject({ offers: 3, skipped: 0, changed: 1 });
+    expect(offer('m1')).toMatchObject({ categoryId: '4', categoryIds: ['4', '3'], quantity: 12 });
+    expect(offers.find((o) => o.row.id === 'm1')!.category.pathIds).toEqual(['1', '2', '4', '3']);
+    // <count> is read as the quantity too; the `available` attribute wins over a zero.
+    expect(offer('m2')).toMatchObject({ categoryIds: ['2'], quantity: 0, available: true });
+    expect(offer('m3')).toMatchObject({ quantity: null });
+    expect(problems).toEqual(['m1: Unknown category 99: taken under 4, 3']);
   });
 
   it('reads numbers as shops write them', () => {

@@ -52,7 +52,7 @@ export interface ImportSummary {
   products: number;
   categories: number;
   skipped: number;
-  /** Offers imported with a change (an unknown category, extra categories dropped …), each listed in the problems. */
+  /** Offers imported with a change (an unknown category, dropped params …), each listed in the problems. */
   changed: number;
   problems: ImportProblem[];
   problemCount: number;

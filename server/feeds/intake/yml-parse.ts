@@ -94,11 +94,31 @@ export function createYmlParser(
     handlers.problem(draft.id, draft.line, message);
   };
 
-  /** The first of the offer's categories the feed has, else the "no category" node. */
-  const offerCategory = (draft: OfferDraft): { categoryId: string; category: CategoryInfo } => {
-    for (const categoryId of draft.categoryIds) {
-      const category = categories!.get(categoryId);
-      if (category) return { categoryId, category };
+  /**
+   * The offer's categories the feed has, in the feed's order, with the union of their root-first
+   * paths (each id once); else the "no category" node.
+   */
+  const offerCategories = (
+    draft: OfferDraft,
+  ): { categoryIds: string[]; category: CategoryInfo } => {
+    const known = draft.categoryIds.filter((id) => categories!.has(id));
+    if (known.length > 0) {
+      const pathIds: string[] = [];
+      const pathNames: string[] = [];
+      for (const id of known) {
+        const info = categories!.get(id)!;
+        info.pathIds.forEach((pathId, i) => {
+          if (pathIds.includes(pathId)) return;
+          pathIds.push(pathId);
+          pathNames.push(info.pathNames[i]!);
+        });
+      }
+      if (known.length < draft.categoryIds.length)
+        change(
+          draft,
+          `Unknown category ${draft.categoryIds.filter((id) => !known.includes(id)).join(', ')}: taken under ${known.join(', ')}`,
+        );
+      return { categoryIds: known, category: { pathIds, pathNames } };
     }
     if (!noCategory) {
       noCategory = { pathIds: [NO_CATEGORY.id], pathNames: [NO_CATEGORY.name] };
@@ -112,7 +132,7 @@ export function createYmlParser(
         ? `The offer has no categoryId: taken under "${NO_CATEGORY.name}" (${NO_CATEGORY.id})`
         : `Unknown category ${draft.categoryIds.join(', ')}: taken under "${NO_CATEGORY.name}" (${NO_CATEGORY.id})`,
     );
-    return { categoryId: NO_CATEGORY.id, category: noCategory };
+    return { categoryIds: [NO_CATEGORY.id], category: noCategory };
   };
 
   /** The offer's currency and its rate to the shop's base currency, or why it cannot be used. */
@@ -167,12 +187,8 @@ export function createYmlParser(
         { limit: limits.maxOffers },
       );
     seenIds.add(id);
-    const { categoryId, category } = offerCategory(draft);
-    if (draft.categoryIds.length > 1 && categoryId !== NO_CATEGORY.id)
-      change(
-        draft,
-        `The offer names ${draft.categoryIds.length} categories (${draft.categoryIds.join(', ')}): taken under ${categoryId}, the others are not kept`,
-      );
+    // Every category of the offer is kept: the offer is found under each.
+    const { categoryIds, category } = offerCategories(draft);
     const pictures = offerPictures(draft.pictures);
     if (pictures.dropped) change(draft, droppedPicturesReason(pictures.dropped));
     const oldPrice = convert(number(f['oldprice']));
@@ -191,7 +207,9 @@ export function createYmlParser(
         price,
         oldPrice: oldPrice !== null && oldPrice > price ? oldPrice : null,
         currencyId: currency.id,
-        categoryId,
+        categoryId: categoryIds[0]!,
+        categoryIds,
+        quantity: inStock,
         pictures: pictures.kept,
         name,
         vendor: oneLine(f['vendor']) || null,

@@ -145,16 +145,30 @@ export async function buildProducts(
       where o.import_id = ${importId} group by product_id
     )
     insert into catalog_products (import_id, id, name, url, vendor, vendor_code, description,
-      price, old_price, currency_id, available, pictures, category_id, category_path,
-      category_names, params, params_text, popularity, sku_count)
+      price, old_price, currency_id, available, pictures, category_id, category_ids,
+      category_path, category_names, params, params_text, popularity, sku_count)
     select rep.import_id, rep.product_id, rep.name, rep.url, rep.vendor, rep.vendor_code,
       rep.description, rep.price, rep.old_price, rep.currency_id, agg.available, rep.pictures,
-      rep.category_id, c.path_ids, array_to_string(c.path_names, ' '),
+      rep.category_id, rep.category_ids, cat.path_ids, cat.path_names,
       coalesce(prm.params, '[]'::jsonb), coalesce(prm.params_text, ''), agg.popularity, agg.skus
     from rep
     join agg using (product_id)
     left join prm using (product_id)
-    join catalog_categories c on c.import_id = rep.import_id and c.id = rep.category_id`,
+    -- The union of the paths of the offer's own categories, root first, each id once: the
+    -- first category's path, then what each next one adds.
+    cross join lateral (
+      select array_agg(u.id order by u.rank) as path_ids,
+        string_agg(u.name, ' ' order by u.rank) as path_names
+      from (
+        select e.id, min(e.name) as name, min(own.n * 10000 + e.n) as rank
+        from unnest(case when cardinality(rep.category_ids) > 0 then rep.category_ids
+                         else array[rep.category_id] end) with ordinality as own(id, n)
+        join catalog_categories c on c.import_id = rep.import_id and c.id = own.id
+        cross join lateral unnest(c.path_ids, c.path_names) with ordinality as e(id, name, n)
+        group by e.id
+      ) u
+    ) cat
+    where cat.path_ids is not null`,
   );
   await shapeProducts(db, importId, index);
   // The public search's first queries plan on these: without statistics (PGlite never runs

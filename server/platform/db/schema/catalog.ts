@@ -119,7 +119,18 @@ export const catalogOffers = pgTable(
     price: doublePrecision('price').notNull(),
     oldPrice: doublePrecision('old_price'),
     currencyId: text('currency_id').notNull(),
+    /** The first of the offer's categories the feed has (or the "no category" node). */
     categoryId: text('category_id').notNull(),
+    /**
+     * Every `<categoryId>` of the offer that the feed has, category_id first; empty for an offer
+     * written by an importer that knows one category only (then category_id alone counts).
+     */
+    categoryIds: text('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The offer's stock (`<quantity>`, `<count>` or ICML's `quantity` attribute); null: not given. */
+    quantity: doublePrecision('quantity'),
     pictures: text('pictures').array().notNull(),
     name: text('name').notNull(),
     vendor: text('vendor'),
@@ -152,7 +163,15 @@ export const catalogProducts = pgTable(
     available: boolean('available').notNull(),
     pictures: text('pictures').array().notNull(),
     categoryId: text('category_id').notNull(),
-    /** Root-first category ids (for category filters on a subtree). */
+    /** The representative offer's own categories (the `direct` ones); empty: category_id alone. */
+    categoryIds: text('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * Root-first category ids of every own category, each id once (for category filters on a
+     * subtree and the category facet): an offer under two categories is found under both.
+     */
     categoryPath: text('category_path').array().notNull(),
     categoryNames: text('category_names').notNull(),
     /** The union of the offers' params. */
