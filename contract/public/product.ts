@@ -21,7 +21,7 @@ export { toAttributes, toDecimalString } from './wire-values.ts';
 export const productAttributes = z.record(z.string(), z.array(z.string()));
 export type ProductAttributes = z.infer<typeof productAttributes>;
 
-/** A category of the product, root first; `direct` marks the offer's own category. */
+/** A category of the product, root first; `direct` marks the offer's own ones (it may name several). */
 export const productCategory = z.object({
   id: z.string(),
   name: z.string(),
@@ -74,8 +74,10 @@ export const product = z.object({
   vendorCode: z.string().optional(),
   /** The offer's description (with `fullData`), when the feed gives one. */
   description: z.string().optional(),
-  /** The offer's own category (the `direct` one of `categories`). */
+  /** The offer's first own category (a `direct` one of `categories`). */
   categoryId: z.string(),
+  /** The stock the feed gives (`<quantity>`), summed over the SKUs; absent when it gives none. */
+  quantity: z.number().optional(),
   /** Variants; present (possibly empty) only when the request asked `withSku=true`. */
   skus: z.array(sku).optional(),
   /**

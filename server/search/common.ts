@@ -41,12 +41,14 @@ export interface ProductRow {
   category_path: string[];
   params: ProductParam[];
   popularity: number;
+  /** The offers' stock in sum; null (or absent) when no offer gives one. */
+  quantity?: number | null;
   /** The match's relevance, where the statement computes one. */
   score?: number;
 }
 
 export const PRODUCT_COLUMNS = sql.raw(
-  'p.id, p.name, p.url, p.vendor, p.vendor_code, p.description, p.price, p.old_price, p.currency_id, p.available, p.pictures, p.category_id, p.category_ids, p.category_path, p.params, p.popularity',
+  'p.id, p.name, p.url, p.vendor, p.vendor_code, p.description, p.price, p.old_price, p.currency_id, p.available, p.pictures, p.category_id, p.category_ids, p.category_path, p.params, p.popularity, p.quantity',
 );
 
 export const FIXED_FACETS = new Set(['brand', 'categoryId', 'price', 'available']);
@@ -321,6 +323,7 @@ export async function toProducts(
       ...(row.vendor_code !== null && { vendorCode: row.vendor_code }),
       ...(full && row.description !== null && { description: row.description }),
       categoryId: row.category_id,
+      ...(row.quantity != null && { quantity: row.quantity }),
       ...(options.withSku && { skus: skus.get(row.id) ?? [] }),
       rating: ratings.get(row.id) ?? null,
     } satisfies Product;

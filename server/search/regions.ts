@@ -28,7 +28,7 @@ export async function regionalProducts(
       coalesce(r.price, g.price) as price,
       case when r.product_id is null then g.old_price else r.old_price end as old_price,
       g.currency_id, coalesce(r.available, g.available) as available, g.pictures, g.category_id,
-      g.category_ids, g.category_path, g.category_names, g.params, g.params_text, g.popularity, g.sku_count, g.search, g.doc
+      g.category_ids, g.category_path, g.category_names, g.params, g.params_text, g.popularity, g.sku_count, g.quantity, g.search, g.doc
     from catalog_products g
     left join catalog_product_regions r
       on r.import_id = g.import_id and r.region_id = ${regionId} and r.product_id = g.id)`;

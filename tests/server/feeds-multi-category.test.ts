@@ -61,6 +61,7 @@ describe.each(DATABASES)('several categories and quantity per offer on %s', (kin
       categoryId: '4',
       categoryIds: ['4', '3'],
       categoryPath: ['1', '2', '4', '3'],
+      quantity: 12,
     });
   });
 
@@ -94,6 +95,11 @@ describe.each(DATABASES)('several categories and quantity per offer on %s', (kin
       ['3', true],
     ]);
     expect(m1.categoryId).toBe('4');
+    expect(m1.quantity).toBe(12);
+    expect(answer.products.find((p) => p.id === 'm2')!.quantity).toBe(0);
+    const card = (await search({ st: 'открытка' })).products[0]!;
+    expect(card.id).toBe('m3');
+    expect(card).not.toHaveProperty('quantity');
   });
 
   it("lists each of the offer's own categories in autocomplete", async () => {

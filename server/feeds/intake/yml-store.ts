@@ -136,7 +136,7 @@ export async function buildProducts(
       order by ${representativeOrder(index)}
     ), agg as (
       select product_id, bool_or(available) as available, count(*)::int as skus,
-        max(popularity) as popularity
+        max(popularity) as popularity, sum(quantity) as quantity
       from catalog_offers where import_id = ${importId} group by product_id
     ), prm as (
       select product_id, jsonb_agg(distinct e) as params,
@@ -146,11 +146,12 @@ export async function buildProducts(
     )
     insert into catalog_products (import_id, id, name, url, vendor, vendor_code, description,
       price, old_price, currency_id, available, pictures, category_id, category_ids,
-      category_path, category_names, params, params_text, popularity, sku_count)
+      category_path, category_names, params, params_text, popularity, sku_count, quantity)
     select rep.import_id, rep.product_id, rep.name, rep.url, rep.vendor, rep.vendor_code,
       rep.description, rep.price, rep.old_price, rep.currency_id, agg.available, rep.pictures,
       rep.category_id, rep.category_ids, cat.path_ids, cat.path_names,
-      coalesce(prm.params, '[]'::jsonb), coalesce(prm.params_text, ''), agg.popularity, agg.skus
+      coalesce(prm.params, '[]'::jsonb), coalesce(prm.params_text, ''), agg.popularity, agg.skus,
+      agg.quantity
     from rep
     join agg using (product_id)
     left join prm using (product_id)

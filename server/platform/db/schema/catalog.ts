@@ -179,6 +179,8 @@ export const catalogProducts = pgTable(
     paramsText: text('params_text').notNull(),
     popularity: doublePrecision('popularity').notNull().default(0),
     skuCount: integer('sku_count').notNull(),
+    /** The sum of the offers' stock quantities; null when no offer gives one. */
+    quantity: doublePrecision('quantity'),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('russian'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('russian'::regconfig, coalesce(vendor, '')), 'B') || setweight(to_tsvector('russian'::regconfig, coalesce(category_names, '')), 'C') || setweight(to_tsvector('russian'::regconfig, coalesce(params_text, '')), 'D')`,
     ),
