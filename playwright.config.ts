@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,6 +17,14 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
  * embedded database): no spec sees another's writes, whichever worker runs it (e2e/fixtures.ts).
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * The run's demo data, made once: the first e2e server seeds it and dumps it here, every server
+ * starts from the dump (e2e/server.ts). Workers load this file again: they keep the runner's path.
+ */
+const SNAPSHOT = (process.env.E2E_SNAPSHOT ??= join(
+  mkdtempSync(join(tmpdir(), 'vitrina-e2e-demo-')),
+  'demo.tar',
+));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,6 +36,7 @@ export default defineConfig({
     { name: 'walk', testMatch: 'console-walk.spec.ts' },
     { name: 'e2e', testIgnore: 'console-walk.spec.ts', dependencies: ['walk'] },
   ],
+  globalTeardown: './e2e/teardown.ts',
   fullyParallel: false,
   workers: WORKERS,
   // One retry in CI, reported as flaky: the keyboard reorder of the studio's block lists flakes under load (see the closing note).
@@ -61,6 +72,7 @@ export default defineConfig({
     timeout: 240_000,
     env: {
       PORT: String(PORT + index),
+      E2E_SNAPSHOT: SNAPSHOT,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
       // The feed e2e serves its feeds from a loopback HTTP server started in the test: the guarded

@@ -53,7 +53,8 @@ export function postgresUrl(database: string): string {
   return url.toString();
 }
 
-async function dump(pglite: PGlite, path: string): Promise<string> {
+/** A PGlite database written to `path` as a data-directory dump (PGlite's `loadDataDir`). */
+export async function dumpPglite(pglite: PGlite, path: string): Promise<string> {
   // Without a checkpoint the copy restarts as after a crash: sequences jump ahead by 32 (the
   // values PostgreSQL logs in advance), and suites that expect the next site to be 3 see 34.
   await pglite.exec('checkpoint');
@@ -65,9 +66,9 @@ async function dump(pglite: PGlite, path: string): Promise<string> {
 async function makePgliteDumps(dir: string): Promise<Snapshots> {
   const pglite = await PGlite.create({ extensions: { pg_trgm } });
   const database = await openPglite({ pglite });
-  const migrated = await dump(pglite, join(dir, 'migrated.tar'));
+  const migrated = await dumpPglite(pglite, join(dir, 'migrated.tar'));
   await seedDemo(database);
-  const seeded = await dump(pglite, join(dir, 'seeded.tar'));
+  const seeded = await dumpPglite(pglite, join(dir, 'seeded.tar'));
   await pglite.close();
   return { migrated, seeded };
 }

@@ -33,7 +33,13 @@ const ALLOWED = [
  */
 const DENIED = [resolve(REPO_ROOT, '../shared')];
 
-export class OutsideRepositoryError extends Error {}
+class RepositoryGuardError extends Error {}
+// The server suites share their workers' modules (isolate: false in vite.config.ts): this file runs
+// again for each test file, but the functions wrapped the first time stay wrapped (`guarded`) and
+// throw the first run's class, which every later run exports too.
+const ERROR_CLASS = Symbol.for('vitrina.OutsideRepositoryError');
+const shared = globalThis as { [ERROR_CLASS]?: typeof RepositoryGuardError };
+export const OutsideRepositoryError = (shared[ERROR_CLASS] ??= RepositoryGuardError);
 
 function pathOf(target: unknown): string | null {
   if (typeof target === 'string') return target;
