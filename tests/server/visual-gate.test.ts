@@ -125,41 +125,52 @@ describe.each(DATABASES)('visual gate on %s', (kind) => {
     );
   });
 
-  it('passes an unchanged bundle on its own: every view renders identically, generate goes ahead', async () => {
-    const run = await runGate(integrator);
-    expect(run.state).toBe('passed');
-    expect(run.reason).toBeNull();
-    // Both search widgets, the block and the component, at 1280 and 768 px.
-    expect(run.views.map((view) => view.view).sort()).toEqual(
-      [
-        'autocomplete@1280',
-        'autocomplete@768',
-        'block:1@1280',
-        'block:1@768',
-        'component:2@1280',
-        'component:2@768',
-        'instant-search@1280',
-        'instant-search@768',
-      ].sort(),
-    );
-    expect(run.views.every((view) => view.changedPixels === 0 && view.totalPixels > 0)).toBe(true);
-    // The rendered results are real pictures, not blank pages: the instant search view is tall.
-    const image = await integrator.raw({
-      method: 'GET',
-      url: `/api/config/gate/run/${run.id}/image?siteId=${SITE}&view=instant-search%401280&image=candidate`,
-    });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+  // Rendering the eight views is the browser's work, not the database's: the full unchanged run
+  // renders on the first engine; the colour change below stores and accepts a run on both.
+  if (kind === DATABASES[0])
+    it('passes an unchanged bundle on its own: every view renders identically, generate goes ahead', async () => {
+      const run = await runGate(integrator);
+      expect(run.state).toBe('passed');
+      expect(run.reason).toBeNull();
+      // Both search widgets, the block and the component, at 1280 and 768 px.
+      expect(run.views.map((view) => view.view).sort()).toEqual(
+        [
+          'autocomplete@1280',
+          'autocomplete@768',
+          'block:1@1280',
+          'block:1@768',
+          'component:2@1280',
+          'component:2@768',
+          'instant-search@1280',
+          'instant-search@768',
+        ].sort(),
+      );
+      expect(run.views.every((view) => view.changedPixels === 0 && view.totalPixels > 0)).toBe(
+        true,
+      );
+      // The rendered results are real pictures, not blank pages: the instant search view is tall.
+      const image = await integrator.raw({
+        method: 'GET',
+        url: `/api/config/gate/run/${run.id}/image?siteId=${SITE}&view=instant-search%401280&image=candidate`,
+      });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
 
-    // Running it again answers the same run (nothing to redo).
-    const again = await integrator.call(startGateRoute, {
-      params: { kind: 'instant-search' },
-      query: { siteId: SITE },
-    });
-    expect(again.run?.id).toBe(run.id);
-    expect((await generate()).statusCode).toBe(202);
-    expect(await waitForGenerate()).toBe(200);
-  }, 300_000);
+      // Running it again answers the same run (nothing to redo).
+      const again = await integrator.call(startGateRoute, {
+        params: { kind: 'instant-search' },
+        query: { siteId: SITE },
+      });
+      expect(again.run?.id).toBe(run.id);
+      // A passed run has nothing to accept.
+      const nothing = await failure(
+        integrator.call(acceptGateRoute, { params: { runId: run.id }, query: { siteId: SITE } }),
+      );
+      expect(nothing.status).toBe(409);
+      expect(nothing.message).toMatch(/Nothing to accept/);
+      expect((await generate()).statusCode).toBe(202);
+      expect(await waitForGenerate()).toBe(200);
+    }, 300_000);
 
   it('catches a one-unit colour change of a token, refuses generate until a generate role accepts it', async () => {
     const current = await integrator.call(getConfigRoute, {
@@ -222,17 +233,13 @@ describe.each(DATABASES)('visual gate on %s', (kind) => {
     // Accepted: the version goes to production.
     expect((await generate()).statusCode).toBe(202);
     expect(await waitForGenerate()).toBe(200);
-    // Accepting twice changes nothing; a passed run has nothing to accept.
+    // Accepting twice changes nothing.
     expect(
-      (
-        await failure(
-          integrator.call(acceptGateRoute, {
-            params: { runId: run.id - 1 },
-            query: { siteId: SITE },
-          }),
-        )
-      ).status,
-    ).toBe(409);
+      await integrator.call(acceptGateRoute, {
+        params: { runId: run.id },
+        query: { siteId: SITE },
+      }),
+    ).toMatchObject({ state: 'accepted', acceptedAt: accepted.acceptedAt });
   }, 300_000);
 });
 
