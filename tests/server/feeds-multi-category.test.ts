@@ -1,7 +1,9 @@
 /**
  * An offer under several categories and an offer's stock, imported from a small YML fixture and
  * read back through the database and the public API: the offer is found under each of its
- * categories, counted in each category facet value, and its own categories are `direct`.
+ * categories, counted in each category facet value, and its own categories are `direct`. A
+ * product grouped from several offers (group_id) has every offer's categories as its own, not
+ * only its representative offer's, and the sum of their stock.
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +28,8 @@ describe.each(DATABASES)('several categories and quantity per offer on %s', (kin
     const path = join(feedDir, 'fixture-multi-category-quantity.xml');
     copyFileSync(new URL('../fixtures/feeds/multi-category-quantity.xml', import.meta.url), path);
     const summary = await importFeed(server.database, SITE, pathToFileURL(path).href);
-    expect(summary).toMatchObject({ applied: true, offers: 3, skipped: 0, changed: 1 });
+    // k3 and n1 name unknown categories only, m1 one beside known ones: taken with a change.
+    expect(summary).toMatchObject({ applied: true, offers: 8, skipped: 0, changed: 3 });
     importId = summary.importId;
     apiKey = await apiKeyOf(server.database, SITE);
   });
@@ -107,5 +110,58 @@ describe.each(DATABASES)('several categories and quantity per offer on %s', (kin
       await get('/public/autocomplete', { st: 'сковорода чугунная' }),
     );
     expect(answer.categories.map((c) => c.id).sort()).toEqual(['3', '4']);
+  });
+  it("gives a product of several offers every offer's categories, the representative's first", async () => {
+    const { db } = server.database;
+    const products = await db
+      .select()
+      .from(catalogProducts)
+      .where(eq(catalogProducts.importId, importId));
+    const product = (id: string) => products.find((p) => p.id === id);
+    // k1 (the cheapest) represents k: its category leads; k3's unknown category adds nothing.
+    expect(product('k')).toMatchObject({
+      name: 'Чайник эмалированный красный',
+      categoryId: '2',
+      categoryIds: ['2', '3'],
+      categoryPath: ['1', '2', '3'],
+      quantity: 5,
+      skuCount: 3,
+    });
+    // n1 represents n but names no known category: n2's is the product's, not "no category".
+    expect(product('n')).toMatchObject({
+      categoryId: '3',
+      categoryIds: ['3'],
+      categoryPath: ['3'],
+      quantity: null,
+    });
+
+    expect(ids(await search({ st: 'чайник', filter: 'categories:3' }))).toEqual(['k']);
+    expect(ids(await search({ st: 'чайник', filter: 'categories:2' }))).toEqual(['k']);
+    expect(ids(await search({ st: 'крышка', filter: 'categories:3' }))).toEqual(['n']);
+    expect(ids(await search({ st: 'крышка', filter: 'categories:~no-category' }))).toEqual([]);
+
+    const answer = await search({ st: 'чайник', withFacets: 'true' });
+    const k = answer.products.find((p) => p.id === 'k')!;
+    expect(k.categories.map((c) => [c.id, c.direct])).toEqual([
+      ['1', false],
+      ['2', true],
+      ['3', true],
+    ]);
+    expect(k.categoryId).toBe('2');
+    expect(k.quantity).toBe(5);
+    const facet = answer.facets.find((f) => f.name === 'categoryId')!;
+    const flat = (values: { id: string; children?: unknown }[]): string[] =>
+      values.flatMap((v) => [
+        v.id,
+        ...(Array.isArray(v.children) ? flat(v.children as { id: string }[]) : []),
+      ]);
+    expect(flat(facet.values as { id: string }[]).sort()).toEqual(['1', '2', '3']);
+
+    const lid = (await search({ st: 'крышка' })).products[0]!;
+    expect(lid.categories.map((c) => [c.id, c.direct])).toEqual([['3', true]]);
+    const suggested = autocompleteResponse.parse(
+      await get('/public/autocomplete', { st: 'чайник' }),
+    );
+    expect(suggested.categories.map((c) => c.id).sort()).toEqual(['2', '3']);
   });
 });

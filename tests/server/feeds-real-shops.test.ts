@@ -125,13 +125,17 @@ describe('real shops feeds', () => {
 
   it('keeps several categoryIds and the stock quantity; an unknown one of them is a change', () => {
     const { problems, result, offer, offers } = parseFixture('multi-category-quantity.xml');
-    expect(result).toMatchObject({ offers: 3, skipped: 0, changed: 1 });
+    expect(result).toMatchObject({ offers: 8, skipped: 0, changed: 3 });
     expect(offer('m1')).toMatchObject({ categoryId: '4', categoryIds: ['4', '3'], quantity: 12 });
     expect(offers.find((o) => o.row.id === 'm1')!.category.pathIds).toEqual(['1', '2', '4', '3']);
     // <count> is read as the quantity too; the `available` attribute wins over a zero.
     expect(offer('m2')).toMatchObject({ categoryIds: ['2'], quantity: 0, available: true });
     expect(offer('m3')).toMatchObject({ quantity: null });
-    expect(problems).toEqual(['m1: Unknown category 99: taken under 4, 3']);
+    expect(problems).toEqual([
+      'm1: Unknown category 99: taken under 4, 3',
+      'k3: Unknown category 77: taken under "Без категории" (~no-category)',
+      'n1: Unknown category 88: taken under "Без категории" (~no-category)',
+    ]);
   });
 
   it('reads numbers as shops write them', () => {

@@ -16,6 +16,7 @@ import { representativeOrder, shapeOffers, shapeProducts } from '../../search/se
 import { run } from '../../platform/db/sql.ts';
 import { wordsOf } from '#contract/text.ts';
 import {
+  NO_CATEGORY,
   type CategoryInfo,
   type CategoryRow,
   type OfferRegion,
@@ -116,7 +117,10 @@ export function createStager(db: Db, importId: number) {
   };
 }
 
-/** One product per group: the cheapest available offer represents it; params are the union. */
+/**
+ * One product per group: the cheapest available offer represents it (name, price, pictures …);
+ * params, stock and own categories are the union of all its offers'.
+ */
 export async function buildProducts(
   db: Db,
   importId: number,
@@ -143,28 +147,50 @@ export async function buildProducts(
         string_agg(distinct e->>'value', ' ') as params_text
       from catalog_offers o cross join lateral jsonb_array_elements(o.params) e
       where o.import_id = ${importId} group by product_id
+    ), own as (
+      -- Every offer's own categories, each once: the representative's first (its category_id
+      -- leading), then the other offers' by offer id. The "no category" node only when no offer
+      -- of the product has a known category.
+      select product_id, array_agg(id order by rank) as ids
+      from (
+        select product_id, id, min(rank) as rank,
+          bool_or(id <> ${NO_CATEGORY.id}) over (partition by product_id) as known
+        from (
+          select o.product_id, x.id,
+            row_number() over (partition by o.product_id
+              order by o.id <> rep.id, o.id, x.n) as rank
+          from catalog_offers o
+          join rep using (product_id)
+          cross join lateral unnest(case when cardinality(o.category_ids) > 0 then o.category_ids
+                                         else array[o.category_id] end) with ordinality as x(id, n)
+          where o.import_id = ${importId}
+        ) ranked
+        group by product_id, id
+      ) u
+      where id <> ${NO_CATEGORY.id} or not known
+      group by product_id
     )
     insert into catalog_products (import_id, id, name, url, vendor, vendor_code, description,
       price, old_price, currency_id, available, pictures, category_id, category_ids,
       category_path, category_names, params, params_text, popularity, sku_count, quantity)
     select rep.import_id, rep.product_id, rep.name, rep.url, rep.vendor, rep.vendor_code,
       rep.description, rep.price, rep.old_price, rep.currency_id, agg.available, rep.pictures,
-      rep.category_id, rep.category_ids, cat.path_ids, cat.path_names,
+      own.ids[1], own.ids, cat.path_ids, cat.path_names,
       coalesce(prm.params, '[]'::jsonb), coalesce(prm.params_text, ''), agg.popularity, agg.skus,
       agg.quantity
     from rep
     join agg using (product_id)
+    join own using (product_id)
     left join prm using (product_id)
-    -- The union of the paths of the offer's own categories, root first, each id once: the
+    -- The union of the paths of the product's own categories, root first, each id once: the
     -- first category's path, then what each next one adds.
     cross join lateral (
       select array_agg(u.id order by u.rank) as path_ids,
         string_agg(u.name, ' ' order by u.rank) as path_names
       from (
-        select e.id, min(e.name) as name, min(own.n * 10000 + e.n) as rank
-        from unnest(case when cardinality(rep.category_ids) > 0 then rep.category_ids
-                         else array[rep.category_id] end) with ordinality as own(id, n)
-        join catalog_categories c on c.import_id = rep.import_id and c.id = own.id
+        select e.id, min(e.name) as name, min(mine.n * 10000 + e.n) as rank
+        from unnest(own.ids) with ordinality as mine(id, n)
+        join catalog_categories c on c.import_id = rep.import_id and c.id = mine.id
         cross join lateral unnest(c.path_ids, c.path_names) with ordinality as e(id, name, n)
         group by e.id
       ) u

@@ -162,8 +162,12 @@ export const catalogProducts = pgTable(
     currencyId: text('currency_id').notNull(),
     available: boolean('available').notNull(),
     pictures: text('pictures').array().notNull(),
+    /** The first of category_ids: the representative offer's first known category. */
     categoryId: text('category_id').notNull(),
-    /** The representative offer's own categories (the `direct` ones); empty: category_id alone. */
+    /**
+     * The own categories of every offer of the product (the `direct` ones), the representative's
+     * first; "no category" only when no offer has a known one. Empty: category_id alone.
+     */
     categoryIds: text('category_ids')
       .array()
       .notNull()
