@@ -4,6 +4,7 @@ import { FeedError } from './feed-source.ts';
 import { droppedPicturesReason, offerLink, offerPictures, unsafeLinkReason } from './urls.ts';
 import {
   DEFAULT_FEED_LIMITS,
+  feedNumber,
   type CategoryRow,
   type FeedLimits,
   type YmlHandlers,
@@ -21,7 +22,8 @@ import {
  *   </Product>
  *
  * Mapped to the catalog: MerchantSKU → offer id, SKU/Name → name, Price/SellingPrice → price,
- * SellingState ForSale (and Qty not 0) → available, ProductTypeID → category (its id is its
+ * SellingState ForSale (and Qty not 0) → available, Qty → the offer's quantity (as YML's
+ * `<quantity>`; a Qty that is not a number is left out), ProductTypeID → category (its id is its
  * name: the format carries no category tree), ManufacturerIdentifier → vendor code, every leaf
  * element of Description → a param (Brand also → vendor). Discount is kept as a param, not as an
  * old price (its unit is not stated in the format's description). A `<Url>` element, when present,
@@ -155,7 +157,7 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
         pathNames: [draft.type],
       });
     const state = f['Availability/SellingState'];
-    const qty = f['Availability/Qty'];
+    const quantity = feedNumber(f['Availability/Qty']);
     const params = [...draft.params];
     if (f['Price/Discount'])
       params.push({ name: 'Discount', value: f['Price/Discount'], unit: null });
@@ -165,12 +167,13 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
         id: draft.id,
         groupId: null,
         productId: draft.id,
-        available: state === 'ForSale' && (qty === undefined || Number(qty) !== 0),
+        available: state === 'ForSale' && quantity !== 0,
         url,
         price,
         oldPrice: null,
         currencyId: 'RUR',
         categoryId: draft.type,
+        quantity,
         pictures: pictures.kept,
         name,
         vendor: brand ?? null,
