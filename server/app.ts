@@ -20,7 +20,7 @@ import * as z from 'zod';
 import type { Database } from './platform/db/client.ts';
 import type { Env } from './platform/env.ts';
 import { authPlugin, normalisedPath } from './plugins/app/auth.ts';
-import { jobsPlugin } from './plugins/app/jobs.ts';
+import { jobsPlugin, type JobsPluginOptions } from './plugins/app/jobs.ts';
 import { mailPlugin } from './plugins/app/mail.ts';
 import { repositoriesPlugin } from './plugins/app/repositories.ts';
 import { errorsPlugin } from './platform/http/errors-plugin.ts';
@@ -68,7 +68,10 @@ export interface AppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   /** Whether this process takes jobs from the queue, and how often it looks. */
-  jobs?: { work?: boolean; pollingIntervalSeconds?: number; schedules?: boolean };
+  jobs?: Pick<
+    JobsPluginOptions,
+    'work' | 'pollingIntervalSeconds' | 'schedules' | 'cronIntervalSeconds'
+  >;
   /** The built console to serve at `/` (default dist/app when it exists). */
   staticRoot?: string | false;
 }

@@ -181,6 +181,8 @@ export async function startTestServer(
     work?: boolean;
     /** Fire the recurring schedules (default: when working). */
     schedules?: boolean;
+    /** How often pg-boss checks its crons (default pg-boss's 30 s). */
+    cronIntervalSeconds?: number;
   } = {},
 ): Promise<TestServer> {
   const seed = options.seed !== false;
@@ -196,6 +198,9 @@ export async function startTestServer(
       pollingIntervalSeconds: 0.5,
       ...(options.work !== undefined && { work: options.work }),
       ...(options.schedules !== undefined && { schedules: options.schedules }),
+      ...(options.cronIntervalSeconds !== undefined && {
+        cronIntervalSeconds: options.cronIntervalSeconds,
+      }),
     },
   });
   await app.ready();

@@ -120,18 +120,24 @@ describe('schedules fired by pg-boss cron, surviving a restart (PGlite on disk)'
     await server.close();
 
     database = await openPglite({ dataDir });
-    server = await startTestServer('pglite', { database, seed: false, work: true });
+    // Fell due while the server was down. pg-boss's cron sends the tick (checked every second
+    // here, every 30 s by default), and the tick launches the job.
+    await database.db
+      .update(jobSchedules)
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(jobSchedules.siteId, 1));
+    server = await startTestServer('pglite', {
+      database,
+      seed: false,
+      work: true,
+      cronIntervalSeconds: 1,
+    });
     try {
       const ticks = await server.app.jobs.bossSchedules();
       expect(ticks.map((s) => [s.name, s.cron])).toEqual([[SCHEDULE_TICK_QUEUE, '* * * * *']]);
       expect(await server.app.jobs.schedules.list(1)).toHaveLength(1);
-      // Due now: pg-boss's cron sends the tick (its first check runs at start), the tick launches.
-      await server.database.db
-        .update(jobSchedules)
-        .set({ nextRunAt: new Date(Date.now() - 1000) })
-        .where(eq(jobSchedules.siteId, 1));
       let launched: unknown[] = [];
-      // pg-boss sends a cron job at a minute boundary, then a worker polls: up to ~2 minutes loaded.
+      // A worker polls the tick's queue: seconds, more on a loaded machine.
       for (let i = 0; i < 900 && launched.length === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         launched = await server.database.db

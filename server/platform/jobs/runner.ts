@@ -40,6 +40,11 @@ export interface JobRunnerOptions {
   env?: Env;
   /** Fire the recurring schedules (pg-boss cron) in this process. @default work */
   schedules?: boolean;
+  /**
+   * How often pg-boss checks its crons and hands a due one to its queue (seconds, 1 to 45).
+   * @default 30 and 5, pg-boss's own
+   */
+  cronIntervalSeconds?: number;
 }
 
 /** This process, as a job's owner: host, process id and a boot id (pids are reused). */
@@ -130,6 +135,10 @@ export function createJobRunner(database: Database, options: JobRunnerOptions) {
         stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : database.executeSql(text, values),
     },
     schedule: fireSchedules,
+    ...(options.cronIntervalSeconds !== undefined && {
+      cronMonitorIntervalSeconds: options.cronIntervalSeconds,
+      cronWorkerIntervalSeconds: options.cronIntervalSeconds,
+    }),
     supervise: database.kind === 'postgres',
   });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));

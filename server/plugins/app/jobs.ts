@@ -50,6 +50,7 @@ export interface JobsPluginOptions {
   work?: boolean;
   pollingIntervalSeconds?: number;
   schedules?: boolean;
+  cronIntervalSeconds?: number;
 }
 
 export const jobsPlugin = fp<JobsPluginOptions>(
@@ -62,6 +63,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       ...(options.schedules !== undefined && { schedules: options.schedules }),
       ...(options.pollingIntervalSeconds !== undefined && {
         pollingIntervalSeconds: options.pollingIntervalSeconds,
+      }),
+      ...(options.cronIntervalSeconds !== undefined && {
+        cronIntervalSeconds: options.cronIntervalSeconds,
       }),
     });
     app.decorate('jobs', runner);
