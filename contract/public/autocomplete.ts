@@ -18,7 +18,7 @@ export const autocompleteParams = z.object({
   forIs: queryBool.default(false),
   showUnavailable: queryBool.default(true),
   unavailableMultiplier: unavailableMultiplierParam,
-  /** Include the content feed's pages matching the query (`content`). */
+  /** Include the content feed's pages matching the query (`contents`). */
   withContent: queryBool.default(false),
   withSku: queryBool.default(false),
   /** AnyQuery's shuffle of the products: accepted; the answer keeps its ranking. */

@@ -60,8 +60,8 @@ export type RecommendationsParamsInput = z.input<typeof recommendationsParams>;
 export const recommendationsResponse = z.object({
   strategy: recommendationStrategy,
   blockId: z.string().nullable(),
-  /** How many products the strategy has in total (for infinite lists). */
-  total: z.number().int().nonnegative(),
+  /** How many products the strategy has in total (for infinite lists): search's name for it. */
+  totalHits: z.number().int().nonnegative(),
   products: z.array(product),
 });
 export type RecommendationsResponse = z.infer<typeof recommendationsResponse>;

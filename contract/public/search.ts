@@ -196,8 +196,8 @@ export const searchResponse = z.object({
    * `mobileUrl` on a phone, when set) instead of listing results.
    */
   redirect: z.object({ url: z.string(), mobileUrl: z.string().nullable() }).nullable(),
-  /** Content pages matching the query, with `withContent=true`. */
-  content: z.array(contentPageHit).optional(),
+  /** Content pages matching the query, with `withContent=true` (autocomplete's name for them). */
+  contents: z.array(contentPageHit).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 

@@ -126,7 +126,7 @@ export async function strategyRecommendations(
   const answer: RecommendationsResponse = {
     strategy: params.strategy,
     blockId: params.blockId ?? null,
-    total: 0,
+    totalHits: 0,
     products: [],
   };
   if (importId === null) return answer;
@@ -181,7 +181,7 @@ export async function strategyRecommendations(
     merch.onFired?.(ruled.fired);
     return {
       ...answer,
-      total: ruled.total,
+      totalHits: ruled.total,
       products: await toProducts(db, importId, ruled.rows, {
         withSku: params.withSku,
         regionId: params.regionId,
@@ -206,7 +206,7 @@ export async function strategyRecommendations(
   );
   return {
     ...answer,
-    total,
+    totalHits: total,
     products: await toProducts(db, importId, rows.rows, {
       withSku: params.withSku,
       regionId: params.regionId,

@@ -36,7 +36,7 @@ export async function recommendations(
   const answer: RecommendationsResponse = {
     strategy: params.strategy,
     blockId: params.blockId ?? null,
-    total: 0,
+    totalHits: 0,
     products: [],
   };
   if (params.strategy !== 'popular' && !params.productId)
@@ -76,7 +76,7 @@ export async function recommendations(
   if (ruled)
     return {
       ...answer,
-      total: ruled.total,
+      totalHits: ruled.total,
       products: await toProducts(db, importId, ruled.rows, {
         withSku: params.withSku,
         regionId: params.regionId,
@@ -93,7 +93,7 @@ export async function recommendations(
   );
   return {
     ...answer,
-    total: totals.rows[0]?.n ?? 0,
+    totalHits: totals.rows[0]?.n ?? 0,
     products: await toProducts(db, importId, rows.rows, {
       withSku: params.withSku,
       regionId: params.regionId,

@@ -217,6 +217,6 @@ export async function search(
     categoryPrediction,
     ...(sorts.attributes.length && { sorts: sortOptions(sorts) }),
     redirect: plan.redirect && { url: plan.redirect.url, mobileUrl: plan.redirect.mobileUrl },
-    ...(params.withContent && { content: await searchContent(db, siteId, query) }),
+    ...(params.withContent && { contents: await searchContent(db, siteId, query) }),
   };
 }

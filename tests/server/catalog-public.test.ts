@@ -366,9 +366,11 @@ describe.each(DATABASES)('public storefront API on %s', (kind) => {
   });
 
   it('recommends popular, same-category and similar-price products', async () => {
-    const popular = recommendationsResponse.parse(
-      (await get('/public/recommendations', { size: '10', blockId: 'b1' })).body,
-    );
+    const raw = (await get('/public/recommendations', { size: '10', blockId: 'b1' })).body;
+    // The count under search's name (the wire format's `totalHits`), no Vitrina-only `total`.
+    expect(raw).not.toHaveProperty('total');
+    const popular = recommendationsResponse.parse(raw);
+    expect(popular.totalHits).toBeGreaterThan(10);
     expect(popular).toMatchObject({ strategy: 'popular', blockId: 'b1' });
     expect(popular.products).toHaveLength(10);
     expect(popular.products.every((p) => p.available)).toBe(true);
@@ -412,6 +414,31 @@ describe.each(DATABASES)('public storefront API on %s', (kind) => {
         .status,
     ).toBe(404);
     expect((await get('/public/recommendations', { strategy: 'magic' })).status).toBe(400);
+  });
+
+  it('documents the answers in OpenAPI under the wire names', async () => {
+    const response = await server.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    type Schema = { properties?: Record<string, unknown> };
+    const document = response.json() as {
+      paths: Record<string, { get?: { responses?: Record<string, { content?: unknown }> } }>;
+    };
+    const answer = (path: string): string[] => {
+      const entry = Object.entries(document.paths).find(([key]) => key.endsWith(path));
+      expect(entry, `${path} in ${Object.keys(document.paths).join(', ')}`).toBeDefined();
+      const content = entry![1].get!.responses!['200']!.content as Record<
+        string,
+        { schema: Schema }
+      >;
+      return Object.keys(Object.values(content)[0]!.schema.properties ?? {});
+    };
+    const recommendations = answer('/public/recommendations');
+    expect(recommendations).toContain('totalHits');
+    expect(recommendations).not.toContain('total');
+    const search = answer('/public/search');
+    expect(search).toEqual(expect.arrayContaining(['totalHits', 'zeroQueries', 'contents']));
+    expect(search).not.toContain('content');
+    expect(answer('/public/autocomplete')).toContain('contents');
   });
 
   it('stores WIDGET_VIEW and WIDGET_CLICK events', async () => {

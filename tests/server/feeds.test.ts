@@ -576,10 +576,12 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
       result: { pages: 1, skipped: 1 },
     });
     const found = await search({ st: 'доставка', withContent: 'true' });
-    expect(found.content).toEqual([
+    // Under autocomplete's name for them (`contents`), not a second one of search's own.
+    expect(found).not.toHaveProperty('content');
+    expect(found.contents).toEqual([
       expect.objectContaining({ id: 'delivery', title: 'Доставка кроссовок' }),
     ]);
-    expect((await search({ st: 'доставка' })).content).toBeUndefined();
+    expect((await search({ st: 'доставка' })).contents).toBeUndefined();
 
     // Entity expansion in the content feed is refused; the live pages stay.
     files.set(
@@ -589,7 +591,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     await admin.call(contentFeedStartRoute, { query: q });
     const hostile = await job(contentFeedStatusRoute);
     expect(hostile).toMatchObject({ state: 'failed', errorCode: 'errors:feed.doctype' });
-    expect((await search({ st: 'доставка', withContent: 'true' })).content).toHaveLength(1);
+    expect((await search({ st: 'доставка', withContent: 'true' })).contents).toHaveLength(1);
   });
 
   it('cancels a content load that never ends', async () => {
@@ -602,7 +604,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     const cancelled = await admin.call(contentFeedCancelRoute, { query: q });
     expect(cancelled.state).toBe('cancelled');
     expect((await failure(admin.call(contentFeedCancelRoute, { query: q }))).status).toBe(409);
-    expect((await search({ st: 'доставка', withContent: 'true' })).content).toHaveLength(1);
+    expect((await search({ st: 'доставка', withContent: 'true' })).contents).toHaveLength(1);
   });
 
   it('checks a feed without changing anything: problems with lines (every one), offers taken with a change, ops warnings', async () => {

@@ -158,7 +158,7 @@ export function createRecommendationsConnector(
       store.set(({ products, shown }) => ({
         status: 'ready',
         products: [...products, ...answer.products],
-        total: answer.total,
+        total: answer.totalHits,
         shown: Math.min(Math.max(shown, step), products.length + answer.products.length),
       }));
     } catch (error) {
