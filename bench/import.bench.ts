@@ -2,6 +2,10 @@
  * Importer throughput: generates a 100 000-offer YML feed (streaming, on disk) and imports it
  * into a fresh embedded database through the real importer; prints offers/s and peak RSS.
  * `npm run bench:import -- --offers 100000` (DATABASE_URL imports into PostgreSQL instead).
+ *
+ * `--corpus DIR [--db postgres]` imports every feed of DIR instead (real shops' exports,
+ * import-corpus.ts; `--db postgres`: into a throwaway PostgreSQL database) and prints per feed the
+ * offers taken, taken with a change and refused.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,10 +18,33 @@ import { readEnv } from '#server/platform/env.ts';
 import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
 import { openPglite, openPostgres } from '#server/platform/db/client.ts';
 import { sites } from '#server/platform/db/schema.ts';
+import { corpusTable, importCorpus } from './import-corpus.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 
-const { values } = parseArgs({ options: { offers: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: {
+    offers: { type: 'string', default: '100000' },
+    corpus: { type: 'string' },
+    db: { type: 'string' },
+  },
+});
 const offers = Number(values.offers);
 const dir = mkdtempSync(join(tmpdir(), 'vitrina-bench-'));
+const openBenchDatabase = () =>
+  process.env['DATABASE_URL']
+    ? openPostgres(process.env['DATABASE_URL'])
+    : openPglite({ dataDir: join(dir, 'db') });
+if (values.corpus !== undefined) {
+  const database =
+    values.db === 'postgres' ? await throwawayPostgres('corpus') : await openBenchDatabase();
+  try {
+    console.log(`\n${corpusTable(await importCorpus(database, values.corpus, dir))}`);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 const feed = join(dir, 'feed.yml');
 let peak = 0;
 const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
@@ -25,9 +52,7 @@ const timer = setInterval(sample, 20);
 try {
   await writeDemoFeed(feed, { offers });
   const bytes = statSync(feed).size;
-  const database = process.env['DATABASE_URL']
-    ? await openPostgres(process.env['DATABASE_URL'])
-    : await openPglite({ dataDir: join(dir, 'db') });
+  const database = await openBenchDatabase();
   const [site] = await database.db
     .insert(sites)
     .values({ apiKey: `bench-${Date.now()}`, name: 'bench', url: 'https://bench.example' })
