@@ -115,7 +115,8 @@ export default defineConfig({
           environment: 'node',
           include: [
             'tests/{contract,server,tokens}/**/*.test.ts',
-            'tests/storefront/**/*.node.test.ts',
+            // Console, studio and storefront code that needs no DOM: no jsdom to set up per file.
+            'tests/{src,studio,storefront}/**/*.node.test.ts',
           ],
           exclude: [...GATE_SUITES, ...configDefaults.exclude],
           setupFiles: ['tests/helpers/repo-guard.ts'],
@@ -158,6 +159,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/{src,studio}/**/*.test.{ts,tsx}', 'tests/storefront/**/*.dom.test.ts'],
+          exclude: ['**/*.node.test.ts', ...configDefaults.exclude],
           setupFiles: ['tests/helpers/repo-guard.ts', 'tests/helpers/dom-setup.ts'],
           // Generous: user-event journeys on a loaded 2-core machine take seconds.
           testTimeout: 30_000,

@@ -5,7 +5,7 @@ import { api } from '#src/lib/api.ts';
 /**
  * loginRoute as the client sends it: method, path and body encoding, without its zod schemas,
  * so the sign-in route loads no zod (DESIGN.md budgets: sign-in ≤ 150 KB). The server still
- * validates the form with loginRoute.body; tests/src/app/sign-in.test.ts keeps the two in step.
+ * validates the form with loginRoute.body; tests/src/app/sign-in.node.test.ts keeps the two in step.
  */
 export const SIGN_IN_CALL = {
   method: 'POST',
