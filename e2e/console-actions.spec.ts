@@ -90,8 +90,7 @@ test('strategies: configs edited, file downloaded, regional refresh, delete nami
 
 test('widget placements are picked from the site, a new one typed', async ({ page }) => {
   const run = Date.now().toString(36);
-  await signIn(page, 'admin');
-  await page.goto('/recs-configuration/widget');
+  await signIn(page, 'admin', { at: '/recs-configuration/widget' });
   await page.getByRole('button', { name: 'Создать виджет' }).click();
   const form = page.getByRole('form', { name: 'Создать виджет' });
   await form.getByLabel('Идентификатор виджета').fill(`picked-${run}`);
@@ -114,8 +113,7 @@ test('widget placements are picked from the site, a new one typed', async ({ pag
 });
 
 test("a site's feed status is cleared after a confirmation", async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/site/feed-loader');
+  await signIn(page, 'admin', { at: '/site/feed-loader' });
   const status = page.getByRole('table', { name: 'Последняя загрузка по регионам' });
   await expect(status).toBeVisible();
   const rows = await status.getByRole('row').count();

@@ -125,9 +125,13 @@ async function walk(page: Page, login: string, roles: readonly string[], locale:
   const phonePaths = menuFor(roles)
     .flatMap((group) => group.routes.map((route) => route.path))
     .slice(0, PHONE_SCREENS);
+  const heading = page.getByRole('heading', { level: 1 });
   for (const path of phonePaths) {
     current = path;
     await go(page, path);
+    await expect.soft(heading, `${login} ${path}: heading on a phone`).toBeVisible({
+      timeout: 15_000,
+    });
     await settle();
     await readScreen(page, troubles, path, 'phone', locale, readText);
   }
@@ -146,7 +150,6 @@ async function walk(page: Page, login: string, roles: readonly string[], locale:
   };
   const client = me.isClient || !isStaff(roles);
   const tab = me.tabs.find((t) => t.enabled)?.pathName;
-  const heading = page.getByRole('heading', { level: 1 });
   const started = Date.now();
   let opened = 0;
   for (const route of APP_ROUTES) {

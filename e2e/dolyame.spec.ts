@@ -69,8 +69,7 @@ test('an operator enables Dolyame and the demo page shows the button within the 
   context,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
-  await page.goto('/dolyame/config/widget');
+  await signIn(page, 'admin', { at: '/dolyame/config/widget' });
   await expect(page.locator('.cm-content').first()).toBeVisible({ timeout: 30_000 });
 
   // A misspelt key: shown at its line, the save refused before it is sent.
@@ -138,8 +137,7 @@ test('the three Dolyame screens: the app form with its defaults, the attributes 
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'admin');
-  await page.goto('/dolyame/config/app');
+  await signIn(page, 'admin', { at: '/dolyame/config/app' });
   const form = page.getByRole('form', { name: 'Настройки приложения Долями' });
   await expect(form.getByLabel('Стратегия поиска (strategy)')).toHaveValue('simple,zero_queries');
   await expect(form.getByLabel('Максимальный кешбэк, ₽ (cashbackMaxValue)')).toHaveValue('30000');
@@ -186,8 +184,7 @@ test('the three Dolyame screens: the app form with its defaults, the attributes 
 test('a site viewer reads the Dolyame screens without the means to change them', async ({
   page,
 }) => {
-  await signIn(page, 'designer');
-  await page.goto('/dolyame/config/widget');
+  await signIn(page, 'designer', { at: '/dolyame/config/widget' });
   await expect(page.locator('.cm-content').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Сохранить' })).toHaveCount(0);
   await expect(

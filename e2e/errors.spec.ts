@@ -2,8 +2,7 @@ import { ROLE_PRESETS } from '#contract/role-presets.ts';
 import { test, expect, signIn, DEMO_PASSWORD, mainMenu, menuLink, unfoldMenu } from './fixtures.ts';
 
 test('an unknown path shows the 404 page with a link home', async ({ page }) => {
-  await signIn(page, 'client');
-  await page.goto('/no/such/page');
+  await signIn(page, 'client', { at: '/no/such/page' });
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByRole('heading', { name: 'Страница не найдена!' })).toBeVisible();
   await page.getByRole('link', { name: 'На главную' }).click();
@@ -12,8 +11,7 @@ test('an unknown path shows the 404 page with a link home', async ({ page }) => 
 });
 
 test('a screen the roles do not allow sends the user home', async ({ page }) => {
-  await signIn(page, 'sales');
-  await page.goto('/admin/roles');
+  await signIn(page, 'sales', { at: '/admin/roles' });
   await expect(page).toHaveURL(/\/home$/);
 });
 
@@ -75,8 +73,7 @@ test('a 403 from the server sends the user home', async ({ page, playwright, bas
 test('a session ended on the server sends the user to sign in', async ({ page, browser }) => {
   await signIn(page, 'designer');
   const admin = await browser.newPage();
-  await signIn(admin, 'admin');
-  await admin.goto('/admin/edit-user');
+  await signIn(admin, 'admin', { at: '/admin/edit-user' });
   await admin.getByRole('combobox', { name: 'Пользователь' }).click();
   await admin.getByRole('option', { name: /^designer/ }).click();
   await admin.getByLabel('Новый пароль').fill('rotated-password');
@@ -85,7 +82,7 @@ test('a session ended on the server sends the user to sign in', async ({ page, b
 
   await (await menuLink(page, 'Редактирование сайта')).click();
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, 'designer', 'rotated-password');
+  await signIn(page, 'designer', { password: 'rotated-password' });
   // Put the demo password back for the other journeys.
   await admin.getByLabel('Новый пароль').fill(DEMO_PASSWORD);
   await admin.getByRole('button', { name: 'Сохранить' }).click();

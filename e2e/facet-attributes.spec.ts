@@ -54,8 +54,7 @@ test('an operator browses the category tree, reads a category against its parent
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'admin');
-  await page.goto('/anyquery/service/facet-attributes');
+  await signIn(page, 'admin', { at: '/anyquery/service/facet-attributes' });
   await expect(page.getByRole('heading', { name: 'Атрибуты фасетов', exact: true })).toBeVisible();
   const calculate = async () => {
     await page.getByRole('button', { name: 'Рассчитать предложения' }).click();

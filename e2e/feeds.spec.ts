@@ -68,8 +68,7 @@ test('an operator loads a feed on a schedule, then checks a broken one and gets 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'integrator');
-  await page.goto('/site/feed-loader');
+  await signIn(page, 'integrator', { at: '/site/feed-loader' });
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузка фидов' })).toBeVisible({
     timeout: 20_000,
   });

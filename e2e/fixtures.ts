@@ -1,4 +1,10 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ROLE_PRESETS } from '#contract/role-presets.ts';
 
@@ -15,16 +21,72 @@ export const DEMO_LOGINS: Record<string, readonly string[]> = {
   client: ROLE_PRESETS.user,
 };
 
-/** Signs in through the real page, as a person does. */
-export async function signIn(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Имя пользователя').fill(login);
-  await page.getByLabel('Пароль').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  // The signed-in frame is a chunk of its own: slow on a loaded machine.
-  await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible({
-    timeout: 30_000,
-  });
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * This worker's sessions, per login and password: what signing in through the page left in the
+ * browser, the session's cookies (server/plugins/app/auth.ts) and who is signed in on which site
+ * (src/stores): not what the test had chosen besides, such as a language.
+ */
+const sessions = new Map<string, SignedIn>();
+const SESSION_COOKIES = new Set(['SESSION', 'XSRF-TOKEN', 'SESSION_LENGTH']);
+const SESSION_STORAGE = new Set(['vitrina.auth', 'vitrina.site']);
+
+async function sessionOf(context: BrowserContext): Promise<SignedIn> {
+  const state = await context.storageState();
+  return {
+    cookies: state.cookies.filter((cookie) => SESSION_COOKIES.has(cookie.name)),
+    origins: state.origins.map((o) => ({
+      ...o,
+      localStorage: o.localStorage.filter((item) => SESSION_STORAGE.has(item.name)),
+    })),
+  };
+}
+
+/**
+ * Takes a saved session into this page when the server still honours it (a test may have signed
+ * it out, or changed the password): the session's cookies, then its localStorage, written on a
+ * same-origin page that loads no console (`/api/me`, which says whether the session is alive).
+ */
+async function resume(page: Page, saved: SignedIn): Promise<boolean> {
+  await page.context().addCookies(saved.cookies);
+  const me = await page.goto('/api/me');
+  if (!me?.ok()) return false;
+  const { origin } = new URL(page.url());
+  const items = saved.origins.find((o) => o.origin === origin)?.localStorage ?? [];
+  await page.evaluate((entries) => {
+    for (const { name, value } of entries) localStorage.setItem(name, value);
+  }, items);
+  return true;
+}
+
+/**
+ * Signs in, and opens `at` (default: the home page). The first time in a worker for a login it
+ * signs in through the real page, as a person does; after that it resumes the session that made
+ * (the sign-in page's own tests are in e2e/sign-in.spec.ts): a page sign-in costs about a second
+ * of a loaded 2-core machine, and the specs sign in a hundred times.
+ */
+export async function signIn(
+  page: Page,
+  login: string,
+  options: { password?: string; at?: string } = {},
+): Promise<void> {
+  const { password = DEMO_PASSWORD, at } = options;
+  const key = `${login}\n${password}`;
+  const saved = sessions.get(key);
+  if (!saved || !(await resume(page, saved))) {
+    await page.goto('/login');
+    await page.getByLabel('Имя пользователя').fill(login);
+    await page.getByLabel('Пароль').fill(password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    // The signed-in frame is a chunk of its own: slow on a loaded machine.
+    await expect(mainMenu(page)).toBeVisible({ timeout: 30_000 });
+    sessions.set(key, await sessionOf(page.context()));
+    if (at) await page.goto(at);
+    return;
+  }
+  await page.goto(at ?? '/');
+  if (!at) await expect(mainMenu(page)).toBeVisible({ timeout: 30_000 });
 }
 
 /** The sidebar's menu. */

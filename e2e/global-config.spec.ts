@@ -73,8 +73,7 @@ test('an operator sets the global config, generates, and the demo page honours e
   expect(beforeSearches.every((u) => new URL(u).searchParams.get('regionId') !== 'spb')).toBe(true);
   await before.close();
 
-  await signIn(page, 'admin');
-  await page.goto('/site/global-config');
+  await signIn(page, 'admin', { at: '/site/global-config' });
   await expect(
     page.getByRole('heading', { level: 1, name: 'Глобальная конфигурация' }),
   ).toBeVisible();

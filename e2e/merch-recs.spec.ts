@@ -12,8 +12,7 @@ test('a PIN rule from a file fires in the slot preview and goes again when delet
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'admin');
-  await page.goto('/merch-rules/recommendations');
+  await signIn(page, 'admin', { at: '/merch-rules/recommendations' });
   await expect(page.getByRole('heading', { level: 1, name: 'Правила рекомендаций' })).toBeVisible();
   const column = (name: RegExp) =>
     page.locator('.merch-preview__columns > div', { has: page.getByRole('heading', { name }) });

@@ -49,8 +49,7 @@ test.describe('merchandising rules on the storefront', () => {
   test('a merchandiser pins a product for «платье» to 1st place: preview, then the demo page', async ({
     page,
   }) => {
-    await signIn(page, 'client');
-    await page.goto('/merch-rules/search');
+    await signIn(page, 'client', { at: '/merch-rules/search' });
     await expect(page.getByRole('heading', { name: 'Правила поиска', level: 1 })).toBeVisible();
     await page.getByLabel('Запрос для предпросмотра').fill('платье');
     await page.getByRole('button', { name: 'Показать' }).click();
@@ -101,8 +100,7 @@ test.describe('merchandising rules on the storefront', () => {
   test('a select inside a modal opens above the backdrop: an option is clicked, the modal stays', async ({
     page,
   }) => {
-    await signIn(page, 'client');
-    await page.goto('/merch-rules/search');
+    await signIn(page, 'client', { at: '/merch-rules/search' });
     await page.getByRole('button', { name: 'Создать правило' }).click();
     const dialog = page.getByRole('dialog', { name: 'Новое правило бустинга' });
     await expect(dialog).toBeVisible();
@@ -134,8 +132,7 @@ test.describe('merchandising rules on the storefront', () => {
   test('a redirect CSV with one bad row: the partial-failure bar names it; the storefront follows the redirect', async ({
     page,
   }) => {
-    await signIn(page, 'client');
-    await page.goto('/merch-rules/search');
+    await signIn(page, 'client', { at: '/merch-rules/search' });
     await page.getByRole('tab', { name: 'Редиректы' }).click();
     const csv = [
       'query,url,mobileUrl,name',

@@ -47,8 +47,7 @@ test.describe('query lists on the storefront', () => {
     );
     await expect(results(shop).locator('.digi-card')).toHaveCount(0);
 
-    await signIn(page, 'admin');
-    await page.goto('/anyquery/search/synonyms');
+    await signIn(page, 'admin', { at: '/anyquery/search/synonyms' });
     await expect(page.getByRole('heading', { name: 'Синонимы', level: 1 })).toBeVisible();
     await expect(
       page.getByText('Нет доступных вариантов или фильтр слишком строгий'),
@@ -114,8 +113,7 @@ test.describe('query lists on the storefront', () => {
     await demoSearch(shop, 'ремень');
     await expect(results(shop).locator('.digi-card').first()).toBeVisible();
 
-    await signIn(page, 'admin');
-    await page.goto('/anyquery/service/black-list');
+    await signIn(page, 'admin', { at: '/anyquery/service/black-list' });
     const form = page.getByRole('form', { name: 'Новая запись' });
     await form.getByLabel('Запрос или слово').fill('ремень');
     await form.getByRole('button', { name: 'Добавить' }).click();
@@ -144,8 +142,7 @@ test.describe('query lists on the storefront', () => {
     await demoSearch(shop, 'boots');
     await expect(results(shop).locator('.digi-card')).toHaveCount(0);
 
-    await signIn(page, 'admin');
-    await page.goto('/anyquery/search/transliterations');
+    await signIn(page, 'admin', { at: '/anyquery/search/transliterations' });
     await page.locator('.query-lists__upload input[type="file"]').setInputFiles({
       name: 'pairs.csv',
       mimeType: 'text/csv',

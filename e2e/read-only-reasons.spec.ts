@@ -170,8 +170,7 @@ test('in English the notice names the roles in English', async ({ page }) => {
 test('in a copy the manager may not change, the studio’s own buttons say why', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
-  await signIn(page, 'manager');
-  await page.goto('/anyquery/ux/autocomplete');
+  await signIn(page, 'manager', { at: '/anyquery/ux/autocomplete' });
   await page.getByRole('radio', { name: 'Продакшен' }).click();
   await expect(page.getByRole('radio', { name: 'Продакшен' })).toBeChecked();
   await expect(readOnlyNotice(page)).resolves.toBeTruthy();

@@ -144,8 +144,7 @@ test('an operator creates a strategy in the stepper, switches it on and sees its
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
-  await page.goto('/recs-configuration/strategy');
+  await signIn(page, 'admin', { at: '/recs-configuration/strategy' });
   await expect(page.getByRole('heading', { name: 'Стратегии рекомендаций' })).toBeVisible();
   await page.getByRole('button', { name: 'Новая стратегия' }).click();
   const steps = page.locator('.recs-stepper li');
@@ -192,8 +191,7 @@ test('an operator creates a strategy in the stepper, switches it on and sees its
 test('ranking coefficients change what shoppers get for a query, out-of-range refused', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/site/ranking-config');
+  await signIn(page, 'admin', { at: '/site/ranking-config' });
   await expect(page.getByRole('heading', { name: 'Настройка ранжирования' })).toBeVisible();
   const preview = page.getByRole('list', { name: 'Что увидят покупатели' }).locator('li');
   await expect(preview.first()).toBeVisible();

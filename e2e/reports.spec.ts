@@ -156,8 +156,7 @@ test('an administrator gives the manager a tab; the manager finds it in the menu
 test('an administrator caps orders; a forged order above the cap is listed in quarantine with the bound it passed', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/reporting');
+  await signIn(page, 'admin', { at: '/reporting' });
   const section = page.getByRole('region', { name: 'Заказы на карантине' });
   await expect(section).toBeVisible({ timeout: 20_000 });
   const cap = section.getByLabel('Потолок заказа, ₽');

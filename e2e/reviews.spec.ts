@@ -33,8 +33,7 @@ test('an operator uploads reviews and the demo card shows the rating and snippet
     demo.locator(`#search-results .digi-card[data-digi-product="${rated}"]`),
   ).not.toContainText('отзыв');
 
-  await signIn(page, 'admin');
-  await page.goto('/anyreviews/upload');
+  await signIn(page, 'admin', { at: '/anyreviews/upload' });
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузка отзывов' })).toBeVisible();
   const file = JSON.stringify([
     {
@@ -95,8 +94,7 @@ test('neurocards: upload from a file with a per-row report, delete by key; read-
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'admin');
-  await page.goto('/anyreviews/neurocard-upload');
+  await signIn(page, 'admin', { at: '/anyreviews/neurocard-upload' });
   const csv = 'key;value\nкроссовки nike;{"title":"Кроссовки"}\n;пусто\n';
   await page.getByLabel('Файл с нейрокарточками').setInputFiles({
     name: 'cards.csv',
@@ -133,8 +131,7 @@ test('neurocards: upload from a file with a per-row report, delete by key; read-
 test('a site viewer reads the review screens without the upload or delete controls', async ({
   page,
 }) => {
-  await signIn(page, 'client');
-  await page.goto('/anyreviews/upload');
+  await signIn(page, 'client', { at: '/anyreviews/upload' });
   await expect(page.getByRole('heading', { level: 1, name: 'Загрузка отзывов' })).toBeVisible();
   await expect(page.getByRole('note')).toContainText('Просмотр');
   await expect(page.getByRole('button', { name: 'Выбрать файл' })).toHaveCount(0);

@@ -40,8 +40,7 @@ test('an operator raises a weight, rebuilds the index, and the demo page reorder
   const before = await demoSearch(page, 'хлоп');
   expect(before[0]).toMatch(/хлопков/i);
 
-  await signIn(page, 'admin');
-  await page.goto('/anyquery/search/search-attributes');
+  await signIn(page, 'admin', { at: '/anyquery/search/search-attributes' });
   await expect(page.getByRole('heading', { name: 'Поисковые атрибуты' })).toBeVisible();
   await page.getByLabel('Вес атрибута params').fill('100');
   await page.getByLabel('Вес атрибута name').fill('1');
@@ -73,8 +72,7 @@ test('an operator raises a weight, rebuilds the index, and the demo page reorder
 test('an applied facet appears on the demo page in its category only', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'admin');
-  await page.goto('/anyquery/service/facet-attributes');
+  await signIn(page, 'admin', { at: '/anyquery/service/facet-attributes' });
   await expect(page.getByRole('heading', { name: 'Атрибуты фасетов' })).toBeVisible();
   await page.getByRole('button', { name: 'Рассчитать предложения' }).click();
   await expect(page.getByText('Готово')).toBeVisible({ timeout: 60_000 });

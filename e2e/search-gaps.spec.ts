@@ -45,8 +45,7 @@ test.describe('search gaps on the storefront', () => {
     const menu = results(shop).locator('select.digi-sort__select');
     await expect(menu.locator('option', { hasText: 'Материал: Я–А' })).toHaveCount(0);
 
-    await signIn(page, 'admin');
-    await page.goto('/anyquery/service/custom-sort');
+    await signIn(page, 'admin', { at: '/anyquery/service/custom-sort' });
     await expect(page.getByRole('heading', { name: 'Сортировки сайта' })).toBeVisible();
     const plain = page.getByRole('region', { name: 'Сортировки сайта' });
     await plain.getByRole('combobox', { name: 'Добавить атрибут' }).click();
@@ -88,8 +87,7 @@ test.describe('search gaps on the storefront', () => {
     page,
     context,
   }) => {
-    await signIn(page, 'admin');
-    await page.goto('/anyquery/search/synonyms');
+    await signIn(page, 'admin', { at: '/anyquery/search/synonyms' });
     await expect(page.getByRole('heading', { name: 'Синонимы', level: 1 })).toBeVisible();
     const form = page.getByRole('form', { name: 'Новая запись' });
     await form.getByLabel('Термин').fill('худи');

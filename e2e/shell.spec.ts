@@ -112,8 +112,7 @@ test('a 403 leaves a user with reports on /home', async ({ page }) => {
 });
 
 test('a screen loads its strings with it, in the language switched to', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/mvt');
+  await signIn(page, 'admin', { at: '/mvt' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Эксперименты (MVT)');
   await page.getByRole('button', { name: 'EN' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experiments (MVT)');

@@ -3,8 +3,7 @@ import { test, expect, signIn } from './fixtures.ts';
 test('site edit: an invalid submit shows its error, a valid one saves and stays saved', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/site/edit');
+  await signIn(page, 'admin', { at: '/site/edit' });
   const name = page.getByLabel(/Название/).first();
   const original = await name.inputValue();
   // No error in the form before the user does anything (the site's feed block below may carry the

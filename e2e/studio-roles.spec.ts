@@ -3,8 +3,7 @@ import { test, expect, expectAccessible, signIn } from './fixtures.ts';
 test('a manager may preview the autocomplete but finds Generate disabled, with the reason', async ({
   page,
 }) => {
-  await signIn(page, 'manager');
-  await page.goto('/anyquery/ux/autocomplete');
+  await signIn(page, 'manager', { at: '/anyquery/ux/autocomplete' });
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
   // The studio's chunk and the config load on a busy machine.
   await expect(toolbar).toBeVisible({ timeout: 30_000 });
@@ -47,8 +46,7 @@ test('the studio screens have no serious or critical accessibility violations', 
 
 test('the studio tabs have no serious or critical accessibility violations', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'designer');
-  await page.goto('/anyquery/ux/autocomplete');
+  await signIn(page, 'designer', { at: '/anyquery/ux/autocomplete' });
   for (const tab of ['Настройки', 'Шаблоны', 'Стили', 'Токены', 'Версии']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');

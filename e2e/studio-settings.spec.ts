@@ -12,8 +12,7 @@ test('the autocomplete blocks are ordered by keyboard and by dragging, and the o
 }) => {
   // Room for every retry below and the restore in `finally` (a timeout would close the page first).
   test.setTimeout(240_000);
-  await signIn(page, 'designer');
-  await page.goto('/anyquery/ux/autocomplete');
+  await signIn(page, 'designer', { at: '/anyquery/ux/autocomplete' });
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
   await expect(toolbar).toBeVisible({ timeout: 30_000 });
   const original = await readAutocomplete(page);
@@ -91,8 +90,7 @@ async function reorderAndSave(page: Page, toolbar: Locator) {
 }
 
 test('a selector that does not parse is refused before saving', async ({ page }) => {
-  await signIn(page, 'designer');
-  await page.goto('/anyquery/ux/instant-search');
+  await signIn(page, 'designer', { at: '/anyquery/ux/instant-search' });
   const input = page.getByLabel('Контейнер результатов');
   await expect(input).toBeVisible({ timeout: 30_000 });
   await input.fill('#search-results[[');

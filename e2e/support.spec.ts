@@ -139,8 +139,7 @@ test('staff edit an article with a live preview; the English console shows the E
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
-  await page.goto('/knowledge-base?article=promotion');
+  await signIn(page, 'admin', { at: '/knowledge-base?article=promotion' });
   const article = page.locator('.kb__article');
   await expect(article.getByRole('heading', { name: 'Выкладка в продакшен' })).toBeVisible();
   await article.getByRole('button', { name: 'Редактировать' }).click();
@@ -240,8 +239,7 @@ test('staff add, rename, order and delete knowledge-base sections; a section wit
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin');
-  await page.goto('/knowledge-base');
+  await signIn(page, 'admin', { at: '/knowledge-base' });
   await page.getByRole('button', { name: 'Разделы' }).click();
   const dialog = page.getByRole('dialog', { name: 'Разделы базы знаний' });
   const form = dialog.getByRole('form', { name: 'Новый раздел' });

@@ -92,8 +92,7 @@ test('the merchant page renders the products with the card saved in the old fiel
 test('the studio preview renders the migrated card for the designer', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'designer');
-  await page.goto('/anyquery/ux/instant-search');
+  await signIn(page, 'designer', { at: '/anyquery/ux/instant-search' });
   const frame = page.frameLocator('iframe[title="Предпросмотр виджета — Интеграция"]');
   // The studio loads its config, the tokens and the frame: slow on a loaded machine.
   await expect(frame.locator('input[type="search"]').first()).toBeVisible({ timeout: 90_000 });

@@ -31,7 +31,7 @@ test('a staff user enrols TOTP with the QR code, signs out, and signs in with a 
   expect(created.status()).toBe(200);
   await page.getByRole('button', { name: 'Выйти' }).click();
 
-  await signIn(page, login, PASSWORD);
+  await signIn(page, login, { password: PASSWORD });
   // the user's name in the sidebar opens the profile
   await page.getByRole('link', { name: 'Staff 2FA' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible();
