@@ -81,6 +81,8 @@ export default defineConfig({
       // The studio specs test promotion itself; e2e/visual-gate.spec.ts starts its own server with
       // the visual gate on (server/publishing/visual-gate/README.md).
       VISUAL_GATE: 'off',
+      // The rollout watcher looks every 5 s, not 30: e2e/auto-rollback.spec.ts waits for it.
+      ROLLOUT_CHECK_MS: '5000',
       // The help channel the client chat widget links to (e2e/support.spec.ts).
       HELP_CHANNEL_URL: 'https://t.me/vitrina_help',
     },

@@ -39,16 +39,19 @@ test('a designer schedules a generate a few seconds ahead and production changes
   await dialog.getByLabel('Время').fill('00:00');
   await dialog.getByRole('button', { name: 'Запланировать' }).click();
   await expect(dialog.getByText('Это время уже прошло')).toBeVisible();
-  // the browser's clock, 45 seconds ahead (seconds allowed): the accessibility check and the
-  // screenshot before the click take seconds on a loaded machine, and a time past is refused
-  const at = await page.evaluate(() => {
-    const d = new Date(Date.now() + 45_000);
-    const two = (n: number) => String(n).padStart(2, '0');
-    return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-  });
-  await dialog.getByLabel('Время').fill(at);
+  // The dialog looked at with a time ahead, then the time set to the browser's clock 15 seconds
+  // ahead (seconds allowed) and scheduled at once: the check and the screenshot take seconds on
+  // a loaded machine, and the test waits for the time it sets.
+  const ahead = (seconds: number) =>
+    page.evaluate((ms) => {
+      const d = new Date(Date.now() + ms);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+    }, seconds * 1000);
+  await dialog.getByLabel('Время').fill(await ahead(120));
   await page.screenshot({ path: '/tmp/rollout-shots/schedule-dialog.png' });
   await expectAccessible(page);
+  await dialog.getByLabel('Время').fill(await ahead(15));
   await dialog.getByRole('button', { name: 'Запланировать' }).click();
   await expect(dialog).toBeHidden();
   const upcoming = page.getByRole('region', { name: 'Запланированная публикация' });

@@ -191,7 +191,8 @@ test('scheduling runs the visual check first; a scheduled generate that cannot p
     data: {
       kind: 'autocomplete',
       key: 0,
-      runAt: new Date(Date.now() + 20_000).toISOString(),
+      // Two calls from now, the production copy moved below: seconds on a loaded machine.
+      runAt: new Date(Date.now() + 10_000).toISOString(),
     },
     headers: await xsrf(),
   });
