@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isRole } from '../roles.ts';
 import {
   isLoginAsPassword,
   newPassword,
@@ -89,3 +90,21 @@ export const roleCatalogue = z.object({
   presets: z.array(z.object({ name: z.string(), roles: z.array(z.string()) })),
 });
 export type RoleCatalogue = z.infer<typeof roleCatalogue>;
+
+/** Which roles must sign in with a second factor: what an administrator sends. */
+export const twoFactorRolesInput = z.strictObject({
+  roles: z
+    .array(z.string().refine(isRole, { message: 'Unknown role' }))
+    .max(200)
+    .refine((roles) => new Set(roles).size === roles.length, { message: 'A role is named twice' }),
+});
+export type TwoFactorRolesInput = z.infer<typeof twoFactorRolesInput>;
+
+/** The setting as stored: `env` (TWO_FACTOR_ROLES at start) until an administrator has set it. */
+export const twoFactorRolesSetting = z.object({
+  roles: z.array(z.string()),
+  source: z.enum(['env', 'console']),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type TwoFactorRolesSetting = z.infer<typeof twoFactorRolesSetting>;

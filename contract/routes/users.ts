@@ -4,6 +4,8 @@ import {
   login,
   roleCatalogue,
   roleList,
+  twoFactorRolesInput,
+  twoFactorRolesSetting,
   user,
   userRegistration,
   userUpdate,
@@ -111,4 +113,26 @@ export const chatTokenRoute = defineRoute({
   site: 'none',
   params: loginParams,
   response: z.object({ token: z.string() }),
+});
+
+export const twoFactorRolesRoute = defineRoute({
+  method: 'GET',
+  path: '/user/two-factor-roles',
+  summary: 'The roles whose holders must sign in with a second factor',
+  auth: true,
+  roles: ['ROLE_USER_VIEW'],
+  site: 'none',
+  response: twoFactorRolesSetting,
+});
+
+export const setTwoFactorRolesRoute = defineRoute({
+  method: 'PUT',
+  path: '/user/two-factor-roles',
+  summary:
+    'Set the roles whose holders must sign in with a second factor (replaces TWO_FACTOR_ROLES; audited)',
+  auth: true,
+  roles: ['ROLE_ADMIN'],
+  site: 'none',
+  body: twoFactorRolesInput,
+  response: twoFactorRolesSetting,
 });

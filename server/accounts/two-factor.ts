@@ -1,7 +1,7 @@
 /**
  * Two-factor sign-in for staff: TOTP (RFC 6238 through otplib: SHA-1, 6 digits,
  * 30 s steps, one step of clock skew either way), QR enrolment, ten single-use recovery codes,
- * the pending second step of a sign-in, and the per-role requirement (TWO_FACTOR_ROLES).
+ * the pending second step of a sign-in, and the per-role requirement (two-factor-policy.ts).
  *
  * Secrets are encrypted at rest (AES-256-GCM; the key is TWO_FACTOR_KEY or one generated into
  * app_secrets) and sent back only while an enrolment is unconfirmed. A code is accepted once: the
@@ -49,7 +49,11 @@ export interface TwoFactorUser {
 
 export function createTwoFactor(
   db: Db,
-  options: { requiredRoles: readonly string[]; key?: string | undefined },
+  options: {
+    /** The roles whose holders must use it now (the policy's setting, read at each use). */
+    requiredRoles: () => Promise<readonly string[]>;
+    key?: string | undefined;
+  },
 ) {
   let key: Promise<Buffer> | undefined;
   const loadKey = async () => {
@@ -89,8 +93,10 @@ export function createTwoFactor(
     ]).toString('utf8');
   }
 
-  const requires = (roles: readonly string[]) =>
-    options.requiredRoles.length > 0 && roles.some((role) => options.requiredRoles.includes(role));
+  const requires = async (roles: readonly string[]) => {
+    const required = await options.requiredRoles();
+    return roles.some((role) => required.includes(role));
+  };
 
   async function recoveryCodesLeft(userId: number, tx: Db | Tx = db): Promise<number> {
     const [row] = await tx
@@ -107,7 +113,7 @@ export function createTwoFactor(
       .where(eq(userTwoFactor.userId, user.id));
     return {
       enrolled: Boolean(row?.enabledAt),
-      required: requires(user.roles),
+      required: await requires(user.roles),
       recoveryCodesLeft: await recoveryCodesLeft(user.id, tx),
     };
   }
@@ -286,7 +292,7 @@ export function createTwoFactor(
 
     /** Off (secret and codes deleted), confirmed with a code; 403 while a role requires it. */
     async disable(user: TwoFactorUser, code: string, now = Date.now()) {
-      if (requires(user.roles))
+      if (await requires(user.roles))
         throw new HttpError(403, 'Two-factor sign-in is required for your role');
       const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
       if (!row?.enabledAt) throw new HttpError(409, 'Two-factor sign-in is not on');

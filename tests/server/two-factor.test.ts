@@ -138,7 +138,7 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
     const setup = await client.call(twoFactorSetupRoute, {});
     const [user] = await server.database.db.select().from(users).where(eq(users.login, 'sales'));
     // no TWO_FACTOR_KEY: the key generated into the database, as the server uses it
-    const twoFactor = createTwoFactor(server.database.db, { requiredRoles: [] });
+    const twoFactor = createTwoFactor(server.database.db, { requiredRoles: async () => [] });
     // the middle of a 30 s step
     const now = 1_800_000_015_000;
     const at = (steps: number) => code(setup.secret, now + steps * 30_000);

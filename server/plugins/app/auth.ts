@@ -110,9 +110,11 @@ export const authPlugin = fp(
       const record = await app.repos.sessions.find(token);
       if (!record) return null;
       request.user = toAuthUser(record.user);
-      const required = app.env.TWO_FACTOR_ROLES;
-      if (!record.user.twoFactor && record.user.roles.some((role) => required.includes(role))) {
-        request.user.mustEnrolTwoFactor = true;
+      if (!record.user.twoFactor) {
+        // set by an administrator in the console, or TWO_FACTOR_ROLES until then
+        const required = await app.repos.twoFactorPolicy.requiredRoles();
+        if (record.user.roles.some((role) => required.includes(role)))
+          request.user.mustEnrolTwoFactor = true;
       }
       request.sessionExpiresAt = await app.repos.sessions.touch(record);
       return request.user;

@@ -6,6 +6,7 @@ import { createFeedRepository } from '../../feeds/repository.ts';
 import { createJobRepository } from '../../platform/jobs/repository.ts';
 import { createPageViewRepository } from '../../platform/audit/page-views.ts';
 import { createSessionRepository } from '../../accounts/sessions.ts';
+import { createTwoFactorPolicy } from '../../accounts/two-factor-policy.ts';
 import {
   changedSite,
   createSiteCache,
@@ -22,12 +23,17 @@ export function createRepositories(
   sessionCacheMs?: number,
   publicTimeoutMs?: number,
   siteCache?: SiteCache,
+  twoFactorRoles: readonly string[] = [],
 ) {
   const { db } = database;
   return {
     users: createUserRepository(db),
     sites: createSiteRepository(db, siteCache),
     sessions: createSessionRepository(db, sessionLength, sessionCacheMs),
+    twoFactorPolicy: createTwoFactorPolicy(db, {
+      defaultRoles: twoFactorRoles,
+      cacheMs: sessionCacheMs,
+    }),
     verticals: createVerticalRepository(db),
     feeds: createFeedRepository(db),
     catalog: createCatalogRepository(database, { publicTimeoutMs }),
@@ -62,6 +68,7 @@ export const repositoriesPlugin = fp<{ database: Database }>(
         app.env.SESSION_CACHE_MS,
         app.env.PUBLIC_QUERY_TIMEOUT_MS,
         siteCache,
+        app.env.TWO_FACTOR_ROLES,
       ),
     );
   },

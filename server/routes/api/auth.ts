@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance) {
   };
 
   const twoFactor = createTwoFactor(app.database.db, {
-    requiredRoles: app.env.TWO_FACTOR_ROLES,
+    requiredRoles: () => app.repos.twoFactorPolicy.requiredRoles(),
     key: app.env.TWO_FACTOR_KEY,
   });
   /** The pending second step of a sign-in (HttpOnly; only the sign-in calls receive it). */
@@ -52,7 +52,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   async function toMe(row: UserRow, expiresAt: Date): Promise<Me> {
     const user = await app.repos.users.toUser(row);
-    const mustEnrol = !row.twoFactor && twoFactor.requires(user.roles);
+    const mustEnrol = !row.twoFactor && (await twoFactor.requires(user.roles));
     return {
       ...(mustEnrol && { mustEnrolTwoFactor: true as const }),
       login: user.login,

@@ -9,7 +9,9 @@ import {
   registerSiteToUserRoute,
   registerUserRoute,
   roleCatalogueRoute,
+  setTwoFactorRolesRoute,
   setUserRolesRoute,
+  twoFactorRolesRoute,
   updateUserRoute,
 } from '#contract/routes/users.ts';
 import {
@@ -85,6 +87,13 @@ export async function userRoutes(app: FastifyInstance) {
     roles: ROLES.map((name) => ({ name, description: ROLE_CATALOGUE[name] })),
     presets: ROLE_PRESET_NAMES.map((name) => ({ name, roles: [...ROLE_PRESETS[name]] })),
   }));
+
+  registerRoute(app, twoFactorRolesRoute, () => app.repos.twoFactorPolicy.get());
+
+  // whether a signed-in user must enrol is decided per call from the setting (auth plugin)
+  registerRoute(app, setTwoFactorRolesRoute, async ({ body, user }) =>
+    app.repos.twoFactorPolicy.set(body.roles, user.login),
+  );
 
   registerRoute(app, getUserRoute, async ({ params }) => {
     const found = await users.get(params.login);

@@ -1,5 +1,6 @@
 import {
   bigint,
+  check,
   integer,
   pgTable,
   serial,
@@ -7,6 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
 
@@ -47,3 +49,18 @@ export const signInChallenges = pgTable('sign_in_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Which roles must sign in with a second factor, as an administrator last set it: one row, absent
+ * until the first change (then TWO_FACTOR_ROLES, read at start, is the setting).
+ */
+export const twoFactorPolicy = pgTable(
+  'two_factor_policy',
+  {
+    id: integer('id').primaryKey().default(1),
+    roles: text('roles').array().notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('two_factor_policy_one_row', sql`${t.id} = 1`)],
+);
