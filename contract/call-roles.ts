@@ -19,6 +19,8 @@ export const CUSTOM_REPORT_VIEW_ROLES: readonly Role[] = ['ROLE_CUSTOM_REPORT_VI
 export const KB_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW'];
 export const STAFF_ROLES: readonly Role[] = ['ROLE_SUPERUSER'];
 
+/** The search rules' menu entry: merchandising view, exactly (spec part 1 §6 "Menu visibility"). */
+export const MERCH_SEARCH_MENU_ROLES: readonly Role[] = ['ROLE_MERCHANDISING_VIEW'];
 /** Merchandising (`routes/merchandising-*.ts`): search rules' viewers read, the boosting and redirect roles write (spec part 2 §6). */
 export const MERCH_SEARCH_VIEW_ROLES: readonly Role[] = [
   'ROLE_MERCHANDISING_VIEW',
@@ -86,14 +88,19 @@ export const REGION_ROLES: readonly Role[] = ['ROLE_CONFIG_REGIONS', 'ROLE_CONFI
 /** Reading the imshop regions (the feed configurator): feed readers and the regions role. */
 export const REGION_VIEW_ROLES: readonly Role[] = [...FEED_VIEW_ROLES, 'ROLE_CONFIG_REGIONS'];
 
-/** Search configuration (`routes/search-config.ts`): who reads and who writes each setting (spec §6, part 1 §6). */
+/**
+ * Search configuration (`routes/search-config.ts`): who reads and who writes each setting (spec
+ * §6, part 1 §6). The searchable attributes and their weights rank the answers: the ranking
+ * attributes role edits them too (part 1 §6 "Ranking: attributes"; the layout designer's).
+ */
 export const SETTING_VIEW_ROLES: readonly Role[] = [
   'ROLE_AUTOCOMPLETE_VIEW',
   'ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG',
   'ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG',
+  'ROLE_RANKING_ATTRIBUTES_CONFIG',
 ];
 export const SETTING_WRITE_ROLES: Record<SettingKey, readonly Role[]> = {
-  attributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
+  attributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG', 'ROLE_RANKING_ATTRIBUTES_CONFIG'],
   regionalAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
   responseAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
   skuAttributes: ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'],
@@ -104,9 +111,18 @@ export const SETTING_WRITE_ROLES: Record<SettingKey, readonly Role[]> = {
   'api-params': ['ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
 };
 export const SEARCH_JOB_START_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_START'];
-export const SEARCH_JOB_CONFIG_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_JOB_CONFIG'];
+/** The autocomplete job's settings: the autocomplete role and the config area's (part 1 §6 "Config: … autocomplete job config"). */
+export const SEARCH_JOB_CONFIG_ROLES: readonly Role[] = [
+  'ROLE_AUTOCOMPLETE_JOB_CONFIG',
+  'ROLE_CONFIG_AUTOCOMPLETE_JOB_CONFIG',
+];
 export const FACET_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_FACET_ATTRIBUTES_CONFIG'];
 export const SORT_ROLES: readonly Role[] = ['ROLE_AUTOCOMPLETE_ATTRIBUTE_CONFIG'];
+
+/** The API configuration's menu entry: admin or the search API params role, exactly (spec part 1 §6). */
+export const API_CONFIG_MENU_ROLES: readonly Role[] = [
+  'ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG',
+];
 
 /** The audit log (`routes/audit.ts`): administrators (spec part 1 §6). */
 export const AUDIT_ROLES: readonly Role[] = ['ROLE_ADMIN'];

@@ -14,7 +14,7 @@ const SHOTS = '/tmp';
 const SCREENS = [
   { path: '/site/tracking', heading: 'Трекинг', shot: 'tracking' },
   { path: '/site/global-config', heading: 'Глобальная конфигурация', shot: 'global-config' },
-  { path: '/site/api-config', heading: 'Настройка API', shot: 'api-config' },
+  { path: '/anyquery/search/sku-config', heading: 'Настройка SKU', shot: 'sku-config' },
   { path: '/anyquery/search/job-config', heading: 'Задачи поиска', shot: 'job-config' },
   {
     path: '/anyquery/service/custom-sort',
@@ -157,14 +157,14 @@ test('in English the notice names the roles in English', async ({ page }) => {
     .getByRole('button', { name: 'EN' })
     .click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.goto('/site/api-config');
+  await page.goto('/anyquery/search/sku-config');
   const note = page.getByRole('main').getByRole('note').first();
   await expect(note).toBeVisible({ timeout: 30_000 });
   await expect(note).toHaveText(
-    /^View only: the roles “Integrator”(, “[^”]+”)* can change this\. Fields and buttons are inactive; an administrator grants the rights\.$/,
+    /^View only: the roles “Integrator”(,? (and )?“[^”]+”)* can change this\. Fields and buttons are inactive; an administrator grants the rights\.$/,
   );
-  await expect(page.getByRole('spinbutton').first()).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/read-only-api-config-en.png`, fullPage: true });
+  await expect(page.getByRole('main').getByRole('combobox').first()).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/read-only-sku-config-en.png`, fullPage: true });
 });
 
 test('in a copy the manager may not change, the studio’s own buttons say why', async ({ page }) => {

@@ -11,7 +11,7 @@ export interface QueryListRoles {
   edit: readonly Role[];
 }
 
-const aq = (edit: Role): QueryListRoles => ({ view: ['ROLE_AQ_VIEW'], edit: [edit] });
+const aq = (...edit: Role[]): QueryListRoles => ({ view: ['ROLE_AQ_VIEW'], edit });
 const autocomplete = (edit: Role): QueryListRoles => ({
   view: ['ROLE_AUTOCOMPLETE_VIEW'],
   edit: [edit],
@@ -20,7 +20,9 @@ const autocomplete = (edit: Role): QueryListRoles => ({
 export const QUERY_LIST_ROLES: Record<QueryListKind, QueryListRoles> = {
   'white-list': aq('ROLE_AQ_WHITE_BLACK_LIST_CONFIG'),
   'black-list': aq('ROLE_AQ_WHITE_BLACK_LIST_CONFIG'),
-  synonyms: aq('ROLE_AQ_SYNONYMS_CONFIG'),
+  // The search synonyms change which products a query finds and how they rank: the ranking
+  // synonyms role edits them too (spec part 1 §6 "Ranking: synonyms").
+  synonyms: aq('ROLE_AQ_SYNONYMS_CONFIG', 'ROLE_RANKING_SYNONYMS_CONFIG'),
   brands: aq('ROLE_AQ_BRANDS_CONFIG'),
   'stemmer-exclusions': aq('ROLE_AQ_STEMMER_CONFIG'),
   'brand-exclusions': aq('ROLE_AQ_BRANDS_CONFIG'),

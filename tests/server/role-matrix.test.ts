@@ -5,6 +5,12 @@ import { apiRoutes } from '#contract/routes/index.ts';
 import type { RouteDef } from '#contract/route.ts';
 import { registerUserRoute } from '#contract/routes/users.ts';
 import { registerSiteToUserRoute } from '#contract/routes/users.ts';
+import { QUERY_LIST_ROUTES } from '#contract/routes/query-lists.ts';
+import {
+  saveApiParamsRoute,
+  saveAutocompleteJobRoute,
+  saveSearchAttributesRoute,
+} from '#contract/routes/search-config.ts';
 import {
   DATABASES,
   failure,
@@ -35,6 +41,13 @@ function invalidRequest(route: RouteDef) {
 }
 
 const guarded = apiRoutes.filter((route) => route.auth && route.path !== '/logout');
+
+describe('the role catalogue', () => {
+  it('has no role that guards nothing: each is named by some call', () => {
+    const named = new Set(apiRoutes.flatMap((route) => route.roles));
+    expect(ROLES.filter((role) => !named.has(role))).toEqual([]);
+  });
+});
 
 describe.each(DATABASES)('role matrix on %s', (kind) => {
   let server: TestServer;
@@ -86,6 +99,69 @@ describe.each(DATABASES)('role matrix on %s', (kind) => {
       });
       expect(response.statusCode).toBe(200);
     }
+  });
+});
+
+/**
+ * The three roles that once guarded nothing (spec part 1 §6): each, held alone, makes the calls
+ * its name says, and not the neighbouring ones.
+ */
+describe.each(DATABASES)('ranking and config job roles on %s', (kind) => {
+  let server: TestServer;
+  const query = { siteId: 1 };
+
+  async function holding(role: string): Promise<TestClient> {
+    const admin = await server.as('admin');
+    const login = `only-${role.toLowerCase().replace(/_/g, '-')}`;
+    await admin.call(registerUserRoute, {
+      body: { login, password: 'correct-horse-7', roles: [role] },
+    });
+    await admin.call(registerSiteToUserRoute, { query, body: { login } });
+    return server.as(login, 'correct-horse-7');
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it('ROLE_RANKING_ATTRIBUTES_CONFIG saves the searchable attributes and their weights', async () => {
+    const client = await holding('ROLE_RANKING_ATTRIBUTES_CONFIG');
+    const attributes = [
+      { name: 'name', weight: 80 },
+      { name: 'brand', weight: 40 },
+    ];
+    const saved = await client.call(saveSearchAttributesRoute, { query, body: { attributes } });
+    expect(saved.value).toEqual({ attributes });
+    const apiParams = await failure(client.call(saveApiParamsRoute, { query, body: {} as never }));
+    expect(apiParams.status).toBe(403);
+  });
+
+  it('ROLE_RANKING_SYNONYMS_CONFIG adds a search synonym, not an autocomplete one', async () => {
+    const client = await holding('ROLE_RANKING_SYNONYMS_CONFIG');
+    const added = await client.call(QUERY_LIST_ROUTES.synonyms.add, {
+      query,
+      body: { term: 'худи', variants: ['толстовка'], vertical: 'fashion' },
+    });
+    expect(added).toMatchObject({ term: 'худи', variants: ['толстовка'] });
+    const listed = await client.call(QUERY_LIST_ROUTES.synonyms.list, { query });
+    expect(listed.map((entry) => entry.term)).toContain('худи');
+    const autocomplete = await failure(
+      client.call(QUERY_LIST_ROUTES['autocomplete-synonyms'].add, {
+        query,
+        body: { term: 'худи', variants: ['толстовка'], vertical: 'fashion' },
+      }),
+    );
+    expect(autocomplete.status).toBe(403);
+  });
+
+  it('ROLE_CONFIG_AUTOCOMPLETE_JOB_CONFIG sets the autocomplete job schedule', async () => {
+    const client = await holding('ROLE_CONFIG_AUTOCOMPLETE_JOB_CONFIG');
+    const saved = await client.call(saveAutocompleteJobRoute, {
+      query,
+      body: { cron: '0 3 * * *', timeZone: 'Europe/Moscow', enabled: true },
+    });
+    expect(saved).toMatchObject({ schedule: { cron: '0 3 * * *', timeZone: 'Europe/Moscow' } });
   });
 });
 

@@ -1,7 +1,7 @@
 import {
   MERCH_MODELS_ROLES,
   MERCH_RECS_ROLES,
-  MERCH_SEARCH_VIEW_ROLES,
+  MERCH_SEARCH_MENU_ROLES,
 } from '#contract/call-roles.ts';
 import type { AppRoute } from './route-types.ts';
 
@@ -15,7 +15,7 @@ export const MERCHANDISING_ROUTES: readonly AppRoute[] = [
     mainCall: 'POST /merchandising/boosting/criteria',
     titleKey: 'routes.merchSearch',
     breadcrumbs: [],
-    roles: MERCH_SEARCH_VIEW_ROLES,
+    roles: MERCH_SEARCH_MENU_ROLES,
     menu: { section: 'merchandising' },
     locales: ['merch'],
     page: () => import('#src/features/merch/search-rules-page.tsx'),

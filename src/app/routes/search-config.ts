@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  API_CONFIG_MENU_ROLES,
   FACET_ROLES,
   SEARCH_JOB_CONFIG_ROLES,
   SEARCH_JOB_START_ROLES,
@@ -119,11 +120,17 @@ export const SEARCH_CONFIG_ROUTES: readonly AppRoute[] = [
   ),
 ];
 
-/** The search API parameters: a search setting, shown in the integration section. */
-export const API_CONFIG_ROUTE: AppRoute = settingRoute(
-  'api-params',
-  '/site/api-config',
-  'routes.apiConfig',
-  'ApiConfigPage',
-  'integration',
-);
+/**
+ * The search API parameters: a search setting, shown in the integration section to
+ * administrators and the search API params role only (spec part 1 §6 "Menu visibility").
+ */
+export const API_CONFIG_ROUTE: AppRoute = {
+  ...settingRoute(
+    'api-params',
+    '/site/api-config',
+    'routes.apiConfig',
+    'ApiConfigPage',
+    'integration',
+  ),
+  roles: API_CONFIG_MENU_ROLES,
+};

@@ -47,3 +47,38 @@ describe('the route table and the contract agree on who may open a screen', () =
     }
   });
 });
+
+/*
+ * Spec part 1 §6 "Menu visibility", the entries whose roles it names: "Search merchandising rules
+ * need merchandising view", "API configuration needs admin or the search API params role",
+ * "Ranking configuration needs admin or autocomplete job start", "custom models need
+ * autocomplete job start", "recommendation rules need recs merch rules config".
+ */
+describe('menu entries the spec gives roles for', () => {
+  const SPEC_MENU: Record<string, readonly string[]> = {
+    '/merch-rules/search': ['ROLE_MERCHANDISING_VIEW'],
+    '/merch-rules/recommendations': ['ROLE_RECS_MERCH_RULES_CONFIG'],
+    '/merch-rules/custom-models': ['ROLE_AUTOCOMPLETE_JOB_START'],
+    '/site/api-config': ['ROLE_AUTOCOMPLETE_SEARCH_API_PARAMS_CONFIG'],
+    '/site/ranking-config': ['ROLE_AUTOCOMPLETE_JOB_START'],
+  };
+
+  for (const [path, roles] of Object.entries(SPEC_MENU)) {
+    it(`${path} is offered to administrators and to ${roles.join(', ')} only`, () => {
+      const route = APP_ROUTES.find((r) => r.path === path)!;
+      expect([...route.roles].sort()).toEqual([...roles].sort());
+      const offered = (held: string[]) =>
+        menuFor(held)
+          .flatMap((group) => group.routes)
+          .some((r) => r.path === path);
+      expect(offered(['ROLE_ADMIN'])).toBe(true);
+      for (const role of roles) expect(offered([role]), role).toBe(true);
+      // A neighbouring role of the same screen's calls is not enough for the entry.
+      const neighbour =
+        path === '/site/api-config'
+          ? 'ROLE_AUTOCOMPLETE_VIEW'
+          : 'ROLE_MERCHANDISING_BOOSTING_CONFIG';
+      if (!roles.includes(neighbour)) expect(offered([neighbour]), neighbour).toBe(false);
+    });
+  }
+});
