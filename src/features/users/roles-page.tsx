@@ -9,6 +9,7 @@ import { actionsColumn, DataTable } from '#src/ui/data-table/data-table.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { usersQueryOptions } from './api/user-queries.ts';
 import { RolesEditor } from './components/roles-editor.tsx';
+import { TwoFactorRolesSection } from './components/two-factor-roles.tsx';
 
 export default function RolesPage() {
   const { t } = useTranslation();
@@ -53,6 +54,7 @@ export default function RolesPage() {
         data={users.data ?? []}
         getRowId={(u) => u.login}
       />
+      <TwoFactorRolesSection />
       {user && (
         <Modal
           open

@@ -3,6 +3,8 @@ export const userKeys = {
   all: ['users'] as const,
   list: ['users', 'list'] as const,
   roles: ['users', 'roles'] as const,
+  /** Which roles must sign in with a second factor (the administrator's setting). */
+  twoFactorRoles: ['users', 'two-factor-roles'] as const,
   /** The signed-in user's two-factor state, under the session's key (`authKeys.me`). */
   twoFactor: ['me', 'two-factor'] as const,
   /** The sites area's root: registering a site refreshes every site read. */

@@ -7,7 +7,9 @@ import {
   registerSiteToUserRoute,
   registerUserRoute,
   roleCatalogueRoute,
+  setTwoFactorRolesRoute,
   setUserRolesRoute,
+  twoFactorRolesRoute,
   updateUserRoute,
 } from '#contract/routes/users.ts';
 import { api } from '#src/lib/api.ts';
@@ -28,6 +30,20 @@ export const roleCatalogueQueryOptions = () =>
     queryFn: ({ signal }) => api(roleCatalogueRoute, { signal }),
     staleTime: Infinity,
   });
+
+export const twoFactorRolesQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.twoFactorRoles,
+    queryFn: ({ signal }) => api(twoFactorRolesRoute, { signal }),
+  });
+
+export function useSetTwoFactorRolesMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (roles: string[]) => api(setTwoFactorRolesRoute, { body: { roles } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.twoFactorRoles }),
+  });
+}
 
 export function useRegisterUserMutation() {
   const client = useQueryClient();
