@@ -106,6 +106,32 @@ export const queryListEnable = z.strictObject({
   enabled: z.boolean(),
 });
 
+/**
+ * The options of a list upload (spec part 2 §7 "POST /aq/{list}/upload (query vertical,
+ * enableOnSiteId, disableOther; file)"): the vertical the file replaces, the site its entries are
+ * enabled on ('', 'null' or 'none': none) and whether the vertical's other entries are disabled
+ * there. Sent as query parameters, or as form fields beside the file.
+ */
+export const queryListUploadOptions = z.object({
+  vertical: z.string().trim().max(100).optional(),
+  enableOnSiteId: z
+    .string()
+    .trim()
+    .regex(/^([1-9]\d{0,9}|null|none|)$/, 'enableOnSiteId must be a site id')
+    .optional(),
+  disableOther: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false', '1', '0', ''], 'disableOther must be true or false'))
+    .optional(),
+});
+export type QueryListUploadOptions = z.infer<typeof queryListUploadOptions>;
+export const queryListUploadQuery = z.strictObject({
+  siteId: z.coerce.number().int().positive(),
+  ...queryListUploadOptions.shape,
+});
+
 export const queryListQuery = z.strictObject({
   siteId: z.coerce.number().int().positive(),
   search: z.string().max(200).optional(),

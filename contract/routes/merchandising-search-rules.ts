@@ -90,10 +90,10 @@ export const uploadBoostRulesRoute = defineRoute({
   method: 'POST',
   path: '/merchandising/boosting/upload',
   summary:
-    'Boost rules from a file: by attributes (boostName, query, attributeName, attributeValues, weight) or by products (boostName, query, productId, productIdOrder)',
+    'Boost rules from a file: by attributes (boostName, query, attributeName, attributeValues, weight) or by products (boostName, query, productId, productIdOrder); the header says which, or `layout`',
   roles: BOOSTING,
   bodyType: 'multipart',
-  query: z.strictObject({ siteId, layout: boostUploadLayout }),
+  query: z.strictObject({ siteId, layout: boostUploadLayout.optional() }),
   response: uploadReport,
 });
 

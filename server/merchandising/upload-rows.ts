@@ -9,7 +9,13 @@ import {
   recsBoostType,
   redirectUrl,
 } from '#contract/entities/merchandising.ts';
-import type { UploadSpec } from '../platform/uploads/receive.ts';
+import type { BoostUploadLayout } from '#contract/routes/merchandising-search-rules.ts';
+import { HttpError } from '../platform/http/http-error.ts';
+import {
+  hasColumn,
+  type UploadSpec,
+  type UploadSpecByHeader,
+} from '../platform/uploads/receive.ts';
 
 /** A ';'-separated list cell. */
 const list = z
@@ -167,3 +173,45 @@ export const modelSpec: UploadSpec<ModelRowIn> = {
     position: z.coerce.number().int().min(0).max(10_000).optional(),
   }),
 };
+
+/** A row of a boost rules file, with the layout its columns say. */
+export type BoostRowIn =
+  { layout: 'ATTRIBUTES'; row: AttributeRow } | { layout: 'PRODUCTS'; row: ProductRowIn };
+
+const tagged = <Row>(
+  spec: UploadSpec<Row>,
+  wrap: (row: Row) => BoostRowIn,
+): UploadSpec<BoostRowIn> => ({ ...spec, row: spec.row.transform(wrap) });
+const BOOST_SPECS: Record<BoostUploadLayout, UploadSpec<BoostRowIn>> = {
+  ATTRIBUTES: tagged(attributeSpec, (row) => ({ layout: 'ATTRIBUTES', row })),
+  PRODUCTS: tagged(productSpec, (row) => ({ layout: 'PRODUCTS', row })),
+};
+
+/**
+ * The boost rules file (spec part 2 §3 "Upload CSV columns"): the layout named by `?layout=`, or
+ * else the one its header says: an attributeName column is the file by attributes, a productId
+ * column the file by products.
+ */
+export function boostSpec(
+  layout?: BoostUploadLayout,
+): UploadSpec<BoostRowIn> | UploadSpecByHeader<BoostRowIn> {
+  if (layout) return BOOST_SPECS[layout];
+  return {
+    byHeader(header) {
+      const attributes = hasColumn(header, [
+        'attributeName',
+        ...attributeSpec.columns['attributeName']!,
+      ]);
+      const products = hasColumn(header, ['productId', ...productSpec.columns['productId']!]);
+      if (attributes === products)
+        throw new HttpError(
+          400,
+          attributes
+            ? 'The file has both attributeName and productId columns: upload boosts by attributes and by products as two files'
+            : 'The file has no column attributeName or productId',
+          { missing: ['attributeName', 'productId'] },
+        );
+      return BOOST_SPECS[attributes ? 'ATTRIBUTES' : 'PRODUCTS'];
+    },
+  };
+}

@@ -499,6 +499,48 @@ describe.each(DATABASES)('merchandising on %s', (kind) => {
     for (const r of [...found.items, ...byProduct.items]) await drop(r.id);
   });
 
+  it('uploads boosts without ?layout=: the header says by products or by attributes (spec part 2 §7)', async () => {
+    const products = (await search('свитер')).products;
+    const pinned = products[7]!.id;
+    const byProducts = await upload(admin, `/api/merchandising/boosting/upload?siteId=${siteId}`, {
+      name: 'boosts.csv',
+      text: `boostName;query;productId;productIdOrder\nПин;свитер;${pinned};0`,
+    });
+    expect(byProducts.status).toBe(200);
+    expect(byProducts.body.accepted).toBe(1);
+    expect(ids(await search('свитер'))[0]).toBe(pinned);
+
+    const byAttributes = await upload(
+      admin,
+      `/api/merchandising/boosting/upload?siteId=${siteId}`,
+      {
+        name: 'attrs.csv',
+        text: 'boostName,query,attributeName,attributeValues,weight\nБез раскладки,свитер,Цвет,синий,3',
+      },
+    );
+    expect(byAttributes.status).toBe(200);
+    expect(byAttributes.body.accepted).toBe(1);
+    const found = await admin.call(boostCriteriaRoute, {
+      query: { siteId, query: 'свитер', offset: 0, limit: 50 },
+      body: {},
+    });
+    const names = found.items.map((r) => [r.name, r.boostType]);
+    expect(names).toContainEqual(['Пин', 'PRODUCTS']);
+    expect(names).toContainEqual(['Без раскладки', 'ATTRIBUTES']);
+
+    const neither = await upload(admin, `/api/merchandising/boosting/upload?siteId=${siteId}`, {
+      name: 'x.csv',
+      text: 'boostName,query\nX,свитер',
+    });
+    expect(neither.status).toBe(400);
+    const both = await upload(admin, `/api/merchandising/boosting/upload?siteId=${siteId}`, {
+      name: 'x.csv',
+      text: 'boostName,query,productId,attributeName\nX,свитер,1,Цвет',
+    });
+    expect(both.status).toBe(400);
+    for (const r of found.items) await drop(r.id);
+  });
+
   it('the products and products-exclude calls, and the preview with and without the rules', async () => {
     const before = await search('джинсы');
     const target = before.products[8]!.id;

@@ -55,6 +55,7 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
     path: string,
     file: { name: string; bytes: string | Uint8Array<ArrayBuffer> },
     fields: Record<string, string> = {},
+    params: Record<string, string> = {},
   ) {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -62,7 +63,7 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     return client.raw({
       method: 'POST',
-      url: `/api${path}?siteId=1`,
+      url: `/api${path}?${new URLSearchParams({ siteId: '1', ...params })}`,
       payload: Buffer.from(await request.arrayBuffer()),
       headers: {
         'content-type': request.headers.get('content-type')!,
@@ -279,6 +280,71 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
       ['толстовка', false],
     ]);
     expect((await search('толстовка')).totalHits).toBe(0);
+  });
+
+  it('the four AQ list uploads take vertical, enableOnSiteId and disableOther as query parameters (spec part 2 §7)', async () => {
+    const lists = [
+      ['white-list', 'пуховик-запрос'],
+      ['black-list', 'плохое-слово'],
+      ['synonyms', 'ветровка-запрос'],
+      ['brands', 'бренд-из-файла'],
+    ] as const;
+    for (const [list, term] of lists) {
+      const file = (text: string) => ({
+        name: `${list}.csv`,
+        bytes: list === 'synonyms' ? `term,variants\n${text},куртка\n` : `term\n${text}\n`,
+      });
+      const first = await upload(
+        admin,
+        R[list].upload.path,
+        file(term),
+        {},
+        {
+          vertical: 'home',
+          enableOnSiteId: '1',
+          disableOther: 'false',
+        },
+      );
+      expect(first.statusCode, `${list}: ${first.body}`).toBe(200);
+      expect((first.json() as { accepted: number }).accepted, `${list}: ${first.body}`).toBe(1);
+      // A second file with disableOther: the vertical's other entry goes off on the site.
+      const second = await upload(
+        admin,
+        R[list].upload.path,
+        file(`${term}-2`),
+        {},
+        {
+          vertical: 'home',
+          enableOnSiteId: '1',
+          disableOther: 'true',
+        },
+      );
+      expect(second.statusCode, `${list}: ${second.body}`).toBe(200);
+      const listed = await admin.call(R[list].list, { query: { ...q, vertical: 'home' } });
+      const mine = listed.filter((e) => e.term.startsWith(term));
+      expect(mine.map((e) => [e.term, e.vertical, e.enabled]).sort(), list).toEqual([
+        [term, 'home', false],
+        [`${term}-2`, 'home', true],
+      ]);
+    }
+    // Bad values are refused by the contract's rules; a value given twice must agree.
+    const bad = await upload(
+      admin,
+      R.brands.upload.path,
+      { name: 'b.csv', bytes: 'term\nx\n' },
+      {},
+      { disableOther: 'maybe' },
+    );
+    expect(bad.statusCode).toBe(400);
+    const twice = await upload(
+      admin,
+      R.brands.upload.path,
+      { name: 'b.csv', bytes: 'term\nx\n' },
+      { vertical: 'fashion' },
+      { vertical: 'home' },
+    );
+    expect(twice.statusCode).toBe(400);
+    expect((twice.json() as { message: string }).message).toMatch(/vertical is given twice/);
   });
 
   it('refuses an upload with wrong columns, or enabling another site, whole', async () => {

@@ -25,6 +25,21 @@ export interface UploadSpec<Row> {
   csv?: Omit<ReadTableOptions, 'format'>;
 }
 
+/**
+ * A kind of upload whose file says its own layout: the spec is picked from the header row's cells
+ * (the boost rules' file, by attributes or by products). Always read with a header row.
+ */
+export interface UploadSpecByHeader<Row> {
+  byHeader: (header: readonly string[]) => UploadSpec<Row>;
+  csv?: Omit<ReadTableOptions, 'format'>;
+}
+
+/** Whether a header row names one of the names accepted for a column (as `columns` compares them). */
+export function hasColumn(header: readonly string[], names: readonly string[]): boolean {
+  const wanted = new Set(names.map(normalise));
+  return header.some((name) => wanted.has(normalise(name)));
+}
+
 export interface ReceivedRow<Row> {
   line: number;
   row: Row;
@@ -109,9 +124,11 @@ function isFileTooLarge(error: unknown): boolean {
  */
 export async function receiveUpload<Row>(
   request: FastifyRequest,
-  spec: UploadSpec<Row>,
+  kind: UploadSpec<Row> | UploadSpecByHeader<Row>,
   limits: UploadLimits,
 ): Promise<ReceivedUpload<Row>> {
+  const byHeader = 'byHeader' in kind ? kind.byHeader : null;
+  let spec: UploadSpec<Row> | null = byHeader ? null : (kind as UploadSpec<Row>);
   if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
   const fields: Record<string, string> = {};
   const rows: ReceivedRow<Row>[] = [];
@@ -136,10 +153,11 @@ export async function receiveUpload<Row>(
       sawFile = true;
       const format = formatOf(part.filename);
       let indexes: Map<string, number> | null =
-        spec.header === false ? columnIndexes(spec, null) : null;
+        spec?.header === false ? columnIndexes(spec, null) : null;
       try {
-        for await (const { line, cells } of readTable(part.file, { format, ...spec.csv })) {
-          if (!indexes) {
+        for await (const { line, cells } of readTable(part.file, { format, ...kind.csv })) {
+          if (!indexes || !spec) {
+            spec ??= byHeader!(cells);
             indexes = columnIndexes(spec, cells);
             continue;
           }

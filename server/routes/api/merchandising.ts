@@ -40,13 +40,7 @@ import { search } from '../../search/search.ts';
 import { HttpError } from '../../platform/http/http-error.ts';
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { createMerchandisingRepository, type SiteZone } from '../../merchandising/rules.ts';
-import {
-  attributeSpec,
-  modelSpec,
-  productSpec,
-  recsSpec,
-  redirectSpec,
-} from '../../merchandising/upload-rows.ts';
+import { boostSpec, modelSpec, recsSpec, redirectSpec } from '../../merchandising/upload-rows.ts';
 import { createMerchandisingUploads } from '../../merchandising/uploads.ts';
 import { applyUpload, receiveUpload, type UploadSpec } from '../../platform/uploads/receive.ts';
 import { searchParams } from '#contract/public/search.ts';
@@ -90,16 +84,19 @@ export async function merchandisingRoutes(app: FastifyInstance) {
   );
 
   registerRoute(app, uploadBoostRulesRoute, async ({ site, query, request, user }) => {
-    if (query.layout === 'ATTRIBUTES') {
-      const received = await receive(request, attributeSpec);
-      return applyUpload(app.database, received, (tx, rows) =>
-        uploads.attributeBoosts(tx, zone(site), user.login, rows),
+    const received = await receiveUpload(request, boostSpec(query.layout), maxRows());
+    // One file is one layout: its rows all carry the same tag.
+    return applyUpload(app.database, received, (tx, rows) => {
+      const attributes = rows.flatMap(({ row, ...at }) =>
+        row.layout === 'ATTRIBUTES' ? [{ ...at, row: row.row }] : [],
       );
-    }
-    const received = await receive(request, productSpec);
-    return applyUpload(app.database, received, (tx, rows) =>
-      uploads.productBoosts(tx, zone(site), user.login, rows),
-    );
+      const products = rows.flatMap(({ row, ...at }) =>
+        row.layout === 'PRODUCTS' ? [{ ...at, row: row.row }] : [],
+      );
+      return attributes.length
+        ? uploads.attributeBoosts(tx, zone(site), user.login, attributes)
+        : uploads.productBoosts(tx, zone(site), user.login, products);
+    });
   });
 
   registerRoute(app, searchPreviewRoute, async ({ site, query }) => {

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import {
   QUERY_LISTS,
+  queryListUploadOptions,
   type ExplainResult,
   type QueryListKind,
+  type QueryListUploadOptions,
 } from '#contract/entities/query-lists.ts';
 import {
   deleteTransliterationRoute,
@@ -84,10 +86,30 @@ export const QUERY_LIST_UPLOAD: UploadSpec<Omit<EntryInput, 'vertical'>> = {
   }),
 };
 
-function uploadFields(fields: Record<string, string>, site: Site, user: AuthUser): UploadFields {
+/**
+ * The upload's options: from the query (spec part 2 §7) or the form fields beside the file, the
+ * same rules for both; one given both ways must say the same.
+ */
+function uploadOptions(
+  query: QueryListUploadOptions,
+  fields: Record<string, string>,
+): QueryListUploadOptions {
+  const parsed = queryListUploadOptions.safeParse(fields);
+  if (!parsed.success)
+    throw new HttpError(400, parsed.error.issues.map((issue) => issue.message).join('; '));
+  const form = parsed.data;
+  const keys = ['vertical', 'enableOnSiteId', 'disableOther'] as const;
+  for (const key of keys) {
+    const [a, b] = [query[key], form[key]];
+    if (a !== undefined && b !== undefined && a !== b)
+      throw new HttpError(400, `${key} is given twice, differently (query and form field)`);
+  }
+  return Object.fromEntries(keys.map((key) => [key, query[key] ?? form[key]]));
+}
+
+function uploadFields(options: QueryListUploadOptions, site: Site, user: AuthUser): UploadFields {
   const siteId = site.siteId;
-  const vertical = (fields['vertical'] ?? '').trim();
-  if (vertical.length > 100) throw new HttpError(400, 'vertical: at most 100 characters');
+  const vertical = options.vertical ?? '';
   // An upload replaces the entries of its vertical for every site that sees them: a site's
   // operators upload into one of the site's verticals; the shared entries of no vertical are
   // staff's.
@@ -96,20 +118,16 @@ function uploadFields(fields: Record<string, string>, site: Site, user: AuthUser
       400,
       `vertical must be one of the site's (${site.verticals.join(', ') || 'none'})${user.seesAllSites ? ' or empty' : ''}`,
     );
-  const enable = fields['enableOnSiteId']?.trim();
+  const enable = options.enableOnSiteId;
   let enableOnSiteId: number | null = siteId;
   if (enable === '' || enable === 'null' || enable === 'none') enableOnSiteId = null;
   else if (enable !== undefined) {
-    if (!/^[1-9]\d{0,9}$/.test(enable))
-      throw new HttpError(400, 'enableOnSiteId must be a site id');
     // An upload enables entries on the site of the call only (the user is checked for it).
     if (Number(enable) !== siteId)
       throw new HttpError(400, `enableOnSiteId must be the site of the call (${siteId})`);
     enableOnSiteId = Number(enable);
   }
-  const disable = (fields['disableOther'] ?? 'false').trim().toLowerCase();
-  if (!['true', 'false', '1', '0', ''].includes(disable))
-    throw new HttpError(400, 'disableOther must be true or false');
+  const disable = options.disableOther ?? 'false';
   return { vertical, enableOnSiteId, disableOther: disable === 'true' || disable === '1' };
 }
 
@@ -134,11 +152,12 @@ export async function queryListRoutes(app: FastifyInstance) {
     registerRoute(app, routes.enable, async ({ site, body, user }) => ({
       changed: await repository.enable(list, site, body.ids, body.enabled, user.login),
     }));
-    registerRoute(app, routes.upload, async ({ site, request, user }) => {
+    registerRoute(app, routes.upload, async ({ site, query, request, user }) => {
+      const { siteId: _siteId, ...options } = query;
       const received = await receiveUpload(request, QUERY_LIST_UPLOAD, {
         maxRows: Math.min(app.env.UPLOAD_MAX_ROWS, QUERY_LIST_MAX_ROWS),
       });
-      const fields = uploadFields(received.fields, site, user);
+      const fields = uploadFields(uploadOptions(options, received.fields), site, user);
       const report = await applyUpload(app.database, received, (tx, rows) =>
         repository.applyUpload(tx, list as QueryListKind, fields, rows, user.login),
       );
