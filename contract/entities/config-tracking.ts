@@ -13,6 +13,39 @@ export const trackingRule = z.object({
   enabled: z.boolean().default(true),
 });
 
+/**
+ * Spec part 1 §5: "URL pattern rule: matches any non-letter character". A page type's URL pattern
+ * must hold at least one character that is not a letter (a slash, a dot, a digit…): a pattern of
+ * letters alone (`product`) also matches the shop's host name or any word of a query string.
+ */
+export const URL_PATTERN_RULE = /[^\p{L}]/u;
+export const isUrlPattern = (value: string) => URL_PATTERN_RULE.test(value);
+
+/** A URL pattern as the console and the save call take it: required, and by the rule above. */
+export const urlPattern = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1000)
+  .refine((value) => value === '' || isUrlPattern(value), {
+    params: {
+      i18nKey: 'errors.validation.urlPattern',
+      en: 'A URL pattern needs a character that is not a letter, such as / or .',
+    },
+  });
+
+const trackingFields = {
+  rules: z.array(trackingRule).max(200).default([]),
+  /** Spec §9: 30 minutes. */
+  sessionCookieMinutes: z.number().int().min(1).max(1440).default(30),
+  /** Spec §9: 30 days. */
+  userCookieDays: z.number().int().min(1).max(3650).default(30),
+};
+
+/**
+ * The tracking config as stored and read back: a version saved before the URL pattern rule still
+ * opens (its form then marks the pattern to fix).
+ */
 export const trackingConfig = z.object({
   enabled: z.boolean().default(false),
   /** Which page type a URL is: a URL pattern per page type. */
@@ -20,13 +53,19 @@ export const trackingConfig = z.object({
     .array(z.object({ pageType: z.enum(PAGE_TYPES), urlPattern: z.string().max(1000) }))
     .max(50)
     .default([]),
-  rules: z.array(trackingRule).max(200).default([]),
-  /** Spec §9: 30 minutes. */
-  sessionCookieMinutes: z.number().int().min(1).max(1440).default(30),
-  /** Spec §9: 30 days. */
-  userCookieDays: z.number().int().min(1).max(3650).default(30),
+  ...trackingFields,
 });
 export type TrackingConfig = z.infer<typeof trackingConfig>;
+
+/** The tracking config a save takes and the console's form checks: URL patterns by the rule. */
+export const trackingConfigInput = z.object({
+  enabled: z.boolean().default(false),
+  pageTypes: z
+    .array(z.object({ pageType: z.enum(PAGE_TYPES), urlPattern }))
+    .max(50)
+    .default([]),
+  ...trackingFields,
+});
 
 export const mvtEntry = z.object({
   name: z.string().trim().min(1).max(100),

@@ -11,6 +11,7 @@ import {
   searchConfig,
   storedConfig,
   trackingConfig,
+  trackingConfigInput,
   globalConfig,
 } from '../entities/config.ts';
 import { ok } from './auth.ts';
@@ -43,7 +44,7 @@ export const saveTrackingConfigRoute = defineRoute({
   roles: ANY_CONFIG_ROLE,
   site: 'query',
   query: z.strictObject({ ...siteQuery, test: testFlag }),
-  body: trackingConfig.extend(saveMeta),
+  body: trackingConfigInput.extend(saveMeta),
   response: storedConfig(trackingConfig),
 });
 

@@ -3,6 +3,7 @@ import {
   CONFIG_ROLES,
   globalComponent,
   isCssSelector,
+  isUrlPattern,
   listedGlobalComponent,
   listedRecommendationsBlock,
   migrateSearchConfig,
@@ -13,6 +14,8 @@ import {
   searchConfig,
   serializeGlobalComponent,
   serializeRecommendationsBlock,
+  trackingConfig,
+  trackingConfigInput,
   unlistConfig,
 } from '#contract/entities/config.ts';
 import { hasAccess } from '#contract/roles.ts';
@@ -66,6 +69,30 @@ describe('validation (spec §5)', () => {
     expect(isCssSelector('#a >> ..b')).toBe(false);
     expect(searchConfig.safeParse({ selectors: { input: 'div[' } }).success).toBe(false);
     expect(searchConfig.safeParse({ selectors: { input: '' } }).success).toBe(true);
+  });
+
+  it('takes URL patterns by the rule "matches any non-letter character"', () => {
+    for (const pattern of ['/product/', 'catalog.html', 'item-', '/каталог/', '\\/p\\/\\d+', '42'])
+      expect(isUrlPattern(pattern), pattern).toBe(true);
+    for (const pattern of ['product', 'Каталог', 'éte', ''])
+      expect(isUrlPattern(pattern), pattern).toBe(false);
+    const save = (urlPattern: string) =>
+      trackingConfigInput.safeParse({ pageTypes: [{ pageType: 'PRODUCT', urlPattern }] });
+    expect(save('/product/').success).toBe(true);
+    expect(save('  /product/  ').data?.pageTypes[0]?.urlPattern).toBe('/product/');
+    const lettersOnly = save('product');
+    expect(lettersOnly.success).toBe(false);
+    expect(lettersOnly.error?.issues[0]).toMatchObject({
+      path: ['pageTypes', 0, 'urlPattern'],
+      params: { i18nKey: 'errors.validation.urlPattern' },
+    });
+    expect(save('').success).toBe(false);
+    expect(save('   ').success).toBe(false);
+    // a version stored before the rule still reads
+    expect(
+      trackingConfig.safeParse({ pageTypes: [{ pageType: 'PRODUCT', urlPattern: 'product' }] })
+        .success,
+    ).toBe(true);
   });
 
   it('keeps the autocomplete content quantity within 1 to 50', () => {

@@ -52,6 +52,30 @@ describe('/site/tracking', () => {
     });
   });
 
+  it('refuses a URL pattern of letters alone (spec §5 rule) on its field, then saves a pattern by it', async () => {
+    const { user } = renderPage(<TrackingPage />);
+    await user.click(await screen.findByRole('button', { name: 'Добавить шаблон адреса' }));
+    const pattern = screen.getByLabelText('Шаблон URL');
+    await user.type(pattern, 'product');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    const row = screen.getByRole('group', { name: 'Шаблон адреса 1' });
+    expect(
+      await within(row).findByText(
+        'В шаблоне URL нужен хотя бы один знак, не являющийся буквой, например / или .',
+      ),
+    ).toBeVisible();
+    expect(pattern).toHaveAttribute('aria-invalid', 'true');
+    expect(server.writes()).toEqual([]);
+
+    await user.clear(pattern);
+    await user.type(pattern, '/product/');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(server.writes()[0]!.body).toMatchObject({
+      pageTypes: [{ pageType: 'PRODUCT', urlPattern: '/product/' }],
+    });
+  });
+
   it('shows the condition only for a conditional view, and no selector for a page view', async () => {
     const { user } = renderPage(<TrackingPage />);
     await user.click(await screen.findByRole('button', { name: 'Добавить правило' }));
