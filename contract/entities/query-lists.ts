@@ -21,6 +21,34 @@ export type QueryListKind = (typeof QUERY_LISTS)[number];
 export const queryListKind = z.enum(QUERY_LISTS);
 
 /**
+ * Spec part 2 §3 "Query lists": "Service types: WHITE_LIST, BLACK_LIST, AQ_SYNONYM, BRAND,
+ * AUTOCOMPLETE_SYNONYM." Each names one of the lists above (the others have no service type);
+ * entries carry theirs (`serviceType`), written by the server from this one table.
+ */
+export const QUERY_LIST_SERVICE_TYPES = [
+  'WHITE_LIST',
+  'BLACK_LIST',
+  'AQ_SYNONYM',
+  'BRAND',
+  'AUTOCOMPLETE_SYNONYM',
+] as const;
+export type QueryListServiceType = (typeof QUERY_LIST_SERVICE_TYPES)[number];
+export const queryListServiceType = z.enum(QUERY_LIST_SERVICE_TYPES);
+/** The list each service type names. */
+export const SERVICE_TYPE_LISTS: Readonly<Record<QueryListServiceType, QueryListKind>> = {
+  WHITE_LIST: 'white-list',
+  BLACK_LIST: 'black-list',
+  AQ_SYNONYM: 'synonyms',
+  BRAND: 'brands',
+  AUTOCOMPLETE_SYNONYM: 'autocomplete-synonyms',
+};
+/** The service type of a list, or null for the lists the spec gives none. */
+export function serviceTypeOf(list: QueryListKind): QueryListServiceType | null {
+  const found = QUERY_LIST_SERVICE_TYPES.find((type) => SERVICE_TYPE_LISTS[type] === list);
+  return found ?? null;
+}
+
+/**
  * How an entry matches: a black-list entry is a whole `query` or a `word`; a synonym group is
  * `two-way` (every term finds every other) or `one-way` (the term finds its variants only).
  */
@@ -71,6 +99,8 @@ const term = z
 export const queryListEntry = z.object({
   id: z.number().int(),
   list: queryListKind,
+  /** The list's service type (spec part 2 §3), null for the lists the spec gives none. */
+  serviceType: queryListServiceType.nullable(),
   vertical: z.string(),
   term: z.string(),
   variants: z.array(z.string()),

@@ -6,6 +6,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   LIST_MODES,
   LIST_VARIANTS,
+  serviceTypeOf,
   type QueryListEntry,
   type QueryListKind,
   type QueryListMode,
@@ -30,6 +31,7 @@ export function toEntry(row: Row, siteId: number): QueryListEntry {
   return {
     id: row.id,
     list: row.list as QueryListKind,
+    serviceType: serviceTypeOf(row.list as QueryListKind),
     vertical: row.vertical,
     term: row.term,
     variants: row.variants,

@@ -53,6 +53,7 @@ describe('toCsv', () => {
       vertical: 'fashion',
       enabled: true,
       list: 'synonyms' as const,
+      serviceType: 'AQ_SYNONYM' as const,
       siteCount: 1,
       updatedAt: '2026-11-28T00:00:00.000Z',
     });

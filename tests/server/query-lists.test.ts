@@ -284,12 +284,12 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
 
   it('the four AQ list uploads take vertical, enableOnSiteId and disableOther as query parameters (spec part 2 §7)', async () => {
     const lists = [
-      ['white-list', 'пуховик-запрос'],
-      ['black-list', 'плохое-слово'],
-      ['synonyms', 'ветровка-запрос'],
-      ['brands', 'бренд-из-файла'],
+      ['white-list', 'пуховик-запрос', 'WHITE_LIST'],
+      ['black-list', 'плохое-слово', 'BLACK_LIST'],
+      ['synonyms', 'ветровка-запрос', 'AQ_SYNONYM'],
+      ['brands', 'бренд-из-файла', 'BRAND'],
     ] as const;
-    for (const [list, term] of lists) {
+    for (const [list, term, serviceType] of lists) {
       const file = (text: string) => ({
         name: `${list}.csv`,
         bytes: list === 'synonyms' ? `term,variants\n${text},куртка\n` : `term\n${text}\n`,
@@ -322,6 +322,8 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
       expect(second.statusCode, `${list}: ${second.body}`).toBe(200);
       const listed = await admin.call(R[list].list, { query: { ...q, vertical: 'home' } });
       const mine = listed.filter((e) => e.term.startsWith(term));
+      // Each entry names its list's service type under the spec's name (part 2 §3).
+      expect(new Set(mine.map((e) => e.serviceType)), list).toEqual(new Set([serviceType]));
       expect(mine.map((e) => [e.term, e.vertical, e.enabled]).sort(), list).toEqual([
         [term, 'home', false],
         [`${term}-2`, 'home', true],

@@ -9,6 +9,7 @@ import { renderPage } from '../reports/render-page.tsx';
 const entry = (over: Partial<QueryListEntry>): QueryListEntry => ({
   id: 1,
   list: 'transliterations',
+  serviceType: null,
   vertical: '',
   term: 'найк',
   variants: ['nike'],

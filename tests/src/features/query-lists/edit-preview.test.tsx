@@ -9,6 +9,7 @@ import { renderPage } from '../reports/render-page.tsx';
 const entry = (over: Partial<QueryListEntry>): QueryListEntry => ({
   id: 7,
   list: 'synonyms',
+  serviceType: 'AQ_SYNONYM',
   vertical: '',
   term: 'худи',
   variants: ['толстовка'],
