@@ -347,6 +347,18 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
     );
     expect(twice.statusCode).toBe(400);
     expect((twice.json() as { message: string }).message).toMatch(/vertical is given twice/);
+    // Another site as enableOnSiteId: refused whole, as in the form field.
+    const count = await entryCount();
+    const foreign = await upload(
+      admin,
+      R['white-list'].upload.path,
+      { name: 'w.csv', bytes: 'term\nчужое-слово\n' },
+      {},
+      { vertical: 'home', enableOnSiteId: '2' },
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect((foreign.json() as { message: string }).message).toMatch(/site of the call/);
+    expect(await entryCount()).toBe(count);
   });
 
   it('refuses an upload with wrong columns, or enabling another site, whole', async () => {
