@@ -136,3 +136,14 @@ export const setTwoFactorRolesRoute = defineRoute({
   body: twoFactorRolesInput,
   response: twoFactorRolesSetting,
 });
+
+export const staffEmailDomainsRoute = defineRoute({
+  method: 'GET',
+  path: '/user/email-domains',
+  summary:
+    "The company's e-mail domains, the only ones a staff account's address may use (empty: any; STAFF_EMAIL_DOMAINS)",
+  auth: true,
+  roles: ['ROLE_REGISTER_CONFIG', 'ROLE_USER_CONFIG'],
+  site: 'none',
+  response: z.object({ domains: z.array(z.string()) }),
+});

@@ -80,6 +80,22 @@ export const envSchema = z.object({
     ),
   ),
   /**
+   * The company's e-mail domains (spec part 1 §5): comma-separated; a staff account (not a client)
+   * may only have an address at one of them. Empty: any address.
+   */
+  STAFF_EMAIL_DOMAINS: commaList.pipe(
+    z.array(
+      z
+        .string()
+        .transform((domain) => domain.toLowerCase())
+        .pipe(
+          z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+            message: 'must be domain names such as example.com',
+          }),
+        ),
+    ),
+  ),
+  /**
    * Key (≥ 32 characters) encrypting the TOTP secrets at rest. Unset: a random key generated once
    * and kept in the database (app_secrets), shared by every server process.
    */

@@ -11,6 +11,7 @@ import {
   roleCatalogueRoute,
   setTwoFactorRolesRoute,
   setUserRolesRoute,
+  staffEmailDomainsRoute,
   twoFactorRolesRoute,
   updateUserRoute,
 } from '#contract/routes/users.ts';
@@ -22,6 +23,7 @@ import {
 } from '../../platform/http/http-error.ts';
 import { hashPassword } from '../../accounts/password.ts';
 import { assertPasswordPolicy } from '../../accounts/password-policy.ts';
+import { assertCompanyEmail } from '../../accounts/company-email.ts';
 import { registerRoute, type AuthUser } from '../../platform/http/register-route.ts';
 
 function validRoles(value: string | string[]): string[] {
@@ -58,6 +60,7 @@ export async function userRoutes(app: FastifyInstance) {
     const roles = validRoles(body.roles);
     assertGrantable(user, roles, 'Registration refused');
     assertPasswordPolicy(body.password, body.login);
+    assertCompanyEmail(body, app.env.STAFF_EMAIL_DOMAINS);
     try {
       return await users.create({ ...body, roles }, user.login);
     } catch (error) {
@@ -86,6 +89,10 @@ export async function userRoutes(app: FastifyInstance) {
   registerRoute(app, roleCatalogueRoute, async () => ({
     roles: ROLES.map((name) => ({ name, description: ROLE_CATALOGUE[name] })),
     presets: ROLE_PRESET_NAMES.map((name) => ({ name, roles: [...ROLE_PRESETS[name]] })),
+  }));
+
+  registerRoute(app, staffEmailDomainsRoute, async () => ({
+    domains: app.env.STAFF_EMAIL_DOMAINS,
   }));
 
   registerRoute(app, twoFactorRolesRoute, () => app.repos.twoFactorPolicy.get());
@@ -119,6 +126,15 @@ export async function userRoutes(app: FastifyInstance) {
 
   registerRoute(app, updateUserRoute, async ({ params, body, user }) => {
     if (body.password !== undefined) assertPasswordPolicy(body.password, params.login);
+    if (body.email !== undefined || body.isClient !== undefined) {
+      // the account as it would be: making a user staff checks the address it keeps
+      const current = await users.rowByLogin(params.login);
+      if (!current) throw notFound('User');
+      assertCompanyEmail(
+        { email: body.email ?? current.email, isClient: body.isClient ?? current.isClient },
+        app.env.STAFF_EMAIL_DOMAINS,
+      );
+    }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     let userId: number | undefined;
     const updated = await users.update(params.login, user.login, 'update', (tx, row) => {

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
+import { companyEmailCheck } from '#contract/company-email.ts';
 import type { User } from '#contract/entities/user.ts';
 import { userUpdate } from '#contract/entities/user.ts';
 import { applyServerIssues, reportError } from '#src/lib/api.ts';
@@ -9,7 +10,12 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { usersQueryOptions, useUpdateUserMutation } from './api/user-queries.ts';
+import {
+  staffEmailDomainsQueryOptions,
+  usersQueryOptions,
+  useUpdateUserMutation,
+} from './api/user-queries.ts';
+import { useEmailDomainsHint } from './components/email-domains-hint.ts';
 
 const editForm = userUpdate.extend({
   name: z.string().trim().max(200),
@@ -26,10 +32,12 @@ const toForm = (user: User): EditFormIn => ({
   password: '',
 });
 
-function EditUserForm({ user }: { user: User }) {
+function EditUserForm({ user, domains }: { user: User; domains: string[] }) {
   const { t } = useTranslation();
   const mutation = useUpdateUserMutation();
-  const form = useZodForm(editForm, { defaultValues: toForm(user) });
+  const schema = useMemo(() => editForm.superRefine(companyEmailCheck(domains)), [domains]);
+  const emailHint = useEmailDomainsHint(domains);
+  const form = useZodForm(schema, { defaultValues: toForm(user) });
   useEffect(() => form.reset(toForm(user)), [user, form]);
   return (
     <Form
@@ -48,7 +56,7 @@ function EditUserForm({ user }: { user: User }) {
     >
       <div className="form-grid">
         <FormTextField name="name" label={t('users.fields.name')} />
-        <FormTextField name="email" type="email" label={t('users.fields.email')} />
+        <FormTextField name="email" type="email" label={t('users.fields.email')} hint={emailHint} />
         <FormTextField
           name="password"
           type="password"
@@ -69,6 +77,8 @@ function EditUserForm({ user }: { user: User }) {
 export default function EditUserPage() {
   const { t } = useTranslation();
   const users = useQuery(usersQueryOptions());
+  const domains = useQuery(staffEmailDomainsQueryOptions());
+  const domainList = domains.data?.domains ?? [];
   const [login, setLogin] = useState<string | null>(null);
   const user = users.data?.find((u) => u.login === login);
   return (
@@ -85,10 +95,10 @@ export default function EditUserPage() {
           onChange={setLogin}
         />
       </div>
-      {user && (
+      {user && !domains.isPending && (
         <section className="panel">
           <h2>{user.login}</h2>
-          <EditUserForm user={user} />
+          <EditUserForm key={domainList.join()} user={user} domains={domainList} />
         </section>
       )}
     </div>

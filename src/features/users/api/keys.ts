@@ -5,6 +5,8 @@ export const userKeys = {
   roles: ['users', 'roles'] as const,
   /** Which roles must sign in with a second factor (the administrator's setting). */
   twoFactorRoles: ['users', 'two-factor-roles'] as const,
+  /** The company's e-mail domains a staff account's address must use. */
+  emailDomains: ['users', 'email-domains'] as const,
   /** The signed-in user's two-factor state, under the session's key (`authKeys.me`). */
   twoFactor: ['me', 'two-factor'] as const,
   /** The sites area's root: registering a site refreshes every site read. */

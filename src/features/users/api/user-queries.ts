@@ -9,6 +9,7 @@ import {
   roleCatalogueRoute,
   setTwoFactorRolesRoute,
   setUserRolesRoute,
+  staffEmailDomainsRoute,
   twoFactorRolesRoute,
   updateUserRoute,
 } from '#contract/routes/users.ts';
@@ -29,6 +30,15 @@ export const roleCatalogueQueryOptions = () =>
     queryKey: userKeys.roles,
     queryFn: ({ signal }) => api(roleCatalogueRoute, { signal }),
     staleTime: Infinity,
+  });
+
+/** Fixed at the server's start (STAFF_EMAIL_DOMAINS); a failed read leaves the check to the server. */
+export const staffEmailDomainsQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.emailDomains,
+    queryFn: ({ signal }) => api(staffEmailDomainsRoute, { signal }, { quiet: true }),
+    staleTime: Infinity,
+    retry: false,
   });
 
 export const twoFactorRolesQueryOptions = () =>

@@ -1,5 +1,8 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
+import { companyEmailCheck } from '#contract/company-email.ts';
 import { passwordNotLogin, userRegistrationFields } from '#contract/entities/user.ts';
 import { ROLE_PRESETS, ROLE_PRESET_NAMES } from '#contract/role-presets.ts';
 import { applyServerIssues, reportError } from '#src/lib/api.ts';
@@ -10,7 +13,8 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
-import { useRegisterUserMutation } from '../api/user-queries.ts';
+import { staffEmailDomainsQueryOptions, useRegisterUserMutation } from '../api/user-queries.ts';
+import { useEmailDomainsHint } from './email-domains-hint.ts';
 
 // zod refuses .omit() on a refined schema: pick from the plain fields, then check again.
 const registerForm = userRegistrationFields
@@ -21,10 +25,20 @@ const registerForm = userRegistrationFields
   })
   .superRefine(passwordNotLogin);
 
+/** Waits for the company's e-mail domains: the form checks a staff address as the server does. */
 export function RegisterUserForm({ isAdmin }: { isAdmin: boolean }) {
+  const domains = useQuery(staffEmailDomainsQueryOptions());
+  if (domains.isPending) return null;
+  const list = domains.data?.domains ?? [];
+  return <RegisterUserFields key={list.join()} isAdmin={isAdmin} domains={list} />;
+}
+
+function RegisterUserFields({ isAdmin, domains }: { isAdmin: boolean; domains: string[] }) {
   const { t } = useTranslation();
   const mutation = useRegisterUserMutation();
-  const form = useZodForm(registerForm, {
+  const schema = useMemo(() => registerForm.superRefine(companyEmailCheck(domains)), [domains]);
+  const emailHint = useEmailDomainsHint(domains);
+  const form = useZodForm(schema, {
     defaultValues: { login: '', password: '', name: '', email: '', isClient: true, preset: 'user' },
   });
   const presets = ROLE_PRESET_NAMES.filter((name) => isAdmin || name !== 'admin');
@@ -65,7 +79,7 @@ export function RegisterUserForm({ isAdmin }: { isAdmin: boolean }) {
           required
         />
         <FormTextField name="name" label={t('users.fields.name')} />
-        <FormTextField name="email" type="email" label={t('users.fields.email')} />
+        <FormTextField name="email" type="email" label={t('users.fields.email')} hint={emailHint} />
         <FormSelectField
           name="preset"
           label={t('users.fields.preset')}
