@@ -150,8 +150,18 @@ export const KNOWN: Record<string, readonly string[]> = {
   '/anyquery/search/search-attributes': ['vendor'],
   '/anyreviews/upload': ['rating', 'description'],
   '/anyreviews/neurocard-upload': ['key', 'value'],
-  // Logins are data (the demo users' logins are English words).
-  '/admin/roles': ['admin', 'client', 'designer', 'integrator', 'manager', 'sales', 'superuser'],
+  // Logins are data (the demo users' logins are English words); TWO_FACTOR_ROLES names the server
+  // setting the second-factor roles start from.
+  '/admin/roles': [
+    'admin',
+    'client',
+    'designer',
+    'integrator',
+    'manager',
+    'sales',
+    'superuser',
+    'TWO_FACTOR_ROLES',
+  ],
   // Each login reads its own login on its profile.
   '/profile': ['admin', 'client', 'designer', 'integrator', 'manager', 'sales', 'superuser'],
 };
