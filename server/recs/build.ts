@@ -73,21 +73,39 @@ export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<Bui
           ? sql`and exists (select 1 from events o where o.site_id = e.site_id
                   and o.session_id = e.session_id and o.day = e.day and o.kind = ${KIND.ORDER})`
           : sql``;
+      // co_viewed is item-kNN (the session-based recommendation papers' Item-KNN): the cosine of
+      // two products' session vectors, each product's session count shrunk by `shrinkage`, so a
+      // pair seen once between two rare products is not outranked by any pair with a bestseller,
+      // nor a bestseller's chance pairs by rare ones. co_bought keeps the plain count: baskets
+      // are few and short, their pairs rarely tie.
+      const similarity = bought
+        ? sql`p.together`
+        : sql`(p.together / sqrt((na.n + ${c.float('shrinkage')}::real) * (nb.n + ${c.float('shrinkage')}::real)))::real`;
       query = sql`${into}
         with s as (
           select distinct e.session_id, e.day, e.product_id from events e
           where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${train}
             and e.kind = ${bought ? KIND.ADD_TO_CART : KIND.PRODUCT_VIEW}
             and e.product_id is not null ${ordered}
+        ), sessions_of as (
+          select product_id, count(*)::real as n from s group by product_id
         ), pairs as (
-          select a.product_id, b.product_id as other_id, count(*)::real as score
+          select a.product_id, b.product_id as other_id, count(*)::real as together
           from s a join s b on a.session_id = b.session_id and a.day = b.day
             and a.product_id <> b.product_id
           group by a.product_id, b.product_id
           having count(*) >= ${c.int('minSupport')}
+        ), scored as (
+          select p.product_id, p.other_id, ${similarity} as score from pairs p${
+            bought
+              ? sql``
+              : sql`
+            join sessions_of na on na.product_id = p.product_id
+            join sessions_of nb on nb.product_id = p.other_id`
+          }
         ), ranked as (
           select *, row_number() over (partition by product_id order by score desc, other_id) as rn
-          from pairs
+          from scored
         )
         select ${head}, product_id, other_id, score from ranked where rn <= ${c.int('maxPerProduct')}`;
       break;

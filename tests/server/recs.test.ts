@@ -156,11 +156,11 @@ describe.each(DATABASES)('recommendation strategies on %s', (kind) => {
       body: {
         name: 'Смотрели вместе',
         modelName: 'co_viewed',
-        // windowDays is the default (dropped); minSupport differs (kept).
-        configs: { windowDays: '90', minSupport: '1' },
+        // windowDays is the default (dropped); maxPerProduct differs (kept).
+        configs: { windowDays: '90', maxPerProduct: '40' },
       },
     });
-    expect(viewed.configs).toEqual({ minSupport: '1' });
+    expect(viewed.configs).toEqual({ maxPerProduct: '40' });
     expect(viewed.enabled).toBe(false);
     const bought = await admin.call(createStrategyRoute, {
       ...site,
@@ -186,6 +186,16 @@ describe.each(DATABASES)('recommendation strategies on %s', (kind) => {
 
     const coViewed = await productIds({ strategy: viewed.hash, productId: A });
     expect(coViewed.slice(0, 3)).toEqual([B, ...[C, D].sort()]);
+    // Item-KNN's shrunk cosine: sessions with both over sqrt((sessions of A + 200) × (sessions of
+    // the other + 200)); A is in 3 sessions, B in 2 (both with A), C in 1.
+    const { rows: scores } = await run<{ other_id: string; score: number }>(
+      server.database.db,
+      sql`select other_id, score from recs_item_scores
+          where site_id = 1 and hash = ${viewed.hash} and product_id = ${A}`,
+    );
+    const score = new Map(scores.map((row) => [row.other_id, Number(row.score)]));
+    expect(score.get(B)).toBeCloseTo(2 / Math.sqrt(203 * 202), 6);
+    expect(score.get(C)).toBeCloseTo(1 / Math.sqrt(203 * 201), 6);
     // By model name: the site's first enabled strategy of that model.
     expect(await productIds({ strategy: 'co_viewed', productId: A })).toEqual(coViewed);
     const coBought = await productIds({ strategy: 'co_bought', productId: A });
