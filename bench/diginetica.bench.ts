@@ -1,6 +1,6 @@
 /**
  * `npm run bench:diginetica -- --data <corpus>/diginetica [--db pglite|postgres]
- *   [--cases N] [--calls 500] [--concurrency 2]`
+ *   [--cases N] [--calls 500] [--concurrency 2] [--minutes M]`
  *
  * The public DIGINETICA benchmark (CIKM Cup 2016, the SR-GNN split) through Vitrina's real
  * paths: a generated YML feed of the 43 097 items through the importer; the 186 670 training
@@ -10,9 +10,12 @@
  * test_sessions.txt by the SR-GNN splitting rule) asked of `recommendations()` — the function
  * GET /public/recommendations answers with — for 20 products: the current product is the
  * prefix's last, a session-aware strategy gets the prefix as the session's views. P@20 (hit
- * rate) and MRR@20 ×100 by strategy beside the published table; then p50/p95 of
- * /public/recommendations over HTTP for a sample of cases. Peak RSS is this process's (PGlite
- * runs in it; PostgreSQL's own memory is not counted).
+ * rate) and MRR@20 ×100 by strategy beside the published table, with p50/p95 of
+ * /public/recommendations over HTTP for a sample of cases (measured before the scoring). The
+ * cases go in a fixed shuffled order, every strategy answering each, with running figures every
+ * 2 000 cases; --minutes stops the scoring after that long and reports the cases done (the same
+ * random sample for every strategy). Peak RSS is this process's (PGlite runs in it;
+ * PostgreSQL's own memory is not counted).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +32,9 @@ import { sites } from '#server/platform/db/schema.ts';
 import { recsBuildJob, type RecsBuildResult } from '#server/recs/job.ts';
 import { recommendations } from '#server/recs/query.ts';
 import { createRecsRepository } from '#server/recs/strategies.ts';
-import { hitRateAndMrr, nextItemCases } from '#server/recs/session-knn.ts';
+import { nextItemCases } from '#server/recs/session-knn.ts';
+import { tally } from '#server/recs/build.ts';
+import type { Ranks } from '#server/recs/session-knn-store.ts';
 import { recommendationsParams } from '#contract/public/recommendations.ts';
 import { testEnv } from '#tests/helpers/server.ts';
 
@@ -40,6 +45,7 @@ const { values } = parseArgs({
     cases: { type: 'string' },
     calls: { type: 'string', default: '500' },
     concurrency: { type: 'string', default: '2' },
+    minutes: { type: 'string' },
   },
 });
 if (!values.data) {
@@ -125,6 +131,18 @@ function* sessionEvents(train: string[][], timeZone: string, now: number) {
   }
 }
 
+/** 0 … n-1 in a fixed pseudo-random order (a seeded Fisher–Yates shuffle). */
+function shuffled(n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  let seed = 20_161;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -204,7 +222,7 @@ async function bench(kind: 'pglite' | 'postgres') {
     );
 
     const repo = createRecsRepository(database.db);
-    const strategies = [];
+    const strategies: ((typeof STRATEGIES)[number] & { hash: string })[] = [];
     for (const input of STRATEGIES) {
       const strategy = await repo.create(SITE, input, 'bench');
       await repo.setEnabled(SITE, strategy.hash, true, 'bench');
@@ -227,37 +245,7 @@ async function bench(kind: 'pglite' | 'postgres') {
         `  ${s.name.padEnd(30)} rows ${s.revision.rows}, own held-out sessions: hit@20 ${pct(s.revision.quality.hitRateAt20)}, MRR@20 ${pct(s.revision.quality.mrrAt20)} (${s.revision.quality.cases} cases)`,
       );
 
-    const results: { name: string; hitRate: number; mrr: number; seconds: number }[] = [];
-    for (const strategy of strategies) {
-      started = performance.now();
-      const answers: { ranked: string[]; next: string }[] = new Array(measured.length);
-      await pool(measured, Number(values.concurrency), async ({ prefix, next }, i) => {
-        const answer = await recommendations(
-          database.db,
-          SITE,
-          recommendationsParams.parse({
-            apiKey: site!.apiKey,
-            strategy: strategy.hash,
-            productId: prefix.at(-1),
-            viewed: prefix.join(','),
-            size: '20',
-          }),
-        );
-        answers[i] = { ranked: answer.products.map((p) => p.id), next };
-      });
-      const score = hitRateAndMrr(answers, 20);
-      const seconds = (performance.now() - started) / 1000;
-      results.push({
-        name: strategy.name,
-        hitRate: score.hitRate * 100,
-        mrr: score.mrr * 100,
-        seconds,
-      });
-      console.log(
-        `  ${strategy.name.padEnd(30)} P@20 ${(score.hitRate * 100).toFixed(2)}  MRR@20 ${(score.mrr * 100).toFixed(2)}  (${measured.length} cases, ${seconds.toFixed(0)} s)`,
-      );
-    }
-
+    // Latency first: a time-boxed run (--minutes) still reports it.
     const latency: Record<string, { p50: number; p95: number }> = {};
     const sample = measured.filter(
       (_, i) => i % Math.max(1, Math.floor(measured.length / Number(values.calls))) === 0,
@@ -280,7 +268,60 @@ async function bench(kind: 'pglite' | 'postgres') {
       }
       times.sort((a, b) => a - b);
       latency[strategy.name] = { p50: percentile(times, 50), p95: percentile(times, 95) };
+      console.log(
+        `  /public/recommendations ${strategy.name}: p50 ${latency[strategy.name]!.p50.toFixed(1)} ms, p95 ${latency[strategy.name]!.p95.toFixed(1)} ms`,
+      );
     }
+
+    // Every strategy answers each case in turn, the cases in a fixed shuffled order: a run cut
+    // short by --minutes scores all strategies on the same unbiased sample (the test file is in
+    // date order), and the whole set gives the same figures in any order.
+    const order = shuffled(measured.length);
+    const tallies = strategies.map((strategy) => ({
+      name: strategy.name,
+      ranks: { cases: 0, hitsAt10: 0, hitsAt20: 0, reciprocalAt20: 0 } satisfies Ranks,
+    }));
+    const deadline = values.minutes ? Date.now() + Number(values.minutes) * 60_000 : Infinity;
+    let done = 0;
+    started = performance.now();
+    const progress = () =>
+      `${done}/${measured.length} cases, ${((performance.now() - started) / 1000).toFixed(0)} s: ` +
+      tallies
+        .map(
+          (t) =>
+            `${t.name} ${((t.ranks.hitsAt20 / done) * 100).toFixed(2)}/${((t.ranks.reciprocalAt20 / done) * 100).toFixed(2)}`,
+        )
+        .join(', ');
+    await pool(order, Number(values.concurrency), async (caseIndex) => {
+      if (Date.now() > deadline) return;
+      const { prefix, next } = measured[caseIndex]!;
+      const ranks: number[] = [];
+      for (const strategy of strategies) {
+        const answer = await recommendations(
+          database.db,
+          SITE,
+          recommendationsParams.parse({
+            apiKey: site!.apiKey,
+            strategy: strategy.hash,
+            productId: prefix.at(-1),
+            viewed: prefix.join(','),
+            size: '20',
+          }),
+        );
+        ranks.push(answer.products.findIndex((p) => p.id === next));
+      }
+      // Counted once every strategy answered, so every figure covers the same cases.
+      for (const [i, rank] of ranks.entries()) tally(tallies[i]!.ranks, rank < 0 ? null : rank + 1);
+      done += 1;
+      if (done % 2000 === 0) console.log(`  ${progress()}`);
+    });
+    console.log(`  ${progress()}`);
+    const results = tallies.map((t) => ({
+      name: t.name,
+      hitRate: (t.ranks.hitsAt20 / done) * 100,
+      mrr: (t.ranks.reciprocalAt20 / done) * 100,
+      seconds: (performance.now() - started) / 1000,
+    }));
     return {
       kind,
       sent,
@@ -289,7 +330,8 @@ async function bench(kind: 'pglite' | 'postgres') {
       rssBeforeBuild,
       results,
       latency,
-      cases: measured.length,
+      cases: done,
+      total: measured.length,
       peak: () => peak,
     };
   } finally {
@@ -307,7 +349,7 @@ function pct(value: number | null | undefined) {
 const kind = values.db === 'postgres' ? 'postgres' : 'pglite';
 const result = await bench(kind);
 console.log(
-  `\n== DIGINETICA (SR-GNN split), ${kind}: ${result.cases} test cases, all items ranked`,
+  `\n== DIGINETICA (SR-GNN split), ${kind}: ${result.cases === result.total ? `all ${result.total}` : `${result.cases} of ${result.total} (cut by --minutes; a fixed random sample)`} test cases, all items ranked`,
 );
 console.log(
   `ingestion ${Math.round(result.sent / result.ingestSeconds)} events/s over HTTP (${result.sent} events, ${result.ingestSeconds.toFixed(1)} s); RECS build ${result.buildSeconds.toFixed(1)} s; peak RSS ${(result.peak() / 2 ** 20).toFixed(0)} MB`,
