@@ -42,7 +42,11 @@ export function onForbidden(listener: () => void): () => void {
 export interface CallOptions {
   /** Show the global loading overlay while the call runs. @default true */
   overlay?: boolean;
-  /** No error toast (the caller shows the error itself, e.g. on form fields). */
+  /**
+   * No error toast (the caller shows the error itself, e.g. on form fields). Reads are quiet by
+   * default: listing calls swallow their errors (spec part 1 §8, part 2 §8), the screen shows what
+   * it has (an empty list); a 401 or 403 still signs out or sends home. @default true for reads
+   */
   quiet?: boolean;
   /** The success toast of a write; false for none. @default true for writes, never for reads (`isRead`) */
   successToast?: boolean | string;
@@ -114,7 +118,7 @@ export async function api<R extends RouteDef>(
   } catch (error) {
     if (error instanceof ApiError && error.status === 403 && !isRead(route))
       refusedActions.add(error);
-    reportError(error, options);
+    reportError(error, { quiet: options.quiet ?? isRead(route) });
     throw error;
   } finally {
     if (overlay) activity.end();

@@ -80,7 +80,8 @@ export function SearchAttributesPage() {
                 await api(
                   previewRefreshRoute,
                   { query: { siteId: siteId! }, body: { st, attributes: parsed.data } },
-                  { successToast: false },
+                  // A preview the user asked for: its failure is shown, not swallowed.
+                  { successToast: false, quiet: false },
                 ),
               );
             }}

@@ -122,4 +122,24 @@ describe('api: reads and actions', () => {
     expect(forbidden).toHaveBeenCalledTimes(2);
     stop();
   });
+
+  it('a failed read is swallowed without a toast, a failed write toasts (spec §8)', async () => {
+    answer(500, { status: 500, message: 'Internal server error' });
+    await expect(api(call('GET'), {} as never)).rejects.toThrow();
+    await expect(api(call('POST', true), {} as never)).rejects.toThrow();
+    expect(useToastStore.getState().toasts).toEqual([]);
+    // A read the user asked for (a check) opts back in.
+    await expect(api(call('GET'), {} as never, { quiet: false })).rejects.toThrow();
+    expect(lastToast()).toMatchObject({
+      kind: 'error',
+      message: 'Status 500\nServer error. Try again later',
+    });
+    useToastStore.setState({ toasts: [] });
+    await expect(api(call('POST'), {} as never)).rejects.toThrow();
+    expect(lastToast()).toMatchObject({ kind: 'error', title: 'ERROR!' });
+    // A 401 on a read still signs out.
+    answer(401, { status: 401, message: 'Authentication required' });
+    await expect(api(call('GET'), {} as never)).rejects.toThrow();
+    expect(navigate).toHaveBeenLastCalledWith('/login');
+  });
 });

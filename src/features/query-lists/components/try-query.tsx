@@ -93,14 +93,15 @@ export function TryQuery({
         ? api(
             compareQueryRoute,
             { query: { siteId }, body: { st, channel, list, change: draft } },
-            { overlay: false, successToast: false },
+            // A check the user asked for, not a listing: its refusal is shown.
+            { overlay: false, successToast: false, quiet: false },
           )
         : {
             before: null,
             after: await api(
               explainQueryRoute,
               { query: { siteId, st, channel } },
-              { overlay: false },
+              { overlay: false, quiet: false },
             ),
           },
   });

@@ -145,10 +145,15 @@ export function useRecsMutations(siteId: number) {
     }),
     toggle: useMutation({
       mutationFn: ({ hash, enabled }: { hash: string; enabled: boolean }) =>
-        api(switchStrategyRoute, {
-          params: { site: siteId, hash },
-          query: { siteId, enabled: enabled ? 'true' : 'false' },
-        }),
+        // GETs that act (spec paths): their failures are shown as a write's, not swallowed.
+        api(
+          switchStrategyRoute,
+          {
+            params: { site: siteId, hash },
+            query: { siteId, enabled: enabled ? 'true' : 'false' },
+          },
+          { quiet: false },
+        ),
       onSettled: refresh,
     }),
     configs: useMutation({
@@ -162,13 +167,14 @@ export function useRecsMutations(siteId: number) {
       onSettled: refresh,
     }),
     refreshOne: useMutation({
-      mutationFn: (hash: string) => api(refreshStrategyRoute, hashed(hash)),
+      mutationFn: (hash: string) => api(refreshStrategyRoute, hashed(hash), { quiet: false }),
       onSettled: refresh,
     }),
     /** Rebuilds every strategy against the current regional availability (a RECS job). */
     refreshRegional: useMutation({
       // A GET that starts a job: it says so as a write does.
-      mutationFn: () => api(refreshRegionalRoute, { query: { siteId } }, { successToast: true }),
+      mutationFn: () =>
+        api(refreshRegionalRoute, { query: { siteId } }, { successToast: true, quiet: false }),
       onSettled: refresh,
     }),
     startRecs: useMutation({
