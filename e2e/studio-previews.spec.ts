@@ -83,10 +83,23 @@ test('a recommendation block preview shows a styled slider on screen without scr
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAt(page, 'integrator');
+  // The preview's widget view is tracked as the storefront's, from the console under the staff's
+  // preview strategy (spec part 1 §7), which the reports leave out (tests/server/reports.test.ts).
+  const tracked = page.waitForRequest(
+    (request) => request.url().endsWith('/public/tracking/widget') && request.method() === 'POST',
+  );
   await page.goto(`${server.baseUrl}/recs-configuration/ux`);
   const frame = previewFrame(page);
   const slide = frame.locator('.digi-recommendations__slide').first();
   await expect(slide).toBeVisible({ timeout: 30_000 });
+  const view = await tracked;
+  expect(view.postDataJSON()).toMatchObject({
+    eventType: 'WIDGET_VIEW',
+    strategy: 'dashboard_digi',
+    location: `${server.baseUrl}/recs-configuration/ux`,
+    pageProducts: expect.arrayContaining([expect.any(String)]),
+  });
+  expect((await view.response())?.status()).toBe(204);
 
   // The slider, not a bulleted list: slides side by side in a flex track, no list markers.
   const track = frame.locator('.digi-recommendations__track').first();

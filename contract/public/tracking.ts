@@ -57,5 +57,30 @@ export const widgetClickEvent = z.strictObject({
 export type WidgetClickEvent = z.infer<typeof widgetClickEvent>;
 
 export const widgetEvent = z.discriminatedUnion('eventType', [widgetViewEvent, widgetClickEvent]);
+
+/**
+ * The strategies the console's previews send their widget events under (spec part 1 §7 "Widget
+ * tracking"): a client user's preview, or a staff member's. They are stored, and kept out of the
+ * shop's reports.
+ */
+export const PREVIEW_TRACKING_STRATEGIES = ['dashboard_user', 'dashboard_digi'] as const;
+export type PreviewTrackingStrategy = (typeof PREVIEW_TRACKING_STRATEGIES)[number];
+export const isPreviewTracking = (strategy: string): boolean =>
+  (PREVIEW_TRACKING_STRATEGIES as readonly string[]).includes(strategy);
+
+/** Which of them a console user's previews send: a client's, or the provider's staff's. */
+export const previewTrackingStrategy = (user: { isClient: boolean }): PreviewTrackingStrategy =>
+  user.isClient ? 'dashboard_user' : 'dashboard_digi';
+
+/**
+ * A widget event as a preview frame reports it: the console adds the site's apiKey, the preview
+ * strategy and the console page's address (the frame has none of them).
+ */
+const previewFields = { apiKey: true, strategy: true, referer: true, location: true } as const;
+export const previewWidgetEvent = z.discriminatedUnion('eventType', [
+  widgetViewEvent.omit(previewFields),
+  widgetClickEvent.omit(previewFields),
+]);
+export type PreviewWidgetEvent = z.infer<typeof previewWidgetEvent>;
 export type WidgetEvent = z.infer<typeof widgetEvent>;
 export type WidgetEventInput = z.input<typeof widgetEvent>;

@@ -4,7 +4,7 @@ import type {
   RecommendationsResponse,
 } from '#contract/public/recommendations.ts';
 import type { SearchParams, SearchResponse } from '#contract/public/search.ts';
-import type { WidgetEvent } from '#contract/public/tracking.ts';
+import { isPreviewTracking, type WidgetEvent } from '#contract/public/tracking.ts';
 import { autocomplete } from '../search/autocomplete.ts';
 import { liveImport } from '../search/common.ts';
 import { recommendations } from '../recs/query.ts';
@@ -77,6 +77,8 @@ export function createCatalogRepository(
           referer: event.referer,
           location: event.location,
         });
+        // The console's previews (spec part 1 §7) are not the shop's shoppers: no report counts them.
+        if (isPreviewTracking(event.strategy)) return;
         // The CTR rollup of /reporting (widget_daily), on the site's calendar day.
         const click = event.eventType === 'WIDGET_CLICK' ? 1 : 0;
         await run(

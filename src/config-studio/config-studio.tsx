@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useId, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigKind } from '#contract/entities/config.ts';
+import { previewTrackingStrategy } from '#contract/public/tracking.ts';
 import { defaultTemplatesRoute } from '#contract/routes/configs.ts';
 import { getSiteRoute } from '#contract/routes/sites.ts';
 import type { PreviewWidget } from '#studio/bridge/protocol.ts';
@@ -14,6 +15,7 @@ import { promoteActionOf } from '#studio/machines/config.machine.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { PreviewPane } from '#studio/panels/preview-pane.tsx';
+import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { api } from '#src/lib/api.ts';
@@ -220,10 +222,12 @@ export function ConfigPreview({
     queryKey: configStudioKeys.site(siteId),
     queryFn: ({ signal }) => api(getSiteRoute, { params: { id: siteId }, signal }, quiet),
   });
+  const trackAs = useAuthStore((state) => (state.me ? previewTrackingStrategy(state.me) : null));
   if (!site.data) return null;
   return (
     <PreviewPane
       apiKey={site.data.apiKey}
+      {...(trackAs && { trackAs })}
       widget={widget}
       settings={settings}
       templates={templates}

@@ -10,6 +10,7 @@
  * data calls) and loads the frame's page anew; the `ready` handlers re-init it. The host does this
  * once at creation too, so it never misses the first document's `load`.
  */
+import type { PreviewTrackingStrategy } from '#contract/public/tracking.ts';
 import type { DataSource } from '#storefront/runtime/data-source.ts';
 import {
   envelope,
@@ -26,7 +27,12 @@ export interface PreviewHostOptions {
    * Answers the guest's `data-request`s (the site's catalog through the public API, e.g.
    * `createApiClient({baseUrl, apiKey})`). Without it the guest's requests fail.
    */
-  source?: Pick<DataSource, DataCall>;
+  source?: Pick<DataSource, DataCall> & Partial<Pick<DataSource, 'apiKey' | 'trackWidget'>>;
+  /**
+   * The strategy the frame's widget events are sent under, through the source's `trackWidget`
+   * (spec part 1 §7: 'dashboard_user' or 'dashboard_digi'). Without it they are dropped.
+   */
+  trackAs?: PreviewTrackingStrategy;
   /** The window to listen on. @default the iframe's owner window */
   window?: Window;
 }
@@ -146,6 +152,20 @@ export function createPreviewHost(
     }
   }
 
+  /** Sends the frame's widget event with what only the console has; failures are swallowed. */
+  function track(event: GuestPayloads['track']): void {
+    if (!options.trackAs || !source?.trackWidget || !source.apiKey) return;
+    source
+      .trackWidget({
+        ...event,
+        apiKey: source.apiKey,
+        strategy: options.trackAs,
+        referer: win.document.referrer,
+        location: win.location.href,
+      })
+      .catch(() => undefined);
+  }
+
   function onMessage(event: MessageEvent): void {
     // Only the frame's own window, sandboxed (opaque origin); any other window is ignored.
     if (event.source === null || event.source !== iframe.contentWindow) return;
@@ -171,6 +191,7 @@ export function createPreviewHost(
     }
     if (!ready) return;
     if (message.type === 'data-request') void answer(message.payload);
+    if (message.type === 'track') track(message.payload);
     emit(message.type, message.payload as never);
   }
 

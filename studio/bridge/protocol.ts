@@ -5,6 +5,7 @@
  * a malformed message.
  */
 import * as z from 'zod';
+import { previewWidgetEvent } from '#contract/public/tracking.ts';
 
 export const PREVIEW_CHANNEL = 'vitrina-preview';
 export const PREVIEW_PROTOCOL_VERSION = 1;
@@ -112,6 +113,8 @@ export const guestPayloads = {
     seq,
   }),
   'data-request': z.object({ id: z.number().int(), call: dataCall, params: dataParams }),
+  /** A widget event of the previewed widget: the host sends it as the console's (spec part 1 §7). */
+  track: previewWidgetEvent,
 } as const;
 
 type Payloads<M extends Record<string, z.ZodType>> = { [K in keyof M]: z.infer<M[K]> };

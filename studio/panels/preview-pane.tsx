@@ -9,6 +9,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PreviewTrackingStrategy } from '#contract/public/tracking.ts';
 import { createApiClient } from '#storefront/runtime/api-client.ts';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { cx } from '#src/ui/cx.ts';
@@ -76,6 +77,11 @@ export interface PreviewPaneProps {
   guestUrl?: string;
   /** @default 'desktop' */
   defaultViewport?: PreviewViewport;
+  /**
+   * The strategy the frames' widget events are sent under (spec part 1 §7: the signed-in user's
+   * 'dashboard_user' or 'dashboard_digi'), kept out of the shop's reports. None: not sent.
+   */
+  trackAs?: PreviewTrackingStrategy;
 }
 
 type TextKey = keyof typeof texts extends infer K
@@ -104,6 +110,7 @@ export function PreviewPane({
   apiBaseUrl = '',
   guestUrl = PREVIEW_GUEST_URL,
   defaultViewport = 'desktop',
+  trackAs,
 }: PreviewPaneProps) {
   const text = usePreviewText();
   const [viewport, setViewport] = useState<PreviewViewport>(defaultViewport);
@@ -187,6 +194,7 @@ export function PreviewPane({
           label={showCompare ? text('integration') : undefined}
           guestUrl={guestUrl}
           source={source}
+          trackAs={trackAs}
           state={{ widget, settings, templates, css, viewport, query }}
           zoom={zoom}
           onFitScale={setFitScale}
@@ -202,6 +210,7 @@ export function PreviewPane({
             label={text('production')}
             guestUrl={guestUrl}
             source={source}
+            trackAs={trackAs}
             state={{ widget, ...compare, viewport, query }}
             zoom={zoom}
           />
@@ -251,6 +260,7 @@ interface PreviewFrameProps {
   label: string | undefined;
   guestUrl: string;
   source: ReturnType<typeof createApiClient>;
+  trackAs: PreviewTrackingStrategy | undefined;
   state: PreviewState;
   onErrors?(errors: PreviewError[]): void;
   onRendered?: ((part: string, ms: number, count: number) => void) | undefined;
@@ -264,6 +274,7 @@ function PreviewFrame({
   label,
   guestUrl,
   source,
+  trackAs,
   state,
   zoom,
   onFitScale,
@@ -286,7 +297,7 @@ function PreviewFrame({
   useEffect(() => {
     const frame = iframe.current;
     if (frame === null) return;
-    const host = createPreviewHost(frame, { source });
+    const host = createPreviewHost(frame, { source, ...(trackAs && { trackAs }) });
     const sync = createPreviewSync(host);
     channel.current = { host, sync };
     const errors = new Map<string, PreviewError>();
@@ -320,7 +331,7 @@ function PreviewFrame({
       host.dispose();
       channel.current = null;
     };
-  }, [source]);
+  }, [source, trackAs]);
 
   // At commit, not after paint: the edit reaches the frame without waiting a frame here.
   useLayoutEffect(() => {

@@ -6,6 +6,7 @@
  */
 import type { Product } from '#contract/public/product.ts';
 import type { SearchResponse } from '#contract/public/search.ts';
+import { previewWidgetEvent } from '#contract/public/tracking.ts';
 import type { DataSource } from '#storefront/runtime/data-source.ts';
 import type { TemplateSpec } from '#storefront/runtime/templates.ts';
 import { mountAutocomplete } from '#storefront/widgets/autocomplete/autocomplete.ts';
@@ -91,8 +92,20 @@ export function startPreviewGuestApp(
     search: call('search', { preview: 'true' }),
     autocomplete: call('autocomplete'),
     recommendations: call('recommendations'),
-    // The preview counts nothing in the site's reports.
-    trackWidget: () => Promise.resolve(),
+    // Widget events go to the console, which sends them under its preview strategy (spec part 1
+    // §7), kept out of the shop's reports; what only the console has is added there.
+    trackWidget: (event) => {
+      const {
+        apiKey: _apiKey,
+        strategy: _strategy,
+        referer: _referer,
+        location: _location,
+        ...rest
+      } = event;
+      const parsed = previewWidgetEvent.safeParse(rest);
+      if (parsed.success) guest.send('track', parsed.data);
+      return Promise.resolve();
+    },
   };
 
   // Renders are reported once per part and task: a list of 100 items is one message, not 100.

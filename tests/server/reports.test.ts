@@ -141,6 +141,28 @@ describe.each(DATABASES)('report calls on demo data, %s', (kind) => {
         204,
       );
     await post('/public/tracking/widget', widget('WIDGET_CLICK', 't2', { productId: 'p2' }));
+    // The console's previews (spec part 1 §7) are tracked too, and kept out of the reports.
+    for (const strategy of ['dashboard_user', 'dashboard_digi']) {
+      const preview = { strategy, blockId: 'today-block' };
+      expect(
+        (await post('/public/tracking/widget', widget('WIDGET_VIEW', `p-${strategy}`, preview)))
+          .statusCode,
+      ).toBe(204);
+      await post(
+        '/public/tracking/widget',
+        widget('WIDGET_CLICK', `p-${strategy}`, { ...preview, productId: 'p3' }),
+      );
+    }
+    const stored = await run<{ strategy: string; count: number }>(
+      server.database.db,
+      sql`select strategy, count(*)::int as count from widget_events
+          where site_id = 1 and session_id = 'today-1' group by strategy order by strategy`,
+    );
+    expect(stored.rows).toEqual([
+      { strategy: 'dashboard_digi', count: 2 },
+      { strategy: 'dashboard_user', count: 2 },
+      { strategy: 'popular', count: 3 },
+    ]);
 
     // Today in the site's time zone (Moscow): the events' own day.
     const today = localDay(new Date(), 'Europe/Moscow');

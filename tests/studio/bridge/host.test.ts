@@ -116,6 +116,59 @@ describe('preview host', () => {
     );
   });
 
+  it("sends the frame's widget events under the console's preview strategy, and only with one", async () => {
+    const trackWidget = vi.fn().mockResolvedValue(undefined);
+    const source = {
+      apiKey: 'site-key',
+      trackWidget,
+      search: vi.fn(),
+      autocomplete: vi.fn(),
+      recommendations: vi.fn(),
+    };
+    host = createPreviewHost(iframe, { source, trackAs: 'dashboard_user' });
+    open();
+    const view = {
+      eventType: 'WIDGET_VIEW' as const,
+      widgetType: 'RECOMMENDATIONS',
+      viewGUID: 'v1',
+      sessionId: 's1',
+      userGUID: 'u1',
+      pageProducts: ['p1', 'p2'],
+      pageNumber: 1,
+      mvtGroups: [],
+    };
+    arrive(guestMessage('track', view));
+    arrive(
+      guestMessage('track', { ...view, eventType: 'WIDGET_CLICK', productId: 'p2', position: 1 }),
+    );
+    // A frame cannot choose the strategy or the key: the fields are not in the message.
+    arrive({ ...guestMessage('track', view), payload: { ...view, strategy: 'popular' } });
+    await flush();
+    expect(trackWidget.mock.calls.map(([event]) => event)).toEqual([
+      {
+        ...view,
+        apiKey: 'site-key',
+        strategy: 'dashboard_user',
+        referer: document.referrer,
+        location: window.location.href,
+      },
+      expect.objectContaining({
+        eventType: 'WIDGET_CLICK',
+        productId: 'p2',
+        position: 1,
+        strategy: 'dashboard_user',
+      }),
+    ]);
+    host.dispose();
+    // Without a strategy (a preview outside the console's screens) nothing is sent.
+    trackWidget.mockClear();
+    host = createPreviewHost(iframe, { source });
+    open();
+    arrive(guestMessage('track', view));
+    await flush();
+    expect(trackWidget).not.toHaveBeenCalled();
+  });
+
   it("accepts the frame's window only with the sandbox's opaque origin", () => {
     host = createPreviewHost(iframe);
     const rendered = vi.fn();

@@ -7,6 +7,7 @@ import {
   type SearchConfig,
   type SearchConfigInput,
 } from '#contract/entities/config.ts';
+import { previewTrackingStrategy } from '#contract/public/tracking.ts';
 import { DraftBanner } from '#studio/drafts/draft-banner.tsx';
 import { draftKey, saveDraft } from '#studio/drafts/drafts.ts';
 import { useDraft } from '#studio/drafts/use-draft.ts';
@@ -103,6 +104,7 @@ export function SearchUxScreen({
   const { t } = useTranslation();
   const test = copy === 'integration';
   const roles = useAuthStore((state) => state.me?.roles ?? []);
+  const trackAs = useAuthStore((state) => (state.me ? previewTrackingStrategy(state.me) : null));
   const permissions = configPermissions(kind, roles);
   const readOnly = test ? !permissions.canSave : !permissions.canSaveToProd;
   const { denied } = useCopyAccess(kind, copy);
@@ -293,6 +295,7 @@ export function SearchUxScreen({
         {site.data && (
           <PreviewPane
             apiKey={site.data.apiKey}
+            {...(trackAs && { trackAs })}
             widget={widget}
             settings={preview.settings}
             templates={preview.templates}
