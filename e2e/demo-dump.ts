@@ -13,6 +13,7 @@ import { openPglite } from '#server/platform/db/client.ts';
 import { demoFeedChunks } from '#server/demo/feed.ts';
 import { importYml } from '#server/feeds/intake/yml-import.ts';
 import { seedDemo, seedDemoEvents } from '#server/demo/seed.ts';
+import { seedDemoSessionRecs } from '#server/demo/session-recs.ts';
 import { sites } from '#server/platform/db/schema.ts';
 import { dumpPglite } from '#tests/helpers/database-snapshots.ts';
 
@@ -35,6 +36,8 @@ async function makeSnapshot(path: string): Promise<void> {
     });
   // Storefront events for the report screens (fewer sessions than `npm start`: a faster start).
   await seedDemoEvents(database, { sessions: 5000 });
+  // The product page's session kNN block, its strategy built from those events.
+  await seedDemoSessionRecs(database);
   // Written aside, then renamed: a server waiting for the dump never reads half of one.
   await dumpPglite(pglite, `${path}.part`);
   await pglite.close();

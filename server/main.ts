@@ -6,6 +6,7 @@ import { writeDemoFeed } from './demo/feed.ts';
 import { sites } from './platform/db/schema.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { seedDemo, seedDemoEvents } from './demo/seed.ts';
+import { seedDemoSessionRecs } from './demo/session-recs.ts';
 import { refreshStaleBundles } from './publishing/runtime-refresh.ts';
 import { readEnv, shouldSeed } from './platform/env.ts';
 import { logUnhandledRejections } from './process-guard.ts';
@@ -25,6 +26,9 @@ if (seeded) {
 if (shouldSeed(env)) {
   const events = await seedDemoEvents(database);
   if (events) console.log(`Seeded ${events} demo storefront events (reports)`);
+  // The session-aware product page block: its strategy is built from those events.
+  if (events && (await seedDemoSessionRecs(database)))
+    console.log('Seeded the demo product page block on session kNN');
 }
 const app = await buildApp({
   env,

@@ -46,7 +46,7 @@ export async function seedDemoConfigs(
 ): Promise<void> {
   const configs = createConfigRepository(db);
   const demo = demoConfigs(siteId);
-  const entries: { kind: ConfigKind; key: number; data: Record<string, unknown> }[] = [
+  const entries: DemoEntry[] = [
     { kind: 'instant-search', key: 0, data: demo.instantSearch },
     { kind: 'autocomplete', key: 0, data: demo.autocomplete },
   ];
@@ -62,6 +62,15 @@ export async function seedDemoConfigs(
     key: componentId,
     data: { ...demo.component, componentId },
   });
+  await writeBothCopies(db, siteId, entries);
+  if (options.bundle === false) return;
+  await publishDemoBundles(db, siteId);
+}
+
+type DemoEntry = { kind: ConfigKind; key: number; data: Record<string, unknown> };
+
+/** Writes each entry's integration copy, then its production copy as generate makes it. */
+async function writeBothCopies(db: Db, siteId: number, entries: DemoEntry[]): Promise<void> {
   await db.transaction(async (tx) => {
     for (const entry of entries) {
       const test = await appendVersion(tx, {
@@ -80,7 +89,10 @@ export async function seedDemoConfigs(
       });
     }
   });
-  if (options.bundle === false) return;
+}
+
+/** Builds the site's production and preview bundles from its latest copies. */
+async function publishDemoBundles(db: Db, siteId: number): Promise<void> {
   const apiKey = await apiKeyOfSite(db, siteId);
   if (apiKey === null) throw new Error(`Site ${siteId} does not exist`);
   for (const slot of ['production', 'preview'] as const) {
@@ -94,4 +106,34 @@ export async function seedDemoConfigs(
       login: 'seed',
     });
   }
+}
+
+/** Where the demo page's product-page block mounts: demo.html?product=ID has this element. */
+export const PRODUCT_BLOCK_PLACEMENT = '#product-recommendations';
+
+/**
+ * The demo product page's recommendation block, on the session-aware strategy (the site's
+ * enabled session_knn strategy, by model name): what the shopper's session viewed so far decides
+ * what it shows. Both copies, then the bundles again.
+ */
+export async function seedDemoProductBlock(
+  db: Db,
+  siteId: number,
+  options: { bundle?: boolean } = {},
+): Promise<void> {
+  const configId = await createConfigRepository(db).allocateKey();
+  const block = recommendationsBlock.parse({
+    name: 'Товарная страница: по просмотрам сессии',
+    test: true,
+    strategy: 'session_knn',
+    placement: PRODUCT_BLOCK_PLACEMENT,
+    pageType: 'PRODUCT',
+    enabledDesktop: true,
+    enabledMobile: true,
+    message: 'Подобрано по вашим просмотрам',
+  });
+  await writeBothCopies(db, siteId, [
+    { kind: 'recommendations-block', key: configId, data: { ...block, configId } },
+  ]);
+  if (options.bundle !== false) await publishDemoBundles(db, siteId);
 }

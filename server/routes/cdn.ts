@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -24,6 +24,8 @@ const MERCHANT_PAGE = fileURLToPath(
  * and the storefront already tolerates the cookie access a sandboxed frame refuses.
  */
 const DEMO_PAGE_CSP = 'sandbox allow-scripts allow-forms';
+/** The demo page's shopper session (the page itself can keep none: see demoPage). */
+const DEMO_SESSION_COOKIE = 'vitrina_demo_session';
 
 // Gzipped artifact files by `siteId/hash.kind`: immutable, so compressed once per process.
 const GZIP_CACHE_LIMIT = 64;
@@ -160,13 +162,34 @@ export async function cdnRoutes(app: FastifyInstance) {
       // `?product=ID`: the page is that product's page (the runtime tracks its view and the
       // blocks recommend for it), as a merchant's product page marks itself.
       const product = (request.query as { product?: unknown }).product;
-      const productPage =
-        typeof product === 'string' && /^[\w.-]{1,200}$/.test(product)
-          ? `<main data-digi-product-id="${product}">\n      <h2>Товар ${product}</h2>`
-          : '<main>';
+      // The sandbox leaves the page no cookie or storage of its own, so each page would be a
+      // tracking session of its own: the server keeps the shopper's demo session in its own
+      // cookie (30 minutes from the last page, as the storefront's) and names it on the page
+      // (data-digi-session-id, which the runtime takes where it cannot read its cookie). Pages
+      // viewed in a row are then one session, as on a merchant's site.
+      const known = request.cookies[DEMO_SESSION_COOKIE];
+      const session = known && /^[\w-]{1,64}$/.test(known) ? known : randomUUID();
+      reply.setCookie(DEMO_SESSION_COOKIE, session, {
+        path: `/cdn/${siteId}/`,
+        httpOnly: true,
+        sameSite: 'lax',
+        maxAge: 30 * 60,
+      });
+      const productId =
+        typeof product === 'string' && /^[\w.-]{1,200}$/.test(product) ? product : null;
+      const main = productId
+        ? `<main data-digi-session-id="${session}" data-digi-product-id="${productId}">\n      <h2>Товар ${productId}</h2>`
+        : `<main data-digi-session-id="${session}">`;
+      // A product page also has the product block's place (#product-recommendations), right
+      // under the product: the blocks placed there show on product pages only.
+      const results = '<section id="search-results"';
+      const productBlock = productId
+        ? `<section id="product-recommendations" aria-label="Рекомендации к товару"></section>\n      ${results}`
+        : results;
       const page = readFileSync(MERCHANT_PAGE, 'utf8')
         .replaceAll('__SITE_ID__', String(siteId))
-        .replace('<main>', productPage)
+        .replace('<main>', main)
+        .replace(results, productBlock)
         .replace(
           '/digi.js"',
           slot === 'preview' ? `/preview/${request.params.key}/digi.js"` : '/digi.js"',

@@ -37,12 +37,28 @@ function writeCookie(doc: Document, name: string, value: string, seconds: number
 /** The ids of this page view, for when cookies are blocked (one page view: one session). */
 let remembered: { sessionId: string; userGUID: string } | null = null;
 
-/** Reads (or creates) the ids and extends their lifetime: the session slides on activity. */
+/** What a session id may be (the public API takes up to 64 characters). */
+const SESSION_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * The session the page names (`data-digi-session-id` on any element), for pages that cannot
+ * keep the cookie: a sandboxed page, or a merchant that keeps the session on its own server.
+ */
+function declaredSession(doc: Document): string | null {
+  const value = doc.querySelector('[data-digi-session-id]')?.getAttribute('data-digi-session-id');
+  return value && SESSION_ID.test(value) ? value : null;
+}
+
+/**
+ * Reads (or creates) the ids and extends their lifetime: the session slides on activity. Where
+ * the cookie cannot be read, the session the page names, else one for this page view.
+ */
 export function trackingIdentity(doc: Document = document): {
   sessionId: string;
   userGUID: string;
 } {
-  const sessionId = readCookie(doc, SESSION_COOKIE) ?? remembered?.sessionId ?? randomId();
+  const sessionId =
+    readCookie(doc, SESSION_COOKIE) ?? declaredSession(doc) ?? remembered?.sessionId ?? randomId();
   const userGUID = readCookie(doc, USER_COOKIE) ?? remembered?.userGUID ?? randomId();
   remembered = { sessionId, userGUID };
   writeCookie(doc, SESSION_COOKIE, sessionId, SESSION_SECONDS);

@@ -585,6 +585,25 @@ describe.each(DATABASES)('artifacts, /cdn and rollback on %s', (kind) => {
     }
   }
 
+  it('the sandboxed demo page keeps its shopper in one session across pages, and a product page has the product block’s place', async () => {
+    const first = await get('/cdn/1/demo.html?product=P1');
+    const cookie = first.cookies.find((c) => c.name === 'vitrina_demo_session');
+    expect(cookie).toMatchObject({ path: '/cdn/1/', httpOnly: true, sameSite: 'Lax' });
+    const session = cookie!.value;
+    expect(first.body).toContain(
+      `<main data-digi-session-id="${session}" data-digi-product-id="P1">`,
+    );
+    expect(first.body).toContain('<section id="product-recommendations"');
+    // the next page, with the cookie the browser keeps: the same session
+    const next = await get('/cdn/1/demo.html', { cookie: `vitrina_demo_session=${session}` });
+    expect(next.body).toContain(`<main data-digi-session-id="${session}">`);
+    expect(next.body).not.toContain('product-recommendations');
+    // another shopper (no cookie, or one no session id can be): a session of their own
+    const other = await get('/cdn/1/demo.html', { cookie: 'vitrina_demo_session="><script>' });
+    expect(other.body).not.toContain(session);
+    expect(other.body).not.toContain('"><script>');
+  });
+
   it('the merchant page, with only the loader, gets the production search widgets mounted', async () => {
     await importFeed(server.database, 1, await demoFeedUrl({ offers: 120 }));
     const published = await publish(

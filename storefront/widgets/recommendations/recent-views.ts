@@ -26,14 +26,17 @@ function read(storage: Storage, sessionId: string): string[] {
 /**
  * Adds the page's product (when there is one, and it is not the last view already) to the
  * session's views and answers them, oldest first. Without storage (private modes, sandboxed
- * frames) the list is the page's product alone.
+ * pages) nothing: the call then sends no views and the server reads the session's tracked
+ * views (the page's product last), which it has once the earlier pages' events arrived. Without
+ * a session, the page's product alone.
  */
 export function rememberView(
   sessionId: string | undefined,
   productId: string | undefined,
   storage: Storage | null = defaultStorage(),
 ): string[] {
-  if (!sessionId || !storage) return productId ? [productId] : [];
+  if (!sessionId) return productId ? [productId] : [];
+  if (!storage) return [];
   let ids = read(storage, sessionId);
   if (productId && ids.at(-1) !== productId) ids = [...ids, productId].slice(-RECENT_VIEWS_KEPT);
   try {

@@ -32,7 +32,7 @@ describe("the session's recent views", () => {
     expect(rememberView('s2', 'C', storage)).toEqual(['C']);
   });
 
-  it(`keeps the last ${RECENT_VIEWS_KEPT}; broken or missing storage leaves the page's product`, () => {
+  it(`keeps the last ${RECENT_VIEWS_KEPT}; broken storage starts again, missing storage leaves the list to the server`, () => {
     const storage = memoryStorage();
     for (let i = 0; i < RECENT_VIEWS_KEPT + 5; i++) rememberView('s', `p${i}`, storage);
     const kept = rememberView('s', undefined, storage);
@@ -40,23 +40,25 @@ describe("the session's recent views", () => {
     expect(kept.at(-1)).toBe(`p${RECENT_VIEWS_KEPT + 4}`);
     storage.setItem('digi-recent-views', '{not json');
     expect(rememberView('s', 'X', storage)).toEqual(['X']);
-    expect(rememberView('s', 'Y', null)).toEqual(['Y']);
+    // no storage: nothing to send, the server reads the tracked session (the page's product last)
+    expect(rememberView('s', 'Y', null)).toEqual([]);
+    // no session: the page's product is all there is
+    expect(rememberView(undefined, 'Y', storage)).toEqual(['Y']);
   });
 
   it('the recommendations block sends them with its call', async () => {
     const source = createMemorySource();
     const second = source.products[2]!;
-    // the default storage: none in node, so only the page's product goes
+    // the default storage: none in node, so the session goes without views (the server reads
+    // the tracked ones)
     const c = createRecommendationsConnector(source, {
       strategy: 'session_knn',
       productId: second.id,
       sessionId: 'sess',
     });
     await c.load();
-    expect(source.calls.find((x) => x.method === 'recommendations')?.params).toMatchObject({
-      sessionId: 'sess',
-      productId: second.id,
-      viewed: second.id,
-    });
+    const params = source.calls.find((x) => x.method === 'recommendations')?.params;
+    expect(params).toMatchObject({ sessionId: 'sess', productId: second.id });
+    expect(params).not.toHaveProperty('viewed');
   });
 });
