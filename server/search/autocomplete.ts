@@ -20,6 +20,9 @@ import { checkText } from './limits.ts';
 import { regionalProducts } from './regions.ts';
 import { searchContent } from './content.ts';
 import { search } from './search.ts';
+import { autocompleteCountsOnePass } from './autocomplete-counts.ts';
+import { autocompleteCountsPerStatement } from './autocomplete-counts-per-statement.ts';
+import { searchPath } from './search-path.ts';
 import { loadSettings, rankWeights, shapeAnswer, suggestionsFor } from './search-config.ts';
 import { matchingCut } from './thresholds.ts';
 import { suggestionAllowed, understand } from './understanding.ts';
@@ -130,20 +133,22 @@ export async function autocomplete(
     answer.sts = rows.map((row) => ({ st: row.word, amount: row.products }));
   }
 
-  const categories = await run<{ id: string; n: number }>(
-    db,
-    // Each of a product's own categories counts it (an offer may name several).
-    sql`select own.id, count(*)::int as n from ${m.products!} p
-        cross join lateral unnest(case when cardinality(p.category_ids) > 0 then p.category_ids
-                                       else array[p.category_id] end) as own(id)
-        where ${base} group by own.id order by n desc, own.id limit ${quantity}`,
-  );
+  const countsQuery = {
+    from: m.products!,
+    base,
+    quantity,
+    score: query ? scoreExpression(m) : null,
+  };
+  const counts =
+    searchPath() === 'per-statement'
+      ? await autocompleteCountsPerStatement(db, countsQuery)
+      : await autocompleteCountsOnePass(db, countsQuery);
   const map = await categoryMap(
     db,
     importId,
-    categories.rows.map((row) => row.id),
+    counts.categories.map((row) => row.id),
   );
-  answer.categories = categories.rows.flatMap((row) => {
+  answer.categories = counts.categories.flatMap((row) => {
     const category = map.get(row.id);
     return category
       ? [
@@ -159,26 +164,18 @@ export async function autocomplete(
         ]
       : [];
   });
-  const brands = await run<{ v: string; n: number }>(
-    db,
-    sql`select p.vendor as v, count(*)::int as n from ${m.products!} p where ${base} and p.vendor is not null
-        group by p.vendor order by n desc, p.vendor limit ${quantity}`,
-  );
-  answer.brands = brands.rows.map((row) => ({ id: row.v, name: row.v, url: '', count: row.n }));
+  answer.brands = counts.brands.map((row) => ({ id: row.v, name: row.v, url: '', count: row.n }));
 
   if (query) {
     // Taps: frequent words of the matching names the query does not have yet.
-    const { rows } = await run<{ name: string }>(
-      db,
-      sql`select p.name from ${m.products!} p where ${base} order by ${scoreExpression(m)} desc limit 200`,
-    );
+    const names = counts.names;
     const frequency = new Map<string, number>();
-    for (const row of rows)
-      for (const word of new Set(wordsOf(row.name)))
+    for (const name of names)
+      for (const word of new Set(wordsOf(name)))
         if (word.length >= 3 && !m.words.some((w) => word.startsWith(w) || w.startsWith(word)))
           frequency.set(word, (frequency.get(word) ?? 0) + 1);
     answer.taps = [...frequency]
-      .filter(([, n]) => n >= 2 && n < rows.length)
+      .filter(([, n]) => n >= 2 && n < names.length)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'ru'))
       .slice(0, 6)
       .map(([tap]) => ({ tap, relatedSearch: `${corrected ?? query} ${tap}` }));

@@ -2,17 +2,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Facet, ParsedSearchFilter, SearchParams } from '#contract/public/search.ts';
 import { compareSizes } from '#storefront/runtime/size-order.ts';
-import { arrayParam, noneOf } from '../platform/db/any.ts';
-import { run } from '../platform/db/sql.ts';
-import {
-  categoryMap,
-  filterCondition,
-  FIXED_FACETS,
-  groupBy,
-  matchCondition,
-  type Matching,
-  type QueryDb,
-} from './common.ts';
+import { arrayParam } from '../platform/db/any.ts';
+import { categoryMap, groupBy, matchCondition, type Matching, type QueryDb } from './common.ts';
+import { facetCountsOnePass } from './facet-counts.ts';
+import { facetCountsPerStatement } from './facet-counts-per-statement.ts';
+import { searchPath } from './search-path.ts';
 import { applyFacetsFeed } from './facet-config.ts';
 import {
   booleanFacet,
@@ -41,7 +35,6 @@ export async function facets(
     ? sql`(${matchCondition(m)} or p.id = any(${arrayParam(merch.pinned, 'text')}))`
     : matchCondition(m);
   const base = sql`p.import_id = ${m.importId} and ${matched} and ${m.showUnavailable ? sql`true` : sql`p.available`} and ${merch.where}`;
-  const except = (facet: string) => filterCondition(filters.filter((f) => f.facet !== facet));
   const selectedValues = (facet: string) =>
     new Set(
       filters
@@ -49,19 +42,24 @@ export async function facets(
         .map((f) => (f as { value: string }).value),
     );
   const result: Facet[] = [];
+  const query = {
+    from: m.products ?? sql.raw('catalog_products'),
+    base,
+    filters,
+    showUnavailable: m.showUnavailable,
+  };
+  const counts =
+    searchPath() === 'per-statement'
+      ? await facetCountsPerStatement(db, query)
+      : await facetCountsOnePass(db, query);
 
   // Categories (a subtree counts its products).
-  const categoryCounts = await run<{ id: string; n: number }>(
-    db,
-    sql`select c as id, count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p cross join lateral unnest(p.category_path) c
-        where ${base} and ${except('categoryId')} group by c`,
-  );
-  if (categoryCounts.rows.length) {
-    const counts = new Map(categoryCounts.rows.map((row) => [row.id, row.n]));
-    const map = await categoryMap(db, m.importId, [...counts.keys()]);
+  if (counts.categories.length) {
+    const categoryCounts = new Map(counts.categories.map((row) => [row.id, row.n]));
+    const map = await categoryMap(db, m.importId, [...categoryCounts.keys()]);
     const selected = selectedValues('categoryId');
     const nodes = new Map<string, CountedNode & { parent: string | null; path: string[] }>();
-    for (const [id, n] of counts) {
+    for (const [id, n] of categoryCounts) {
       const category = map.get(id);
       if (!category) continue;
       nodes.set(id, {
@@ -105,30 +103,19 @@ export async function facets(
   }
 
   // Brands.
-  const brands = await run<{ v: string; n: number }>(
-    db,
-    sql`select p.vendor as v, count(*)::int as n from ${m.products ?? sql.raw('catalog_products')} p
-        where ${base} and ${except('brand')} and p.vendor is not null
-        group by p.vendor order by n desc, p.vendor limit 50`,
-  );
-  if (brands.rows.length) {
+  if (counts.brands.length) {
     const selected = selectedValues('brand');
     result.push(
       distinctFacet(
         { name: 'brand', title: 'Бренд', unit: null },
         'DISTINCT',
-        brands.rows.map((row) => ({ value: row.v, count: row.n, selected: selected.has(row.v) })),
+        counts.brands.map((row) => ({ value: row.v, count: row.n, selected: selected.has(row.v) })),
       ),
     );
   }
 
   // Price: the bounds of the matching products' prices (apps draw a slider from them).
-  const priceRows = await run<{ min: number | null; max: number | null }>(
-    db,
-    sql`select floor(min(p.price))::float8 as min, ceil(max(p.price))::float8 as max
-        from ${m.products ?? sql.raw('catalog_products')} p where ${base} and ${except('price')}`,
-  );
-  const bounds = priceRows.rows[0];
+  const bounds = counts.price;
   const priceFilter = filters.find((f) => f.facet === 'price' && f.kind === 'range');
   if (bounds && bounds.min !== null && bounds.max !== null)
     result.push(
@@ -142,13 +129,8 @@ export async function facets(
     );
 
   // Availability.
-  if (m.showUnavailable) {
-    const availability = await run<{ t: number; f: number }>(
-      db,
-      sql`select (count(*) filter (where p.available))::int as t, (count(*) filter (where not p.available))::int as f
-          from ${m.products ?? sql.raw('catalog_products')} p where ${base} and ${except('available')}`,
-    );
-    const row = availability.rows[0];
+  if (counts.availability) {
+    const row = counts.availability;
     const selected = filters.find((f) => f.facet === 'available' && f.kind === 'value');
     if (row && row.t + row.f > 0)
       result.push(
@@ -160,28 +142,8 @@ export async function facets(
       );
   }
 
-  // Params: the unfiltered ones in one query, each filtered one without its own filter.
-  const filteredParams = [
-    ...new Set(filters.map((f) => f.facet).filter((f) => !FIXED_FACETS.has(f))),
-  ];
-  const paramQueries: SQL[] = [
-    sql`select e->>'name' as name, e->>'value' as value, max(e->>'unit') as unit, count(distinct p.id)::int as n
-        from ${m.products ?? sql.raw('catalog_products')} p cross join lateral jsonb_array_elements(p.params) e
-        where ${base} and ${filterCondition(filters)}
-        ${filteredParams.length ? sql`and ${noneOf(sql`e->>'name'`, filteredParams)}` : sql``}
-        group by 1, 2`,
-    ...filteredParams.map(
-      (
-        name,
-      ) => sql`select e->>'name' as name, e->>'value' as value, max(e->>'unit') as unit, count(distinct p.id)::int as n
-        from ${m.products ?? sql.raw('catalog_products')} p cross join lateral jsonb_array_elements(p.params) e
-        where ${base} and ${except(name)} and e->>'name' = ${name}
-        group by 1, 2`,
-    ),
-  ];
-  const paramRows: { name: string; value: string; unit: string | null; n: number }[] = [];
-  for (const query of paramQueries)
-    paramRows.push(...(await run<(typeof paramRows)[number]>(db, query)).rows);
+  // Params: the unfiltered ones, then each filtered one without its own filter.
+  const paramRows = counts.params;
   const byName = groupBy(paramRows, (row) => row.name);
   const paramFacets = [...byName].map(([name, values]): Facet => {
     const selected = selectedValues(name);

@@ -1,0 +1,64 @@
+/**
+ * What autocomplete counts over the matching products (autocomplete.ts shapes it): their own
+ * categories and brands, most products first, and the names of the best 200 (the taps' words).
+ * The match is computed once into a materialized set every part reads in the same statement;
+ * each part used to be a statement of its own that ran the full-text and trigram match again.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { run } from '../platform/db/sql.ts';
+import type { QueryDb } from './common.ts';
+
+export interface AutocompleteQuery {
+  /** The products relation (a region's: regions.ts). */
+  from: SQL;
+  /** The matching products: import, text match, availability. */
+  base: SQL;
+  /** How many categories and brands. */
+  quantity: number;
+  /** The relevance of a product row `p`; null: no taps (an empty query). */
+  score: SQL | null;
+}
+
+export interface AutocompleteCounts {
+  categories: { id: string; n: number }[];
+  brands: { v: string; n: number }[];
+  /** The names of the 200 most relevant matching products; empty without a score. */
+  names: string[];
+}
+
+/** `[]` or the rows of `rows` as JSON objects in `order`. */
+const agg = (rows: SQL, order: SQL) =>
+  sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${rows}) x)`;
+
+export async function autocompleteCountsOnePass(
+  db: QueryDb,
+  { from, base, quantity, score }: AutocompleteQuery,
+): Promise<AutocompleteCounts> {
+  const { rows } = await run<AutocompleteCounts>(
+    db,
+    sql`with hits as materialized (
+          select p.vendor, p.category_ids, p.category_id${score ? sql`, p.name, ${score} as score` : sql``}
+          from ${from} p where ${base})
+        select
+          ${agg(
+            // Each of a product's own categories counts it (an offer may name several).
+            sql`select own.id, count(*)::int as n from hits p
+                cross join lateral unnest(case when cardinality(p.category_ids) > 0 then p.category_ids
+                                               else array[p.category_id] end) as own(id)
+                group by own.id order by n desc, own.id limit ${quantity}`,
+            sql`x.n desc, x.id`,
+          )} as categories,
+          ${agg(
+            sql`select p.vendor as v, count(*)::int as n from hits p where p.vendor is not null
+                group by p.vendor order by n desc, p.vendor limit ${quantity}`,
+            sql`x.n desc, x.v`,
+          )} as brands,
+          ${
+            score
+              ? sql`(select coalesce(json_agg(x.name), '[]'::json)
+                  from (select p.name from hits p order by p.score desc limit 200) x)`
+              : sql`'[]'::json`
+          } as names`,
+  );
+  return rows[0]!;
+}
