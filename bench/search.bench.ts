@@ -1,11 +1,19 @@
 /**
  * `npm run bench:search`: p50/p95 of GET /public/search and /public/autocomplete on a demo catalog
- * (BENCH_OFFERS, default 100 000 offers) with empty query lists, then with 10 000 synonyms,
- * 5 000 transliterations and 1 000 black-list entries enabled on the site — the query pipeline's
- * overhead as a ratio — on the embedded database and, when it answers, on PostgreSQL. Requests are
- * sequential (latency, not throughput); each query is asked BENCH_ROUNDS times after a warm-up.
+ * (`--offers N` or BENCH_OFFERS, default 100 000 offers) on the embedded database and, when it
+ * answers, on PostgreSQL (`--databases postgres` or BENCH_DATABASES: some only):
+ * - through the one-pass path and the per-statement one it replaces (search-path.ts), asked in turn
+ *   in the same run, with the ratio old / new;
+ * - with `--connections 16`: searches a second through 16 connections (autocannon, BENCH_SECONDS
+ *   each, default 10), old and new path;
+ * - with empty query lists, then with 10 000 synonyms, 5 000 transliterations and 1 000 black-list
+ *   entries enabled on the site: the query pipeline's overhead as a ratio.
+ * Latency requests are sequential; each query is asked BENCH_ROUNDS times after a warm-up.
  */
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { useSearchPath, type SearchPath } from '#server/search/search-path.ts';
 import { buildApp } from '#server/app.ts';
 import { invalidateQueryLists } from '#server/search/understanding.ts';
 import { seedDemo } from '#server/demo/seed.ts';
@@ -22,8 +30,18 @@ import { writeDemoFeed } from '#server/demo/feed.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { createTestDatabase, DATABASES, testEnv } from '#tests/helpers/server.ts';
 
-const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
+const { values: args } = parseArgs({
+  options: {
+    offers: { type: 'string' },
+    connections: { type: 'string' },
+    databases: { type: 'string' },
+  },
+});
+const OFFERS = Number(args.offers ?? process.env.BENCH_OFFERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const CONNECTIONS = args.connections ? Number(args.connections) : 0;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PATHS: SearchPath[] = ['per-statement', 'one-pass'];
 const QUERIES = [
   'куртка',
   'кроссовки женские',
@@ -47,21 +65,53 @@ interface Figures {
   p95: number;
 }
 
+/**
+ * The figures of each search path on the same queries; the paths take turns on every query (the
+ * first one changing each round) so that a machine's load falls on both alike.
+ */
 async function measure(
   inject: (url: string) => Promise<number>,
   path: string,
   apiKey: string,
-): Promise<Figures> {
-  const times: number[] = [];
-  for (const st of QUERIES) await inject(`${path}?apiKey=${apiKey}&st=${encodeURIComponent(st)}`);
+  paths: SearchPath[] = ['one-pass'],
+): Promise<Record<SearchPath, Figures>> {
+  const times = new Map<SearchPath, number[]>(paths.map((p) => [p, []]));
+  const ask = async (searchPath: SearchPath, st: string) => {
+    useSearchPath(searchPath);
+    const started = performance.now();
+    const status = await inject(`${path}?apiKey=${apiKey}&st=${encodeURIComponent(st)}`);
+    if (status !== 200) throw new Error(`${path} ${st}: ${status}`);
+    return performance.now() - started;
+  };
+  for (const searchPath of paths) for (const st of QUERIES) await ask(searchPath, st);
   for (let round = 0; round < ROUNDS; round++)
-    for (const st of QUERIES) {
-      const started = performance.now();
-      const status = await inject(`${path}?apiKey=${apiKey}&st=${encodeURIComponent(st)}`);
-      times.push(performance.now() - started);
-      if (status !== 200) throw new Error(`${path} ${st}: ${status}`);
-    }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+    for (const st of QUERIES)
+      for (const searchPath of round % 2 ? [...paths].reverse() : paths)
+        times.get(searchPath)!.push(await ask(searchPath, st));
+  useSearchPath('one-pass');
+  const figures = {} as Record<SearchPath, Figures>;
+  for (const [searchPath, list] of times)
+    figures[searchPath] = { p50: percentile(list, 50), p95: percentile(list, 95) };
+  return figures;
+}
+
+/** Searches a second through CONNECTIONS connections, the bench's queries in turn. */
+async function throughput(address: string, apiKey: string, searchPath: SearchPath) {
+  useSearchPath(searchPath);
+  const result = await autocannon({
+    url: address,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    // In a worker thread: in the server's own event loop it would delay the answers it times.
+    workers: 1,
+    requests: QUERIES.map((st) => ({
+      method: 'GET' as const,
+      path: `/public/search?apiKey=${apiKey}&st=${encodeURIComponent(st)}`,
+    })),
+  });
+  useSearchPath('one-pass');
+  if (result.non2xx > 0) throw new Error(`${searchPath}: ${result.non2xx} answers were not 2xx`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 async function fillLists(database: Awaited<ReturnType<typeof createTestDatabase>>) {
@@ -79,9 +129,11 @@ async function fillLists(database: Awaited<ReturnType<typeof createTestDatabase>
 }
 
 const table: string[] = [];
-// BENCH_DATABASES=postgres: one database only (the embedded one restarts when a bounded query
-// runs past 5 s, which a 100 000-offer search does on a loaded machine).
-const only = process.env.BENCH_DATABASES?.split(',');
+const paths: string[] = [];
+const rates: string[] = [];
+// --databases postgres (BENCH_DATABASES): one database only (the embedded one's 100 000-offer
+// import alone takes minutes).
+const only = (args.databases ?? process.env.BENCH_DATABASES)?.split(',');
 for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
   const database = await createTestDatabase(kind);
   await seedDemo(database);
@@ -105,19 +157,45 @@ for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
   console.log(
     `${kind}: imported ${OFFERS} offers in ${((performance.now() - importStarted) / 1000).toFixed(0)} s`,
   );
-  const app = await buildApp({ env: testEnv(), database, staticRoot: false });
-  await app.ready();
+  // The throughput run must meet no rate limit, and a loaded machine no public query deadline.
+  const env = testEnv({
+    PUBLIC_RATE_LIMIT: '100000000',
+    PUBLIC_KEY_RATE_LIMIT: '100000000',
+    PUBLIC_QUERY_TIMEOUT_MS: '60000',
+    PUBLIC_QUERY_RUNAWAY_MS: '120000',
+  });
+  const app = await buildApp({ env, database, staticRoot: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const apiKey = await apiKeyOf(database, 1);
   const inject = async (url: string) => (await app.inject({ url })).statusCode;
   try {
+    const compared = {
+      search: await measure(inject, '/public/search', apiKey, PATHS),
+      autocomplete: await measure(inject, '/public/autocomplete', apiKey, PATHS),
+    };
+    for (const call of ['search', 'autocomplete'] as const) {
+      const { 'per-statement': old, 'one-pass': now } = compared[call];
+      paths.push(
+        `| ${kind} | /public/${call} | ${old.p50.toFixed(1)} | ${old.p95.toFixed(1)} | ${now.p50.toFixed(1)} | ${now.p95.toFixed(1)} | ${(old.p50 / now.p50).toFixed(2)} | ${(old.p95 / now.p95).toFixed(2)} |`,
+      );
+    }
+    if (CONNECTIONS > 0) {
+      const [old, now] = [
+        await throughput(address, apiKey, 'per-statement'),
+        await throughput(address, apiKey, 'one-pass'),
+      ];
+      rates.push(
+        `| ${kind} | ${old.rps.toFixed(1)} | ${old.p50} | ${old.p99} | ${now.rps.toFixed(1)} | ${now.p50} | ${now.p99} | ${(now.rps / old.rps).toFixed(2)} |`,
+      );
+    }
     const empty = {
-      search: await measure(inject, '/public/search', apiKey),
-      autocomplete: await measure(inject, '/public/autocomplete', apiKey),
+      search: compared.search['one-pass'],
+      autocomplete: compared.autocomplete['one-pass'],
     };
     await fillLists(database);
     const full = {
-      search: await measure(inject, '/public/search', apiKey),
-      autocomplete: await measure(inject, '/public/autocomplete', apiKey),
+      search: (await measure(inject, '/public/search', apiKey))['one-pass'],
+      autocomplete: (await measure(inject, '/public/autocomplete', apiKey))['one-pass'],
     };
     for (const call of ['search', 'autocomplete'] as const)
       table.push(
@@ -129,7 +207,25 @@ for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
   }
 }
 console.log(
-  `\n${OFFERS} offers; ${QUERIES.length} queries × ${ROUNDS} rounds, sequential; lists: 10 000 synonyms, 5 000 transliterations, 1 000 black-list entries\n`,
+  `\n${OFFERS} offers; ${QUERIES.length} queries × ${ROUNDS} rounds, sequential, the two paths in turn\n`,
+);
+console.log(
+  '| database | call | p50 old ms | p95 old ms | p50 one-pass ms | p95 one-pass ms | p50 old / new | p95 old / new |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+for (const line of paths) console.log(line);
+if (rates.length) {
+  console.log(
+    `\n/public/search through ${CONNECTIONS} connections (autocannon, ${SECONDS} s a path, the bench's queries in turn)\n`,
+  );
+  console.log(
+    '| database | req/s old | p50 old ms | p99 old ms | req/s one-pass | p50 one-pass ms | p99 one-pass ms | req/s new / old |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const line of rates) console.log(line);
+}
+console.log(
+  `\nOne-pass path, empty lists vs 10 000 synonyms, 5 000 transliterations, 1 000 black-list entries\n`,
 );
 console.log(
   '| database | call | p50 empty ms | p95 empty ms | p50 lists ms | p95 lists ms | p50 ratio | p95 ratio |',
