@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { APP_ROUTES, homePath, mayOpen, menuFor } from '#src/app/routes.ts';
+import { APP_ROUTES, findRoute, homePath, mayOpen, menuFor } from '#src/app/routes.ts';
 import { isStaff } from '#contract/roles.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, test, expect } from './fixtures.ts';
 import { englishOffences, KNOWN_EN, watchData } from './english-text.ts';
@@ -82,10 +82,18 @@ async function readScreen(
   device: keyof typeof VIEWPORTS,
   locale: Locale,
   offences: () => Promise<string[]>,
+  settle: () => Promise<void>,
 ): Promise<void> {
   const shot = `${locale === 'ru' ? '' : `${locale}-`}${device}${path.replaceAll('/', '_')}`;
   if (read.has(shot)) return;
   read.add(shot);
+  // Read the new screen once committed, not the last one still shown while this one loads.
+  const route = findRoute(path);
+  const title = route && `Vitrina · ${localeText(locale, route.titleKey)}`;
+  if (title && (await page.title()) !== title) {
+    await expect.soft(page, `${path}: title`).toHaveTitle(title, { timeout: 15_000 });
+    await settle();
+  }
   const language = LANGUAGES[locale];
   const known = new Set(language.known[path] ?? []);
   const words = (await offences()).filter((word) => !known.has(word));
@@ -133,7 +141,7 @@ async function walk(page: Page, login: string, roles: readonly string[], locale:
       timeout: 15_000,
     });
     await settle();
-    await readScreen(page, troubles, path, 'phone', locale, readText);
+    await readScreen(page, troubles, path, 'phone', locale, readText, settle);
   }
   await toggle.click();
   await expect(menu).toBeInViewport();
@@ -167,7 +175,8 @@ async function walk(page: Page, login: string, roles: readonly string[], locale:
       await expect
         .soft(page, `${login} ${path}: still there after loading`)
         .toHaveURL(exactly(lands));
-      if (lands === path) await readScreen(page, troubles, path, 'desktop', locale, readText);
+      if (lands === path)
+        await readScreen(page, troubles, path, 'desktop', locale, readText, settle);
     } else {
       const home = path === '/home' ? null : homePath(roles);
       if (home) await expect.soft(page, `${login} ${path}: sent home`).toHaveURL(exactly(home));

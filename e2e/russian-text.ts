@@ -31,6 +31,8 @@ const ALLOWED = new Set(
     ...['Telegram', 'Google', 'Authenticator', 'CTR', 'GMV', 'RPS', 'AOV', 'PNG', 'JPEG', 'WebP'],
     ...['SVG', 'UTC', 'ISO', 'RUB', 'USD', 'EUR', 'OZON', 'Excel', 'JavaScript', 'SERP', 'imshop'],
     ...['cron', 'px', 'ln', 'Europe', 'Moscow', 'E-mail', 'SMTP'],
+    // An HTML tag's name as a web developer reads it (the search config's "meta viewport" fix).
+    ...['meta', 'viewport'],
   ].map((word) => word.toLowerCase()),
 );
 
@@ -46,7 +48,7 @@ const ENGLISH = new Set(
   region placements placement strategies strategy widget widgets rule rules query queries term
   variants value key title description price weight enabled disabled production integration
   version preview success failed popular hit public recommendations global cookie domain source
-  data meta viewport seed simple cannot used object schemas containing refinements
+  data seed simple cannot used object schemas containing refinements
   invalid unexpected token json position required must least most characters file files rejected
   reason row rows column columns line page home sessions orders revenue conversion searches
   platforms autocomplete param bad request forbidden found conflict too large admin client
@@ -122,12 +124,7 @@ export const KNOWN: Record<string, readonly string[]> = {
   '/admin/edit-reports': [
     ...['sessions', 'orders', 'revenue', 'conversion', 'searches', 'platforms', 'autocomplete'],
   ],
-  // The studio's settings forms and previews name config keys and HTML words.
-  '/anyquery/ux/instant-search': ['seed', 'meta', 'viewport'],
-  '/anyquery/ux/autocomplete': ['seed', 'meta', 'viewport'],
-  '/anyquery/ux/search': ['meta', 'viewport'],
-  '/anyquery/ux/global-components': ['seed'],
-  '/recs-configuration/ux': ['seed'],
+  // The Dolyame app's settings name the keys of its JSON config.
   '/dolyame/config/app': [
     ...['title', 'domain', 'source', 'strategy', 'description', 'data', 'global', 'simple'],
   ],

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { BaseMeta, JobAction, Outcome } from '#studio/machines/config.machine.ts';
 import type { LifecyclePermissions } from '#studio/machines/config-permissions.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
@@ -242,13 +242,19 @@ export function LifecycleToolbar(props: LifecycleToolbarProps) {
           </Badge>
         )}
         <span className="vitrina-lifecycle__version">
-          {base.versionId === null
-            ? t('studio.lifecycle.status.noVersion')
-            : t('studio.lifecycle.status.version', {
+          {base.versionId === null ? (
+            t('studio.lifecycle.status.noVersion')
+          ) : (
+            <Trans
+              i18nKey="studio.lifecycle.status.version"
+              values={{
                 version: base.version,
                 author: base.author ?? '—',
                 time: base.createdAt ? formatTime(base.createdAt) : '—',
-              })}
+              }}
+              components={{ login: <span translate="no" /> }}
+            />
+          )}
         </span>
         {copy === 'integration' && flags.productionVersionId !== null && (
           <span className="vitrina-lifecycle__production">
@@ -290,10 +296,11 @@ export function LifecycleToolbar(props: LifecycleToolbarProps) {
         </p>
         {base.createdAt && (
           <p className="ui-hint-text">
-            {t('studio.lifecycle.confirm.versionMeta', {
-              author: base.author ?? '—',
-              time: formatTime(base.createdAt),
-            })}
+            <Trans
+              i18nKey="studio.lifecycle.confirm.versionMeta"
+              values={{ author: base.author ?? '—', time: formatTime(base.createdAt) }}
+              components={{ login: <span translate="no" /> }}
+            />
           </p>
         )}
         <p>{t(`studio.lifecycle.confirm.${confirmKey}.effect`)}</p>

@@ -272,7 +272,9 @@ export function VersionsPanel({
                     )}
                   </td>
                   <td>
-                    <span className="vitrina-versions-panel__author">{v.author}</span>
+                    <span className="vitrina-versions-panel__author" translate="no">
+                      {v.author}
+                    </span>
                     <time className="vitrina-versions-panel__time" dateTime={v.createdAt}>
                       {formatTime(v.createdAt)}
                     </time>

@@ -76,7 +76,8 @@ export function strategyColumns({
       cell: (s) => (
         <>
           {s.name}
-          <div className="recs-muted">
+          {/* The model's code name and the strategy's hash are identifiers, not words. */}
+          <div className="recs-muted" translate="no">
             {s.modelName} · {s.hash}
           </div>
         </>
