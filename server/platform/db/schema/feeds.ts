@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sites } from './accounts.ts';
-import { catalogImports } from './catalog.ts';
+import { catalogImports, type CatalogParam } from './catalog.ts';
 import { createdAt } from './columns.ts';
 
 // Feeds and feed configuration (migration 0015): the feed URLs per type and region,
@@ -129,6 +129,8 @@ export const catalogOfferRegions = pgTable(
     price: doublePrecision('price'),
     oldPrice: doublePrecision('old_price'),
     available: boolean('available'),
+    /** The offer's values of the site's regional attributes in this region (null: none). */
+    params: jsonb('params').$type<CatalogParam[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.regionId, t.offerId] }),
@@ -146,6 +148,8 @@ export const catalogProductRegions = pgTable(
     price: doublePrecision('price').notNull(),
     oldPrice: doublePrecision('old_price'),
     available: boolean('available').notNull(),
+    /** The union of its offers' regional attribute values (null: none; the global ones count). */
+    params: jsonb('params').$type<CatalogParam[]>(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.regionId, t.productId] })],
 );
@@ -208,6 +212,8 @@ export const feedDeltaRows = pgTable(
     price: doublePrecision('price'),
     available: boolean('available'),
     params: jsonb('params').$type<{ name: string; values: string[] }[]>(),
+    /** A regional row's values of the site's regional attributes: they stay in its region. */
+    regionParams: jsonb('region_params').$type<{ name: string; values: string[] }[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.batch, t.line] }),
