@@ -37,6 +37,10 @@ export const dolyameWidgetConfigs = pgTable('dolyame_widget_configs', {
   updatedBy: text('updated_by').notNull(),
 });
 
+/**
+ * A feed attribute standing for a Dolyame field (`alternative`: one of contract/public/dolyame.ts
+ * DOLYAME_FIELDS, checked at the edge): one per field and one per attribute on a site.
+ */
 export const dolyameAlternativeAttributes = pgTable(
   'dolyame_alternative_attributes',
   {
@@ -48,7 +52,10 @@ export const dolyameAlternativeAttributes = pgTable(
     alternative: text('alternative').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('dolyame_alt_attr_site_attribute_idx').on(t.siteId, t.attribute)],
+  (t) => [
+    uniqueIndex('dolyame_alt_attr_site_attribute_idx').on(t.siteId, t.attribute),
+    uniqueIndex('dolyame_alt_attr_site_alternative_idx').on(t.siteId, t.alternative),
+  ],
 );
 
 /** Reviews of a product, by the product's externalId in the site's feed (spec part 2 §3 "Review"). */
