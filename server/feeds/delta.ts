@@ -6,8 +6,14 @@ import { run } from '../platform/db/sql.ts';
 import { arrayParam } from '../platform/db/any.ts';
 import type { Db } from '../platform/db/client.ts';
 import { catalogs, feedDeltaRows, type CatalogParam } from '../platform/db/schema.ts';
-import { buildProductRegions, refreshProducts } from './regions.ts';
+import {
+  buildProductRegions,
+  refreshProducts,
+  regionalAttributeNames,
+  splitRegional,
+} from './regions.ts';
 import { columnIndex, feedLines } from './table-source.ts';
+import { stageDeltaRows, stagedParams } from './delta-stage.ts';
 
 const MAX_PROBLEMS = 200;
 const BATCH = 5000;
@@ -78,6 +84,7 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
   if (!live)
     throw new FeedError('The site has no catalog yet: load its full feed before a delta feed');
   const batch = options.jobId ?? randomUUID();
+  const regionalNames = await regionalAttributeNames(db, options.siteId);
   const problems: FeedProblem[] = [];
   let problemCount = 0;
   const problem = (line: number, reason: string, id: string | null = null) => {
@@ -162,6 +169,10 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
           if (value.trim()) params.push({ name, value: value.trim(), unit: null });
       }
       if (options.keepParams) params = options.keepParams(params);
+      // A regional row's values of the regional attributes are the region's; its other attributes
+      // are the offer's everywhere, as before.
+      const [regionParams, globalParams] =
+        regionId === 'global' ? [[], params] : splitRegional(params, regionalNames);
       if (price === null && available === null && params.length === 0) {
         problem(line, 'The row changes nothing (no price, availability or attribute)', offerId);
         continue;
@@ -174,7 +185,8 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
         regionId,
         price,
         available,
-        params: params.length ? params.map(({ name, value }) => ({ name, values: [value] })) : null,
+        params: stagedParams(globalParams),
+        regionParams: stagedParams(regionParams),
       });
       staged += 1;
       if (pending.length >= BATCH) await flush();
@@ -215,47 +227,6 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
   } finally {
     await db.delete(feedDeltaRows).where(eq(feedDeltaRows.batch, batch));
   }
-}
-
-/**
- * Stages rows in `feed_delta_rows` with one statement of seven array parameters (unnest), whatever
- * the number of rows: a multi-row VALUES of 1 000 rows is 7 000 parameters to bind and plan, the
- * slowest part of a large delta feed on the embedded engine.
- */
-export async function stageDeltaRows(
-  db: Db,
-  rows: readonly (typeof feedDeltaRows.$inferInsert)[],
-): Promise<void> {
-  if (!rows.length) return;
-  const column = (pick: (row: (typeof rows)[number]) => string | number | null | undefined) =>
-    rows.map((row) => pick(row) ?? null);
-  await run(
-    db,
-    sql`insert into feed_delta_rows (batch, line, offer_id, region_id, price, available, params)
-        select * from unnest(
-          ${arrayParam(
-            column((row) => row.batch),
-            'text',
-          )}, ${arrayParam(
-            column((row) => row.line),
-            'int',
-          )}, ${arrayParam(
-            column((row) => row.offerId),
-            'text',
-          )}, ${arrayParam(
-            column((row) => row.regionId),
-            'text',
-          )}, ${arrayParam(
-            column((row) => row.price),
-            'float8',
-          )}, ${arrayParam(
-            column((row) => (typeof row.available === 'boolean' ? String(row.available) : null)),
-            'boolean',
-          )}, ${arrayParam(
-            column((row) => (row.params ? JSON.stringify(row.params) : null)),
-            'jsonb',
-          )})`,
-  );
 }
 
 /**
@@ -341,15 +312,24 @@ function applyInTransaction(
     const regional = await run<{ product_id: string }>(
       tx,
       sql`
-      insert into catalog_offer_regions (import_id, region_id, offer_id, product_id, price, available)
-      select ${importId}, d.region_id, d.offer_id, o.product_id, d.price, d.available
+      insert into catalog_offer_regions (import_id, region_id, offer_id, product_id, price, available, params)
+      select ${importId}, d.region_id, d.offer_id, o.product_id, d.price, d.available,
+        (select jsonb_agg(jsonb_build_object('name', p->>'name', 'value', v, 'unit', null))
+           from jsonb_array_elements(d.region_params) p
+           cross join lateral jsonb_array_elements_text(p->'values') v)
       from feed_delta_rows d
       join catalog_offers o on o.import_id = ${importId} and o.id = d.offer_id
       where d.batch = ${batch} and d.region_id <> 'global'
-        and (d.price is not null or d.available is not null)
+        and (d.price is not null or d.available is not null or d.region_params is not null)
       on conflict (import_id, region_id, offer_id) do update set
         price = coalesce(excluded.price, catalog_offer_regions.price),
-        available = coalesce(excluded.available, catalog_offer_regions.available)
+        available = coalesce(excluded.available, catalog_offer_regions.available),
+        -- The attributes a row names replace the region's values of those; the others stay.
+        params = case when excluded.params is null then catalog_offer_regions.params else
+          coalesce((select jsonb_agg(e) from jsonb_array_elements(catalog_offer_regions.params) e
+                    where not exists (select 1 from jsonb_array_elements(excluded.params) x
+                                      where x->>'name' = e->>'name')), '[]'::jsonb)
+          || excluded.params end
       returning product_id`,
     );
     // Many new regional rows: fresh statistics, or the rebuild below plans for an empty table

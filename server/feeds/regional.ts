@@ -6,7 +6,9 @@ import { FeedError, type FeedSource } from './intake/feed-source.ts';
 import { createYmlParser, type FeedLimits, type YmlHandlers } from './intake/yml-parse.ts';
 import type { Db } from '../platform/db/client.ts';
 import { catalogs, feedDeltaRows } from '../platform/db/schema.ts';
-import { applyDeltaBatch, stageDeltaRows } from './delta.ts';
+import { applyDeltaBatch } from './delta.ts';
+import { stageDeltaRows, stagedParams } from './delta-stage.ts';
+import { regionalAttributeNames, splitRegional } from './regions.ts';
 import { decodedText } from './xml-text.ts';
 
 const MAX_PROBLEMS = 200;
@@ -27,8 +29,8 @@ export interface RegionalSummary {
 }
 
 /**
- * A full-catalog feed (YML or OZON) of a region other than 'global': its offers' prices and
- * availability become the region's values in the live catalog (a partial update, as the delta
+ * A full-catalog feed (YML or OZON) of a region other than 'global': its offers' prices,
+ * availability and values of the regional attributes become the region's values in the live catalog (a partial update, as the delta
  * feed's region rows; offers the catalog does not hold are reported). The global catalog, its
  * products and its other regions stay as they are.
  */
@@ -51,6 +53,7 @@ export async function importRegionalFeed(
   if (!live)
     throw new FeedError('The site has no catalog yet: load its global feed before a regional one');
   const batch = `job:${options.jobId ?? randomUUID()}`;
+  const regionalNames = await regionalAttributeNames(db, options.siteId);
   const problems: FeedProblem[] = [];
   let problemCount = 0;
   const problem = (line: number, reason: string, id: string | null = null) => {
@@ -70,6 +73,9 @@ export async function importRegionalFeed(
         price: row.price,
         available: row.available,
         params: null,
+        // Of the offer's attributes, the regional ones' values are the region's; the others are
+        // the global feed's to say.
+        regionParams: stagedParams(splitRegional(row.params, regionalNames)[0]),
       });
     },
     categories() {},

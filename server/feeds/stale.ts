@@ -67,8 +67,8 @@ export async function carryStaleOffers(
     await run(
       db,
       sql`
-      insert into catalog_offer_regions (import_id, region_id, offer_id, product_id, price, old_price, available)
-      select ${importId}, r.region_id, r.offer_id, r.product_id, r.price, r.old_price, r.available
+      insert into catalog_offer_regions (import_id, region_id, offer_id, product_id, price, old_price, available, params)
+      select ${importId}, r.region_id, r.offer_id, r.product_id, r.price, r.old_price, r.available, r.params
       from catalog_offer_regions r
       join feed_stale_offers s on s.site_id = ${siteId} and s.offer_id = r.offer_id
       where r.import_id = ${live}

@@ -11,12 +11,12 @@ import { anyOf } from '../platform/db/any.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import {
   catalogCategories,
-  catalogOfferRegions,
   catalogOffers,
   catalogs,
 } from '../platform/db/schema.ts';
 import { run } from '../platform/db/sql.ts';
 import { ratingsFor } from './reviews.ts';
+import { inRegion, regionalOffers } from './regions.ts';
 import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
 import { expandSynonyms, termsQuery, type Understanding } from './understanding.ts';
 
@@ -214,8 +214,9 @@ export async function categoryMap(db: QueryDb, importId: number, ids: string[]) 
 
 /**
  * Turns rows into contract products (with their SKUs when asked). With a `regionId` other than
- * 'global', each SKU's price, old price and availability are the region's where the feeds gave
- * the offer regional values (`catalog_offer_regions`), as the product's own are (regions.ts).
+ * 'global', each SKU's price, old price, availability and regional attributes are the region's
+ * where the feeds gave the offer regional values (`catalog_offer_regions`), as the product's own
+ * are (regions.ts).
  */
 export async function toProducts(
   db: QueryDb,
@@ -250,7 +251,11 @@ export async function toProducts(
       rows.map((row) => row.id),
     );
     const groups = groupBy(offers, (offer) => offer.productId);
-    for (const [productId, group] of groups) {
+    for (const [productId, offersOfProduct] of groups) {
+      const group = offersOfProduct.map((offer) => ({
+        ...offer,
+        params: inRegion(offer.params, regional.get(offer.id)?.params ?? null),
+      }));
       // The params that tell the variants apart: those with more than one value in the group.
       const distinct = new Map<string, Set<string>>();
       for (const offer of group)
@@ -328,29 +333,6 @@ export async function toProducts(
       rating: ratings.get(row.id) ?? null,
     } satisfies Product;
   });
-}
-
-/** The regional values of the offers of some products (none for 'global'). */
-async function regionalOffers(
-  db: QueryDb,
-  importId: number,
-  regionId: string | undefined,
-  productIds: string[],
-): Promise<
-  Map<string, { price: number | null; oldPrice: number | null; available: boolean | null }>
-> {
-  if (!regionId || regionId === 'global' || !productIds.length) return new Map();
-  const rows = await db
-    .select()
-    .from(catalogOfferRegions)
-    .where(
-      and(
-        eq(catalogOfferRegions.importId, importId),
-        eq(catalogOfferRegions.regionId, regionId),
-        anyOf(catalogOfferRegions.productId, productIds),
-      ),
-    );
-  return new Map(rows.map((row) => [row.offerId, row]));
 }
 
 export async function count(db: QueryDb, m: Matching, where: SQL): Promise<number> {

@@ -8,7 +8,7 @@ import {
   type SettingKey,
 } from '#contract/entities/search-config.ts';
 import { wordsOf } from '#contract/text.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { searchIndexState, searchSettings } from '../platform/db/schema.ts';
 import { latestJob } from '../platform/jobs/repository.ts';
 import { recordAudit } from '../platform/audit/repository.ts';
@@ -68,6 +68,8 @@ export async function writeSetting(
   key: string,
   value: unknown,
   actor: string,
+  /** What else changes with the setting, in its transaction. */
+  alongside?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx
@@ -97,6 +99,7 @@ export async function writeSetting(
       before: before?.value ?? null,
       after: value,
     });
+    await alongside?.(tx);
   });
 }
 

@@ -59,13 +59,22 @@ describe('feed parsers', () => {
     const parser = createYmlParser(handlers);
     parser.write(`<yml_catalog><shop><categories><category id="1">A</category></categories><offers>
 <offer id="1"><name>A</name><url>https://x/</url><price>10</price><categoryId>1</categoryId>
-<regions><region id="msk" price="9" oldprice="12"/><region id="spb" available="false"/></regions></offer>
+<regions><region id="msk" price="9" oldprice="12"/><region id="spb" available="false">
+<param name="Срок доставки" unit="дн">2</param></region></regions><param name="Цвет">белый</param></offer>
 </offers></shop></yml_catalog>`);
     parser.close();
     expect(offers[0]!.regions).toEqual([
-      { regionId: 'msk', price: 9, oldPrice: 12, available: null },
-      { regionId: 'spb', price: null, oldPrice: null, available: false },
+      { regionId: 'msk', price: 9, oldPrice: 12, available: null, params: [] },
+      {
+        regionId: 'spb',
+        price: null,
+        oldPrice: null,
+        available: false,
+        // A <param> inside a <region> is the region's value, not the offer's.
+        params: [{ name: 'Срок доставки', value: '2', unit: 'дн' }],
+      },
     ]);
+    expect(offers[0]!.row.params).toEqual([{ name: 'Цвет', value: 'белый', unit: null }]);
   });
 
   it('maps an Ozon merchant XML product and reports the broken ones with their line', () => {

@@ -4,7 +4,7 @@ import { catalogImports } from '../../platform/db/schema.ts';
 import { createDecoder, detectEncoding, type Decoder } from './feed-decode.ts';
 import { FeedError, type FeedSource } from './feed-source.ts';
 import type { CatalogParam } from '../../platform/db/schema.ts';
-import { buildProductRegions } from '../regions.ts';
+import { buildProductRegions, regionalAttributeNames, splitRegional } from '../regions.ts';
 import { carryStaleOffers } from '../stale.ts';
 import { createOzonParser } from './ozon-parse.ts';
 import {
@@ -133,6 +133,7 @@ async function stage(
   const problems: ImportProblem[] = [];
   let problemCount = 0;
   const stager = createStager(db, importId);
+  const regionalNames = await regionalAttributeNames(db, options.siteId);
   let excluded = 0;
   const attributeValues = new Map<string, Set<string>>();
   /** Distinct values are counted up to this many per attribute (enough for the ops warning). */
@@ -149,7 +150,17 @@ async function stage(
         if (!values) attributeValues.set(param.name, (values = new Set()));
         if (values.size < VALUE_COUNT_CAP) values.add(param.value);
       }
-      stager.offer({ ...row, params }, category, regions);
+      // A region's values of other attributes than the regional ones are not kept.
+      const regional = regions.map((region) => ({
+        ...region,
+        params: region.params.length
+          ? splitRegional(
+              options.keepParams ? options.keepParams(region.params) : region.params,
+              regionalNames,
+            )[0]
+          : [],
+      }));
+      stager.offer({ ...row, params }, category, regional);
     },
     categories: stager.categories,
     problem(offerId: string | null, line: number, message: string) {

@@ -123,12 +123,16 @@ export function categoryPaths(raw: Map<string, RawCategory>, problems: (message:
   return info;
 }
 
-/** An offer's price and availability in one region (`<region id price oldprice available/>`). */
+/**
+ * An offer's price, availability and attribute values in one region
+ * (`<region id price oldprice available>` with `<param>` children).
+ */
 export interface OfferRegion {
   regionId: string;
   price: number | null;
   oldPrice: number | null;
   available: boolean | null;
+  params: CatalogParam[];
 }
 
 export interface YmlParseOptions {

@@ -16,6 +16,7 @@ import {
   type Currencies,
   type FeedLimits,
   type OfferDraft,
+  type OfferRegion,
   type RawCategory,
   type YmlHandlers,
   type YmlParseOptions,
@@ -70,6 +71,8 @@ export function createYmlParser(
   let categories: Map<string, CategoryInfo> | null = null;
   let offer: OfferDraft | null = null;
   let param: { name: string; unit: string | null } | null = null;
+  /** The `<region>` element the parser is in: its `<param>` children are the region's. */
+  let region: OfferRegion | null = null;
   const seenIds = new Set<string>();
   let offers = 0;
   let skipped = 0;
@@ -275,13 +278,16 @@ export function createYmlParser(
     } else if (offer && tag.name === 'region' && parent === 'regions') {
       const regionId = attr('id');
       const available = attr('available');
-      if (regionId && offer.regions.length < MAX_PARAMS)
-        offer.regions.push({
+      if (regionId && offer.regions.length < MAX_PARAMS) {
+        region = {
           regionId,
           price: number(attr('price') ?? undefined),
           oldPrice: number(attr('oldprice') ?? undefined),
           available: available === null ? null : available !== 'false',
-        });
+          params: [],
+        };
+        offer.regions.push(region);
+      }
     } else if (offer && tag.name === 'param') {
       param = { name: attr('name') ?? '', unit: attr('unit') };
     } else if (tag.name === 'category' && parent === 'categories') {
@@ -309,6 +315,13 @@ export function createYmlParser(
       if (tag.name === 'offer') {
         finishOffer(offer);
         offer = null;
+      } else if (tag.name === 'region') {
+        region = null;
+      } else if (tag.name === 'param' && param && region) {
+        const value = text.trim();
+        if (param.name && value && region.params.length < MAX_PARAMS)
+          region.params.push({ name: param.name, value, unit: param.unit });
+        param = null;
       } else if (tag.name === 'param' && param) {
         const value = text.trim();
         if (param.name && value) {

@@ -61,8 +61,14 @@ export function createStager(db: Db, importId: number) {
     },
     offer(row: OfferRow, category: CategoryInfo, regions: OfferRegion[] = []) {
       batch.push({ importId, ...row });
-      for (const region of regions)
-        regionBatch.push({ importId, offerId: row.id, productId: row.productId, ...region });
+      for (const { params, ...region } of regions)
+        regionBatch.push({
+          importId,
+          offerId: row.id,
+          productId: row.productId,
+          ...region,
+          params: params.length ? params : null,
+        });
       const text = `${row.name} ${row.vendor ?? ''} ${category.pathNames.join(' ')}`;
       for (const word of wordsOf(text)) {
         if (word.length < 2) continue;
@@ -103,6 +109,7 @@ export function createStager(db: Db, importId: number) {
               price: sql`excluded.price`,
               oldPrice: sql`excluded.old_price`,
               available: sql`excluded.available`,
+              params: sql`excluded.params`,
             },
           });
       }

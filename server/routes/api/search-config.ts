@@ -46,6 +46,9 @@ import {
   suggestedFacets,
 } from '../../search/facet-attributes.ts';
 import { FACET_JOB, INDEX_JOB, SUGGESTION_JOB } from '../../feeds/reindex-jobs.ts';
+import { keepRegionalAttributes } from '../../feeds/regions.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import type { AttributeSet } from '#contract/entities/search-config.ts';
 
 export async function searchConfigRoutes(app: FastifyInstance) {
   const db = app.database.db;
@@ -53,12 +56,18 @@ export async function searchConfigRoutes(app: FastifyInstance) {
   for (const key of SETTING_KEYS) {
     const routes = SETTING_ROUTES[key];
     registerRoute(app, routes.get, ({ site }) => readSetting(db, site.siteId, key));
+    // Regional values of attributes no longer regional are forgotten with the change.
+    const alongside = (siteId: number, value: { attributes: string[] } | null) =>
+      key === 'regionalAttributes'
+        ? (tx: Tx) => keepRegionalAttributes(tx, siteId, value?.attributes ?? [])
+        : undefined;
     registerRoute(app, routes.save, async ({ site, body, user }) => {
-      await writeSetting(db, site.siteId, key, body, user.login);
+      const set = key === 'regionalAttributes' ? (body as AttributeSet) : null;
+      await writeSetting(db, site.siteId, key, body, user.login, alongside(site.siteId, set));
       return readSetting(db, site.siteId, key);
     });
     registerRoute(app, routes.reset, async ({ site, user }) => {
-      await writeSetting(db, site.siteId, key, null, user.login);
+      await writeSetting(db, site.siteId, key, null, user.login, alongside(site.siteId, null));
       return readSetting(db, site.siteId, key);
     });
   }

@@ -63,6 +63,7 @@ export function AttributePicker({
   withBuiltins,
   exclude = [],
   disabled,
+  allowNew = false,
 }: {
   label: string;
   value: string | null;
@@ -70,14 +71,32 @@ export function AttributePicker({
   withBuiltins: boolean;
   exclude?: string[];
   disabled?: boolean;
+  /** A typed name the catalog does not hold yet is offered too (an attribute only regional feeds carry). */
+  allowNew?: boolean;
 }) {
-  const options = useAttributeOptions(withBuiltins).filter((o) => !exclude.includes(o.value));
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const known = useAttributeOptions(withBuiltins);
+  const options = known.filter((o) => !exclude.includes(o.value));
+  const name = typed.trim();
+  const isNew =
+    allowNew &&
+    name !== '' &&
+    ![...known.map((o) => o.value), ...exclude].some((v) => v.toLowerCase() === name.toLowerCase());
   return (
     <Select
       ariaLabel={label}
-      options={options}
+      options={
+        isNew
+          ? [{ value: name, label: t('searchConfig.newAttribute', { name }) }, ...options]
+          : options
+      }
       value={value}
-      onChange={(next) => onChange(next)}
+      onChange={(next) => {
+        setTyped('');
+        onChange(next);
+      }}
+      {...(allowNew && { onQueryChange: setTyped, queryDebounceMs: 0 })}
       disabled={disabled ?? false}
       {...(value !== null && { selectedLabel: value })}
     />

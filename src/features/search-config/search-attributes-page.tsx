@@ -146,6 +146,7 @@ function AttributeSetEditor({ which }: { which: keyof typeof SET_KEYS }) {
             value={null}
             withBuiltins={false}
             exclude={draft}
+            allowNew={which === 'regional'}
             onChange={(name) => setDraft([...draft, name])}
           />
         </div>
