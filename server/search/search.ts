@@ -33,6 +33,7 @@ import {
 } from './search-config.ts';
 import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
 import { regionalProducts } from './regions.ts';
+import { represent, representationOf } from './representatives.ts';
 import { searchContent } from './content.ts';
 import { rankingOrder } from './ranking.ts';
 import { matchingCut, nearestQueries } from './thresholds.ts';
@@ -168,6 +169,11 @@ export async function search(
   } else if (params.size > 0 && total > params.offset) {
     rows = await organic(params.offset, params.size);
   }
+  // The SKU the shopper asked for by its filters or words represents its group.
+  rows = await represent(db, importId, rows, representationOf(config, filters, m.words), {
+    settings: config,
+    regionId: params.regionId,
+  });
   const products = shapeAnswer(
     await toProducts(db, importId, rows, {
       withSku: params.withSku,
