@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { apiKeyParam, queryBool, regionIdParam, unavailableMultiplierParam } from './common.ts';
+import {
+  apiKeyParam,
+  platformParam,
+  queryBool,
+  regionIdParam,
+  unavailableMultiplierParam,
+} from './common.ts';
 import { product } from './product.ts';
 import { contentPageHit, queryExplain } from './search.ts';
 
@@ -14,6 +20,7 @@ export const autocompleteParams = z.object({
   /** How many products to answer: 20, or the configured page size. */
   productsSize: z.coerce.number().int().min(0).max(50).default(20),
   regionId: regionIdParam,
+  platform: platformParam,
   /** The call comes from an instant-search page (answer as for the search page's input). */
   forIs: queryBool.default(false),
   showUnavailable: queryBool.default(true),

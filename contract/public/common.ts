@@ -22,3 +22,15 @@ export const publicError = z.object({
   message: z.string(),
 });
 export type PublicError = z.infer<typeof publicError>;
+
+/**
+ * Where a public read comes from: the storefront's web pages (DESKTOP, MOBILE) or the shop's mobile
+ * app (APP: the imshop app, or the storefront inside its web view). The app's requests sort by
+ * the imshop custom sorts and are regionalised by the imshop regions only. Absent: the web.
+ */
+export const platformParam = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(['DESKTOP', 'MOBILE', 'APP']))
+  .optional();

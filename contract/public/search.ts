@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { apiKeyParam, queryBool, regionIdParam, unavailableMultiplierParam } from './common.ts';
+import {
+  apiKeyParam,
+  platformParam,
+  queryBool,
+  regionIdParam,
+  unavailableMultiplierParam,
+} from './common.ts';
 import { product } from './product.ts';
 
 /** Sort orders of the search endpoint. */
@@ -45,6 +51,7 @@ export const searchParams = z.object({
   /** Answer the category facet as a tree (type TREE) rather than a flat list (CATEGORY). */
   treeFacets: queryBool.default(false),
   regionId: regionIdParam,
+  platform: platformParam,
   useCategoryPrediction: queryBool.default(false),
   /** Page size: the configured page size (spec §9 default 20); 0 answers the count only. */
   size: z.coerce.number().int().min(0).max(500).default(20),

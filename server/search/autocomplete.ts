@@ -17,7 +17,7 @@ import {
   type QueryDb,
 } from './common.ts';
 import { checkText } from './limits.ts';
-import { regionalProducts } from './regions.ts';
+import { regionalProducts, servedRegion } from './regions.ts';
 import { searchContent } from './content.ts';
 import { search } from './search.ts';
 import { autocompleteCountsOnePass } from './autocomplete-counts.ts';
@@ -65,6 +65,7 @@ export async function autocomplete(
       withFacets: false,
       treeFacets: false,
       regionId: params.regionId,
+      platform: params.platform,
       useCategoryPrediction: false,
       size: params.productsSize,
       offset: 0,
@@ -77,7 +78,7 @@ export async function autocomplete(
     { understood },
     { surface: 'autocomplete' },
   );
-  const products = await regionalProducts(db, importId, params.regionId);
+  const products = await regionalProducts(db, importId, await servedRegion(db, siteId, params));
   const articles = await byArticle(db, importId, products, query, params, config);
   const first = new Set(articles.map((product) => product.id));
   answer.products = [

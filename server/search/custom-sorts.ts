@@ -29,19 +29,29 @@ export async function loadSorts(
 /** `ASC:attribute` / `DESC:attribute`: a configured custom sort. */
 export const CUSTOM_SORT = /^(ASC|DESC):(.{1,100})$/;
 
-/** The ORDER BY of a custom sort; 400 for a sort the site has not configured. */
+/**
+ * The ORDER BY of a custom sort of `sorts` (the plain or the mobile app's); 400 for a sort not
+ * configured there. Its regions are sorted by their own values of the attribute (regional
+ * attributes); any other region, by the global values.
+ */
 export async function customSortOrder(
   db: QueryDb,
   siteId: number,
   sort: string,
+  options: { sorts?: CustomSortConfig; regionId?: string | undefined } = {},
 ): Promise<SQL | null> {
   const match = CUSTOM_SORT.exec(sort);
   if (!match) return null;
   const [, direction, attribute] = match as unknown as [string, 'ASC' | 'DESC', string];
-  const sorts = await loadSorts(db, siteId, 'plain');
+  const sorts = options.sorts ?? (await loadSorts(db, siteId, 'plain'));
   if (!sorts.attributes.some((a) => a.attribute === attribute && a.direction === direction))
     throw new HttpError(400, `The sort ${sort} is not configured for this site`);
-  const value = sql`(select e->>'value' from jsonb_array_elements(p.params) e where e->>'name' = ${attribute} limit 1)`;
+  const region = options.regionId ?? 'global';
+  const ownValues = region === 'global' || sorts.regions.includes(region);
+  const params = ownValues
+    ? sql`p.params`
+    : sql`(select g.params from catalog_products g where g.import_id = p.import_id and g.id = p.id)`;
+  const value = sql`(select e->>'value' from jsonb_array_elements(${params}) e where e->>'name' = ${attribute} limit 1)`;
   const numeric = sql`(case when ${value} ~ '^-?[0-9]+([.,][0-9]+)?$' then replace(${value}, ',', '.')::float8 end)`;
   const dir = sql.raw(direction === 'ASC' ? 'asc' : 'desc');
   return sql`p.available desc, ${numeric} ${dir} nulls last, ${value} ${dir} nulls last, p.id`;

@@ -32,7 +32,7 @@ import {
   sortOptions,
 } from './search-config.ts';
 import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
-import { regionalProducts } from './regions.ts';
+import { regionalProducts, servedRegion } from './regions.ts';
 import { represent, representationOf } from './representatives.ts';
 import { searchContent } from './content.ts';
 import { rankingOrder } from './ranking.ts';
@@ -43,12 +43,14 @@ import { normaliseTerm, wordsOf } from '#contract/text.ts';
 export async function search(
   db: QueryDb,
   siteId: number,
-  params: SearchParams,
+  asked: SearchParams,
   /** Autocomplete searches with its own lists, and may pass the query it already understood. */
   options: { channel?: Channel; understood?: Understood } = {},
   merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
-  const filters = checkSearch(params);
+  const filters = checkSearch(asked);
+  // The mobile app's region counts only when it is one of the site's imshop regions.
+  const params = { ...asked, regionId: await servedRegion(db, siteId, asked) };
   const query = params.st.trim();
   const empty: SearchResponse = {
     query,
@@ -83,8 +85,13 @@ export async function search(
     understanding: understood.understanding,
     cut: await matchingCut(db, siteId, thresholds),
   };
-  const sorts = await loadSorts(db, siteId, 'plain');
-  const customOrder = await customSortOrder(db, siteId, params.sort);
+  // The mobile app sorts by its own custom sorts (imshop), the web by the plain ones.
+  const sortKind = params.platform === 'APP' ? 'imshop' : 'plain';
+  const sorts = await loadSorts(db, siteId, sortKind);
+  const customOrder = await customSortOrder(db, siteId, params.sort, {
+    sorts,
+    regionId: params.regionId,
+  });
   // Merchandising (merchandising.ts): excludes and includes narrow every list, pins hold their
   // sockets, boosts rank first in the default order, a redirect is answered beside the results.
   const plan = await merchandisingPlan(db, siteId, query, merch);

@@ -5,6 +5,7 @@
  * already precompiled. The widgets come in through `createBoot`, so that the search-only entry
  * (boot-search.ts) ships without the recommendation block and Swiper.
  */
+import { detectPlatform } from '../runtime/platform.ts';
 import { createApiClient } from '../runtime/api-client.ts';
 import { correctedQuery } from '../runtime/correction.ts';
 import { setPriceFormat } from '../runtime/format.ts';
@@ -379,14 +380,18 @@ function bootWith(
   const plain = createApiClient({ baseUrl, apiKey: config.apiKey });
   // The detected region rides on every public call that takes one, unless a widget's settings
   // name a region of their own ('global' is the default, not a choice).
+  // The mobile app's searches say so: they sort and are regionalised by its own settings.
+  const platform = detectPlatform(doc.defaultView, config.mobileBreakpoint ?? 768);
   const region = <T extends { regionId?: string | undefined }>(params: T): T =>
     regionId && (!params.regionId || params.regionId === 'global')
       ? { ...params, regionId }
       : params;
+  const fromApp = <T extends object>(params: T): T =>
+    platform === 'APP' ? { ...params, platform } : params;
   const api: DataSource = {
     ...plain,
-    search: (params, signal) => plain.search(region(params), signal),
-    autocomplete: (params, signal) => plain.autocomplete(region(params), signal),
+    search: (params, signal) => plain.search(fromApp(region(params)), signal),
+    autocomplete: (params, signal) => plain.autocomplete(fromApp(region(params)), signal),
     recommendations: (params, signal) => plain.recommendations(region(params), signal),
     // widget events wait for consent like the behaviour events
     trackWidget: async (event) => {
@@ -409,10 +414,7 @@ function bootWith(
   const events = createEventTracker({
     baseUrl,
     apiKey: config.apiKey,
-    platform:
-      (doc.defaultView?.innerWidth ?? 1024) < (config.mobileBreakpoint ?? 768)
-        ? 'MOBILE'
-        : 'DESKTOP',
+    platform,
     sessionId: () => trackingIdentity(doc).sessionId,
     consent: tracking?.enabled !== false && consented,
   });

@@ -1,7 +1,7 @@
 import type { StorefrontEventInput } from '#contract/public/events.ts';
 import { randomId } from './identity.ts';
+import type { Platform } from './platform.ts';
 
-type Platform = 'MOBILE' | 'DESKTOP' | 'APP';
 type Fields<T> = T extends { type: infer K }
   ? Omit<T, 'type' | 'sessionId' | 'platform'> & { type: K }
   : never;
