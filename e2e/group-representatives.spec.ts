@@ -5,24 +5,21 @@
  * page. Before, and without the filter, the group's own representative (size L). The setting goes
  * back at the end (the later specs share the server).
  */
-import { adminApi, DEMO } from './regions.ts';
+import { asAdmin, DEMO } from './regions.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 /** The demo feed's product 20: «Джинсы приталенные Zarina чёрный», sizes XXS to L, L representing it. */
 const PRODUCT = '20';
 const QUERY = 'Джинсы приталенные Zarina';
 
-test.afterAll(async () => {
-  const { api, xsrf } = await adminApi();
-  try {
+test.afterAll(() =>
+  asAdmin(async (api, xsrf) => {
     const reset = await api.delete('/api/autocomplete/groupRepresentativeAttributes?siteId=1', {
       headers: { 'x-xsrf-token': await xsrf() },
     });
     expect(reset.status(), await reset.text()).toBe(200);
-  } finally {
-    await api.dispose();
-  }
-});
+  }),
+);
 
 test('the SKU of the size the shopper filtered by represents the group on the demo page', async ({
   page,

@@ -4,7 +4,7 @@
  * user agent names imshop) offers it in the sort menu and sorts by it, its searches saying
  * platform=APP; the same page in a browser offers no such sort. The sort goes back at the end.
  */
-import { adminApi, DEMO } from './regions.ts';
+import { asAdmin, DEMO } from './regions.ts';
 import { expect, serverURL, signIn, test } from './fixtures.ts';
 
 const APP_AGENT =
@@ -12,18 +12,15 @@ const APP_AGENT =
   'Chrome/126.0 Mobile Safari/537.36 imshop/6.2';
 const SORT = 'ASC:Материал';
 
-test.afterAll(async () => {
-  const { api, xsrf } = await adminApi();
-  try {
+test.afterAll(() =>
+  asAdmin(async (api, xsrf) => {
     const reset = await api.put('/api/custom/sort/1/imshop/attributes', {
       data: { attributes: [], regions: [] },
       headers: { 'x-xsrf-token': await xsrf() },
     });
     expect(reset.status(), await reset.text()).toBe(200);
-  } finally {
-    await api.dispose();
-  }
-});
+  }),
+);
 
 test('a sort of the imshop app is offered and applied on the storefront inside the app only', async ({
   page,

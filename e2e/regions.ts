@@ -47,6 +47,18 @@ export async function adminApi(): Promise<{
   return { api, xsrf };
 }
 
+/** Runs `work` with an administrator's API session, closed after. */
+export async function asAdmin<T>(
+  work: (api: APIRequestContext, xsrf: () => Promise<string>) => Promise<T>,
+): Promise<T> {
+  const { api, xsrf } = await adminApi();
+  try {
+    return await work(api, xsrf);
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** Waits for the job `started` (the status route answers the site's latest) to end well. */
 export async function waitForJob(api: APIRequestContext, path: string, started: { id: string }) {
   const latest = async () =>
@@ -121,8 +133,7 @@ export async function restoreRegions(options: {
   originalGlobal: Record<string, unknown> | null;
   beforeRemoval?: (api: APIRequestContext, xsrf: () => Promise<string>) => Promise<void>;
 }): Promise<void> {
-  const { api, xsrf } = await adminApi();
-  try {
+  await asAdmin(async (api, xsrf) => {
     const urls = (await (await api.get('/api/config/feed-loader/resources?siteId=1')).json()) as {
       urls: { id: number; url: string }[];
     };
@@ -153,7 +164,5 @@ export async function restoreRegions(options: {
         })
         .toBe(200);
     }
-  } finally {
-    await api.dispose();
-  }
+  });
 }
