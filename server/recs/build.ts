@@ -4,12 +4,11 @@ import { run } from '../platform/db/sql.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { KIND } from '../events/codes.ts';
 import { effectiveConfigs } from './models.ts';
-import {
-  measureSessionKnn,
-  sessionKnnInsert,
-  sessionKnnParams,
-  type Ranks,
-} from './session-knn-store.ts';
+import { measurePairs, pairIndex, pairRows, type PairOptions } from './item-knn.ts';
+import { loadSessions, noRanks, tally, writeScores, type Ranks } from './session-data.ts';
+import { buildSessionKnn, sessionKnnParams } from './session-knn-store.ts';
+
+export { tally };
 
 /** Sessions kept out of training to measure a model on (one in ten, by a hash of the id)… */
 const HOLDOUT = sql`(abs(hashtext(e.session_id)) % 10 = 0)`;
@@ -17,6 +16,8 @@ const HOLDOUT = sql`(abs(hashtext(e.session_id)) % 10 = 0)`;
 export const HOLDOUT_MIN_SESSIONS = 200;
 /** How many products a global list (popular, trending) keeps. */
 const GLOBAL_LIST = 500;
+/** Held-out cases a build's quality figures are measured on (at most). */
+const MEASURE_CASES = 20_000;
 
 export interface BuildInput {
   siteId: number;
@@ -40,9 +41,15 @@ const daysAgo = (now: Date, days: number) =>
  * Builds one revision of an event- or catalog-sourced strategy into recs_item_scores (the rows
  * of that revision only: serving reads the strategy's current revision, so nothing changes for
  * shoppers until the caller switches it). Answers the row count, the events read and the offline
- * quality (hit rate @10 of the next product of held-out sessions, against popularity).
+ * quality (hit rate @10 and @20, MRR @20 of the next product of held-out sessions, against
+ * popularity). Runs on `db`, not in one transaction: the session-built strategies write their
+ * rows in batches (session-data.ts), each its own statement.
+ *
+ * The pair and session strategies serve a model of every session of the window and measure a
+ * second one, of the training sessions only, in memory; the global lists (popular, trending)
+ * and similar_attributes measure the revision they wrote, built from the training sessions.
  */
-export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<BuildOutput> {
+export async function buildRevision(db: Db | Tx, input: BuildInput): Promise<BuildOutput> {
   const { siteId, hash, revision, model, now } = input;
   const c = effectiveConfigs(model, input.configs);
   const window =
@@ -53,7 +60,7 @@ export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<Bui
         : 90;
   const from = daysAgo(now, window);
   const { rows: counted } = await run<{ sessions: number; events: number }>(
-    tx,
+    db,
     sql`select count(distinct e.session_id)::int as sessions, count(*)::int as events
         from events e where e.site_id = ${siteId} and e.at >= ${from}::timestamptz
           and e.kind in (${KIND.PRODUCT_VIEW}, ${KIND.ADD_TO_CART})`,
@@ -63,6 +70,7 @@ export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<Bui
   const train = holdout ? sql`not ${HOLDOUT}` : sql`true`;
   const into = sql`insert into recs_item_scores (site_id, hash, revision, product_id, other_id, score)`;
   const head = sql`${siteId}::int, ${hash}::text, ${revision}::int`;
+  const target = { siteId, hash, revision };
   let query: SQL;
   switch (model.modelName) {
     case 'co_viewed':
@@ -73,42 +81,54 @@ export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<Bui
           ? sql`and exists (select 1 from events o where o.site_id = e.site_id
                   and o.session_id = e.session_id and o.day = e.day and o.kind = ${KIND.ORDER})`
           : sql``;
+      const loaded = await loadSessions(db, {
+        siteId,
+        from,
+        now,
+        where: sql`e.kind = ${bought ? KIND.ADD_TO_CART : KIND.PRODUCT_VIEW} ${ordered}`,
+        holdout: holdout && HOLDOUT,
+      });
       // co_viewed is item-kNN (the session-based recommendation papers' Item-KNN): the cosine of
       // two products' session vectors, each product's session count shrunk by `shrinkage`, so a
       // pair seen once between two rare products is not outranked by any pair with a bestseller,
       // nor a bestseller's chance pairs by rare ones. co_bought keeps the plain count: baskets
       // are few and short, their pairs rarely tie.
-      const similarity = bought
-        ? sql`p.together`
-        : sql`(p.together / sqrt((na.n + ${c.float('shrinkage')}::real) * (nb.n + ${c.float('shrinkage')}::real)))::real`;
-      query = sql`${into}
-        with s as (
-          select distinct e.session_id, e.day, e.product_id from events e
-          where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${train}
-            and e.kind = ${bought ? KIND.ADD_TO_CART : KIND.PRODUCT_VIEW}
-            and e.product_id is not null ${ordered}
-        ), sessions_of as (
-          select product_id, count(*)::real as n from s group by product_id
-        ), pairs as (
-          select a.product_id, b.product_id as other_id, count(*)::real as together
-          from s a join s b on a.session_id = b.session_id and a.day = b.day
-            and a.product_id <> b.product_id
-          group by a.product_id, b.product_id
-          having count(*) >= ${c.int('minSupport')}
-        ), scored as (
-          select p.product_id, p.other_id, ${similarity} as score from pairs p${
-            bought
-              ? sql``
-              : sql`
-            join sessions_of na on na.product_id = p.product_id
-            join sessions_of nb on nb.product_id = p.other_id`
-          }
-        ), ranked as (
-          select *, row_number() over (partition by product_id order by score desc, other_id) as rn
-          from scored
-        )
-        select ${head}, product_id, other_id, score from ranked where rn <= ${c.int('maxPerProduct')}`;
-      break;
+      const options: PairOptions = {
+        cosine: !bought,
+        shrinkage: bought ? 0 : c.float('shrinkage'),
+        minSupport: c.int('minSupport'),
+        maxPerProduct: c.int('maxPerProduct'),
+      };
+      const index = pairIndex(loaded);
+      const rows = await writeScores(db, target, pairRows(index, options));
+      if (!holdout) return { rows, events, quality: emptyQuality() };
+      const measured = measurePairs(
+        index,
+        options,
+        await popularViews(db, siteId, from),
+        MEASURE_CASES,
+      );
+      return { rows, events, quality: fromRanks(measured.model, measured.popularity) };
+    }
+    case 'session_knn': {
+      const loaded = await loadSessions(db, {
+        siteId,
+        from,
+        now,
+        where: sql`e.kind = ${KIND.PRODUCT_VIEW}`,
+        holdout: holdout && HOLDOUT,
+      });
+      const built = await buildSessionKnn(db, target, loaded, {
+        params: sessionKnnParams(c),
+        holdout,
+        popular: holdout ? await popularViews(db, siteId, from) : [],
+        limit: MEASURE_CASES,
+      });
+      return {
+        rows: built.rows,
+        events,
+        quality: holdout ? fromRanks(built.model, built.popularity) : emptyQuality(),
+      };
     }
     case 'popular_window':
     case 'zero_result_fallback': {
@@ -172,25 +192,24 @@ export async function buildRevision(tx: Db | Tx, input: BuildInput): Promise<Bui
         select ${head}, product_id, other_id, score from ranked where rn <= ${c.int('maxPerProduct')}`;
       break;
     }
-    case 'session_knn':
-      query = sessionKnnInsert(into, head, siteId, from, train);
-      break;
     default:
       return { rows: 0, events: 0, quality: emptyQuality() };
   }
-  // The pair self-join has no statistics to go on (a CTE): without this the planner may pick a
-  // nested loop, quadratic in the window's views (minutes at 80 k events); a hash join is linear.
-  const pairs = model.modelName === 'co_viewed' || model.modelName === 'co_bought';
-  if (pairs) await run(tx, sql`set local enable_nestloop = off`);
-  const { count } = await run(tx, query);
-  if (pairs) await run(tx, sql`set local enable_nestloop = on`);
-  let quality = emptyQuality();
-  if (holdout && model.modelName === 'session_knn') {
-    const measured = await measureSessionKnn(tx, input, from, HOLDOUT, sessionKnnParams(c));
-    quality = fromRanks(measured.model, measured.popularity);
-  } else if (holdout)
-    quality = await measure(tx, input, from, model.needsProduct, model.modelName === 'co_bought');
+  const { count } = await run(db, query);
+  const quality = holdout ? await measure(db, input, from, model.needsProduct) : emptyQuality();
   return { rows: count, events, quality };
+}
+
+/** Popularity's top 11 (training views of the window), the baseline of the quality figures. */
+async function popularViews(db: Db | Tx, siteId: number, from: string): Promise<string[]> {
+  const { rows } = await run<{ product_id: string }>(
+    db,
+    sql`select e.product_id from events e
+        where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and not ${HOLDOUT}
+          and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
+        group by e.product_id order by count(*) desc, e.product_id limit 11`,
+  );
+  return rows.map((row) => row.product_id);
 }
 
 const fraction = (n: number, cases: number) =>
@@ -217,28 +236,26 @@ const emptyQuality = (): RecsQuality => ({
 });
 
 /**
- * Hit rate @10 and @20 and MRR @20 on held-out sessions: for each consecutive pair (a → b) of
- * distinct products a held-out session viewed (carted, for co_bought), the rank of b in the top
- * 20 the revision gives for a (or in its global list, a left out); popularity's top 10 (training
- * views) is the baseline.
+ * Hit rate @10 and @20 and MRR @20 of a written revision on held-out sessions: for each
+ * consecutive pair (a → b) of distinct products a held-out session viewed, the rank of b in the
+ * top 20 the revision gives for a (or in its global list, a left out); popularity's top 10
+ * (training views) is the baseline.
  */
 export async function measure(
-  tx: Db | Tx,
+  db: Db | Tx,
   input: BuildInput,
   from: string,
   itemToItem: boolean,
-  carts: boolean,
 ): Promise<RecsQuality> {
   const { siteId, hash, revision } = input;
-  const kind = carts ? KIND.ADD_TO_CART : KIND.PRODUCT_VIEW;
   const { rows } = await run<{ rank: number | null; popular_rank: number | null }>(
-    tx,
+    db,
     sql`with seq as (
           select e.session_id, e.day, e.product_id, e.at,
             lag(e.product_id) over (partition by e.session_id, e.day order by e.at, e.id) as prev
           from events e
           where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${HOLDOUT}
-            and e.kind = ${kind} and e.product_id is not null
+            and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
         ), cases as (
           select prev, product_id from seq where prev is not null and prev <> product_id
           limit 20000
@@ -263,22 +280,11 @@ export async function measure(
             ) top where top.product_id = c.product_id) as popular_rank
         from cases c`,
   );
-  const model: Ranks = { cases: 0, hitsAt10: 0, hitsAt20: 0, reciprocalAt20: 0 };
-  const popularity: Ranks = { cases: 0, hitsAt10: 0, hitsAt20: 0, reciprocalAt20: 0 };
+  const model = noRanks();
+  const popularity = noRanks();
   for (const row of rows) {
     tally(model, row.rank);
     tally(popularity, row.popular_rank);
   }
   return fromRanks(model, popularity);
-}
-
-/** Counts one case whose answer came at `rank` (1-based; null: not in the list). */
-export function tally(ranks: Ranks, rank: number | null): void {
-  ranks.cases += 1;
-  if (rank === null || rank < 1) return;
-  if (rank <= 10) ranks.hitsAt10 += 1;
-  if (rank <= 20) {
-    ranks.hitsAt20 += 1;
-    ranks.reciprocalAt20 += 1 / rank;
-  }
 }

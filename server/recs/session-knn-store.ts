@@ -1,15 +1,25 @@
 /**
  * The session_knn revision table and its in-memory index. A revision's rows in recs_item_scores
- * are its training sessions, one row each: product_id the session's rank (oldest first by its
- * last view; also the score), other_id the JSON array of the products it viewed, in order.
- * Serving loads a revision once per process into a SessionIndex (a few revisions are kept); the
- * build measures the revision it wrote through the same loader and scorer.
+ * are the window's sessions of two views or more, one row each: product_id the session's rank
+ * (oldest first by its last view; also the score), other_id the JSON array of the products it
+ * viewed, in order. Serving loads a revision once per process into a SessionIndex (a few
+ * revisions are kept); the build measures an index of the training sessions, built by the same
+ * code, on the held-out ones with the same scorer.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { run } from '../platform/db/sql.ts';
-import { KIND } from '../events/codes.ts';
 import type { effectiveConfigs } from './models.ts';
+import {
+  noRanks,
+  sessionCount,
+  sessionProducts,
+  tallyList,
+  writeScores,
+  type LoadedSessions,
+  type Ranks,
+  type ScoreRow,
+} from './session-data.ts';
 import {
   buildSessionIndex,
   sessionKnnScores,
@@ -17,8 +27,7 @@ import {
   type SessionKnnParams,
 } from './session-knn.ts';
 
-/** Ranks of held-out cases: as many as the item strategies' measure reads. */
-const MEASURE_CASES = 20_000;
+export type { Ranks } from './session-data.ts';
 
 /** A session_knn strategy's scoring settings from its effective configs. */
 export function sessionKnnParams(c: ReturnType<typeof effectiveConfigs>): SessionKnnParams {
@@ -31,25 +40,6 @@ export function sessionKnnParams(c: ReturnType<typeof effectiveConfigs>): Sessio
     idfWeight: c.float('idfWeight'),
     reminder: c.float('reminder'),
   };
-}
-
-/**
- * The statement that writes a revision: the window's training sessions of two views or more.
- * `train` and `from` as the build gives them for the other event strategies.
- */
-export function sessionKnnInsert(into: SQL, head: SQL, siteId: number, from: string, train: SQL) {
-  return sql`${into}
-    with s as (
-      select max(e.at) as last_at, e.session_id, e.day,
-        json_agg(e.product_id order by e.at, e.id)::text as products
-      from events e
-      where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${train}
-        and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
-      group by e.session_id, e.day having count(*) >= 2
-    ), ranked as (
-      select products, row_number() over (order by last_at, session_id, day) as rank from s
-    )
-    select ${head}, rank::text, products, rank::real from ranked`;
 }
 
 async function readIndex(
@@ -90,73 +80,72 @@ export function sessionIndex(
   return index;
 }
 
-/** Hit rate and MRR of one case set, with the hit rate at 10 the other strategies report. */
-export interface Ranks {
-  cases: number;
-  hitsAt10: number;
-  hitsAt20: number;
-  reciprocalAt20: number;
+/** A stored session's JSON stays well inside a btree entry (the table's key holds it). */
+const MAX_SESSION_JSON = 2000;
+
+/** A session as its stored JSON: its newest views that fit (two at least). */
+function storedSession(products: string[]): string {
+  let length = 2;
+  let from = products.length;
+  while (from > 0) {
+    const add = JSON.stringify(products[from - 1]).length + (from < products.length ? 1 : 0);
+    if (length + add > MAX_SESSION_JSON && products.length - from >= 2) break;
+    length += add;
+    from -= 1;
+  }
+  return JSON.stringify(from === 0 ? products : products.slice(from));
 }
 
 /**
- * Measures a just-written revision on the window's held-out sessions: each view after the first
- * that differs from the one before it is a case (prefix → that view), scored as the storefront
- * scores it (the page's product left out); also popularity's top 10 (training views).
+ * Writes a revision: every session of two views or more of the window, held-out ones included
+ * (they are kept out of the index the quality is measured with, not out of the one served), as
+ * rows (rank, products JSON, rank), oldest first. With `holdout`, measures the held-out sessions
+ * against an index of the training ones: each view after the first that differs from the one
+ * before it is a case (prefix → that view), scored as the storefront scores it (the page's
+ * product left out), up to `limit` cases; popularity's top 10 (`popular`) the baseline.
  */
-export async function measureSessionKnn(
-  tx: Db | Tx,
-  input: { siteId: number; hash: string; revision: number },
-  from: string,
-  holdout: SQL,
-  params: SessionKnnParams,
-): Promise<{ model: Ranks; popularity: Ranks }> {
-  const { siteId } = input;
-  const index = await readIndex(tx, siteId, input.hash, input.revision);
-  const { rows } = await run<{ key: string; product_id: string }>(
-    tx,
-    sql`select e.session_id || '/' || e.day::text as key, e.product_id from events e
-        where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and ${holdout}
-          and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
-        order by e.session_id, e.day, e.at, e.id`,
-  );
-  const { rows: popular } = await run<{ product_id: string }>(
-    tx,
-    sql`select e.product_id from events e
-        where e.site_id = ${siteId} and e.at >= ${from}::timestamptz and not ${holdout}
-          and e.kind = ${KIND.PRODUCT_VIEW} and e.product_id is not null
-        group by e.product_id order by count(*) desc, e.product_id limit 11`,
-  );
-  const model: Ranks = { cases: 0, hitsAt10: 0, hitsAt20: 0, reciprocalAt20: 0 };
-  const popularity: Ranks = { cases: 0, hitsAt10: 0, hitsAt20: 0, reciprocalAt20: 0 };
-  const count = (ranks: Ranks, ranked: string[], next: string) => {
-    const rank = ranked.indexOf(next) + 1;
-    ranks.cases += 1;
-    if (rank > 0 && rank <= 10) ranks.hitsAt10 += 1;
-    if (rank > 0 && rank <= 20) {
-      ranks.hitsAt20 += 1;
-      ranks.reciprocalAt20 += 1 / rank;
+export async function buildSessionKnn(
+  db: Db | Tx,
+  target: { siteId: number; hash: string; revision: number },
+  loaded: LoadedSessions,
+  options: {
+    params: SessionKnnParams;
+    holdout: boolean;
+    popular: readonly string[];
+    limit: number;
+  },
+): Promise<{ rows: number; model: Ranks; popularity: Ranks }> {
+  const sessions = sessionCount(loaded);
+  const long = (s: number) => loaded.starts[s + 1]! - loaded.starts[s]! >= 2;
+  function* rows(): Generator<ScoreRow> {
+    let rank = 0;
+    for (let s = 0; s < sessions; s++) {
+      if (!long(s)) continue;
+      rank += 1;
+      yield [String(rank), storedSession(sessionProducts(loaded, s)), rank];
     }
-  };
-  for (let i = 1; i < rows.length && model.cases < MEASURE_CASES; i++) {
-    const row = rows[i]!;
-    const previous = rows[i - 1]!;
-    if (row.key !== previous.key || row.product_id === previous.product_id) continue;
-    let start = i - 1;
-    while (start > 0 && rows[start - 1]!.key === row.key) start--;
-    const prefix = rows.slice(start, i).map((r) => r.product_id);
-    const ranked = sessionKnnScores(index, prefix, params, 21)
-      .map(([id]) => id)
-      .filter((id) => id !== previous.product_id)
-      .slice(0, 20);
-    count(model, ranked, row.product_id);
-    count(
-      popularity,
-      popular
-        .map((p) => p.product_id)
-        .filter((id) => id !== previous.product_id)
-        .slice(0, 10),
-      row.product_id,
-    );
   }
-  return { model, popularity };
+  const written = await writeScores(db, target, rows());
+  const model = noRanks();
+  const popularity = noRanks();
+  if (!options.holdout) return { rows: written, model, popularity };
+  const training: string[][] = [];
+  for (let s = 0; s < sessions; s++)
+    if (long(s) && loaded.holdout[s] === 0) training.push(sessionProducts(loaded, s));
+  const index = buildSessionIndex(training);
+  for (let s = 0; s < sessions && model.cases < options.limit; s++) {
+    if (loaded.holdout[s] === 0 || !long(s)) continue;
+    const views = sessionProducts(loaded, s);
+    for (let i = 1; i < views.length && model.cases < options.limit; i++) {
+      const current = views[i - 1]!;
+      if (views[i] === current) continue;
+      const ranked = sessionKnnScores(index, views.slice(0, i), options.params, 21)
+        .map(([id]) => id)
+        .filter((id) => id !== current)
+        .slice(0, 20);
+      tallyList(model, ranked, views[i]!);
+      tallyList(popularity, options.popular.filter((id) => id !== current).slice(0, 10), views[i]!);
+    }
+  }
+  return { rows: written, model, popularity };
 }

@@ -1,45 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type {
-  RecsQuality,
-  RecsRevision,
   RecsStrategy,
   RecsStrategyInput,
   RecsWidget,
   RecsWidgetInput,
 } from '#contract/entities/recs.ts';
-import { recsQuality, recsWidgetInput, recsStrategyInput } from '#contract/entities/recs.ts';
-import { run } from '../platform/db/sql.ts';
+import { recsWidgetInput, recsStrategyInput } from '#contract/entities/recs.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import {
-  recsItemScores,
-  recsRevisions,
-  recsStrategies,
-  recsWidgets,
-} from '../platform/db/schema.ts';
+import { recsRevisions, recsStrategies, recsWidgets } from '../platform/db/schema.ts';
 import { HttpError, notFound } from '../platform/http/http-error.ts';
 import { recordAudit } from '../platform/audit/repository.ts';
-import { buildRevision } from './build.ts';
+import { buildStrategy, toRevision } from './revisions.ts';
 import { modelOf, storedConfigs } from './models.ts';
 import { pagesRefused, refusal, widgetPages } from './widget-pages.ts';
 
 type StrategyRow = typeof recsStrategies.$inferSelect;
 type RevisionRow = typeof recsRevisions.$inferSelect;
-
-/** How many built revisions of a strategy are kept (the current one always is). */
-export const KEEP_REVISIONS = 3;
-
-function toRevision(row: RevisionRow): RecsRevision {
-  return {
-    revision: row.revision,
-    configs: row.configs,
-    rows: row.rows,
-    events: row.events,
-    // Revisions built before a figure was measured read it as null.
-    quality: recsQuality.parse(row.quality),
-    builtAt: row.builtAt.toISOString(),
-  };
-}
 
 function toStrategy(row: StrategyRow, revisions: RevisionRow[]): RecsStrategy {
   return {
@@ -195,92 +172,9 @@ export function createRecsRepository(db: Db) {
         return { revision };
       }),
 
-    /**
-     * Builds a new revision of one strategy from the event store and, when `activate`, switches
-     * shoppers to it in the same transaction; the older revisions beyond KEEP_REVISIONS go.
-     */
-    async build(
-      siteId: number,
-      hash: string,
-      options: { activate: boolean; now?: Date },
-    ): Promise<RecsRevision | null> {
-      return db.transaction(async (tx) => {
-        const current = await row(tx, siteId, hash, true);
-        const model = modelOf(current.model);
-        if (model.source !== 'events' && model.source !== 'catalog') return null;
-        const [{ next } = { next: 1 }] = (
-          await run<{ next: number }>(
-            tx,
-            sql`select coalesce(max(revision), 0)::int + 1 as next from recs_revisions
-                where site_id = ${siteId} and hash = ${hash}`,
-          )
-        ).rows;
-        const output = await buildRevision(tx, {
-          siteId,
-          hash,
-          revision: next,
-          model,
-          configs: current.configs,
-          now: options.now ?? new Date(),
-        });
-        const [previous] = await tx
-          .select()
-          .from(recsRevisions)
-          .where(
-            and(
-              eq(recsRevisions.siteId, siteId),
-              eq(recsRevisions.hash, hash),
-              eq(recsRevisions.revision, current.revision),
-            ),
-          );
-        const quality: RecsQuality = {
-          ...output.quality,
-          previousHitRateAt10: previous ? (previous.quality as RecsQuality).hitRateAt10 : null,
-        };
-        const [saved] = await tx
-          .insert(recsRevisions)
-          .values({
-            siteId,
-            hash,
-            revision: next,
-            configs: current.configs,
-            rows: output.rows,
-            events: output.events,
-            quality,
-          })
-          .returning();
-        const served = options.activate ? next : current.revision;
-        if (options.activate)
-          await tx
-            .update(recsStrategies)
-            .set({ revision: next, updatedAt: new Date() })
-            .where(and(eq(recsStrategies.siteId, siteId), eq(recsStrategies.hash, hash)));
-        const keep = (
-          await tx
-            .select({ revision: recsRevisions.revision })
-            .from(recsRevisions)
-            .where(and(eq(recsRevisions.siteId, siteId), eq(recsRevisions.hash, hash)))
-            .orderBy(desc(recsRevisions.revision))
-        )
-          .map((r) => r.revision)
-          .filter((r, index) => index < KEEP_REVISIONS || r === served);
-        await run(
-          tx,
-          sql`delete from recs_revisions where site_id = ${siteId} and hash = ${hash}
-                and not (revision = any(${`{${keep.join(',')}}`}::int[]))`,
-        );
-        await tx
-          .delete(recsItemScores)
-          .where(
-            and(
-              eq(recsItemScores.siteId, siteId),
-              eq(recsItemScores.hash, hash),
-              sql`not (${recsItemScores.revision} = any(${`{${keep.join(',')}}`}::int[]))`,
-            ),
-          );
-        return toRevision(saved!);
-      });
-    },
+    /** Builds a new revision of one strategy and, when `activate`, switches shoppers to it. */
+    build: (siteId: number, hash: string, options: { activate: boolean; now?: Date }) =>
+      buildStrategy(db, siteId, hash, options),
 
     async listWidgets(siteId: number): Promise<RecsWidget[]> {
       const rows = await db
