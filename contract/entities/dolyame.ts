@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { parseJsonText, problemAt, type JsonTextProblem } from '../json-text.ts';
+import { DOLYAME_FIELDS } from '../public/dolyame.ts';
 
 /**
  * The Dolyame instalment integration (spec part 2 §3 "Instalment app config", "Instalment widget
@@ -88,10 +89,20 @@ export const dolyameAppConfig = z.object({
 });
 export type DolyameAppConfig = z.infer<typeof dolyameAppConfig>;
 
-/** The public read (`/public/config/site/dolyame/app`): the map as an object, no audit fields. */
+/** Each Dolyame field → the feed attribute the site maps to it (absent: not mapped). */
+export const dolyameAttributeMap = z.partialRecord(z.enum(DOLYAME_FIELDS), z.string());
+
+/**
+ * The public read (`/public/config/site/dolyame/app`): the map as an object, no audit fields, and
+ * the alternative attributes by field, named as a search answer's product `attributes` name them
+ * (lower case), so the app reads a product's instalment price and eligibility from its results.
+ */
 export const publicDolyameApp = dolyameAppConfig
   .omit({ dolyameRegionIdsMap: true, updatedAt: true, updatedBy: true })
-  .extend({ dolyameRegionIdsMap: z.record(z.string(), z.string()) });
+  .extend({
+    dolyameRegionIdsMap: z.record(z.string(), z.string()),
+    alternativeAttributes: dolyameAttributeMap,
+  });
 export type PublicDolyameApp = z.infer<typeof publicDolyameApp>;
 
 /** The region map: an object of region id → Dolyame region id (both text). */
@@ -213,23 +224,39 @@ export const dolyameWidgetConfig = z.object({
 });
 export type DolyameWidgetConfig = z.infer<typeof dolyameWidgetConfig>;
 
-/** The public read (`/public/config/site/dolyame/widget`): the settings with every default. */
+/**
+ * The public read (`/public/config/site/dolyame/widget`): the settings with every default, the
+ * alternative attributes by field (as the feed names them), and with `productId` each asked
+ * product's facts (contract/public/dolyame.ts), null for an id the live catalog does not have.
+ */
 export const publicDolyameWidget = z.object({
   enabled: z.boolean(),
   settings: z.custom<DolyameWidgetSettings>(),
+  attributes: dolyameAttributeMap,
+  products: z
+    .record(
+      z.string(),
+      z.object({ price: z.number().nullable(), eligible: z.boolean().nullable() }).nullable(),
+    )
+    .optional(),
 });
+export type PublicDolyameWidget = z.infer<typeof publicDolyameWidget>;
 
-/** An attribute of the feed that Dolyame reads under another name (spec §3: id, siteId). */
+/**
+ * A feed attribute standing for one of Dolyame's fields (spec §3 "Alternative attribute": id,
+ * siteId): the widget and the app read the field's value from it. One attribute per field and
+ * site, and one field per attribute.
+ */
 export const alternativeAttributeInput = z.strictObject({
-  /** The feed attribute (param name) the value comes from. */
+  /** The feed attribute (param name, as the feed writes it; matched ignoring case). */
   attribute: z.string().trim().min(1).max(200).pipe(line(200)),
-  /** The name Dolyame's app shows or expects for it. */
-  alternative: z.string().trim().min(1).max(200).pipe(line(200)),
+  /** The Dolyame field it stands for (contract/public/dolyame.ts DOLYAME_FIELDS). */
+  alternative: z.enum(DOLYAME_FIELDS),
 });
 export const alternativeAttribute = z.object({
   id: z.number().int(),
   siteId: z.number().int(),
   attribute: z.string(),
-  alternative: z.string(),
+  alternative: z.enum(DOLYAME_FIELDS),
 });
 export type AlternativeAttribute = z.infer<typeof alternativeAttribute>;

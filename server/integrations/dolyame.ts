@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import {
   checkDolyameWidgetText,
   checkRegionMapText,
@@ -9,7 +9,13 @@ import {
   type DolyameWidgetConfig,
   type DolyameWidgetSettings,
   type PublicDolyameApp,
+  type PublicDolyameWidget,
 } from '#contract/entities/dolyame.ts';
+import {
+  DOLYAME_FIELDS,
+  type DolyameAttributeMap,
+  type DolyameField,
+} from '#contract/public/dolyame.ts';
 import { describeProblem, type JsonTextProblem } from '#contract/json-text.ts';
 import type { Site } from '#contract/entities/site.ts';
 import type * as z from 'zod';
@@ -23,6 +29,7 @@ import {
 import { recordAudit } from '../platform/audit/repository.ts';
 import { siteByApiKey } from '../sites/repository.ts';
 import { HttpError, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
+import { attributeMap, isDolyameField, productFacts } from './dolyame-products.ts';
 
 type AppFields = z.output<typeof dolyameAppInput>;
 type SiteFacts = Pick<Site, 'apiKey' | 'siteUrl'>;
@@ -36,6 +43,13 @@ function jsonTextError(field: string, problem: JsonTextProblem): HttpError {
     { field, line: problem.line, column: problem.column, path: problem.path ?? [] },
     { issues: [{ path: ['body', field], code: 'json_text', message }] },
   );
+}
+
+/** 409 naming the field of the body that clashes with another alternative attribute of the site. */
+function attributeConflict(field: 'attribute' | 'alternative', message: string): HttpError {
+  return new HttpError(409, message, undefined, {
+    issues: [{ path: ['body', field], code: 'conflict', message }],
+  });
 }
 
 /** Spec §3's defaults over what was saved (§5: a default applies when the field is empty). */
@@ -187,23 +201,45 @@ export function createDolyameRepository(db: Db) {
       });
       const map = checkRegionMapText(config.dolyameRegionIdsMap);
       const { updatedAt: _u, updatedBy: _b, dolyameRegionIdsMap: _m, ...rest } = config;
-      return { ...rest, dolyameRegionIdsMap: map.ok ? map.map : {} };
+      // Named as the search answer names a product's attributes: in lower case.
+      const mapped = await this.attributeMap(site.siteId);
+      const alternativeAttributes: DolyameAttributeMap = {};
+      for (const field of DOLYAME_FIELDS) {
+        const attribute = mapped[field];
+        if (attribute !== undefined) alternativeAttributes[field] = attribute.toLowerCase();
+      }
+      return { ...rest, dolyameRegionIdsMap: map.ok ? map.map : {}, alternativeAttributes };
     },
 
+    /**
+     * The widget's read: its settings, the site's alternative attributes and, for the asked
+     * product ids, what the live catalog's params say of each (dolyame-products.ts).
+     */
     async publicWidget(
       apiKey: string,
-    ): Promise<{ enabled: boolean; settings: DolyameWidgetSettings } | null> {
+      productIds: readonly string[] = [],
+    ): Promise<PublicDolyameWidget | null> {
       const site = await siteByApiKey(db, apiKey);
       if (!site) return null;
       const widget = widgetOf(await widgetRow(site.siteId));
       const checked = checkDolyameWidgetText(widget.config);
+      const attributes = await this.attributeMap(site.siteId);
+      const products =
+        productIds.length > 0
+          ? { products: await productFacts(db, site.siteId, productIds, attributes) }
+          : {};
       // Saved text was checked on save; a config that no longer fits answers the defaults, disabled.
-      if (!checked.ok) return { enabled: false, settings: defaults() };
-      return { enabled: widget.enabled, settings: checked.settings };
+      if (!checked.ok) return { enabled: false, settings: defaults(), attributes, ...products };
+      return { enabled: widget.enabled, settings: checked.settings, attributes, ...products };
+    },
+
+    /** The site's alternative attributes as a map field → feed attribute. */
+    async attributeMap(siteId: number): Promise<DolyameAttributeMap> {
+      return attributeMap(await this.listAttributes(siteId));
     },
 
     async listAttributes(siteId: number): Promise<AlternativeAttribute[]> {
-      return db
+      const rows = await db
         .select({
           id: dolyameAlternativeAttributes.id,
           siteId: dolyameAlternativeAttributes.siteId,
@@ -213,6 +249,8 @@ export function createDolyameRepository(db: Db) {
         .from(dolyameAlternativeAttributes)
         .where(eq(dolyameAlternativeAttributes.siteId, siteId))
         .orderBy(asc(dolyameAlternativeAttributes.attribute));
+      // The column is text: only the contract's fields are written, and migration 0045 kept no other.
+      return rows.filter((row): row is AlternativeAttribute => isDolyameField(row.alternative));
     },
 
     async getAttribute(siteId: number, id: number): Promise<AlternativeAttribute> {
@@ -223,7 +261,7 @@ export function createDolyameRepository(db: Db) {
 
     async saveAttribute(
       siteId: number,
-      input: { id?: number; attribute: string; alternative: string },
+      input: { id?: number; attribute: string; alternative: DolyameField },
       actor: string,
     ): Promise<AlternativeAttribute> {
       try {
@@ -237,6 +275,32 @@ export function createDolyameRepository(db: Db) {
               ? []
               : await tx.select().from(dolyameAlternativeAttributes).where(where).for('update');
           if (input.id !== undefined && !before) throw notFound('Alternative attribute');
+          // One attribute per field, one field per attribute (its name compared ignoring case, as
+          // the catalog's params are matched).
+          const [clash] = await tx
+            .select()
+            .from(dolyameAlternativeAttributes)
+            .where(
+              and(
+                eq(dolyameAlternativeAttributes.siteId, siteId),
+                ne(dolyameAlternativeAttributes.id, input.id ?? 0),
+                or(
+                  eq(dolyameAlternativeAttributes.alternative, input.alternative),
+                  sql`lower(${dolyameAlternativeAttributes.attribute}) = lower(${input.attribute}::text)`,
+                ),
+              ),
+            )
+            .limit(1);
+          if (clash?.alternative === input.alternative)
+            throw attributeConflict(
+              'alternative',
+              `The field ${input.alternative} already has its attribute (${clash.attribute})`,
+            );
+          if (clash)
+            throw attributeConflict(
+              'attribute',
+              `The attribute ${clash.attribute} already stands for the field ${clash.alternative}`,
+            );
           const values = { attribute: input.attribute, alternative: input.alternative };
           const [row] = before
             ? await tx.update(dolyameAlternativeAttributes).set(values).where(where).returning()
@@ -254,11 +318,20 @@ export function createDolyameRepository(db: Db) {
               : null,
             after: { siteId, ...values },
           });
-          return { id: row!.id, siteId, ...values };
+          return {
+            id: row!.id,
+            siteId,
+            attribute: input.attribute,
+            alternative: input.alternative,
+          };
         });
       } catch (error) {
+        // Two saves at once that the check above could not see: the unique indexes refuse one.
         if (isUniqueViolation(error))
-          throw new HttpError(409, `The attribute ${input.attribute} already has an alternative`);
+          throw attributeConflict(
+            'alternative',
+            `The field ${input.alternative} or the attribute ${input.attribute} is already mapped`,
+          );
         throw error;
       }
     },

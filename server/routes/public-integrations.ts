@@ -8,11 +8,13 @@ import { createReviewsRepository } from '../integrations/reviews.ts';
 import { dolyameChunk } from '../integrations/dolyame-chunk.ts';
 import { createDolyameRepository } from '../integrations/dolyame.ts';
 import { HttpError } from '../platform/http/http-error.ts';
+import { guardPublicReads } from '../platform/http/public-read-guard.ts';
 import { siteFor } from './public.ts';
 
 /**
  * The integrations' storefront reads (CORS open, no session, found by apiKey): the Dolyame app
- * and widget configs, and the Dolyame chunk itself under /cdn/widgets/.
+ * and widget configs (the widget's with its products' facts from the catalog), and the Dolyame
+ * chunk itself under /cdn/widgets/.
  */
 export async function publicIntegrationRoutes(app: FastifyInstance) {
   // Preflights are answered by the CORS plugin of the /public scope (server/routes/public.ts).
@@ -51,17 +53,28 @@ export async function publicIntegrationRoutes(app: FastifyInstance) {
     },
   });
 
-  app.route({
-    method: 'GET',
-    url: publicDolyameWidget.path,
-    schema: { tags: ['public'], querystring: publicDolyameWidget.query },
-    handler: async (request, reply) => {
-      const { apiKey } = request.query as z.output<typeof publicDolyameWidget.query>;
-      const config = await dolyame.publicWidget(apiKey);
-      if (!config) throw new HttpError(401, 'Unknown apiKey');
-      reply.header('cache-control', 'no-cache');
-      return config;
-    },
+  // The widget's read looks products up in the catalog for every page a shopper opens: it is
+  // rate-limited and admitted through a bounded line like the other public reads.
+  await app.register(async (reads) => {
+    const admitted = await guardPublicReads(reads);
+    const read = admitted(
+      async (request) => {
+        const { apiKey, productId } = request.query as z.output<typeof publicDolyameWidget.query>;
+        const config = await dolyame.publicWidget(apiKey, productId ?? []);
+        if (!config) throw new HttpError(401, 'Unknown apiKey');
+        return config;
+      },
+      () => undefined,
+    );
+    reads.route({
+      method: 'GET',
+      url: publicDolyameWidget.path,
+      schema: { tags: ['public'], querystring: publicDolyameWidget.query },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return read(request);
+      },
+    });
   });
 
   app.get<{ Params: { file: string } }>('/cdn/widgets/:file', async (request, reply) => {

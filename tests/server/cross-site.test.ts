@@ -285,7 +285,7 @@ function probes(f: Foreign): Record<string, Probe[]> {
     {
       method: 'PUT',
       url: `/api/dolyame/alternative-attribute?${qa}`,
-      body: { id: f.alternativeAttribute, attribute: 'evil', alternative: 'evil' },
+      body: { id: f.alternativeAttribute, attribute: 'evil', alternative: 'price' },
     },
   );
   add(
@@ -663,8 +663,8 @@ describe.each(DATABASES)('cross-site ids on %s', (kind) => {
       customModel: (await post(`/custom/model?${b}`, { name: 'модель' })).id,
       alternativeAttribute: (
         await post(`/dolyame/alternative-attribute?${b}`, {
-          attribute: 'color',
-          alternative: 'цвет',
+          attribute: 'Цена Долями',
+          alternative: 'price',
         })
       ).id,
       promotion: (await post(`/config/scheduled-promotions?${b}`, { kind: 'autocomplete', runAt }))

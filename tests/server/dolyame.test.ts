@@ -274,23 +274,23 @@ describe.each(DATABASES)('Dolyame on %s', (kind) => {
     ).toBe(400);
   });
 
-  it('lists, adds, edits and deletes alternative attributes; refuses a duplicate', async () => {
+  it('lists, adds, edits and deletes alternative attributes; refuses a field twice', async () => {
     const admin = await server.as('admin');
     const q = { siteId: SITE };
-    const color = await admin.call(createAlternativeAttributeRoute, {
+    const eligible = await admin.call(createAlternativeAttributeRoute, {
       query: q,
-      body: { attribute: 'color', alternative: 'Цвет' },
+      body: { attribute: 'dolyame', alternative: 'eligible' },
     });
     await admin.call(createAlternativeAttributeRoute, {
       query: q,
-      body: { attribute: 'brand', alternative: 'Бренд' },
+      body: { attribute: 'dolyame_price', alternative: 'price' },
     });
     expect(
       (
         await failure(
           admin.call(createAlternativeAttributeRoute, {
             query: q,
-            body: { attribute: 'color', alternative: 'x' },
+            body: { attribute: 'other', alternative: 'eligible' },
           }),
         )
       ).status,
@@ -300,38 +300,41 @@ describe.each(DATABASES)('Dolyame on %s', (kind) => {
         await failure(
           admin.call(createAlternativeAttributeRoute, {
             query: q,
-            body: { attribute: ' ', alternative: 'x' },
+            body: { attribute: ' ', alternative: 'price' },
           }),
         )
       ).status,
     ).toBe(400);
     const edited = await admin.call(updateAlternativeAttributeRoute, {
       query: q,
-      body: { id: color.id, attribute: 'color', alternative: 'Оттенок' },
+      body: { id: eligible.id, attribute: 'instalments', alternative: 'eligible' },
     });
     expect(edited).toEqual({
-      id: color.id,
+      id: eligible.id,
       siteId: SITE,
-      attribute: 'color',
-      alternative: 'Оттенок',
+      attribute: 'instalments',
+      alternative: 'eligible',
     });
     expect(
-      await admin.call(getAlternativeAttributeRoute, { query: { ...q, id: color.id } }),
+      await admin.call(getAlternativeAttributeRoute, { query: { ...q, id: eligible.id } }),
     ).toEqual(edited);
     expect(
       (await admin.call(listAlternativeAttributesRoute, { query: q })).map((a) => a.attribute),
-    ).toEqual(['brand', 'color']);
-    await admin.call(deleteAlternativeAttributeRoute, { query: { ...q, id: color.id } });
+    ).toEqual(['dolyame_price', 'instalments']);
+    await admin.call(deleteAlternativeAttributeRoute, { query: { ...q, id: eligible.id } });
     expect(
-      (await failure(admin.call(getAlternativeAttributeRoute, { query: { ...q, id: color.id } })))
-        .status,
+      (
+        await failure(
+          admin.call(getAlternativeAttributeRoute, { query: { ...q, id: eligible.id } }),
+        )
+      ).status,
     ).toBe(404);
     expect(
       (
         await failure(
           admin.call(updateAlternativeAttributeRoute, {
             query: q,
-            body: { id: color.id, attribute: 'a', alternative: 'b' },
+            body: { id: eligible.id, attribute: 'a', alternative: 'eligible' },
           }),
         )
       ).status,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AlternativeAttribute } from '#contract/entities/dolyame.ts';
+import { DOLYAME_FIELDS } from '#contract/public/dolyame.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { createAlternativeAttributeRoute } from '#contract/routes/dolyame.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
@@ -15,7 +16,11 @@ import { alternativeAttributesQueryOptions } from './api/dolyame-queries.ts';
 import { useDeleteAttributeMutation } from './api/dolyame-mutations.ts';
 import { AttributeFormModal } from './components/attribute-form.tsx';
 
-/** /dolyame/alternative-attributes: feed attributes Dolyame reads under another name. */
+/**
+ * /dolyame/alternative-attributes: the feed attributes that stand for Dolyame's fields (the price
+ * the payments are computed from, the mark of the products instalments apply to); the widget's
+ * public read and the storefront script act on them.
+ */
 export default function AlternativeAttributesPage() {
   const { t } = useTranslation();
   const siteId = useSiteStore((state) => state.siteId);
@@ -30,8 +35,17 @@ export default function AlternativeAttributesPage() {
   const columns = useMemo<ColumnDef<AlternativeAttribute, never>[]>(
     () => [
       { accessorKey: 'id', header: 'ID' },
+      {
+        accessorKey: 'alternative',
+        header: t('dolyame.attributes.alternative'),
+        cell: ({ row }) => (
+          <>
+            {t(`dolyame.attributes.fields.${row.original.alternative}`)}{' '}
+            <code>{row.original.alternative}</code>
+          </>
+        ),
+      },
       { accessorKey: 'attribute', header: t('dolyame.attributes.attribute') },
-      { accessorKey: 'alternative', header: t('dolyame.attributes.alternative') },
       ...(canEdit
         ? [
             actionsColumn<AlternativeAttribute>((row) => (
@@ -58,7 +72,12 @@ export default function AlternativeAttributesPage() {
       <div className="page__header">
         <h1>{t('routes.dolyameAttributes')}</h1>
         {canEdit && (
-          <Button variant="primary" onClick={() => setEditing('new')}>
+          <Button
+            variant="primary"
+            onClick={() => setEditing('new')}
+            disabled={(list.data?.length ?? 0) >= DOLYAME_FIELDS.length}
+            disabledReason={t('dolyame.attributes.allMapped')}
+          >
             {t('dolyame.attributes.create')}
           </Button>
         )}
@@ -79,6 +98,7 @@ export default function AlternativeAttributesPage() {
         <AttributeFormModal
           siteId={siteId}
           editing={editing === 'new' ? null : editing}
+          existing={list.data ?? []}
           onClose={() => setEditing(null)}
         />
       )}

@@ -7,6 +7,7 @@ import {
   updateAlternativeAttributeRoute,
 } from '#contract/routes/dolyame.ts';
 import type { RouteBody } from '#contract/route.ts';
+import type { DolyameField } from '#contract/public/dolyame.ts';
 import { api } from '#src/lib/api.ts';
 import { dolyameKeys } from './keys.ts';
 
@@ -31,7 +32,7 @@ export function useSaveDolyameWidgetMutation(siteId: number) {
 export function useSaveAttributeMutation(siteId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id?: number; attribute: string; alternative: string }) =>
+    mutationFn: (body: { id?: number; attribute: string; alternative: DolyameField }) =>
       body.id === undefined
         ? api(createAlternativeAttributeRoute, { query: { siteId }, body }, { quiet: true })
         : api(

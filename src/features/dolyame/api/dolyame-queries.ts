@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { catalogAttributesRoute } from '#contract/routes/catalog-lookups.ts';
 import {
   getDolyameAppRoute,
   getDolyameWidgetRoute,
@@ -23,4 +24,16 @@ export const alternativeAttributesQueryOptions = (siteId: number) =>
   queryOptions({
     queryKey: dolyameKeys.attributes(siteId),
     queryFn: ({ signal }) => api(listAlternativeAttributesRoute, { query: { siteId }, signal }),
+  });
+
+/** The live catalog's attributes (feed params), most frequent first; quiet: the form falls back to text. */
+export const catalogAttributesQueryOptions = (siteId: number) =>
+  queryOptions({
+    queryKey: dolyameKeys.catalogAttributes(siteId),
+    queryFn: ({ signal }) =>
+      api(
+        catalogAttributesRoute,
+        { query: { siteId, limit: 500 }, signal },
+        { overlay: false, quiet: true },
+      ),
   });

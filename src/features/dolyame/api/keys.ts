@@ -4,4 +4,6 @@ export const dolyameKeys = {
   app: (siteId: number) => ['dolyame', siteId, 'app'] as const,
   widget: (siteId: number) => ['dolyame', siteId, 'widget'] as const,
   attributes: (siteId: number) => ['dolyame', siteId, 'attributes'] as const,
+  /** The live catalog's attributes the alternative attributes are picked from. */
+  catalogAttributes: (siteId: number) => ['dolyame', siteId, 'catalog-attributes'] as const,
 };
