@@ -5,9 +5,41 @@
  * productMaxPrice; on listing pages it does the same on every product card; on the checkout page
  * it marks the Dolyame payment option with the logo and, once chosen, the payment scheme.
  *
+ * The site's alternative attributes (contract/public/dolyame.ts) bring the catalog in: with a
+ * `price` attribute the payments are computed from the product's value of it instead of the price
+ * on the page; with an `eligible` attribute only the products it marks show the widget. The
+ * product is the one the page names as the core runtime reads it (`data-digi-product-id` on the
+ * product page, `data-digi-product-id` or `data-digi-product` on a listing card); its facts come
+ * from the widget's public read, and nothing shows while they are on their way.
+ *
  * It is its own chunk (storefront/entries/dolyame.ts), loaded only by the sites that enable it,
  * never part of the core runtime. No framework, no dependency: plain DOM.
  */
+import type { DolyameAttributeMap, DolyameProductFacts } from '#contract/public/dolyame.ts';
+import {
+  cardProductId,
+  inRange,
+  pageProductId,
+  priceFor,
+  type DolyameProducts,
+} from './dolyame-products.ts';
+import {
+  ensureStyle,
+  instalmentElement,
+  logo,
+  MARK,
+  parsePrice,
+  schemeList,
+} from './dolyame-view.ts';
+
+export {
+  formatRubles,
+  instalmentElement,
+  parsePrice,
+  paymentLine,
+  paymentOf,
+} from './dolyame-view.ts';
+export { inRange, instalmentPrice, type DolyameProducts } from './dolyame-products.ts';
 
 /** The settings the public read answers (contract/entities/dolyame.ts, every default applied). */
 export interface DolyameSettings {
@@ -47,126 +79,6 @@ export interface DolyameSettings {
 const POSITIONS = { 1: 'beforebegin', 2: 'afterbegin', 3: 'beforeend', 4: 'afterend' } as const;
 /** Spec part 1 §9: the mobile breakpoint. */
 const MOBILE_BREAKPOINT = 768;
-const PAYMENTS = 4;
-const STYLE_ID = 'digi-dolyame-style';
-const MARK = 'data-digi-dolyame';
-
-const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-
-/** A price as the storefront shows it: thousands separated by a space, the ruble sign after. */
-export const formatRubles = (value: number): string =>
-  `${numberFormat.format(value).replace(/\s/g, ' ')} ₽`;
-
-/** One of the four payments: a quarter of the price, rounded up to a whole rouble. */
-export const paymentOf = (price: number): number => Math.ceil(price / PAYMENTS);
-
-/** The button's line: '4 платежа по N ₽'. */
-export const paymentLine = (price: number): string =>
-  `${PAYMENTS} платежа по ${formatRubles(paymentOf(price))}`;
-
-/**
- * A price read from the merchant's text ('12 990 ₽', '12 990,50 руб.', '1\u00a0299.00'): digits with
- * spaces as thousands separators and an optional decimal part. Null when there is no number.
- */
-export function parsePrice(text: string | null | undefined): number | null {
-  if (!text) return null;
-  const match = /\d[\d\s\u00a0\u202f]*(?:[.,]\d{1,2})?/.exec(text);
-  if (!match) return null;
-  const value = Number(match[0].replace(/[\s\u00a0\u202f]/g, '').replace(',', '.'));
-  return Number.isFinite(value) ? value : null;
-}
-
-export const inRange = (price: number, settings: DolyameSettings): boolean =>
-  price >= settings.productMinPrice && price <= settings.productMaxPrice;
-
-const CSS = `
-.digi-dolyame{font:14px/1.4 Arial,Helvetica,sans-serif;color:#1f1f1f;margin:8px 0;box-sizing:border-box}
-.digi-dolyame *{box-sizing:border-box}
-.digi-dolyame__button{display:inline-flex;align-items:center;gap:8px;min-height:44px;padding:8px 14px;border:0;border-radius:10px;background:#1f1f1f;color:#fff;font:inherit;cursor:pointer}
-.digi-dolyame__button:focus-visible{outline:2px solid #1f6feb;outline-offset:2px}
-.digi-dolyame__logo{display:inline-flex;align-items:center;justify-content:center;width:24px;height:24px;border-radius:50%;background:#fff;color:#1f1f1f;font-weight:700;font-size:13px}
-.digi-dolyame__brand{font-weight:700}
-.digi-dolyame--line{display:flex;align-items:center;gap:6px}
-.digi-dolyame--line .digi-dolyame__logo{background:#1f1f1f;color:#fff}
-.digi-dolyame__scheme{display:flex;gap:8px;flex-wrap:wrap;margin:8px 0 0;padding:0;list-style:none}
-.digi-dolyame__scheme li{padding:4px 8px;border-radius:6px;background:#f1f1f1;color:#1f1f1f;font-size:12px}
-.digi-dolyame__scheme[hidden]{display:none}
-.digi-dolyame-logo{display:inline-flex;align-items:center;gap:4px;margin:0 6px;font:700 13px/1 Arial,Helvetica,sans-serif;color:#1f1f1f}
-`;
-
-function ensureStyle(doc: Document): void {
-  if (doc.getElementById(STYLE_ID)) return;
-  const style = doc.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  (doc.head ?? doc.documentElement).appendChild(style);
-}
-
-const SCHEME_STEPS = ['Сегодня', 'Через 2 недели', 'Через 4 недели', 'Через 6 недель'];
-
-function schemeList(doc: Document, price: number, hidden: boolean): HTMLUListElement {
-  const list = doc.createElement('ul');
-  list.className = 'digi-dolyame__scheme';
-  list.setAttribute('aria-label', 'График платежей');
-  list.hidden = hidden;
-  for (const step of SCHEME_STEPS) {
-    const item = doc.createElement('li');
-    item.textContent = `${step}: ${formatRubles(paymentOf(price))}`;
-    list.appendChild(item);
-  }
-  return list;
-}
-
-function logo(doc: Document, withWord: boolean): HTMLSpanElement {
-  const span = doc.createElement('span');
-  span.className = 'digi-dolyame__logo';
-  span.setAttribute('aria-hidden', 'true');
-  span.textContent = 'Д';
-  const wrap = doc.createElement('span');
-  wrap.appendChild(span);
-  if (withWord) {
-    const word = doc.createElement('span');
-    word.className = 'digi-dolyame__brand';
-    word.textContent = 'Долями';
-    wrap.appendChild(word);
-  }
-  wrap.style.display = 'inline-flex';
-  wrap.style.alignItems = 'center';
-  wrap.style.gap = '6px';
-  return wrap;
-}
-
-/** The product's instalment element: a button that unfolds the scheme (1) or a line (2). */
-export function instalmentElement(
-  doc: Document,
-  price: number,
-  type: 1 | 2,
-  where: 'product' | 'listing',
-): HTMLElement {
-  const root = doc.createElement('div');
-  root.setAttribute(MARK, where);
-  root.dataset['price'] = String(price);
-  if (type === 2 || where === 'listing') {
-    root.className = 'digi-dolyame digi-dolyame--line';
-    root.append(logo(doc, false), doc.createTextNode(paymentLine(price)));
-    return root;
-  }
-  root.className = 'digi-dolyame digi-dolyame--button';
-  const button = doc.createElement('button');
-  button.type = 'button';
-  button.className = 'digi-dolyame__button';
-  button.setAttribute('aria-expanded', 'false');
-  const text = doc.createElement('span');
-  text.textContent = paymentLine(price);
-  button.append(logo(doc, true), text);
-  const scheme = schemeList(doc, price, true);
-  button.addEventListener('click', () => {
-    scheme.hidden = !scheme.hidden;
-    button.setAttribute('aria-expanded', String(!scheme.hidden));
-  });
-  root.append(button, scheme);
-  return root;
-}
 
 const pick = (mobile: boolean, desktop: string, phone: string): string =>
   (mobile && phone) || desktop;
@@ -209,7 +121,12 @@ export interface DolyamePage {
   mobile: boolean;
 }
 
-function applyProduct(page: DolyamePage, s: DolyameSettings): void {
+function applyProduct(
+  page: DolyamePage,
+  s: DolyameSettings,
+  products: DolyameProducts | undefined,
+  pending: Set<string>,
+): void {
   const doc = page.document;
   const anchor = first(
     doc,
@@ -217,7 +134,7 @@ function applyProduct(page: DolyamePage, s: DolyameSettings): void {
   );
   if (!anchor) return;
   const price = parsePrice(first(doc, s.productPriceSelector)?.textContent);
-  const shown = price !== null && inRange(price, s) ? price : null;
+  const shown = priceFor(price, pageProductId(doc, anchor), s, products, pending);
   place(
     anchor,
     s.buttonInsertMode,
@@ -226,7 +143,12 @@ function applyProduct(page: DolyamePage, s: DolyameSettings): void {
   );
 }
 
-function applyListing(page: DolyamePage, s: DolyameSettings): void {
+function applyListing(
+  page: DolyamePage,
+  s: DolyameSettings,
+  products: DolyameProducts | undefined,
+  pending: Set<string>,
+): void {
   const doc = page.document;
   const cards = all(
     doc,
@@ -246,7 +168,7 @@ function applyListing(page: DolyamePage, s: DolyameSettings): void {
     const anchor = insertSelector ? first(card, insertSelector) : card;
     if (!anchor) continue;
     const price = parsePrice(first(card, priceSelector)?.textContent);
-    const shown = price !== null && inRange(price, s) ? price : null;
+    const shown = priceFor(price, cardProductId(card), s, products, pending);
     place(
       anchor,
       s.buttonInsertMode,
@@ -322,54 +244,115 @@ export function pageKinds(pathname: string, s: DolyameSettings) {
   };
 }
 
-/** One pass over the page: inserts (or removes) what the settings call for. Idempotent. */
-export function applyDolyame(page: DolyamePage, s: DolyameSettings): void {
+/**
+ * One pass over the page: inserts (or removes) what the settings call for. Idempotent. Answers
+ * the ids of the products whose facts it waited for (nothing shown for them yet).
+ */
+export function applyDolyame(
+  page: DolyamePage,
+  s: DolyameSettings,
+  products?: DolyameProducts,
+): string[] {
   ensureStyle(page.document);
   const kinds = pageKinds(page.pathname, s);
-  if (kinds.product) applyProduct(page, s);
-  if (kinds.listing) applyListing(page, s);
+  const pending = new Set<string>();
+  if (kinds.product) applyProduct(page, s, products, pending);
+  if (kinds.listing) applyListing(page, s, products, pending);
   if (kinds.checkout) applyCheckout(page, s);
+  return [...pending];
 }
 
 export interface Disposable {
   dispose(): void;
 }
 
+/** Where the widget reads the facts of the page's products (the entry: its public read). */
+export interface DolyameProductSource {
+  attributes: DolyameAttributeMap;
+  read(ids: string[]): Promise<Record<string, DolyameProductFacts | null>>;
+}
+
+// Object.hasOwn is younger than the browsers the chunk is built for (es2020).
+const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+/** The most ids one read asks for (the server takes up to 100). */
+const READ_BATCH = 50;
+
 /**
  * Runs the widget on a live page: once, and with `isSPA` again after every change of the page
- * (a client-side route change, results rendered later), batched per animation frame.
+ * (a client-side route change, results rendered later), batched per animation frame. With
+ * alternative attributes, the products a pass meets are read from `source` (each id once) and
+ * the page is passed over again when their facts arrive; a failed read counts as "not in the
+ * catalog".
  */
-export function mountDolyame(win: Window, s: DolyameSettings): Disposable {
+export function mountDolyame(
+  win: Window,
+  s: DolyameSettings,
+  source?: DolyameProductSource,
+): Disposable {
   const doc = win.document;
-  const run = () =>
-    applyDolyame(
+  const known = new Map<string, DolyameProductFacts | null>();
+  const asked = new Set<string>();
+  const products: DolyameProducts | undefined = source && {
+    attributes: source.attributes,
+    facts: (id) => known.get(id),
+  };
+  let disposed = false;
+  let observer: MutationObserver | null = null;
+  let scheduled = false;
+  const watch = () =>
+    observer?.observe(doc.body, { childList: true, subtree: true, characterData: true });
+  const run = () => {
+    const pending = applyDolyame(
       {
         document: doc,
         pathname: win.location.pathname,
         mobile: win.innerWidth < MOBILE_BREAKPOINT,
       },
       s,
+      products,
     );
-  run();
-  if (!s.isSPA) return { dispose: () => undefined };
-  let pending = false;
+    readFacts(pending.filter((id) => !asked.has(id)));
+  };
   const schedule = () => {
-    if (pending) return;
-    pending = true;
+    if (scheduled || disposed) return;
+    scheduled = true;
     win.requestAnimationFrame(() => {
-      pending = false;
-      observer.disconnect();
+      scheduled = false;
+      observer?.disconnect();
       run();
-      observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
+      watch();
     });
   };
-  const observer = new MutationObserver(schedule);
-  observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
-  win.addEventListener('popstate', schedule);
-  win.addEventListener('resize', schedule);
+  function readFacts(ids: string[]): void {
+    if (!source) return;
+    for (let at = 0; at < ids.length; at += READ_BATCH) {
+      const batch = ids.slice(at, at + READ_BATCH);
+      for (const id of batch) asked.add(id);
+      source
+        .read(batch)
+        .then(
+          (answer) => {
+            for (const id of batch) known.set(id, own(answer, id) ? (answer[id] ?? null) : null);
+          },
+          () => {
+            for (const id of batch) known.set(id, null);
+          },
+        )
+        .then(schedule);
+    }
+  }
+  run();
+  if (s.isSPA) {
+    observer = new MutationObserver(schedule);
+    watch();
+    win.addEventListener('popstate', schedule);
+    win.addEventListener('resize', schedule);
+  }
   return {
     dispose() {
-      observer.disconnect();
+      disposed = true;
+      observer?.disconnect();
       win.removeEventListener('popstate', schedule);
       win.removeEventListener('resize', schedule);
     },
