@@ -108,6 +108,22 @@ export interface DemoFeedOptions {
   idOffset?: number;
 }
 
+/**
+ * The params the Dolyame widget's alternative attributes read (contract/public/dolyame.ts): every
+ * product but each seventh is sold in instalments (`Рассрочка Долями`), those at 5 % off when paid
+ * with Dolyame (`Цена Долями`). Drawn from the product's number and price, never from the random
+ * source, so every other field of the feed stays as it was.
+ */
+export const DEMO_INSTALMENT_PARAMS = { eligible: 'Рассрочка Долями', price: 'Цена Долями' };
+function instalments(product: number, price: number): string[] {
+  if (product % 7 === 0) return [`<param name="${DEMO_INSTALMENT_PARAMS.eligible}">нет</param>`];
+  const dolyamePrice = Math.round((price * 0.95) / 10) * 10 - 1;
+  return [
+    `<param name="${DEMO_INSTALMENT_PARAMS.eligible}">да</param>`,
+    `<param name="${DEMO_INSTALMENT_PARAMS.price}">${dolyamePrice}</param>`,
+  ];
+}
+
 /** The demo YML feed as a sequence of text chunks (an offer or so each): never all in memory. */
 export function* demoFeedChunks(options: DemoFeedOptions): Generator<string> {
   const rnd = random(options.seed ?? 42);
@@ -168,6 +184,7 @@ export function* demoFeedChunks(options: DemoFeedOptions): Generator<string> {
         `<param name="Материал">${material}</param>`,
         `<param name="Пол">${who}</param>`,
         ...(size === null ? [] : [`<param name="Размер" unit="INT">${size.toUpperCase()}</param>`]),
+        ...instalments(product, price),
       ].join('');
       yield `<offer id="${offerId}" available="${available}"${group}><url>${shopUrl}/p/${offerId}</url><price>${price}</price>${discounted ? `<oldprice>${base}</oldprice>` : ''}<currencyId>RUR</currencyId><categoryId>${leaf.id}</categoryId>${pictures}<name>${escapeXml(name)}</name><vendor>${escapeXml(brand)}</vendor><vendorCode>VC-${product}</vendorCode><description>${escapeXml(`${name}: ${material}, ${who} модели. Удобная посадка и аккуратные швы.`)}</description>${params}<popularity>${popularity}</popularity></offer>\n`;
       written += 1;

@@ -28,6 +28,25 @@ export async function demoCatalog(db: Db, siteId: number): Promise<DemoProduct[]
   return rows.map((r) => ({ id: r.id, categoryId: r.category_id, price: Number(r.price) }));
 }
 
+/**
+ * The product the demo page stands for (`/cdn/{siteId}/demo.html?product=ID`): its name and price
+ * in the live catalog, so the page's product block shows that product; null when it has none.
+ */
+export async function demoProductPage(
+  db: Db,
+  siteId: number,
+  id: string,
+): Promise<{ name: string; price: number } | null> {
+  const { rows } = await run<{ name: string; price: number }>(
+    db,
+    sql`select p.name, p.price from catalogs k
+        join catalog_products p on p.import_id = k.import_id and p.id = ${id}
+        where k.site_id = ${siteId}`,
+  );
+  const row = rows[0];
+  return row ? { name: row.name, price: Number(row.price) } : null;
+}
+
 /** A recommendation block of the site's production copy, as its storefront widget reports it. */
 export interface DemoBlock {
   /** The block's configId: the widget events' blockId. */

@@ -8,6 +8,7 @@ import type { ArtifactSlot } from '../publishing/artifacts-repository.ts';
 import { dolyameLoaderPart } from '../integrations/dolyame-chunk.ts';
 import { createDolyameRepository } from '../integrations/dolyame.ts';
 import { apiKeyOfSite } from '../sites/repository.ts';
+import { demoProductPage } from '../demo/shop.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' } as const;
@@ -16,6 +17,13 @@ const FILE = /^([0-9a-f]{64})\.(js|css)$/;
 const MERCHANT_PAGE = fileURLToPath(
   new URL('../../storefront/demo/merchant.html', import.meta.url),
 );
+/** The demo page's own product block (merchant.html), replaced by the catalog's product on ?product=. */
+const DEMO_PRODUCT_NAME = 'Кроссовки беговые Vitrina Run';
+const DEMO_PRODUCT_PRICE = '12 990 ₽';
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const rubles = (price: number) =>
+  `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(price).replace(/\s/g, ' ')} ₽`;
 
 /**
  * The demo page runs a site's integration scripts and templates on the console's own origin: the
@@ -186,7 +194,11 @@ export async function cdnRoutes(app: FastifyInstance) {
       const productBlock = productId
         ? `<section id="product-recommendations" aria-label="Рекомендации к товару"></section>\n      ${results}`
         : results;
+      // The product block shows that product when the catalog has it (its name and price).
+      const shown = productId ? await demoProductPage(app.database.db, siteId, productId) : null;
       const page = readFileSync(MERCHANT_PAGE, 'utf8')
+        .replace(DEMO_PRODUCT_NAME, shown ? escapeHtml(shown.name) : DEMO_PRODUCT_NAME)
+        .replace(DEMO_PRODUCT_PRICE, shown ? rubles(shown.price) : DEMO_PRODUCT_PRICE)
         .replaceAll('__SITE_ID__', String(siteId))
         .replace('<main>', main)
         .replace(results, productBlock)
