@@ -9,11 +9,7 @@ import type { ParsedSearchFilter } from '#contract/public/search.ts';
 import { compareSizes } from '#storefront/runtime/size-order.ts';
 import { anyOf } from '../platform/db/any.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import {
-  catalogCategories,
-  catalogOffers,
-  catalogs,
-} from '../platform/db/schema.ts';
+import { catalogCategories, catalogOffers, catalogs } from '../platform/db/schema.ts';
 import { run } from '../platform/db/sql.ts';
 import { ratingsFor } from './reviews.ts';
 import { inRegion, regionalOffers } from './regions.ts';
