@@ -18,6 +18,9 @@ import {
 } from './facet-shapes.ts';
 import { ruledParamFacets, type FacetRule } from './search-config.ts';
 
+/** Distinct values beyond which an automatic numeric facet is a slider. */
+export const AUTOMATIC_SLIDER_VALUES = 20;
+
 export async function facets(
   db: QueryDb,
   m: Matching,
@@ -148,6 +151,16 @@ export async function facets(
   const paramFacets = [...byName].map(([name, values]): Facet => {
     const selected = selectedValues(name);
     const numeric = values.every((row) => /^-?\d+([.,]\d+)?$/.test(row.value));
+    // A number of many values (a price, a length) is a range to choose, not a list to tick.
+    if (numeric && values.length > AUTOMATIC_SLIDER_VALUES) {
+      const numbers = values.map((row) => Number(row.value.replace(',', '.')));
+      const range = filters.find((f) => f.facet === name && f.kind === 'range');
+      return sliderFacet(
+        { name, title: name, unit: values.find((row) => row.unit)?.unit ?? null },
+        { min: Math.min(...numbers), max: Math.max(...numbers) },
+        range?.kind === 'range' ? { min: range.min, max: range.max } : { min: null, max: null },
+      );
+    }
     const sorted = [...values].sort((a, b) =>
       numeric
         ? Number(a.value.replace(',', '.')) - Number(b.value.replace(',', '.'))
