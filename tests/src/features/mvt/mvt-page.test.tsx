@@ -44,7 +44,12 @@ describe('/mvt', () => {
         script: 'window.x = 1;',
       },
     ]);
-    await screen.findByText(/Версия 1 · tester/);
+    // The author is its own element (a login, not translated): read the whole version line.
+    await waitFor(() =>
+      expect(document.querySelector('.vitrina-lifecycle__version')).toHaveTextContent(
+        /Версия 1 · tester/,
+      ),
+    );
   });
 
   it('saves the production copy through /config/save/mvt and generates from the integration copy', async () => {
