@@ -90,7 +90,7 @@ test('a designer darkens a token, generates, reviews the visual difference, acce
   await page.screenshot({ path: '/tmp/gate-shots/e2e-running.png' }).catch(() => {});
 
   // The gallery: the changed views with production, candidate and the difference.
-  await expect(gate.getByRole('status')).toContainText(/Изменились виды: \d+ из 8/, {
+  await expect(gate.getByRole('status')).toContainText(/Изменились виды: \d+ из \d+/, {
     timeout: 300_000,
   });
   const instant = gate.getByRole('region', { name: 'Мгновенный поиск с фасетами 1280 px' });
@@ -171,7 +171,7 @@ test('scheduling runs the visual check first; a scheduled generate that cannot p
   await expect(gate).toBeVisible();
   const region = page.getByRole('region', { name: 'Запланированная публикация' });
   await expect(region.getByText(/Генерация запланирована/)).toHaveCount(0);
-  await expect(gate.getByRole('status')).toContainText(/Изменились виды: \d+ из 8/, {
+  await expect(gate.getByRole('status')).toContainText(/Изменились виды: \d+ из \d+/, {
     timeout: 300_000,
   });
   await gate.getByRole('button', { name: 'Принять изменения' }).click();
