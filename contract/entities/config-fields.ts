@@ -30,6 +30,17 @@ export const AC_BLOCKS = [
 ] as const;
 export const acBlock = z.enum(AC_BLOCKS);
 export const WIDTH_MODES = ['FULL_WIDTH', 'INPUT_WIDTH', 'FROM_INPUT_TO_RIGHT_SIDE'] as const;
+/**
+ * Card types (spec part 1 §3): how the autocomplete shows a product. A small horizontal card is a
+ * row with a thumbnail, a big one a row with a large picture and the brand, a vertical one a tile
+ * with the picture on top, a legacy one the older templates' line of name and price.
+ */
+export const CARD_TYPES = [
+  'HORIZONTAL_BIG_CARD',
+  'HORIZONTAL_SMALL_CARD',
+  'VERTICAL',
+  'LEGACY',
+] as const;
 export const POSITIONS = ['TOP', 'BOTTOM'] as const;
 export const TEMPLATE_NAMES = ['Simple', 'DIY/Electronics', 'Fashion'] as const;
 export const TEMPLATE_VERSIONS = ['1', '2', '3', '3.5'] as const;

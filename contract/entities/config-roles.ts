@@ -20,6 +20,8 @@ export const CONFIG_KINDS = [
 ] as const;
 /** One of CONFIG_KINDS (config.ts's `configKind` is the zod enum of the same list). */
 export type ConfigKind = (typeof CONFIG_KINDS)[number];
+/** Kinds promoted by deploy (the rest by generate). */
+export const DEPLOY_KINDS = ['recommendations-block', 'global-component'] as const;
 
 export interface ConfigRoles {
   /** Save the integration copy (anyone who may preview, generate or save to production). */

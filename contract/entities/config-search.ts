@@ -7,6 +7,7 @@ import {
   scss,
   acBlock,
   WIDTH_MODES,
+  CARD_TYPES,
   POSITIONS,
   TEMPLATE_NAMES,
   TEMPLATE_VERSIONS,
@@ -48,6 +49,8 @@ export const searchCustomSettings = z
       .array(acBlock)
       .default(['history', 'queries', 'taps', 'categories', 'brands', 'products']),
     acWidthType: z.enum(WIDTH_MODES).default('INPUT_WIDTH'),
+    /** How the autocomplete shows its products (a spec card type). */
+    cardType: z.enum(CARD_TYPES).default('HORIZONTAL_SMALL_CARD'),
     withContent: z.boolean().default(false),
     /** Autocomplete content quantity (spec §5: 1 to 50). */
     contentsSize: z.number().int().min(1).max(50).default(10),

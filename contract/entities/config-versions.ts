@@ -1,13 +1,37 @@
 /** Config versions: metadata, the stored shape, list items (spec §7), save bases and conflicts. */
 import * as z from 'zod';
 import { globalComponentWire } from './config-components.ts';
+import { DEPLOY_KINDS } from './config-roles.ts';
 import { recommendationsBlockWire } from './config-recommendations.ts';
+
+/**
+ * Spec part 1 §3 "Environments: PROD, QA": what a bundle is built for and served as, production
+ * (generate, deploy, rollback) or the integration copies' preview.
+ */
+export const ENVIRONMENTS = ['PROD', 'QA'] as const;
+export const environment = z.enum(ENVIRONMENTS);
+export type Environment = z.infer<typeof environment>;
+
+/**
+ * Spec part 1 §3 "Config type: INTEGRATION, PRODUCTION, DEPLOY": a version's copy, the integration
+ * (test) one, or a production one promoted by generate (the one-per-site kinds) or by deploy
+ * (recommendation blocks and global components, spec §4).
+ */
+export const CONFIG_TYPES = ['INTEGRATION', 'PRODUCTION', 'DEPLOY'] as const;
+export const configType = z.enum(CONFIG_TYPES);
+export type ConfigType = z.infer<typeof configType>;
+
+export function configTypeOf(kind: string, test: boolean): ConfigType {
+  if (test) return 'INTEGRATION';
+  return (DEPLOY_KINDS as readonly string[]).includes(kind) ? 'DEPLOY' : 'PRODUCTION';
+}
 
 /** Who saved a version and when; `version` counts 1, 2, … per copy. */
 export const configVersionMeta = z.object({
   versionId: z.number().int().positive(),
   version: z.number().int().positive(),
   test: z.boolean(),
+  configType,
   author: z.string(),
   createdAt: z.string(),
   /** Production versions made by generate/deploy name the integration version they came from. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CONFIG_KINDS } from './config-roles.ts';
+import { CONFIG_KINDS, DEPLOY_KINDS } from './config-roles.ts';
 
 /** The kinds and their roles live in ./config-roles.ts (no zod: the sign-in route reads them). */
 export { CONFIG_KINDS, CONFIG_ROLES, ANY_CONFIG_ROLE, type ConfigRoles } from './config-roles.ts';
@@ -21,7 +21,7 @@ export type SingleConfigKind = z.infer<typeof singleConfigKind>;
 
 /** Kinds promoted by generate (the rest — blocks and components — by deploy). */
 export const GENERATE_KINDS = SINGLE_CONFIG_KINDS;
-export const DEPLOY_KINDS = ['recommendations-block', 'global-component'] as const;
+export { DEPLOY_KINDS };
 export const deployKind = z.enum(DEPLOY_KINDS);
 export type DeployKind = z.infer<typeof deployKind>;
 
@@ -32,6 +32,7 @@ export {
   AC_BLOCKS,
   acBlock,
   WIDTH_MODES,
+  CARD_TYPES,
   POSITIONS,
   TEMPLATE_NAMES,
   TEMPLATE_VERSIONS,

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.ts';
 import { job } from '../entities/job.ts';
-import { configKind, deployKind, singleConfigKind } from '../entities/config.ts';
+import { configKind, deployKind, environment, singleConfigKind } from '../entities/config.ts';
 import { generateRoles, previewRoles, siteParams, siteQuery, viewRoles } from './configs-shared.ts';
 
 export const previewConfigRoute = defineRoute({
@@ -87,6 +87,8 @@ export const artifact = z.object({
   cssBytes: z.number().int(),
   production: z.boolean(),
   preview: z.boolean(),
+  /** What it was built for: PROD builds may be rolled back to, QA (preview) builds not. */
+  environment,
   /** `/cdn/{siteId}/{hash}.js` */
   jsUrl: z.string(),
   cssUrl: z.string(),

@@ -1,5 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ConfigKind, ConfigVersionMeta } from '#contract/entities/config.ts';
+import {
+  configTypeOf,
+  type ConfigKind,
+  type ConfigVersionMeta,
+} from '#contract/entities/config.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { configVersions, jobs } from '../platform/db/schema.ts';
 import { HttpError, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
@@ -20,6 +24,7 @@ export function toVersionMeta(row: ConfigVersionRow): ConfigVersionMeta {
     versionId: row.id,
     version: row.version,
     test: row.test,
+    configType: configTypeOf(row.kind, row.test),
     author: row.author,
     createdAt: row.createdAt.toISOString(),
     sourceVersionId: row.sourceVersionId,

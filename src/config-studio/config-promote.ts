@@ -143,8 +143,8 @@ export function useRollback(
   const builds = new Map<number, { artifactId: number; live: boolean; blocked?: string }>();
   // Newest first: the first build holding a version is the one to return to.
   for (const artifact of artifacts.data) {
-    const manifest = artifact.manifest as { builtFor?: unknown; configs?: unknown };
-    if (manifest.builtFor === 'preview' || !Array.isArray(manifest.configs)) continue;
+    const manifest = artifact.manifest as { configs?: unknown };
+    if (artifact.environment === 'QA' || !Array.isArray(manifest.configs)) continue;
     const entries = manifest.configs as ManifestEntry[];
     // The server puts a build back only for a user who may put each of its configs live.
     const denied = CONFIG_KINDS.filter(

@@ -397,12 +397,8 @@ describe.each(DATABASES)('/cdn hardening on %s', (kind) => {
     );
     const designer = await server.as('designer');
     const list = await designer.call(listArtifactsRoute, { params: { id: 1 } });
-    expect(list.find((a) => a.id === preview.artifactId)?.manifest).toMatchObject({
-      builtFor: 'preview',
-    });
-    expect(list.find((a) => a.id === production.artifactId)?.manifest).toMatchObject({
-      builtFor: 'production',
-    });
+    expect(list.find((a) => a.id === preview.artifactId)?.environment).toBe('QA');
+    expect(list.find((a) => a.id === production.artifactId)?.environment).toBe('PROD');
     const error = await failure(
       designer.call(rollbackArtifactRoute, { params: { id: 1, artifactId: preview.artifactId } }),
     );

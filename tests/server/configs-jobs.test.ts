@@ -246,6 +246,7 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
     expect(after[0]).toMatchObject({
       version: before[0]!.version + 1,
       author: 'designer',
+      configType: 'PRODUCTION',
       sourceVersionId: integration.versionId,
     });
     expect(done.body).toMatchObject({ result: { versionId: after[0]!.versionId } });
@@ -281,7 +282,11 @@ describe.each(DATABASES)('config jobs on %s', (kind) => {
       params: { id: SITE },
       query: { id: configId, test: 'false' },
     });
-    expect(history[0]).toMatchObject({ version: 2, sourceVersionId: saved.versionId });
+    expect(history[0]).toMatchObject({
+      version: 2,
+      configType: 'DEPLOY',
+      sourceVersionId: saved.versionId,
+    });
     const prod = await integrator.call(listRecommendationBlocksRoute, {
       params: { id: SITE },
       query: { test: 'false' },

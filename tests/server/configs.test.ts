@@ -135,6 +135,7 @@ describe.each(DATABASES)('configs on %s', (kind) => {
     expect(testVersions[0]).toMatchObject({
       author: 'designer',
       test: true,
+      configType: 'INTEGRATION',
       sourceVersionId: null,
     });
     const prodVersions = await designer.call(configVersionsRoute, {

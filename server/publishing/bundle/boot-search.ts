@@ -50,6 +50,8 @@ export function autocompleteOf(
       blocks: ac.showAutocompleteProducts
         ? ac.customSettings.typesAC
         : ac.customSettings.typesAC.filter((block) => block !== 'products'),
+      cardType: ac.customSettings.cardType,
+      widthType: ac.customSettings.acWidthType,
     }),
   };
   if (!selectors.input) {

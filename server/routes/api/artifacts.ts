@@ -17,12 +17,12 @@ function toArtifact(siteId: number, entry: ArtifactHistoryEntry): Artifact {
     hash: entry.hash,
     createdAt: entry.createdAt,
     createdBy: entry.createdBy,
-    // `builtFor` marks preview builds (rollback refuses them) without changing the contract
-    manifest: { ...entry.manifest, builtFor: entry.builtFor } as unknown as Record<string, unknown>,
+    manifest: entry.manifest as unknown as Record<string, unknown>,
     jsBytes: entry.manifest.sizes.js,
     cssBytes: entry.manifest.sizes.css,
     production: entry.production,
     preview: entry.preview,
+    environment: entry.builtFor === 'production' ? 'PROD' : 'QA',
     jsUrl: `${base}.js`,
     cssUrl: `${base}.css`,
   };

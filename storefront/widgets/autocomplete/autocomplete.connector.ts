@@ -1,4 +1,5 @@
 import type { AutocompleteResponse } from '#contract/public/autocomplete.ts';
+import type { CARD_TYPES, WIDTH_MODES } from '#contract/entities/config-fields.ts';
 import type { DataSource } from '../../runtime/data-source.ts';
 import { safeUrl } from '../../runtime/escape.ts';
 import { toAmount } from '../../runtime/format.ts';
@@ -37,7 +38,14 @@ export interface AutocompleteSettings {
   withSku?: boolean;
   /** Search page the queries lead to: `{query}` is replaced, else `?st=` is appended. */
   searchPageUrl?: string;
+  /** How the products show (customSettings.cardType). @default 'HORIZONTAL_SMALL_CARD' */
+  cardType?: AutocompleteCardType;
+  /** The panel's width (customSettings.acWidthType). @default 'INPUT_WIDTH' */
+  widthType?: AutocompleteWidthType;
 }
+
+export type AutocompleteCardType = (typeof CARD_TYPES)[number];
+export type AutocompleteWidthType = (typeof WIDTH_MODES)[number];
 
 export interface AutocompleteState {
   query: string;

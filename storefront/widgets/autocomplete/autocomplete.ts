@@ -9,6 +9,7 @@ import {
   AUTOCOMPLETE_BLOCKS,
   createAutocompleteConnector,
   type AutocompleteBlock,
+  type AutocompleteCardType,
   type AutocompleteConnector,
   type AutocompleteIntent,
   type AutocompleteSettings,
@@ -31,6 +32,17 @@ export interface AutocompleteWidget {
   flush(): void;
   dispose(): void;
 }
+
+/** A card type's modifier class of the products block (and what its cards show). */
+const CARDS: Record<AutocompleteCardType, { name: string; pictures: boolean; brands: boolean }> = {
+  HORIZONTAL_SMALL_CARD: { name: 'small', pictures: true, brands: false },
+  HORIZONTAL_BIG_CARD: { name: 'big', pictures: true, brands: true },
+  VERTICAL: { name: 'vertical', pictures: true, brands: true },
+  LEGACY: { name: 'legacy', pictures: false, brands: false },
+};
+
+/** Below this width the panel lists its blocks in one column. */
+const NARROW_PANEL = 560;
 
 const BLOCK_TITLE: Record<AutocompleteBlock, keyof Texts> = {
   history: 'history',
@@ -75,6 +87,25 @@ export function mountAutocomplete(
   const panel = host.appendChild(host.ownerDocument.createElement('div'));
   panel.className = 'digi-autocomplete__panel';
   const optionId = (index: number): string => `${listboxId}-opt-${index}`;
+  const cards = CARDS[options.cardType ?? 'HORIZONTAL_SMALL_CARD'];
+  const widthType = options.widthType ?? 'INPUT_WIDTH';
+
+  /**
+   * The panel spans the input (INPUT_WIDTH), the window (FULL_WIDTH) or the input's left edge to
+   * the window's right (FROM_INPUT_TO_RIGHT_SIDE), wherever the host sits.
+   */
+  const placePanel = (): void => {
+    const view = host.ownerDocument.documentElement.clientWidth;
+    const hostBox = host.getBoundingClientRect();
+    const inputBox = input.getBoundingClientRect();
+    const left = widthType === 'FULL_WIDTH' ? 0 : inputBox.left;
+    const right = widthType === 'INPUT_WIDTH' ? inputBox.right : view;
+    const width = Math.max(0, right - left);
+    panel.style.left = `${left - hostBox.left}px`;
+    panel.style.right = 'auto';
+    panel.style.width = `${width}px`;
+    panel.classList.toggle('digi-autocomplete__panel--narrow', width < NARROW_PANEL);
+  };
 
   const renderer = createPartRenderer({
     root: panel,
@@ -97,6 +128,7 @@ export function mountAutocomplete(
                   active: index === state.activeIndex,
                 }))
                 .filter((option) => option.block === name),
+              cards: name === 'products' ? cards.name : null,
             }))
             .filter((block) => block.items.length > 0);
           return {
@@ -106,6 +138,8 @@ export function mountAutocomplete(
             listboxId,
             texts,
             blocks,
+            pictures: cards.pictures,
+            brands: cards.brands,
             empty: blocks.length === 0,
             hasHistory: state.history.length > 0 && state.query.trim() === '',
             allUrl: connector.searchUrl(state.query.trim()),
@@ -140,6 +174,7 @@ export function mountAutocomplete(
   const unsubscribe = connector.store.subscribe((state, prev) => {
     if (state.open !== prev.open && state.open) {
       // Opening shows the panel at once; later content changes follow the part delay.
+      placePanel();
       renderer.render();
     } else {
       renderer.update();
@@ -147,6 +182,9 @@ export function mountAutocomplete(
     syncAria();
   });
 
+  const onResize = (): void => {
+    if (connector.store.get().open) placePanel();
+  };
   const onInput = (): void => connector.input(input.value);
   const onFocus = (): void => connector.open();
   const onKeyDown = (event: KeyboardEvent): void => {
@@ -185,6 +223,7 @@ export function mountAutocomplete(
   input.addEventListener('keydown', onKeyDown);
   panel.addEventListener('mousedown', onPanelDown);
   host.ownerDocument.addEventListener('mousedown', onDocumentDown);
+  host.ownerDocument.defaultView?.addEventListener('resize', onResize);
   const offActions = onActions(panel, 'click', {
     'ac-choose'(el) {
       perform(connector.choose(Number(el.dataset['digiIndex'])));
@@ -216,6 +255,7 @@ export function mountAutocomplete(
       input.removeEventListener('keydown', onKeyDown);
       panel.removeEventListener('mousedown', onPanelDown);
       host.ownerDocument.removeEventListener('mousedown', onDocumentDown);
+      host.ownerDocument.defaultView?.removeEventListener('resize', onResize);
       if (!ownInput) {
         for (const name of [
           'aria-autocomplete',

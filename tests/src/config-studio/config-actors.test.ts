@@ -282,6 +282,7 @@ describe('servedVersion: which production version the toolbar calls live', () =>
     versionId,
     version: versionId,
     test: false,
+    configType: 'PRODUCTION' as const,
     author: 'x',
     createdAt: 'y',
     sourceVersionId,

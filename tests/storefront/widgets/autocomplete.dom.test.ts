@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemorySource } from '#storefront/fixtures/memory-source.ts';
 import {
   mountAutocomplete,
+  type AutocompleteOptions,
   type AutocompleteWidget,
 } from '#storefront/widgets/autocomplete/autocomplete.ts';
 
@@ -15,13 +16,14 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-function mount(onChoose = vi.fn()) {
+function mount(onChoose = vi.fn(), settings: Partial<AutocompleteOptions> = {}) {
   const container = document.body.appendChild(document.createElement('div'));
   widget = mountAutocomplete(container, {
     source: createMemorySource(),
     onChoose,
     throttle: 0,
     delays: { autocomplete: 0 },
+    ...settings,
   });
   return { onChoose, input: screen.getByRole('combobox', { name: 'Поиск' }) };
 }
@@ -84,5 +86,28 @@ describe('autocomplete widget', { timeout: 20_000 }, () => {
     w.dispose();
     expect(siteInput).not.toHaveAttribute('role');
     expect(siteInput).not.toHaveAttribute('aria-controls');
+  });
+
+  it('shows the products as the card type says: pictures and brands, or a line of name and price', async () => {
+    const products = async (cardType?: AutocompleteOptions['cardType']) => {
+      widget?.dispose();
+      document.body.replaceChildren();
+      const { input } = mount(vi.fn(), cardType ? { cardType } : {});
+      await userEvent.type(input, 'кроссовки');
+      await settle();
+      return screen.getByRole('group', { name: 'Товары' });
+    };
+    const small = await products();
+    expect(small).toHaveClass('digi-autocomplete__block--small');
+    expect(small.querySelector('.digi-autocomplete__picture')).not.toBeNull();
+    expect(small.querySelector('.digi-autocomplete__brand')).toBeNull();
+    const big = await products('HORIZONTAL_BIG_CARD');
+    expect(big).toHaveClass('digi-autocomplete__block--big');
+    expect(big.querySelector('.digi-autocomplete__brand')).not.toBeNull();
+    expect(await products('VERTICAL')).toHaveClass('digi-autocomplete__block--vertical');
+    const legacy = await products('LEGACY');
+    expect(legacy).toHaveClass('digi-autocomplete__block--legacy');
+    expect(legacy.querySelector('.digi-autocomplete__picture')).toBeNull();
+    expect(within(legacy).getAllByRole('option')[0]).toHaveTextContent(/₽/);
   });
 });

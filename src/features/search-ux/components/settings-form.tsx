@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import {
+  CARD_TYPES,
   CONTENT_LANGUAGES,
   POSITIONS,
   TEMPLATE_NAMES,
@@ -67,6 +68,11 @@ export function SettingsForm({ kind }: { kind: SearchUxKind }) {
         name="customSettings.acWidthType"
         label={cs('acWidthType')}
         options={options(WIDTH_MODES, (mode) => t(`ux.widthModes.${mode}`))}
+      />
+      <FormSelectField<Values, (typeof CARD_TYPES)[number]>
+        name="customSettings.cardType"
+        label={cs('cardType')}
+        options={options(CARD_TYPES, (type) => t(`ux.cardTypes.${type}`))}
       />
       <FormCheckboxField<Values> name="customSettings.withContent" label={cs('withContent')} />
       <FormTextField<Values>

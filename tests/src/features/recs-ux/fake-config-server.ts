@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { configTypeOf, type ConfigType } from '#contract/entities/config.ts';
 
 /**
  * An in-memory stand-in for the config calls of contract/routes/configs.ts, installed as
@@ -17,6 +18,7 @@ interface Version {
   versionId: number;
   version: number;
   test: boolean;
+  configType: ConfigType;
   author: string;
   createdAt: string;
   sourceVersionId: number | null;
@@ -73,6 +75,7 @@ export function installFakeConfigServer(): FakeConfigServer {
       versionId: nextVersionId++,
       version: list.length + 1,
       test,
+      configType: configTypeOf(kind, test),
       author,
       createdAt: new Date(Date.UTC(2026, 0, 1, 12, list.length)).toISOString(),
       sourceVersionId,

@@ -290,6 +290,7 @@ describe('search UX screen', () => {
                 versionId: production ? 12 : 7,
                 version: production ? 2 : 3,
                 test: !production,
+                configType: production ? 'PRODUCTION' : 'INTEGRATION',
                 author: 'integrator',
                 createdAt: '2026-11-21T09:00:00Z',
                 sourceVersionId: production ? 5 : null,

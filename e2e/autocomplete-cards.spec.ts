@@ -1,0 +1,112 @@
+/*
+ * The autocomplete's card type and width (customSettings.cardType, acWidthType), set in the
+ * console and generated, change what a shopper sees on the demo storefront.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, signIn } from './fixtures.ts';
+import { asAdmin, DEMO } from './regions.ts';
+
+const TOOLBAR = 'Действия с конфигурацией';
+
+async function readAutocomplete(page: Page) {
+  const answer = await page.request.get('/api/site/1/config/autocomplete?test=true');
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as { versionId: number | null; config: Record<string, unknown> };
+}
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: field })).toHaveValue(option);
+}
+
+/** Saves the integration copy and generates it into production. */
+async function saveAndGenerate(page: Page, toolbar: Locator) {
+  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
+  await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
+  await page
+    .getByRole('dialog', { name: 'Сгенерировать в продакшен?' })
+    .getByRole('button', { name: 'Да, сгенерировать' })
+    .click();
+  await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible({ timeout: 90_000 });
+}
+
+/** A shopper types on the demo page: the autocomplete's panel and its products block. */
+async function typeOnDemo(shop: Page) {
+  await shop.goto(DEMO);
+  const input = shop.getByRole('combobox', { name: 'Поиск по магазину' });
+  await input.click();
+  await input.pressSequentially('свитер', { delay: 30 });
+  const products = shop.getByRole('group', { name: 'Товары' });
+  await expect(products).toBeVisible({ timeout: 20_000 });
+  const panel = shop.locator('.digi-autocomplete__panel');
+  return { input, products, panel };
+}
+
+test('the card type and the width of the autocomplete change the storefront', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, 'admin', { at: '/anyquery/ux/autocomplete' });
+  const toolbar = page.getByRole('toolbar', { name: TOOLBAR });
+  await expect(toolbar.getByRole('button', { name: 'Сохранить', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  const original = await readAutocomplete(page);
+  const shop = await context.newPage();
+  await shop.setViewportSize({ width: 1280, height: 900 });
+  try {
+    // Vertical cards across the whole window.
+    await choose(page, 'Карточки товаров', 'Вертикальные');
+    await choose(page, 'Ширина автодополнения', 'Во всю ширину');
+    await saveAndGenerate(page, toolbar);
+    let demo = await typeOnDemo(shop);
+    await expect(demo.products).toHaveClass(/digi-autocomplete__block--vertical/);
+    await shop.screenshot({ path: '/tmp/autocomplete-cards-vertical.png' }).catch(() => {});
+    const card = demo.products.getByRole('option').first();
+    const picture = card.locator('.digi-autocomplete__picture');
+    const label = card.locator('.digi-autocomplete__label');
+    // a tile: the picture above the name
+    expect((await picture.boundingBox())!.y).toBeLessThan((await label.boundingBox())!.y);
+    const viewport = await shop.evaluate(() => document.documentElement.clientWidth);
+    const full = (await demo.panel.boundingBox())!;
+    expect(full.x).toBeCloseTo(0, 0);
+    expect(full.width).toBeCloseTo(viewport, 0);
+
+    // The older templates' line of name and price, as wide as the input.
+    await choose(page, 'Карточки товаров', 'Строка: название и цена');
+    await choose(page, 'Ширина автодополнения', 'По ширине поля');
+    await saveAndGenerate(page, toolbar);
+    demo = await typeOnDemo(shop);
+    await expect(demo.products).toHaveClass(/digi-autocomplete__block--legacy/);
+    await expect(demo.products.locator('.digi-autocomplete__picture')).toHaveCount(0);
+    await expect(demo.products.getByRole('option').first()).toContainText('₽');
+    const input = (await demo.input.boundingBox())!;
+    const panel = (await demo.panel.boundingBox())!;
+    expect(panel.x).toBeCloseTo(input.x, 0);
+    expect(panel.width).toBeCloseTo(input.width, 0);
+    await shop.screenshot({ path: '/tmp/autocomplete-cards-legacy.png' }).catch(() => {});
+  } finally {
+    await shop.close();
+    // The later specs see the autocomplete as it was, in both copies.
+    await asAdmin(async (api, xsrf) => {
+      const current = await readAutocomplete(page);
+      const saved = await api.post('/api/config/save/autocomplete?siteId=1&test=true', {
+        data: { ...original.config, baseVersionId: current.versionId },
+        headers: { 'x-xsrf-token': await xsrf() },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const generate = await api.post('/api/config/generate/autocomplete?siteId=1', {
+        headers: { 'x-xsrf-token': await xsrf() },
+      });
+      expect(generate.status()).toBe(202);
+      await expect
+        .poll(async () => (await api.get('/api/config/generate/status?siteId=1')).status(), {
+          timeout: 90_000,
+        })
+        .toBe(200);
+    });
+  }
+});
