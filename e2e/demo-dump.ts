@@ -13,6 +13,7 @@ import { openPglite } from '#server/platform/db/client.ts';
 import { demoFeedChunks } from '#server/demo/feed.ts';
 import { importYml } from '#server/feeds/intake/yml-import.ts';
 import { seedDemo, seedDemoEvents } from '#server/demo/seed.ts';
+import { seedDemoContent } from '#server/demo/content.ts';
 import { seedDemoSessionRecs } from '#server/demo/session-recs.ts';
 import { sites } from '#server/platform/db/schema.ts';
 import { dumpPglite } from '#tests/helpers/database-snapshots.ts';
@@ -24,7 +25,7 @@ async function makeSnapshot(path: string): Promise<void> {
   await seedDemo(database);
   // The demo site's catalog (its /cdn/1/demo.html searches it): the generated demo feed through
   // the real importer, streamed from memory (a few hundred offers: a second or two).
-  for (const site of await database.db.select().from(sites).where(eq(sites.enabled, true)))
+  for (const site of await database.db.select().from(sites).where(eq(sites.enabled, true))) {
     await importYml(database.db, {
       siteId: site.id,
       source: {
@@ -34,6 +35,9 @@ async function makeSnapshot(path: string): Promise<void> {
         size: 0,
       },
     });
+    // Its content pages (delivery, returns, guides), for the autocomplete's `withContent`.
+    await seedDemoContent(database.db, site.id);
+  }
   // Storefront events for the report screens (fewer sessions than `npm start`: a faster start).
   await seedDemoEvents(database, { sessions: 5000 });
   // The product page's session kNN block, its strategy built from those events.

@@ -6,6 +6,7 @@ import { writeDemoFeed } from './demo/feed.ts';
 import { sites } from './platform/db/schema.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { seedDemo, seedDemoEvents } from './demo/seed.ts';
+import { seedDemoContent } from './demo/content.ts';
 import { seedDemoSessionRecs } from './demo/session-recs.ts';
 import { refreshStaleBundles } from './publishing/runtime-refresh.ts';
 import { readEnv, shouldSeed } from './platform/env.ts';
@@ -21,6 +22,8 @@ const seeded =
   shouldSeed(env) && (await seedDemo(database, { feedUrl: pathToFileURL(demoFeed).href }));
 if (seeded) {
   await writeDemoFeed(demoFeed, { offers: 800, pictureBase: `http://localhost:${env.PORT}` });
+  for (const site of await database.db.select().from(sites).where(eq(sites.enabled, true)))
+    await seedDemoContent(database.db, site.id);
   console.log('Seeded the demo data (logins in README.md)');
 }
 if (shouldSeed(env)) {

@@ -27,6 +27,8 @@ export const autocompleteParams = z.object({
   unavailableMultiplier: unavailableMultiplierParam,
   /** Include the content feed's pages matching the query (`contents`). */
   withContent: queryBool.default(false),
+  /** How many content pages to answer with `withContent` (the config's contentsSize). */
+  contentsSize: z.coerce.number().int().min(1).max(50).default(10),
   withSku: queryBool.default(false),
   /** AnyQuery's shuffle of the products: accepted; the answer keeps its ranking. */
   shuffle: queryBool.optional(),

@@ -181,7 +181,8 @@ export async function autocomplete(
       .slice(0, 6)
       .map(([tap]) => ({ tap, relatedSearch: `${corrected ?? query} ${tap}` }));
   }
-  if (params.withContent) answer.contents = await searchContent(db, siteId, query);
+  if (params.withContent)
+    answer.contents = await searchContent(db, siteId, query, params.contentsSize);
   // Query exclusions and the black lists remove suggestions.
   answer.sts = answer.sts.filter((q) => allowed(q.st));
   answer.taps = answer.taps.filter((tap) => allowed(tap.relatedSearch));

@@ -45,6 +45,7 @@ export const TEXTS_RU = {
   categories: 'Категории',
   brands: 'Бренды',
   products: 'Товары',
+  contents: 'Страницы сайта',
   allResults: 'Все результаты',
   recommendations: 'Рекомендуем',
   showAll: 'Смотреть все',

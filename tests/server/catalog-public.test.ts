@@ -4,6 +4,7 @@ import { autocompleteResponse } from '#contract/public/autocomplete.ts';
 import { recommendationsResponse } from '#contract/public/recommendations.ts';
 import { searchResponse, type SearchResponse } from '#contract/public/search.ts';
 import { widgetEvents } from '#server/platform/db/schema.ts';
+import { seedDemoContent } from '#server/demo/content.ts';
 import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { apiKeyOf, demoFeedUrl, importFeed } from '#tests/helpers/catalog.ts';
 
@@ -342,6 +343,21 @@ describe.each(DATABASES)('public storefront API on %s', (kind) => {
     );
     expect(sku.products[0]!.skus).toBeDefined();
     expect((await get('/public/autocomplete', { productsSize: '100' })).status).toBe(400);
+  });
+
+  it('answers the content pages matching the typed words, as many as contentsSize', async () => {
+    await seedDemoContent(server.database.db, 1);
+    const contents = async (params: Record<string, string>) =>
+      autocompleteResponse
+        .parse((await get('/public/autocomplete', { st: 'выбрать', ...params })).body)
+        .contents.map((page) => page.title);
+    expect(await contents({})).toEqual([]);
+    const all = await contents({ withContent: 'true' });
+    expect(all).toEqual(expect.arrayContaining(['Как выбрать кроссовки', 'Таблица размеров']));
+    expect(await contents({ withContent: 'true', contentsSize: '1' })).toEqual([all[0]]);
+    expect(
+      (await get('/public/autocomplete', { withContent: 'true', contentsSize: '51' })).status,
+    ).toBe(400);
   });
 
   it('finds a product by a full article typed into autocomplete: its offer id or vendorCode, first', async () => {

@@ -50,6 +50,10 @@ export function autocompleteOf(
       blocks: ac.showAutocompleteProducts
         ? ac.customSettings.typesAC
         : ac.customSettings.typesAC.filter((block) => block !== 'products'),
+      brandsShown: ac.customSettings.topBrands,
+      categoriesShown: ac.customSettings.topCategories,
+      withContent: ac.customSettings.withContent,
+      contentsShown: ac.customSettings.contentsSize,
       cardType: ac.customSettings.cardType,
       widthType: ac.customSettings.acWidthType,
     }),

@@ -10,7 +10,7 @@ import { throttle } from '../../runtime/throttle.ts';
 
 /** Autocomplete blocks (spec §3 "Autocomplete labels"). */
 export type AutocompleteBlock =
-  'queries' | 'products' | 'categories' | 'history' | 'taps' | 'brands';
+  'queries' | 'products' | 'categories' | 'history' | 'taps' | 'brands' | 'contents';
 
 export const AUTOCOMPLETE_BLOCKS: readonly AutocompleteBlock[] = [
   'history',
@@ -38,6 +38,14 @@ export interface AutocompleteSettings {
   withSku?: boolean;
   /** Search page the queries lead to: `{query}` is replaced, else `?st=` is appended. */
   searchPageUrl?: string;
+  /** Brands to show (customSettings.topBrands). @default all answered */
+  brandsShown?: number;
+  /** Categories to show (customSettings.topCategories). @default all answered */
+  categoriesShown?: number;
+  /** The site's content pages matching the query, in a block after the others (withContent). */
+  withContent?: boolean;
+  /** Content pages to show (customSettings.contentsSize). @default 10 */
+  contentsShown?: number;
   /** How the products show (customSettings.cardType). @default 'HORIZONTAL_SMALL_CARD' */
   cardType?: AutocompleteCardType;
   /** The panel's width (customSettings.acWidthType). @default 'INPUT_WIDTH' */
@@ -60,7 +68,7 @@ export interface AutocompleteState {
 
 /** One choosable row of the panel. */
 export interface AutocompleteOption {
-  kind: 'query' | 'history' | 'tap' | 'category' | 'brand' | 'product';
+  kind: 'query' | 'history' | 'tap' | 'category' | 'brand' | 'product' | 'content';
   block: AutocompleteBlock;
   label: string;
   /** The search a choice runs (query, history, tap, brand). */
@@ -112,7 +120,10 @@ export function createAutocompleteConnector(
   source: DataSource,
   settings: AutocompleteSettings = {},
 ): AutocompleteConnector {
-  const blocks = settings.blocks ?? AUTOCOMPLETE_BLOCKS;
+  const blocks: readonly AutocompleteBlock[] = [
+    ...(settings.blocks ?? AUTOCOMPLETE_BLOCKS),
+    ...(settings.withContent ? (['contents'] as const) : []),
+  ];
   const store = createStore<AutocompleteState>({
     query: '',
     open: false,
@@ -140,6 +151,10 @@ export function createAutocompleteConnector(
           showUnavailable: String(settings.showUnavailable ?? true),
           unavailableMultiplier: settings.unavailableMultiplier ?? 0.2,
           withSku: String(settings.withSku ?? false),
+          ...(settings.withContent && {
+            withContent: 'true',
+            contentsSize: settings.contentsShown ?? 10,
+          }),
         },
         current.signal,
       )
@@ -178,7 +193,7 @@ export function createAutocompleteConnector(
             out.push({ kind: 'tap', block, label: t.tap, query: t.relatedSearch });
           break;
         case 'categories':
-          for (const c of result?.categories ?? []) {
+          for (const c of (result?.categories ?? []).slice(0, settings.categoriesShown)) {
             out.push({
               kind: 'category',
               block,
@@ -190,7 +205,7 @@ export function createAutocompleteConnector(
           }
           break;
         case 'brands':
-          for (const b of result?.brands ?? [])
+          for (const b of (result?.brands ?? []).slice(0, settings.brandsShown))
             out.push({
               kind: 'brand',
               block,
@@ -223,6 +238,10 @@ export function createAutocompleteConnector(
               },
             });
           }
+          break;
+        case 'contents':
+          for (const page of (result?.contents ?? []).slice(0, settings.contentsShown ?? 10))
+            out.push({ kind: 'content', block, label: page.title, url: safeUrl(page.url) });
           break;
       }
     }

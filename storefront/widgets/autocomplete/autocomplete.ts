@@ -51,6 +51,7 @@ const BLOCK_TITLE: Record<AutocompleteBlock, keyof Texts> = {
   categories: 'categories',
   brands: 'brands',
   products: 'products',
+  contents: 'contents',
 };
 
 /**
@@ -116,7 +117,10 @@ export function mountAutocomplete(
       autocomplete: {
         select(state) {
           const all = connector.options();
-          const blocks = (options.blocks ?? AUTOCOMPLETE_BLOCKS)
+          const blocks = [
+            ...(options.blocks ?? AUTOCOMPLETE_BLOCKS),
+            ...(options.withContent ? (['contents'] as const) : []),
+          ]
             .map((name) => ({
               name,
               title: texts[BLOCK_TITLE[name]],

@@ -110,4 +110,54 @@ describe('autocomplete widget', { timeout: 20_000 }, () => {
     expect(legacy.querySelector('.digi-autocomplete__picture')).toBeNull();
     expect(within(legacy).getAllByRole('option')[0]).toHaveTextContent(/₽/);
   });
+
+  it('shows the top brands and categories only, and the content pages when asked for them', async () => {
+    const memory = createMemorySource();
+    const asked: Array<Record<string, unknown>> = [];
+    const answered = { brands: 0, categories: 0 };
+    const source = {
+      ...memory,
+      autocomplete: async (...args: Parameters<typeof memory.autocomplete>) => {
+        asked.push({ ...args[0] });
+        const answer = await memory.autocomplete(...args);
+        answered.brands = answer.brands.length;
+        answered.categories = answer.categories.length;
+        const pages = [1, 2, 3].map((n) => ({
+          id: `p${n}`,
+          url: `https://shop.example/info/${n}`,
+          title: `Как выбрать кроссовки, часть ${n}`,
+          snippet: '',
+        }));
+        return { ...answer, contents: args[0].withContent ? pages : [] };
+      },
+    };
+    const container = document.body.appendChild(document.createElement('div'));
+    widget = mountAutocomplete(container, {
+      source,
+      throttle: 0,
+      delays: { autocomplete: 0 },
+      brandsShown: 1,
+      categoriesShown: 1,
+      withContent: true,
+      contentsShown: 2,
+    });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Поиск' }), 'кроссовки');
+    await settle();
+    expect(asked.at(-1)).toMatchObject({ withContent: 'true', contentsSize: 2 });
+    expect(answered.brands).toBeGreaterThan(1);
+    expect(answered.categories).toBeGreaterThan(1);
+    expect(
+      within(screen.getByRole('group', { name: 'Бренды' })).getAllByRole('option'),
+    ).toHaveLength(1);
+    expect(
+      within(screen.getByRole('group', { name: 'Категории' })).getAllByRole('option'),
+    ).toHaveLength(1);
+    const pages = within(screen.getByRole('group', { name: 'Страницы сайта' })).getAllByRole(
+      'option',
+    );
+    expect(pages.map((page) => page.textContent?.trim())).toEqual([
+      'Как выбрать кроссовки, часть 1',
+      'Как выбрать кроссовки, часть 2',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 /*
- * The autocomplete's card type and width (customSettings.cardType, acWidthType), set in the
- * console and generated, change what a shopper sees on the demo storefront.
+ * The autocomplete's settings (customSettings.cardType, acWidthType, topBrands, topCategories,
+ * withContent, contentsSize), set in the console and generated, change what a shopper sees on the
+ * demo storefront.
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
@@ -44,7 +45,7 @@ async function typeOnDemo(shop: Page) {
   return { input, products, panel };
 }
 
-test('the card type and the width of the autocomplete change the storefront', async ({
+test('the card type, width, top brands and categories and content pages of the autocomplete change the storefront', async ({
   page,
   context,
 }) => {
@@ -58,11 +59,20 @@ test('the card type and the width of the autocomplete change the storefront', as
   const shop = await context.newPage();
   await shop.setViewportSize({ width: 1280, height: 900 });
   try {
-    // Vertical cards across the whole window.
+    // Vertical cards across the whole window; two brands, one category, one content page.
     await choose(page, 'Карточки товаров', 'Вертикальные');
     await choose(page, 'Ширина автодополнения', 'Во всю ширину');
+    await page.getByLabel('Топ брендов').fill('2');
+    await page.getByLabel('Топ категорий').fill('1');
+    await page.getByLabel('Контентные страницы в автодополнении').check();
+    await page.getByLabel('Количество контента').fill('1');
     await saveAndGenerate(page, toolbar);
     let demo = await typeOnDemo(shop);
+    await expect(shop.getByRole('group', { name: 'Бренды' }).getByRole('option')).toHaveCount(2);
+    await expect(shop.getByRole('group', { name: 'Категории' }).getByRole('option')).toHaveCount(1);
+    const pages = shop.getByRole('group', { name: 'Страницы сайта' }).getByRole('option');
+    await expect(pages).toHaveCount(1);
+    await expect(pages).toHaveText('Уход за свитерами и трикотажем');
     await expect(demo.products).toHaveClass(/digi-autocomplete__block--vertical/);
     await shop.screenshot({ path: '/tmp/autocomplete-cards-vertical.png' }).catch(() => {});
     const card = demo.products.getByRole('option').first();
