@@ -1,7 +1,7 @@
 /*
  * The autocomplete's settings (customSettings.cardType, acWidthType, topBrands, topCategories,
- * withContent, contentsSize), set in the console and generated, change what a shopper sees on the
- * demo storefront.
+ * withContent, contentsSize, speechRecognition and its language), set in the console and
+ * generated, change what a shopper sees on the demo storefront.
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
@@ -33,19 +33,27 @@ async function saveAndGenerate(page: Page, toolbar: Locator) {
   await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible({ timeout: 90_000 });
 }
 
-/** A shopper types on the demo page: the autocomplete's panel and its products block. */
-async function typeOnDemo(shop: Page) {
+/**
+ * A shopper types on the demo page (or says it, `voice`): the autocomplete's panel and its
+ * products block.
+ */
+async function typeOnDemo(shop: Page, voice = false) {
   await shop.goto(DEMO);
   const input = shop.getByRole('combobox', { name: 'Поиск по магазину' });
-  await input.click();
-  await input.pressSequentially('свитер', { delay: 30 });
+  if (voice) {
+    await shop.getByRole('button', { name: 'Голосовой поиск' }).click();
+    await expect(input).toHaveValue('свитер');
+  } else {
+    await input.click();
+    await input.pressSequentially('свитер', { delay: 30 });
+  }
   const products = shop.getByRole('group', { name: 'Товары' });
   await expect(products).toBeVisible({ timeout: 20_000 });
   const panel = shop.locator('.digi-autocomplete__panel');
   return { input, products, panel };
 }
 
-test('the card type, width, top brands and categories and content pages of the autocomplete change the storefront', async ({
+test('the card type, width, top brands and categories, content pages and voice search of the autocomplete change the storefront', async ({
   page,
   context,
 }) => {
@@ -74,7 +82,7 @@ test('the card type, width, top brands and categories and content pages of the a
     await expect(pages).toHaveCount(1);
     await expect(pages).toHaveText('Уход за свитерами и трикотажем');
     await expect(demo.products).toHaveClass(/digi-autocomplete__block--vertical/);
-    await shop.screenshot({ path: '/tmp/autocomplete-cards-vertical.png' }).catch(() => {});
+    await shop.screenshot({ path: '/tmp/autocomplete-settings-vertical.png' }).catch(() => {});
     const card = demo.products.getByRole('option').first();
     const picture = card.locator('.digi-autocomplete__picture');
     const label = card.locator('.digi-autocomplete__label');
@@ -85,11 +93,38 @@ test('the card type, width, top brands and categories and content pages of the a
     expect(full.x).toBeCloseTo(0, 0);
     expect(full.width).toBeCloseTo(viewport, 0);
 
-    // The older templates' line of name and price, as wide as the input.
+    // The older templates' line of name and price, as wide as the input; voice search in English.
     await choose(page, 'Карточки товаров', 'Строка: название и цена');
     await choose(page, 'Ширина автодополнения', 'По ширине поля');
+    await page.getByLabel('Распознавание речи').check();
+    await page.getByLabel('Язык распознавания речи').fill('en-US');
     await saveAndGenerate(page, toolbar);
-    demo = await typeOnDemo(shop);
+    // Headless Chromium cannot listen: the browser's speech recognition hears «свитер».
+    await shop.addInitScript(() => {
+      const heard: string[] = [];
+      const Recognition = class {
+        lang = '';
+        onresult: ((event: unknown) => void) | null = null;
+        onend: (() => void) | null = null;
+        start() {
+          heard.push(this.lang);
+          setTimeout(() => {
+            this.onresult?.({ results: [[{ transcript: 'свитер' }]] });
+            this.onend?.();
+          }, 50);
+        }
+        stop() {}
+      };
+      Object.assign(window, {
+        heardLanguages: heard,
+        SpeechRecognition: Recognition,
+        webkitSpeechRecognition: Recognition,
+      });
+    });
+    demo = await typeOnDemo(shop, true);
+    expect(
+      await shop.evaluate(() => (window as unknown as { heardLanguages: string[] }).heardLanguages),
+    ).toEqual(['en-US']);
     await expect(demo.products).toHaveClass(/digi-autocomplete__block--legacy/);
     await expect(demo.products.locator('.digi-autocomplete__picture')).toHaveCount(0);
     await expect(demo.products.getByRole('option').first()).toContainText('₽');
@@ -97,7 +132,7 @@ test('the card type, width, top brands and categories and content pages of the a
     const panel = (await demo.panel.boundingBox())!;
     expect(panel.x).toBeCloseTo(input.x, 0);
     expect(panel.width).toBeCloseTo(input.width, 0);
-    await shop.screenshot({ path: '/tmp/autocomplete-cards-legacy.png' }).catch(() => {});
+    await shop.screenshot({ path: '/tmp/autocomplete-settings-legacy.png' }).catch(() => {});
   } finally {
     await shop.close();
     // The later specs see the autocomplete as it was, in both copies.

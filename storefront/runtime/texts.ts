@@ -46,6 +46,7 @@ export const TEXTS_RU = {
   brands: 'Бренды',
   products: 'Товары',
   contents: 'Страницы сайта',
+  voiceSearch: 'Голосовой поиск',
   allResults: 'Все результаты',
   recommendations: 'Рекомендуем',
   showAll: 'Смотреть все',

@@ -54,6 +54,8 @@ export function autocompleteOf(
       categoriesShown: ac.customSettings.topCategories,
       withContent: ac.customSettings.withContent,
       contentsShown: ac.customSettings.contentsSize,
+      speechRecognition: ac.customSettings.speechRecognition,
+      speechLanguage: ac.customSettings.speechRecognitionLanguage,
       cardType: ac.customSettings.cardType,
       widthType: ac.customSettings.acWidthType,
     }),

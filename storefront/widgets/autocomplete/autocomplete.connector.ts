@@ -46,6 +46,10 @@ export interface AutocompleteSettings {
   withContent?: boolean;
   /** Content pages to show (customSettings.contentsSize). @default 10 */
   contentsShown?: number;
+  /** A microphone button that types what the shopper says (customSettings.speechRecognition). */
+  speechRecognition?: boolean;
+  /** The language it listens for (speechRecognitionLanguage). @default 'ru-RU' */
+  speechLanguage?: string;
   /** How the products show (customSettings.cardType). @default 'HORIZONTAL_SMALL_CARD' */
   cardType?: AutocompleteCardType;
   /** The panel's width (customSettings.acWidthType). @default 'INPUT_WIDTH' */

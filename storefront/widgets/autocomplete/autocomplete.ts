@@ -15,6 +15,7 @@ import {
   type AutocompleteSettings,
 } from './autocomplete.connector.ts';
 import { autocompleteTemplates } from './autocomplete.templates.ts';
+import { mountVoiceInput } from './voice-input.ts';
 
 export interface AutocompleteOptions extends AutocompleteSettings, WidgetRenderOptions {
   source: DataSource;
@@ -108,6 +109,17 @@ export function mountAutocomplete(
     panel.classList.toggle('digi-autocomplete__panel--narrow', width < NARROW_PANEL);
   };
 
+  const voice = options.speechRecognition
+    ? mountVoiceInput(host, input, {
+        lang: options.speechLanguage || 'ru-RU',
+        label: texts.voiceSearch,
+        onText(text) {
+          input.value = text;
+          input.focus();
+          connector.input(text);
+        },
+      })
+    : null;
   const renderer = createPartRenderer({
     root: panel,
     rootPart: 'autocomplete',
@@ -179,6 +191,7 @@ export function mountAutocomplete(
     if (state.open !== prev.open && state.open) {
       // Opening shows the panel at once; later content changes follow the part delay.
       placePanel();
+      voice?.place();
       renderer.render();
     } else {
       renderer.update();
@@ -187,6 +200,7 @@ export function mountAutocomplete(
   });
 
   const onResize = (): void => {
+    voice?.place();
     if (connector.store.get().open) placePanel();
   };
   const onInput = (): void => connector.input(input.value);
@@ -251,6 +265,7 @@ export function mountAutocomplete(
     },
     flush: () => renderer.flush(),
     dispose() {
+      voice?.dispose();
       connector.dispose();
       unsubscribe();
       offActions();

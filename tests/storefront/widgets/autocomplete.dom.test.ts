@@ -160,4 +160,37 @@ describe('autocomplete widget', { timeout: 20_000 }, () => {
       'Как выбрать кроссовки, часть 2',
     ]);
   });
+
+  it('types what the shopper says into the input with the voice button, in the set language', async () => {
+    const started: string[] = [];
+    class FakeRecognition {
+      lang = '';
+      interimResults = true;
+      onresult: ((event: { results: { transcript: string }[][] }) => void) | null = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      start() {
+        started.push(this.lang);
+        this.onresult?.({ results: [[{ transcript: 'кроссовки' }]] });
+        this.onend?.();
+      }
+      stop() {}
+    }
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    try {
+      const { input } = mount(vi.fn(), { speechRecognition: true, speechLanguage: 'kk-KZ' });
+      await userEvent.click(screen.getByRole('button', { name: 'Голосовой поиск' }));
+      await settle();
+      expect(started).toEqual(['kk-KZ']);
+      expect(input).toHaveValue('кроссовки');
+      expect(screen.getByRole('group', { name: 'Товары' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows no voice button when the setting is off or the browser cannot listen', () => {
+    mount(vi.fn(), { speechRecognition: true });
+    expect(screen.queryByRole('button', { name: 'Голосовой поиск' })).toBeNull();
+  });
 });
