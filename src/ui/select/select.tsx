@@ -178,8 +178,11 @@ export function Select<V extends string | number>({
             else if (event.key === 'Enter' && open) choose(visible[active]);
             else if (event.key === ' ' && !searchable && !open) openList();
             else if (event.key === ' ' && !searchable) choose(visible[active]);
-            else if (event.key === 'Escape' && open) close();
-            else return;
+            else if (event.key === 'Escape' && open) {
+              close();
+              // the Escape closed the list: a dialog around the select stays open
+              event.stopPropagation();
+            } else return;
             event.preventDefault();
           }}
         />

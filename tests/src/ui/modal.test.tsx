@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Modal } from '#src/ui/modal/modal.tsx';
+import { Select } from '#src/ui/select/select.tsx';
 import type { ModalMode } from '#src/ui/modal/modal.tsx';
 import { scrollLockCount } from '#src/ui/overlay/scroll-lock.ts';
 import { renderWithProviders } from '#tests/helpers/render.tsx';
@@ -83,5 +84,34 @@ describe('Modal', () => {
     const { user } = renderWithProviders(<Harness mode="EDIT" />);
     await user.click(screen.getByRole('button', { name: 'Открыть' }));
     await expectNoSeriousA11yViolations(screen.getByRole('dialog'));
+  });
+
+  it('Escape in an open select closes the list, not the dialog; the next Escape closes the dialog', async () => {
+    function WithSelect() {
+      const [value, setValue] = useState<number | null>(null);
+      return (
+        <Modal open onClose={onClose} title="Правило">
+          <Select<number>
+            label="Тип"
+            options={[
+              { value: 1, label: 'Буст' },
+              { value: 2, label: 'Пессимизация' },
+            ]}
+            value={value}
+            onChange={setValue}
+          />
+        </Modal>
+      );
+    }
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<WithSelect />);
+    const combo = screen.getByRole('combobox', { name: 'Тип' });
+    await user.click(combo);
+    expect(combo).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(combo).toHaveAttribute('aria-expanded', 'false');
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
