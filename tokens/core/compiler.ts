@@ -16,39 +16,16 @@ import type {
 import { selectSets } from './parse/input.ts';
 import { flattenSets } from './parse/flatten.ts';
 import type { TokenSource } from './parse/flatten.ts';
-import { compileValue } from './parse/reference.ts';
-import type { Tpl, TplIssue } from './parse/reference.ts';
-import { findCycle, stronglyConnected } from './resolve/graph.ts';
-import { resolveToken, UNDEFINED } from './resolve/resolve.ts';
 import type { ResolveCtx, RVal } from './resolve/resolve.ts';
+import { resolveNodes } from './resolve/resolve-nodes.ts';
 import { suggest, suggestIndex } from './resolve/suggest.ts';
 import type { SuggestIndex } from './resolve/suggest.ts';
 import { NameTable } from './transform/names.ts';
 import { defaultLineHeight } from './transform/line-height.ts';
 import { emitToken } from './emit/scss.ts';
-import type { Chunk } from './emit/scss.ts';
-
-interface Node {
-  id: number;
-  path: string;
-  type: string;
-  set: string;
-  file?: string;
-  tpl: Tpl;
-  modify?: Tpl;
-  depPaths: string[];
-  /** Donor ids (existing tokens only). */
-  deps: number[];
-  value: RVal;
-  inCycle: boolean;
-  parseDiags: Diagnostic[];
-  nameDiags: Diagnostic[];
-  resolveDiags: Diagnostic[];
-  emitDiags: Diagnostic[];
-  name: string;
-  chunk: Chunk;
-  alive: boolean;
-}
+import { ScssBlocks } from './emit/scss-blocks.ts';
+import { newNode, nodeDiag, NONE_D, NONE_N, parseNode } from './token-node.ts';
+import type { TokenNode as Node } from './token-node.ts';
 
 /** A token as written in the JSON (`{value, type, description?, $extensions?}`). */
 export interface TokenJson {
@@ -64,27 +41,9 @@ export interface UpdateResult {
   ms: number;
 }
 
-// shared empty values: never mutated (nodes get fresh arrays when they have content)
-const NONE_S: string[] = [];
-const NONE_N: number[] = [];
-const NONE_D: Diagnostic[] = [];
-const EMPTY_CHUNK: Chunk = { vars: '', props: '', mixin: '' };
 const scratch: Diagnostic[] = [];
 
-const BLOCK_BITS = 8;
-const BLOCK_SIZE = 1 << BLOCK_BITS;
-
-interface Block {
-  vars: string;
-  mixins: string;
-  props: string;
-  count: number;
-}
-
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class TokenCompiler {
   private readonly nodes: Node[] = [];
@@ -129,43 +88,9 @@ export class TokenCompiler {
 
   // ---- parse -------------------------------------------------------------
 
-  private compileNode(node: Node, src: TokenSource): void {
-    const deps: string[] = [];
-    const issues: TplIssue[] = [];
-    node.tpl = compileValue(src.value, deps, issues);
-    const mod = src.extensions?.['studio.tokens'];
-    if (isObj(mod) && isObj(mod['modify'])) node.modify = compileValue(mod['modify'], deps, issues);
-    else delete node.modify;
-    node.depPaths = deps.length === 0 ? NONE_S : deps;
-    node.parseDiags =
-      issues.length === 0
-        ? NONE_D
-        : issues.map((i) =>
-            this.diag(node, i.code, 'warning', `Token '${node.path}': ${i.message}`),
-          );
-  }
-
   private addNode(src: TokenSource): Node {
-    const node: Node = {
-      id: this.nodes.length,
-      path: src.path,
-      type: src.type,
-      set: src.set,
-      tpl: { k: 's', parts: [''], refs: [], whole: false },
-      depPaths: NONE_S,
-      deps: NONE_N,
-      value: UNDEFINED,
-      inCycle: false,
-      parseDiags: NONE_D,
-      nameDiags: NONE_D,
-      resolveDiags: NONE_D,
-      emitDiags: NONE_D,
-      name: '',
-      chunk: EMPTY_CHUNK,
-      alive: true,
-    };
-    if (this.named) node.file = src.set;
-    this.compileNode(node, src);
+    const node = newNode(this.nodes.length, src, this.named);
+    parseNode(node, src);
     this.nodes.push(node);
     this.byPath.set(src.path, node.id);
     this.pathList = null;
@@ -173,7 +98,7 @@ export class TokenCompiler {
     node.name = a.name;
     if (a.collidesWith !== undefined)
       node.nameDiags = [
-        this.diag(
+        nodeDiag(
           node,
           'name/collision',
           'warning',
@@ -207,17 +132,6 @@ export class TokenCompiler {
     }
   }
 
-  private diag(
-    n: Node,
-    code: string,
-    severity: Diagnostic['severity'],
-    message: string,
-  ): Diagnostic {
-    const d: Diagnostic = { code, path: n.path, severity, message };
-    if (n.file !== undefined) d.file = n.file;
-    return d;
-  }
-
   // ---- resolve -----------------------------------------------------------
 
   private readonly ctx: ResolveCtx = {
@@ -240,46 +154,7 @@ export class TokenCompiler {
   };
 
   private resolveIds(ids: number[]): void {
-    const scope = new Uint8Array(this.nodes.length);
-    for (const id of ids) scope[id] = 1;
-    const comps = stronglyConnected(
-      ids,
-      { deps: (id) => (this.nodes[id] as Node).deps },
-      (id) => scope[id] === 1,
-      this.nodes.length,
-    );
-    const g = { deps: (id: number) => (this.nodes[id] as Node).deps };
-    for (const comp of comps) {
-      const first = this.nodes[comp[0] as number] as Node;
-      const cyclic = comp.length > 1 || first.deps.includes(first.id);
-      if (!cyclic) {
-        first.inCycle = false;
-        scratch.length = 0;
-        first.value = resolveToken(first, this.ctx, scratch);
-        first.resolveDiags = scratch.length === 0 ? NONE_D : scratch.slice();
-        continue;
-      }
-      const members = new Set(comp);
-      for (const id of comp) {
-        const n = this.nodes[id] as Node;
-        n.inCycle = true;
-        n.value = UNDEFINED;
-        n.resolveDiags = [];
-      }
-      // report each cycle once, starting from the member that comes first in the input
-      const start = Math.min(...comp);
-      const cycle = findCycle(start, members, g).map((id) => (this.nodes[id] as Node).path);
-      const head = this.nodes[start] as Node;
-      const others = comp.length > cycle.length ? ` (${comp.length} tokens are caught in it)` : '';
-      head.resolveDiags.push(
-        this.diag(
-          head,
-          'ref/cycle',
-          'error',
-          `Circular reference: ${[...cycle, cycle[0]].join(' → ')}; these tokens are UNDEFINED${others}`,
-        ),
-      );
-    }
+    resolveNodes(this.nodes, ids, this.ctx);
   }
 
   // ---- emit --------------------------------------------------------------
@@ -288,32 +163,11 @@ export class TokenCompiler {
     scratch.length = 0;
     n.chunk = emitToken(n, this.lineHeight, scratch);
     n.emitDiags = scratch.length === 0 ? NONE_D : scratch.slice();
-    this.blocks[n.id >> BLOCK_BITS] = undefined;
+    this.blocks.invalidate(n.id);
   }
 
   /** Joined text of 256 tokens at a time; only blocks with a changed token are re-joined. */
-  private readonly blocks: (Block | undefined)[] = [];
-
-  private block(b: number): Block {
-    let blk = this.blocks[b];
-    if (blk) return blk;
-    const vars: string[] = [];
-    const mixins: string[] = [];
-    const props: string[] = [];
-    let count = 0;
-    const end = Math.min(this.nodes.length, (b + 1) << BLOCK_BITS);
-    for (let i = b << BLOCK_BITS; i < end; i++) {
-      const n = this.nodes[i] as Node;
-      if (!n.alive) continue;
-      count++;
-      if (n.chunk.vars) vars.push(n.chunk.vars);
-      if (n.chunk.mixin) mixins.push(n.chunk.mixin);
-      if (n.chunk.props) props.push(n.chunk.props);
-    }
-    blk = { vars: vars.join(''), mixins: mixins.join(''), props: props.join(''), count };
-    this.blocks[b] = blk;
-    return blk;
-  }
+  private readonly blocks = new ScssBlocks();
 
   // ---- incremental -------------------------------------------------------
 
@@ -339,7 +193,7 @@ export class TokenCompiler {
       if (set === undefined) src.set = n.set;
       this.unlink(n);
       n.type = src.type;
-      this.compileNode(n, src);
+      parseNode(n, src);
       this.link(n);
     }
     return this.recompileFrom(id, t0);
@@ -353,7 +207,7 @@ export class TokenCompiler {
     const n = this.nodes[id] as Node;
     this.unlink(n);
     n.alive = false;
-    this.blocks[id >> BLOCK_BITS] = undefined;
+    this.blocks.invalidate(id);
     n.depPaths = [];
     n.deps = [];
     this.byPath.delete(path);
@@ -428,18 +282,7 @@ export class TokenCompiler {
 
   /** The whole SCSS text (blocks concatenated without copying them). */
   get scss(): string {
-    let vars = '';
-    let mixins = '';
-    let props = '';
-    let count = 0;
-    const nb = (this.nodes.length + BLOCK_SIZE - 1) >> BLOCK_BITS;
-    for (let b = 0; b < nb; b++) {
-      const blk = this.block(b);
-      vars += blk.vars;
-      mixins += blk.mixins;
-      props += blk.props;
-      count += blk.count;
-    }
+    const { vars, mixins, props, count } = this.blocks.join(this.nodes);
     const head =
       `// Generated by vitrina-tokens: ${count} tokens, ${this.themeLabel.replace(/[\r\n]/g, ' ')}` +
       `, version ${this.version}, scope ${this.scope}. Do not edit.\n`;
