@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createVerticalRoute,
-  deleteSiteRoute,
-  enableSiteRoute,
-  updateSiteRoute,
-} from '#contract/routes/sites.ts';
+import { deleteSiteRoute, enableSiteRoute, updateSiteRoute } from '#contract/routes/sites.ts';
 import type { SiteUpdate } from '#contract/entities/site.ts';
 import { api } from '#src/lib/api.ts';
 import { siteKeys } from './keys.ts';
@@ -37,13 +32,5 @@ export function useDeleteSiteMutation(siteId: number) {
       client.removeQueries({ queryKey: siteKeys.detail(siteId) });
       return client.invalidateQueries({ queryKey: siteKeys.all });
     },
-  });
-}
-
-export function useCreateVerticalMutation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => api(createVerticalRoute, { body: { name } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: siteKeys.verticals }),
   });
 }

@@ -1,32 +1,33 @@
-import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ColumnDef } from '@tanstack/react-table';
-import type { Vertical } from '#contract/entities/site.ts';
-import { DataTable } from '#src/ui/data-table/data-table.tsx';
-import { verticalsQueryOptions } from '../api/site-queries.ts';
+import { useResource } from '#src/lib/resource.ts';
+import { ResourceTable } from '#src/ui/resource/resource-table.tsx';
+import { verticals } from '../api/resources.ts';
 
 export function VerticalList() {
   const { t } = useTranslation();
-  const verticals = useQuery(verticalsQueryOptions());
-  const columns = useMemo<ColumnDef<Vertical, never>[]>(
-    () => [
-      {
-        accessorKey: 'name',
-        header: t('sites.verticals.name'),
-        // A vertical's name is data, never translated.
-        cell: ({ row }) => <span translate="no">{row.original.name}</span>,
-      },
-      { accessorKey: 'siteCount', header: t('sites.verticals.siteCount') },
-    ],
-    [t],
-  );
+  const list = useResource(verticals, null, null);
   return (
-    <DataTable
+    <ResourceTable
       caption={t('sites.verticals.title')}
-      columns={columns}
-      data={verticals.data ?? []}
-      getRowId={(v) => v.name}
+      rows={list.list.data ?? []}
+      rowKey={(v) => v.name}
+      loading={list.list.isLoading}
+      sortable
+      columns={[
+        {
+          key: 'name',
+          header: t('sites.verticals.name'),
+          sortValue: (v) => v.name,
+          // A vertical's name is data, never translated.
+          cell: (v) => <span translate="no">{v.name}</span>,
+        },
+        {
+          key: 'siteCount',
+          header: t('sites.verticals.siteCount'),
+          sortValue: (v) => v.siteCount,
+          cell: (v) => v.siteCount,
+        },
+      ]}
     />
   );
 }
