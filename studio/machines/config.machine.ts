@@ -2,6 +2,23 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ApiError } from '#contract/client.ts';
 import { DEPLOY_KINDS, type ConfigKind } from '#contract/entities/config.ts';
 import type { Job } from '#contract/entities/job.ts';
+import type {
+  BaseMeta,
+  ConfigContext,
+  ConfigEvent,
+  ConfigMachineInput,
+  ConflictMeta,
+  JobAction,
+  LoadedConfig,
+  PollJobInput,
+  SaveInput,
+  StartJobInput,
+} from './config-types.ts';
+import { deepEqual } from './deep-equal.ts';
+
+// The machine's module stays the one import of its users: types and helpers are re-exported.
+export type * from './config-types.ts';
+export { deepEqual } from './deep-equal.ts';
 
 /*
  * The config lifecycle (DESIGN.md "Config lifecycle", spec part 1 §4): one machine per config
@@ -12,104 +29,7 @@ import type { Job } from '#contract/entities/job.ts';
 /** Spec §9: status polling interval. */
 export const POLL_INTERVAL_MS = 1000;
 
-/** Which stored version the editor's copy is based on; versionId null: nothing saved yet. */
-export interface BaseMeta {
-  versionId: number | null;
-  version: number;
-  author: string | null;
-  createdAt: string | null;
-}
-
-/** The newer version a stale save ran into (the 409 body's `conflict`). */
-export interface ConflictMeta {
-  versionId: number;
-  version: number;
-  author: string;
-  createdAt: string;
-}
-
-export interface LoadedConfig {
-  config: unknown;
-  base: BaseMeta;
-  /** The integration version production was last promoted from, when the host knows it. */
-  productionSourceVersionId?: number | null;
-}
-
-export type JobAction = 'preview' | 'generate' | 'deploy';
-
-export interface SaveInput {
-  config: unknown;
-  baseVersionId: number | null;
-}
-export interface StartJobInput {
-  action: JobAction;
-  /** The edited config (deploy reads the block's or component's id from it). */
-  config: unknown;
-}
-export interface PollJobInput {
-  action: JobAction;
-  job: Job;
-}
-
-/** How the last operation ended, for the toolbar's status line and for tests. */
-export type Outcome = 'saved' | 'previewed' | 'promoted' | 'already-running' | 'failed';
-
-export interface ConfigMachineInput {
-  kind: ConfigKind;
-  /** Integration copy (true) or production copy (false). */
-  test: boolean;
-}
-
-export interface ConfigContext {
-  kind: ConfigKind;
-  test: boolean;
-  config: unknown;
-  savedConfig: unknown;
-  base: BaseMeta;
-  dirty: boolean;
-  /** Spec §4: set while a preview or generate/deploy runs, cleared on any end. */
-  calculating: boolean;
-  jobAction: JobAction | null;
-  job: Job | null;
-  /** The last failure (an ApiError from the host's actors, usually). */
-  error: unknown;
-  conflict: ConflictMeta | null;
-  /** What the running save sent (edits typed meanwhile are kept apart from it). */
-  sentConfig: unknown;
-  /** The integration version production now holds (after a generate/deploy in this session). */
-  productionVersionId: number | null;
-  outcome: Outcome | null;
-}
-
-export type ConfigEvent =
-  | { type: 'EDIT'; config: unknown }
-  | { type: 'REVERT' }
-  | { type: 'SAVE' }
-  | { type: 'PREVIEW' }
-  | { type: 'PROMOTE' }
-  | { type: 'RELOAD' }
-  | { type: 'OVERWRITE' }
-  | { type: 'CANCEL' }
-  | { type: 'RETRY' }
-  /** Production was pointed at another build (a rollback): the integration version it serves. */
-  | { type: 'PRODUCTION_SERVES'; sourceVersionId: number | null };
-
 const EMPTY_BASE: BaseMeta = { versionId: null, version: 0, author: null, createdAt: null };
-
-/** Structural equality of JSON-like values (key order ignored). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));
-  }
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-  const otherKeys = Object.keys(right).filter((key) => right[key] !== undefined);
-  return keys.length === otherKeys.length && keys.every((key) => deepEqual(left[key], right[key]));
-}
 
 /** The newer version in a 409 answer to a save, or null when the error is something else. */
 export function conflictOf(error: unknown): ConflictMeta | null {
