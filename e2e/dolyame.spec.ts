@@ -113,10 +113,14 @@ async function saveWidget(page: Page, maxPrice: number, enable: boolean): Promis
   expect((await saved).status()).toBe(200);
 }
 
-/** Every result card: its price, and whether it carries the instalment line. */
+/**
+ * Every result card: its price, whether its product is in stock (a product out of stock is never
+ * offered in instalments), and whether it carries the instalment line.
+ */
 async function cards(page: Page) {
   return page.locator('#search-results .digi-card').evaluateAll((list) =>
     list.map((card) => ({
+      available: !card.classList.contains('digi-card--unavailable'),
       price: Number(
         (card.querySelector('.digi-card__price')?.textContent ?? '')
           .replace(/[^\d,]/g, '')
@@ -175,7 +179,10 @@ test('an operator enables Dolyame and the demo page shows the button within the 
   await expect
     .poll(async () => {
       const list = await cards(demo);
-      return list.length > 0 && list.every((c) => c.price <= 30000 === (c.line !== null));
+      return (
+        list.length > 0 &&
+        list.every((c) => (c.available && c.price <= 30000) === (c.line !== null))
+      );
     })
     .toBe(true);
   const within = (await cards(demo)).find((c) => c.line !== null)!;
@@ -191,7 +198,10 @@ test('an operator enables Dolyame and the demo page shows the button within the 
   await expect
     .poll(async () => {
       const list = await cards(demo);
-      return list.length > 0 && list.every((c) => c.price <= 10000 === (c.line !== null));
+      return (
+        list.length > 0 &&
+        list.every((c) => (c.available && c.price <= 10000) === (c.line !== null))
+      );
     })
     .toBe(true);
   await expect(demo.locator('#product [data-digi-dolyame]')).toHaveCount(0);
@@ -345,13 +355,14 @@ test('alternative attributes: the demo page pays in four from the catalog price,
   await expect(product.locator('[data-digi-dolyame]')).toHaveCount(0);
   await product.screenshot({ path: 'test-results/dolyame-attributes-not-eligible.png' });
 
-  // Search result cards: each card as its product's params say (the search for the product not
-  // sold in instalments finds it and others that are).
-  await demo.locator('#search-input').fill(ineligible.name);
+  // Search result cards: each card as its product's params say, and none on a product out of
+  // stock (the search for the kind of product not sold in instalments finds it and others that
+  // are).
+  await demo.locator('#search-input').fill(ineligible.name.split(' ')[0]!);
   await expect(demo.locator('#search-results .digi-card').first()).toBeVisible();
-  const expected = (id: string) => {
+  const expected = (id: string, available: boolean) => {
     const f = facts.get(id);
-    return f?.eligible && f.dolyame !== null
+    return available && f?.eligible && f.dolyame !== null
       ? `4 платежа по ${rubles(Math.ceil(f.dolyame / 4))}`
       : null;
   };
@@ -360,6 +371,7 @@ test('alternative attributes: the demo page pays in four from the catalog price,
       const seen = await demo.locator('#search-results .digi-card').evaluateAll((list) =>
         list.map((card) => ({
           id: card.getAttribute('data-digi-product') ?? '',
+          available: !card.classList.contains('digi-card--unavailable'),
           line: card.querySelector('[data-digi-dolyame]')?.textContent ?? null,
         })),
       );
@@ -368,7 +380,9 @@ test('alternative attributes: the demo page pays in four from the catalog price,
         seen.some((card) => card.line !== null) &&
         seen.some((card) => card.id === ineligibleId) &&
         seen.every(
-          (card) => (card.line === null ? null : card.line.replace(/^Д/, '')) === expected(card.id),
+          (card) =>
+            (card.line === null ? null : card.line.replace(/^Д/, '')) ===
+            expected(card.id, card.available),
         )
       );
     })

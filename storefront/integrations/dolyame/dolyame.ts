@@ -143,6 +143,12 @@ function applyProduct(
   );
 }
 
+/** A card that says its product is out of stock (the storefront's cards, or the merchant's mark). */
+const outOfStock = (card: Element): boolean =>
+  card.classList.contains('digi-card--unavailable') ||
+  card.querySelector('.digi-card--unavailable') !== null ||
+  card.getAttribute('data-digi-available') === 'false';
+
 function applyListing(
   page: DolyamePage,
   s: DolyameSettings,
@@ -168,7 +174,10 @@ function applyListing(
     const anchor = insertSelector ? first(card, insertSelector) : card;
     if (!anchor) continue;
     const price = parsePrice(first(card, priceSelector)?.textContent);
-    const shown = priceFor(price, cardProductId(card), s, products, pending);
+    // the catalog's instalment price would stand in for a missing page price: check stock first
+    const shown = outOfStock(card)
+      ? null
+      : priceFor(price, cardProductId(card), s, products, pending);
     place(
       anchor,
       s.buttonInsertMode,
@@ -300,8 +309,14 @@ export function mountDolyame(
   let disposed = false;
   let observer: MutationObserver | null = null;
   let scheduled = false;
+  // A card re-rendered in place may change only its class (in stock → out of stock).
   const watch = () =>
-    observer?.observe(doc.body, { childList: true, subtree: true, characterData: true });
+    observer?.observe(doc.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributeFilter: ['class', 'data-digi-available'],
+    });
   const run = () => {
     const pending = applyDolyame(
       {

@@ -100,6 +100,33 @@ describe('Dolyame widget', () => {
     ).toEqual([true, false, true]);
   });
 
+  it('offers no instalments on a card of a product out of stock, whatever the catalog says', () => {
+    document.body.innerHTML = `
+      <article class="card digi-card digi-card--unavailable" data-digi-product="a"><b class="pr">5 000 ₽</b></article>
+      <article class="card" data-digi-available="false" data-digi-product="b"><b class="pr">5 000 ₽</b></article>
+      <article class="card" data-digi-product="c"><b class="pr">5 000 ₽</b></article>`;
+    const settings = {
+      ...defaults(),
+      listingPagePathnameParts: ['/search'],
+      listingCardDesktopSelector: '.card',
+      listingPriceDesktopSelector: '.pr',
+      buttonInsertMode: 3 as const,
+    };
+    const marked = () =>
+      [...document.querySelectorAll('.card')].map(
+        (card) => card.querySelector('[data-digi-dolyame]') !== null,
+      );
+    applyDolyame(page('/search'), settings);
+    expect(marked()).toEqual([false, false, true]);
+    // the catalog's instalment price stands in for the page's, never for the stock
+    const facts: DolyameProductFacts = { price: 4000, eligible: true };
+    applyDolyame(page('/search'), settings, {
+      attributes: { price: 'Цена Долями', eligible: 'Рассрочка Долями' },
+      facts: () => facts,
+    });
+    expect(marked()).toEqual([false, false, true]);
+  });
+
   it('adds the logo to the Dolyame payment option and the scheme once it is chosen', () => {
     document.body.innerHTML = `
       <div class="total">8 000 ₽</div>
