@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   RecsStrategy,
   RecsStrategyInput,
@@ -130,6 +130,23 @@ export function createRecsRepository(db: Db) {
     async remove(siteId: number, hash: string, actor: string): Promise<void> {
       await db.transaction(async (tx) => {
         const current = await row(tx, siteId, hash, true);
+        // A strategy built on this one (baseStrategy) would serve nothing: it goes first.
+        const dependants = await tx
+          .select({ name: recsStrategies.name })
+          .from(recsStrategies)
+          .where(
+            and(
+              eq(recsStrategies.siteId, siteId),
+              sql`${recsStrategies.configs}->>'baseStrategy' = ${hash}`,
+            ),
+          )
+          .orderBy(asc(recsStrategies.name));
+        if (dependants.length > 0)
+          throw new HttpError(
+            409,
+            `The strategy is the base of ${dependants.map((d) => `«${d.name}»`).join(', ')}: change or delete those first`,
+            { code: 'strategy-in-use', strategies: dependants.map((d) => d.name) },
+          );
         await tx
           .delete(recsStrategies)
           .where(and(eq(recsStrategies.siteId, siteId), eq(recsStrategies.hash, hash)));

@@ -93,6 +93,23 @@ describe.each(DATABASES)('recommendation console actions on %s', (kind) => {
     // Who only previews strategies may not delete one.
     const sales = await server.as('sales');
     expect((await failure(sales.call(deleteStrategyRoute, hashed))).status).toBe(403);
+    // A strategy built on it holds it: refused, naming that strategy, and nothing deleted.
+    const personal = await admin.call(createStrategyRoute, {
+      ...site,
+      body: {
+        name: 'Для сессии',
+        modelName: 'personal_session',
+        configs: { baseStrategy: strategy.hash },
+      },
+    });
+    const held = await failure(admin.call(deleteStrategyRoute, hashed));
+    expect(held.status).toBe(409);
+    expect(held.message).toContain('«Для сессии»');
+    expect((await admin.call(getStrategyRoute, hashed)).hash).toBe(strategy.hash);
+    await admin.call(deleteStrategyRoute, {
+      params: { site: 1, hash: personal.hash },
+      query: { siteId: 1 },
+    });
     await admin.call(deleteStrategyRoute, hashed);
     expect((await failure(admin.call(getStrategyRoute, hashed))).status).toBe(404);
     const widgets = await admin.call(listWidgetsRoute, site);
