@@ -1,19 +1,14 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColumnDef } from '@tanstack/react-table';
 import type { AlternativeAttribute } from '#contract/entities/dolyame.ts';
 import { DOLYAME_FIELDS } from '#contract/public/dolyame.ts';
-import { hasAccess } from '#contract/roles.ts';
-import { createAlternativeAttributeRoute } from '#contract/routes/dolyame.ts';
-import { useAuthStore } from '#src/stores/auth-store.ts';
+import { useResource } from '#src/lib/resource.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { DeleteButton } from '#src/ui/button/delete-button.tsx';
-import { actionsColumn, DataTable } from '#src/ui/data-table/data-table.tsx';
+import { ResourceDeleteDialog } from '#src/ui/resource/resource-delete.tsx';
+import { ResourceTable } from '#src/ui/resource/resource-table.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
-import { alternativeAttributesQueryOptions } from './api/dolyame-queries.ts';
-import { useDeleteAttributeMutation } from './api/dolyame-mutations.ts';
+import { alternativeAttributes } from './api/resources.ts';
 import { AttributeFormModal } from './components/attribute-form.tsx';
 
 /**
@@ -24,54 +19,18 @@ import { AttributeFormModal } from './components/attribute-form.tsx';
 export default function AlternativeAttributesPage() {
   const { t } = useTranslation();
   const siteId = useSiteStore((state) => state.siteId);
-  const roles = useAuthStore((state) => state.me?.roles ?? []);
-  const canEdit = hasAccess(roles, createAlternativeAttributeRoute.roles);
-  const list = useQuery({
-    ...alternativeAttributesQueryOptions(siteId ?? 0),
+  const attributes = useResource(alternativeAttributes, siteId ?? 0, null, {
     enabled: siteId !== null,
   });
-  const remove = useDeleteAttributeMutation(siteId ?? 0);
+  const list = attributes.list;
   const [editing, setEditing] = useState<AlternativeAttribute | 'new' | null>(null);
-  const columns = useMemo<ColumnDef<AlternativeAttribute, never>[]>(
-    () => [
-      { accessorKey: 'id', header: 'ID' },
-      {
-        accessorKey: 'alternative',
-        header: t('dolyame.attributes.alternative'),
-        cell: ({ row }) => (
-          <>
-            {t(`dolyame.attributes.fields.${row.original.alternative}`)}{' '}
-            <code>{row.original.alternative}</code>
-          </>
-        ),
-      },
-      { accessorKey: 'attribute', header: t('dolyame.attributes.attribute') },
-      ...(canEdit
-        ? [
-            actionsColumn<AlternativeAttribute>((row) => (
-              <div className="table-actions">
-                <Button size="sm" variant="secondary" onClick={() => setEditing(row)}>
-                  {t('actions.edit')}
-                </Button>
-                <DeleteButton
-                  name={row.attribute}
-                  onDelete={async () => {
-                    await remove.mutateAsync(row.id);
-                  }}
-                />
-              </div>
-            )) as ColumnDef<AlternativeAttribute, never>,
-          ]
-        : []),
-    ],
-    [t, canEdit, remove],
-  );
+  const [deleting, setDeleting] = useState<AlternativeAttribute | null>(null);
   if (siteId === null) return <p className="page">{t('dolyame.noSite')}</p>;
   return (
     <div className="page">
       <div className="page__header">
         <h1>{t('routes.dolyameAttributes')}</h1>
-        {canEdit && (
+        {attributes.canCreate && (
           <Button
             variant="primary"
             onClick={() => setEditing('new')}
@@ -84,22 +43,62 @@ export default function AlternativeAttributesPage() {
       </div>
       <p className="page__lead">{t('dolyame.attributes.lead')}</p>
       {list.data ? (
-        <DataTable
+        <ResourceTable
           caption={t('routes.dolyameAttributes')}
-          columns={columns}
-          data={list.data}
-          getRowId={(row) => String(row.id)}
+          rows={list.data}
+          rowKey={(row) => row.id}
           emptyText={t('dolyame.attributes.empty')}
+          sortable
+          columns={[
+            { key: 'id', header: 'ID', sortValue: (row) => row.id, cell: (row) => row.id },
+            {
+              key: 'alternative',
+              header: t('dolyame.attributes.alternative'),
+              sortValue: (row) => row.alternative,
+              cell: (row) => (
+                <>
+                  {t(`dolyame.attributes.fields.${row.alternative}`)} <code>{row.alternative}</code>
+                </>
+              ),
+            },
+            {
+              key: 'attribute',
+              header: t('dolyame.attributes.attribute'),
+              sortValue: (row) => row.attribute,
+              cell: (row) => row.attribute,
+            },
+          ]}
+          actions={{
+            name: (row) => row.attribute,
+            onEdit: attributes.canUpdate ? setEditing : undefined,
+            onDelete: attributes.canDelete ? setDeleting : undefined,
+          }}
         />
       ) : (
         <Spinner label={t('ui.spinner.loading')} />
       )}
       {editing !== null && (
         <AttributeFormModal
-          siteId={siteId}
           editing={editing === 'new' ? null : editing}
           existing={list.data ?? []}
+          catalogSiteId={siteId}
+          save={(input) =>
+            attributes.save.mutateAsync({
+              id: editing === 'new' ? undefined : editing.id,
+              input,
+            })
+          }
+          pending={attributes.save.isPending}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && (
+        <ResourceDeleteDialog
+          row={deleting}
+          title={t('ui.deleteConfirm.title', { name: deleting.attribute })}
+          text={t('ui.deleteConfirm.text')}
+          remove={(row) => attributes.remove.mutateAsync(row.id)}
+          onClose={() => setDeleting(null)}
         />
       )}
     </div>

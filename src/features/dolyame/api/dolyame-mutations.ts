@@ -1,13 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createAlternativeAttributeRoute,
-  deleteAlternativeAttributeRoute,
-  saveDolyameAppRoute,
-  saveDolyameWidgetRoute,
-  updateAlternativeAttributeRoute,
-} from '#contract/routes/dolyame.ts';
+import { saveDolyameAppRoute, saveDolyameWidgetRoute } from '#contract/routes/dolyame.ts';
 import type { RouteBody } from '#contract/route.ts';
-import type { DolyameField } from '#contract/public/dolyame.ts';
 import { api } from '#src/lib/api.ts';
 import { dolyameKeys } from './keys.ts';
 
@@ -26,28 +19,5 @@ export function useSaveDolyameWidgetMutation(siteId: number) {
     mutationFn: (body: RouteBody<typeof saveDolyameWidgetRoute>) =>
       api(saveDolyameWidgetRoute, { query: { siteId }, body }, { quiet: true }),
     onSuccess: (saved) => client.setQueryData(dolyameKeys.widget(siteId), saved),
-  });
-}
-
-export function useSaveAttributeMutation(siteId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { id?: number; attribute: string; alternative: DolyameField }) =>
-      body.id === undefined
-        ? api(createAlternativeAttributeRoute, { query: { siteId }, body }, { quiet: true })
-        : api(
-            updateAlternativeAttributeRoute,
-            { query: { siteId }, body: { ...body, id: body.id } },
-            { quiet: true },
-          ),
-    onSettled: () => client.invalidateQueries({ queryKey: dolyameKeys.attributes(siteId) }),
-  });
-}
-
-export function useDeleteAttributeMutation(siteId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api(deleteAlternativeAttributeRoute, { query: { siteId, id } }),
-    onSettled: () => client.invalidateQueries({ queryKey: dolyameKeys.attributes(siteId) }),
   });
 }

@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { catalogAttributesRoute } from '#contract/routes/catalog-lookups.ts';
-import {
-  getDolyameAppRoute,
-  getDolyameWidgetRoute,
-  listAlternativeAttributesRoute,
-} from '#contract/routes/dolyame.ts';
+import { getDolyameAppRoute, getDolyameWidgetRoute } from '#contract/routes/dolyame.ts';
 import { api } from '#src/lib/api.ts';
 import { dolyameKeys } from './keys.ts';
 
@@ -18,12 +14,6 @@ export const dolyameWidgetQueryOptions = (siteId: number) =>
   queryOptions({
     queryKey: dolyameKeys.widget(siteId),
     queryFn: ({ signal }) => api(getDolyameWidgetRoute, { query: { siteId }, signal }),
-  });
-
-export const alternativeAttributesQueryOptions = (siteId: number) =>
-  queryOptions({
-    queryKey: dolyameKeys.attributes(siteId),
-    queryFn: ({ signal }) => api(listAlternativeAttributesRoute, { query: { siteId }, signal }),
   });
 
 /** The live catalog's attributes (feed params), most frequent first; quiet: the form falls back to text. */

@@ -1,24 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod';
 import {
   alternativeAttributeInput,
   type AlternativeAttribute,
 } from '#contract/entities/dolyame.ts';
 import { DOLYAME_FIELDS, type DolyameField } from '#contract/public/dolyame.ts';
-import { hasAccess } from '#contract/roles.ts';
 import { catalogAttributesRoute } from '#contract/routes/catalog-lookups.ts';
 import { ApiError } from '#contract/client.ts';
 import { applyServerIssues, reportError } from '#src/lib/api.ts';
-import { useAuthStore } from '#src/stores/auth-store.ts';
-import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
+import { useMayCall } from '#src/lib/resource.ts';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
-import { Modal } from '#src/ui/modal/modal.tsx';
+import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
 import { catalogAttributesQueryOptions } from '../api/dolyame-queries.ts';
-import { useSaveAttributeMutation } from '../api/dolyame-mutations.ts';
 
 const FORM_ID = 'dolyame-attribute-form';
-type AttributeForm = { attribute: string; alternative: DolyameField };
+type AttributeForm = z.input<typeof alternativeAttributeInput>;
+type AttributeValues = z.output<typeof alternativeAttributeInput>;
 
 /**
  * Create or edit one alternative attribute in a modal (spec part 1 §2: CREATE / EDIT): the Dolyame
@@ -26,33 +25,30 @@ type AttributeForm = { attribute: string; alternative: DolyameField };
  * the user may not read it). A field another row maps is offered disabled.
  */
 export function AttributeFormModal({
-  siteId,
   editing,
   existing,
+  catalogSiteId,
+  save,
+  pending,
   onClose,
 }: {
-  siteId: number;
   editing: AlternativeAttribute | null;
   existing: readonly AlternativeAttribute[];
+  /** The site whose live catalog the attribute is picked from. */
+  catalogSiteId: number;
+  save: (values: AttributeValues) => Promise<unknown>;
+  pending: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const mutation = useSaveAttributeMutation(siteId);
-  const roles = useAuthStore((state) => state.me?.roles ?? []);
-  const lookup = hasAccess(roles, catalogAttributesRoute.roles);
-  const catalog = useQuery({ ...catalogAttributesQueryOptions(siteId), enabled: lookup });
+  const lookup = useMayCall(catalogAttributesRoute);
+  const catalog = useQuery({ ...catalogAttributesQueryOptions(catalogSiteId), enabled: lookup });
   const taken = new Set(existing.filter((row) => row.id !== editing?.id).map((r) => r.alternative));
-  const form = useZodForm(alternativeAttributeInput, {
-    defaultValues: editing
-      ? { attribute: editing.attribute, alternative: editing.alternative }
-      : { attribute: '', alternative: DOLYAME_FIELDS.find((field) => !taken.has(field)) },
-  });
   const fieldOptions = DOLYAME_FIELDS.map((field) => ({
     value: field,
     label: t(`dolyame.attributes.fields.${field}`),
     disabled: taken.has(field),
   }));
-  const chosen = form.watch('alternative');
   const attributes = catalog.data ?? [];
   const attributeOptions = [
     ...attributes.map((a) => ({
@@ -70,62 +66,63 @@ export function AttributeFormModal({
       : []),
   ];
   return (
-    <Modal
-      open
+    <ResourceFormModal<AttributeForm, AttributeValues>
+      formId={FORM_ID}
       mode={editing ? 'EDIT' : 'CREATE'}
       title={t(editing ? 'dolyame.attributes.edit' : 'dolyame.attributes.create')}
+      schema={alternativeAttributeInput}
+      defaultValues={
+        editing
+          ? { attribute: editing.attribute, alternative: editing.alternative }
+          : { attribute: '', alternative: DOLYAME_FIELDS.find((field) => !taken.has(field)) }
+      }
+      save={save}
+      pending={pending}
       onClose={onClose}
-      formId={FORM_ID}
-      confirmLoading={mutation.isPending}
+      onError={(error, form) => {
+        if (applyServerIssues(error, form.setError)) return;
+        if (error instanceof ApiError && error.status === 409) {
+          // The server names the clashing field of the body: the Dolyame field or the attribute.
+          const field = error.issues[0]?.path[1] === 'alternative' ? 'alternative' : 'attribute';
+          form.setError(field, {
+            type: 'server',
+            message: t(`dolyame.attributes.duplicate.${field}`),
+          });
+          return;
+        }
+        reportError(error);
+      }}
     >
-      <Form
-        id={FORM_ID}
-        form={form}
-        onSubmit={async (values) => {
-          try {
-            await mutation.mutateAsync(editing ? { ...values, id: editing.id } : values);
-            onClose();
-          } catch (error) {
-            if (applyServerIssues(error, form.setError)) return;
-            if (error instanceof ApiError && error.status === 409) {
-              // The server names the clashing field of the body: the Dolyame field or the attribute.
-              const field =
-                error.issues[0]?.path[1] === 'alternative' ? 'alternative' : 'attribute';
-              form.setError(field, {
-                type: 'server',
-                message: t(`dolyame.attributes.duplicate.${field}`),
-              });
-              return;
-            }
-            reportError(error);
-          }
-        }}
-      >
-        <FormSelectField<AttributeForm, DolyameField>
-          name="alternative"
-          label={t('dolyame.attributes.alternative')}
-          hint={chosen ? t(`dolyame.attributes.fieldHints.${chosen}`) : undefined}
-          options={fieldOptions}
-          required
-        />
-        {lookup && (catalog.isPending || attributes.length > 0) ? (
-          <FormSelectField<AttributeForm, string>
-            name="attribute"
-            label={t('dolyame.attributes.attribute')}
-            hint={t('dolyame.attributes.attributePickHint')}
-            options={attributeOptions}
-            required
-          />
-        ) : (
-          <FormTextField<AttributeForm>
-            name="attribute"
-            label={t('dolyame.attributes.attribute')}
-            hint={t('dolyame.attributes.attributeHint')}
-            required
-          />
-        )}
-        <FormRootError />
-      </Form>
-    </Modal>
+      {(form) => {
+        const chosen = form.watch('alternative');
+        return (
+          <>
+            <FormSelectField<AttributeForm, DolyameField>
+              name="alternative"
+              label={t('dolyame.attributes.alternative')}
+              hint={chosen ? t(`dolyame.attributes.fieldHints.${chosen}`) : undefined}
+              options={fieldOptions}
+              required
+            />
+            {lookup && (catalog.isPending || attributes.length > 0) ? (
+              <FormSelectField<AttributeForm, string>
+                name="attribute"
+                label={t('dolyame.attributes.attribute')}
+                hint={t('dolyame.attributes.attributePickHint')}
+                options={attributeOptions}
+                required
+              />
+            ) : (
+              <FormTextField<AttributeForm>
+                name="attribute"
+                label={t('dolyame.attributes.attribute')}
+                hint={t('dolyame.attributes.attributeHint')}
+                required
+              />
+            )}
+          </>
+        );
+      }}
+    </ResourceFormModal>
   );
 }
