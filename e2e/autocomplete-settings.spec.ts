@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { asAdmin, DEMO } from './regions.ts';
+import { asAdmin, DEMO, generateAs } from './regions.ts';
 
 const TOOLBAR = 'Действия с конфигурацией';
 
@@ -136,22 +136,6 @@ test('the card type, width, top brands and categories, content pages and voice s
   } finally {
     await shop.close();
     // The later specs see the autocomplete as it was, in both copies.
-    await asAdmin(async (api, xsrf) => {
-      const current = await readAutocomplete(page);
-      const saved = await api.post('/api/config/save/autocomplete?siteId=1&test=true', {
-        data: { ...original.config, baseVersionId: current.versionId },
-        headers: { 'x-xsrf-token': await xsrf() },
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
-      const generate = await api.post('/api/config/generate/autocomplete?siteId=1', {
-        headers: { 'x-xsrf-token': await xsrf() },
-      });
-      expect(generate.status()).toBe(202);
-      await expect
-        .poll(async () => (await api.get('/api/config/generate/status?siteId=1')).status(), {
-          timeout: 90_000,
-        })
-        .toBe(200);
-    });
+    await asAdmin((api, xsrf) => generateAs(api, xsrf, 'autocomplete', original.config));
   }
 });

@@ -145,24 +145,37 @@ export async function restoreRegions(options: {
       });
       expect(removed.status()).toBe(200);
     }
-    if (options.originalGlobal) {
-      const current = (await (
-        await api.get('/api/site/1/config/global-config?test=true')
-      ).json()) as { versionId: number | null };
-      const saved = await api.post('/api/config/save/global-config?siteId=1&test=true', {
-        data: { ...options.originalGlobal, baseVersionId: current.versionId },
-        headers: { 'x-xsrf-token': await xsrf() },
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
-      const generate = await api.post('/api/config/generate/global-config?siteId=1', {
-        headers: { 'x-xsrf-token': await xsrf() },
-      });
-      expect(generate.status()).toBe(202);
-      await expect
-        .poll(async () => (await api.get('/api/config/generate/status?siteId=1')).status(), {
-          timeout: 90_000,
-        })
-        .toBe(200);
-    }
+    if (options.originalGlobal)
+      await generateAs(api, xsrf, 'global-config', options.originalGlobal);
   });
+}
+
+/**
+ * Saves `config` as the integration copy of the site's one-per-site config `kind` and generates
+ * it into production, waiting for the generate to end: how a spec puts back what it changed
+ * (the later specs share the server).
+ */
+export async function generateAs(
+  api: APIRequestContext,
+  xsrf: () => Promise<string>,
+  kind: 'global-config' | 'autocomplete' | 'instant-search' | 'search',
+  config: Record<string, unknown>,
+): Promise<void> {
+  const current = (await (await api.get(`/api/site/1/config/${kind}?test=true`)).json()) as {
+    versionId: number | null;
+  };
+  const saved = await api.post(`/api/config/save/${kind}?siteId=1&test=true`, {
+    data: { ...config, baseVersionId: current.versionId },
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const generate = await api.post(`/api/config/generate/${kind}?siteId=1`, {
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
+  expect(generate.status()).toBe(202);
+  await expect
+    .poll(async () => (await api.get('/api/config/generate/status?siteId=1')).status(), {
+      timeout: 90_000,
+    })
+    .toBe(200);
 }
