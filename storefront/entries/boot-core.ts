@@ -14,6 +14,8 @@ import { createErrorReporter, loadedBundle, type ReportedWidget } from '../runti
 import { trackingIdentity } from '../runtime/identity.ts';
 import { createEventTracker, type EventTracker, type TrackedEvent } from '../runtime/events.ts';
 import type { DataSource } from '../runtime/data-source.ts';
+import { bindSearchRouter, readRoute } from '../runtime/search-router.ts';
+import type { SearchResponse } from '#contract/public/search.ts';
 import type { PartTemplates } from '../runtime/templates.ts';
 import type { CardLayout } from '../runtime/product-view.ts';
 import type {
@@ -76,6 +78,19 @@ export interface BootInstantSearch extends BootWidgetBase {
   settings: Settings<InstantSearchOptions>;
   /** URL parameter holding the query on the search page. @default 'st' */
   queryParam?: string;
+  /** The config's disableRouter: the search state stays out of the page URL and history. */
+  disableRouter?: boolean;
+  /** Placement of the recommendation block shown when a search finds nothing. */
+  recommendationsOnZero?: string;
+  /** The config's zeroSearchPredicate. */
+  zeroSearch?: BootZeroSearch;
+}
+
+/** `function (response, query)`: true treats a search answer as zero results. */
+export interface BootZeroSearch {
+  run: (this: void, response: SearchResponse, query: string) => unknown;
+  /** The config's hookConfig.silent: its errors are not logged. */
+  silent: boolean;
 }
 
 /** A part's script (a config's `htmlTemplate.<part>.script`), run after the part renders. */
@@ -587,6 +602,31 @@ function bootWith(
     return container;
   }
 
+  /** Mounts a recommendation block in `container` (its product: the nearest one on the page). */
+  function mountBlock(block: BootRecommendations, container: HTMLElement): RecommendationsWidget {
+    const holder =
+      container.closest<HTMLElement>('[data-digi-product-id]') ??
+      doc.querySelector<HTMLElement>('[data-digi-product-id]');
+    const productId = holder?.dataset['digiProductId'];
+    const margin = isMobile() ? block.lazyLoadMarginMobile : block.lazyLoadMarginDesktop;
+    return mountRecommendations!(container, {
+      ...block.settings,
+      source,
+      templates: block.templates,
+      ...scriptHook(block.scripts, container, (part, error) =>
+        reportError('recommendations', part, error),
+      ),
+      ...onErrorOf('recommendations'),
+      mobile: isMobile(),
+      ...(margin && { lazyLoadMargin: margin }),
+      mvtGroups,
+      blockId: block.id,
+      ...(productId && { productId }),
+      sessionId: trackingIdentity(doc).sessionId,
+      ...(block.placement && { placement: block.placement }),
+    });
+  }
+
   function mountAll(): void {
     const is = acts('DISABLE_IS') ? null : config.instantSearch;
     if (is && wanted(is)) {
@@ -595,9 +635,32 @@ function bootWith(
       else {
         const input = find<HTMLInputElement>(doc, is.selectors.input);
         const query = new URLSearchParams(location.search).get(is.queryParam ?? 'st');
+        const { filters, sort, page } = readRoute(location.search, is.queryParam);
+        const zeroBlock = config.recommendations.find(
+          (block) => block.placement === is.recommendationsOnZero && wanted(block),
+        );
+        const zero = is.zeroSearch;
         widgets.instantSearch = mountInstantSearch(container, {
           ...is.settings,
           ...(acts('DISABLE_CATEGORY_PREDICTION') && { useCategoryPrediction: false }),
+          ...(!is.disableRouter && { initialState: { filters, sort, page } }),
+          ...(zeroBlock &&
+            mountRecommendations && {
+              zeroResults(element: HTMLElement) {
+                const block = mountBlock(zeroBlock, element);
+                return () => block.dispose();
+              },
+            }),
+          ...(zero && {
+            isZero(response: SearchResponse, typed: string) {
+              try {
+                return Boolean(zero.run(response, typed));
+              } catch (error) {
+                if (!zero.silent) console.error('[digi] zeroSearchPredicate failed', error);
+                return false;
+              }
+            },
+          }),
           source,
           templates: is.templates,
           ...onErrorOf('instantSearch'),
@@ -624,6 +687,17 @@ function bootWith(
         });
         const mounted = widgets.instantSearch;
         disposers.push(() => mounted.dispose());
+        if (!is.disableRouter && doc.defaultView)
+          disposers.push(
+            bindSearchRouter(mounted.connector, doc.defaultView, {
+              inputs: [
+                input,
+                mounted.element.querySelector<HTMLInputElement>('[data-digi-action="is-query"]'),
+              ],
+              queryParam: is.queryParam,
+              infinite: is.settings.isInfinite,
+            }),
+          );
       }
     }
     const ac = acts('DISABLE_AUTOCOMPLETE', 'DISABLE_AUTOCOMPLETE_AND_AQ')
@@ -689,27 +763,7 @@ function bootWith(
       }
       const container = blockContainer(block);
       if (!container) continue; // blocks target page types; most pages lack most placements
-      const holder =
-        container.closest<HTMLElement>('[data-digi-product-id]') ??
-        doc.querySelector<HTMLElement>('[data-digi-product-id]');
-      const productId = holder?.dataset['digiProductId'];
-      const margin = isMobile() ? block.lazyLoadMarginMobile : block.lazyLoadMarginDesktop;
-      const widget = mountRecommendations(container, {
-        ...block.settings,
-        source,
-        templates: block.templates,
-        ...scriptHook(block.scripts, container, (part, error) =>
-          reportError('recommendations', part, error),
-        ),
-        ...onErrorOf('recommendations'),
-        mobile: isMobile(),
-        ...(margin && { lazyLoadMargin: margin }),
-        mvtGroups,
-        blockId: block.id,
-        ...(productId && { productId }),
-        sessionId: trackingIdentity(doc).sessionId,
-        ...(block.placement && { placement: block.placement }),
-      });
+      const widget = mountBlock(block, container);
       widgets.recommendations[block.id] = widget;
       disposers.push(() => widget.dispose());
     }

@@ -1,6 +1,11 @@
 /** The boot config of the search widgets (autocomplete, instant search) and their named hooks. */
 import type { SearchConfig } from '#contract/entities/config.ts';
-import type { BootConfig, BootHook, BootSelectors } from '#storefront/entries/boot-core.ts';
+import type {
+  BootConfig,
+  BootHook,
+  BootSelectors,
+  BootZeroSearch,
+} from '#storefront/entries/boot-core.ts';
 import { defined, str, type CodeTable } from './code-table.ts';
 import type { BundleDiagnostic } from './types.ts';
 
@@ -72,15 +77,32 @@ export function autocompleteOf(
   return autocomplete;
 }
 
-export function instantSearchOf(
+export async function instantSearchOf(
   is: SearchConfig | null,
   code: CodeTable,
   diagnostics: BundleDiagnostic[],
   widgets: string[],
-): BootConfig['instantSearch'] {
+): Promise<BootConfig['instantSearch']> {
   if (!is?.enabled) return null;
   const selectors = selectorsOf(is.selectors);
+  // zeroSearchPredicate: a function body of (response, query), compiled like the hooks
+  const zeroSearch = await code.functionOf(
+    is.zeroSearchPredicate,
+    ['response', 'query'],
+    'instantSearch.zeroSearchPredicate',
+  );
+  const zeroPlacement = is.customSettings.recommendationsOnZeroResults
+    ? str(is.customSettings.recommendationsOnZeroPlacement)
+    : undefined;
   const instantSearch: BootConfig['instantSearch'] = {
+    ...(is.disableRouter && { disableRouter: true }),
+    ...(zeroPlacement && { recommendationsOnZero: zeroPlacement }),
+    ...(zeroSearch && {
+      zeroSearch: {
+        run: zeroSearch as unknown as BootZeroSearch['run'],
+        silent: is.hookConfig.silent,
+      },
+    }),
     selectors,
     desktop: true,
     mobile: is.mobileEnabled,

@@ -58,7 +58,7 @@ export async function buildBundle(input: BuildBundleInput): Promise<BuiltBundle>
   const { siteTokens, versionKey } = tokens;
   const mobileBreakpoint = (is ?? ac)?.customSettings.mobileBreakpoint;
   const autocomplete = autocompleteOf(ac, is, code, diagnostics, widgets);
-  const instantSearch = instantSearchOf(is, code, diagnostics, widgets);
+  const instantSearch = await instantSearchOf(is, code, diagnostics, widgets);
   const hooks = await hooksOf(ac, is, code);
   const mvt = await mvtGroupsOf(configs, code);
   const recommendations = await recommendationsOf(configs, code, diagnostics);

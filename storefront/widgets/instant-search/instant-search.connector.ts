@@ -24,6 +24,13 @@ export interface InstantSearchSettings {
   withCorrection?: boolean;
   withSku?: boolean;
   initialQuery?: string;
+  /** Filters, sort and page to start from (the page URL's, kept by the boot's router). */
+  initialState?: Partial<Pick<InstantSearchState, 'filters' | 'sort' | 'page'>>;
+  /**
+   * The site's zeroSearchPredicate: true treats an answer as zero results (nothing listed, the
+   * zero-results view shown).
+   */
+  isZero?: (response: SearchResponse, query: string) => boolean;
   /**
    * Search (and list the catalogue) with an empty query and no filters. A storefront shows
    * nothing until the shopper searches; the studio's preview may browse. @default false
@@ -94,6 +101,8 @@ export interface InstantSearchConnector {
   submit(query: string): void;
   /** A suggested query chosen: searches it now (filters dropped), as a submitted query. */
   searchQuery(query: string): void;
+  /** Back to a state the page's history kept (query, filters, sort, page): searches it now. */
+  restore(state: Pick<InstantSearchState, 'query' | 'filters' | 'sort' | 'page'>): void;
   /** Category drill-down: selects one category (null: all categories). */
   setCategory(facet: string, id: string | null): void;
   toggleValue(facet: string, value: string): void;
@@ -157,6 +166,7 @@ export function createInstantSearchConnector(
     filters: {},
     sort: 'DEFAULT',
     page: 1,
+    ...settings.initialState,
     loading: false,
     failed: false,
     result: null,
@@ -233,7 +243,7 @@ export function createInstantSearchConnector(
     }
     store.set({ loading: true });
     try {
-      const result = await source.search(params(page), current.signal);
+      let result = await source.search(params(page), current.signal);
       if (disposed || controller !== current) return;
       // A redirect rule answers for this query: the shopper goes to its page (spec part 2 §3),
       // once they submit it; while they type, the results are listed as for any query.
@@ -244,6 +254,8 @@ export function createInstantSearchConnector(
         navigate(target);
         return;
       }
+      if (result.totalHits > 0 && settings.isZero?.(result, query.trim()))
+        result = { ...result, totalHits: 0, products: [], facets: [] };
       const suggestions =
         result.totalHits === 0 && query.trim() !== ''
           ? await suggestionsFor(query.trim(), current.signal)
@@ -294,6 +306,11 @@ export function createInstantSearchConnector(
     },
     searchQuery(query) {
       refine({ query, filters: {} }, true);
+    },
+    restore(state) {
+      throttledSearch.cancel();
+      store.set(state);
+      void run(false);
     },
     setCategory(facet, id) {
       setFacet(facet, id === null ? [] : [id]);

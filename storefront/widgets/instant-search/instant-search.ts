@@ -30,6 +30,11 @@ export interface InstantSearchOptions extends InstantSearchSettings, WidgetRende
   onOpen?(product: Product, position: number): void;
   /** Narrow layout (filters above the list). */
   mobile?: boolean;
+  /**
+   * Puts content of the page's own into the zero-results view (the boot: the site's
+   * recommendation block); it gets its element under the empty list and returns its dispose.
+   */
+  zeroResults?(element: HTMLElement): () => void;
 }
 
 export interface InstantSearchWidget {
@@ -129,6 +134,28 @@ export function mountInstantSearch(
     if (sentinel) observer.observe(sentinel);
   }
 
+  // The zero-results view's own content: its element follows the empty list's markup (each
+  // render of the list puts it back) and is disposed once products are listed again.
+  let zero: { element: HTMLElement; dispose(): void } | null = null;
+  function placeZeroResults(): void {
+    if (!options.zeroResults) return;
+    const { result, loading, products } = connector.store.get();
+    if (loading) return;
+    if (result === null || products.length > 0) {
+      zero?.dispose();
+      zero?.element.remove();
+      zero = null;
+      return;
+    }
+    const list = host.querySelector('[data-digi-part="productList"]');
+    if (!zero) {
+      const element = host.ownerDocument.createElement('div');
+      element.className = 'digi-instant-search__zero-results';
+      list?.append(element);
+      zero = { element, dispose: options.zeroResults(element) };
+    } else if (zero.element.parentElement !== list) list?.append(zero.element);
+  }
+
   const renderer = createPartRenderer<InstantSearchState>({
     root: host,
     rootPart: 'common',
@@ -136,6 +163,7 @@ export function mountInstantSearch(
     getState: connector.store.get,
     ...renderHooks(options, (part) => {
       if (part === 'pagination') observeSentinel();
+      if (part === 'productList') placeZeroResults();
     }),
     parts: {
       common: {
@@ -412,6 +440,7 @@ export function mountInstantSearch(
     flush: () => renderer.flush(),
     dispose() {
       observer?.disconnect();
+      zero?.dispose();
       connector.dispose();
       unsubscribe();
       offInput();

@@ -152,7 +152,12 @@ export function SettingsForm({ kind }: { kind: SearchUxKind }) {
         <FormField<Values>
           name="zeroSearchPredicate"
           label={f('zeroSearchPredicate')}
-          hint={t('ux.hints.zeroSearchPredicate')}
+          hint={
+            <>
+              {t('ux.hints.zeroSearchPredicate')}{' '}
+              <code>{'return response.totalHits < 3 || query.length < 2'}</code>
+            </>
+          }
         >
           {(control) => (
             <textarea
