@@ -21,7 +21,7 @@ export default function FeedConfiguratorPage() {
       'rules',
       t('feeds.configurator.rules'),
       t('feeds.configurator.rulesLead'),
-      <FeedRules key="r" siteId={siteId} canEdit={canConfig} />,
+      <FeedRules key="r" siteId={siteId} />,
     ],
     [
       'attributes',

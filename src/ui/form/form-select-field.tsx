@@ -13,6 +13,8 @@ export interface FormSelectFieldProps<
   options: ReadonlyArray<SelectOption<V>>;
   placeholder?: string;
   disabled?: boolean;
+  /** A text box that filters the options (`Select`'s). @default true */
+  searchable?: boolean;
 }
 
 /** A `Select` bound to a form value. */
@@ -25,6 +27,7 @@ export function FormSelectField<T extends FieldValues, V extends string | number
   options,
   placeholder,
   disabled,
+  searchable,
 }: FormSelectFieldProps<T, V>) {
   const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ control, name });
@@ -38,6 +41,7 @@ export function FormSelectField<T extends FieldValues, V extends string | number
       options={options}
       placeholder={placeholder}
       disabled={disabled}
+      {...(searchable !== undefined && { searchable })}
       value={(field.value as V | null | undefined) ?? null}
       onChange={(value) => field.onChange(value)}
       error={fieldState.error?.message}

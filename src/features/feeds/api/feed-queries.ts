@@ -9,7 +9,6 @@ import {
   imshopRegionsRoute,
   listFeedAttributesRoute,
   listFeedParsingConfigsRoute,
-  listFeedRulesRoute,
 } from '#contract/routes/feeds.ts';
 import { listMonitoringEmailsRoute, outboxRoute } from '#contract/routes/mail.ts';
 import { api } from '#src/lib/api.ts';
@@ -36,12 +35,6 @@ export const feedStatusQueryOptions = (siteId: number, kind: FeedJobKindName) =>
     queryKey: feedKeys.status(siteId, kind),
     queryFn: ({ signal }) =>
       api(FEED_STATUS_ROUTES[kind], { query: { siteId }, signal }, { overlay: false }),
-  });
-
-export const feedRulesQueryOptions = (siteId: number) =>
-  queryOptions({
-    queryKey: feedKeys.rules(siteId),
-    queryFn: ({ signal }) => api(listFeedRulesRoute, { query: { siteId }, signal }),
   });
 
 export const feedAttributesQueryOptions = (siteId: number) =>

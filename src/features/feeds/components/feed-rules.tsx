@@ -1,111 +1,117 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import {
   FEED_RULE_ENTITIES,
   FEED_RULE_TYPES,
+  feedRuleInput,
   type FeedRule,
-  type FeedRuleInput,
 } from '#contract/entities/feeds.ts';
-import { deleteFeedRuleRoute, saveFeedRuleRoute } from '#contract/routes/feeds.ts';
-import { api } from '#src/lib/api.ts';
+import type * as z from 'zod';
+import { applyServerIssues } from '#src/lib/api.ts';
+import { useResource } from '#src/lib/resource.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { DeleteButton } from '#src/ui/button/delete-button.tsx';
-import { DataTable, actionsColumn } from '#src/ui/data-table/data-table.tsx';
-import { Select } from '#src/ui/select/select.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { feedRulesQueryOptions } from '../api/feed-queries.ts';
-import { feedKeys } from '../api/keys.ts';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { ResourceDeleteDialog } from '#src/ui/resource/resource-delete.tsx';
+import { ResourceTable } from '#src/ui/resource/resource-table.tsx';
+import { feedRules } from '../api/resources.ts';
 
 type Entity = (typeof FEED_RULE_ENTITIES)[number];
 type RuleType = (typeof FEED_RULE_TYPES)[number];
-const rule = createColumnHelper<FeedRule>();
+/** A new rule: the contract's input without ruleId (which would make it an update). */
+const newRule = feedRuleInput.omit({ ruleId: true });
+type NewRule = z.input<typeof newRule>;
 
 /** Feed rules (ruleId, entityId, entityName, type): include or exclude entities at import. */
-export function FeedRules({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
+export function FeedRules({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const rules = useQuery(feedRulesQueryOptions(siteId));
-  const [entityName, setEntityName] = useState<Entity>('CATEGORY');
-  const [type, setType] = useState<RuleType>('EXCLUDE');
-  const [entityId, setEntityId] = useState('');
-  const refresh = () => client.invalidateQueries({ queryKey: feedKeys.rules(siteId) });
-  const add = useMutation({
-    mutationFn: (body: FeedRuleInput) => api(saveFeedRuleRoute, { query: { siteId }, body }),
-    onSuccess: async () => {
-      setEntityId('');
-      await refresh();
-    },
+  const rules = useResource(feedRules, siteId, null);
+  const [deleting, setDeleting] = useState<FeedRule | null>(null);
+  const form = useZodForm(newRule, {
+    defaultValues: { entityName: 'CATEGORY', entityId: '', type: 'EXCLUDE' },
   });
+  const empty = !form.watch('entityId').trim();
   return (
     <div className="feed-urls">
-      <DataTable<FeedRule>
+      <ResourceTable<FeedRule>
         caption={t('feeds.configurator.rules')}
-        columns={[
-          rule.accessor('ruleId', { header: 'ruleId' }),
-          rule.accessor('entityName', { header: t('feeds.configurator.entityName') }),
-          rule.accessor('entityId', { header: t('feeds.configurator.entityId') }),
-          rule.accessor('type', { header: t('feeds.configurator.type') }),
-          ...(canEdit
-            ? [
-                actionsColumn<FeedRule>(
-                  (row) => (
-                    <DeleteButton
-                      name={`${row.entityName} ${row.entityId}`}
-                      onDelete={async () => {
-                        await api(deleteFeedRuleRoute, { query: { siteId, ruleId: row.ruleId } });
-                        await refresh();
-                      }}
-                    />
-                  ),
-                  t('feeds.urls.actions'),
-                ),
-              ]
-            : []),
-        ]}
-        data={rules.data ?? []}
-        loading={rules.isPending}
-        getRowId={(row) => String(row.ruleId)}
+        rows={rules.list.data ?? []}
+        rowKey={(row) => row.ruleId}
+        loading={rules.list.isPending}
         emptyText={t('feeds.configurator.noRules')}
+        sortable
+        columns={[
+          { key: 'ruleId', header: 'ruleId', sortValue: (r) => r.ruleId, cell: (r) => r.ruleId },
+          {
+            key: 'entityName',
+            header: t('feeds.configurator.entityName'),
+            sortValue: (r) => r.entityName,
+            cell: (r) => r.entityName,
+          },
+          {
+            key: 'entityId',
+            header: t('feeds.configurator.entityId'),
+            sortValue: (r) => r.entityId,
+            cell: (r) => r.entityId,
+          },
+          {
+            key: 'type',
+            header: t('feeds.configurator.type'),
+            sortValue: (r) => r.type,
+            cell: (r) => r.type,
+          },
+        ]}
+        actions={
+          rules.canDelete
+            ? { name: (row) => `${row.entityName} ${row.entityId}`, onDelete: setDeleting }
+            : undefined
+        }
       />
-      {canEdit && (
-        <form
-          className="feed-urls__add"
+      {rules.canCreate && (
+        <Form
+          form={form}
           aria-label={t('feeds.configurator.addRule')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            add.mutate({ entityName, entityId: entityId.trim(), type });
+          onSubmit={async (input) => {
+            try {
+              await rules.save.mutateAsync({ input });
+              form.resetField('entityId');
+            } catch (error) {
+              // The call's toast says what went wrong; the server's field issues go on the fields.
+              applyServerIssues(error, form.setError);
+            }
           }}
         >
-          <Select<Entity>
-            label={t('feeds.configurator.entityName')}
-            searchable={false}
-            options={FEED_RULE_ENTITIES.map((value) => ({ value, label: value }))}
-            value={entityName}
-            onChange={setEntityName}
-          />
-          <TextInput
-            label={t('feeds.configurator.entityId')}
-            value={entityId}
-            onChange={setEntityId}
-          />
-          <Select<RuleType>
-            label={t('feeds.configurator.type')}
-            searchable={false}
-            options={FEED_RULE_TYPES.map((value) => ({ value, label: value }))}
-            value={type}
-            onChange={setType}
-          />
-          <Button
-            type="submit"
-            variant="primary"
-            loading={add.isPending}
-            disabled={!entityId.trim()}
-          >
-            {t('feeds.configurator.addRule')}
-          </Button>
-        </form>
+          <div className="feed-urls__add">
+            <FormSelectField<NewRule, Entity>
+              name="entityName"
+              label={t('feeds.configurator.entityName')}
+              searchable={false}
+              options={FEED_RULE_ENTITIES.map((value) => ({ value, label: value }))}
+            />
+            <FormTextField<NewRule> name="entityId" label={t('feeds.configurator.entityId')} />
+            <FormSelectField<NewRule, RuleType>
+              name="type"
+              label={t('feeds.configurator.type')}
+              searchable={false}
+              options={FEED_RULE_TYPES.map((value) => ({ value, label: value }))}
+            />
+            <Button type="submit" variant="primary" loading={rules.save.isPending} disabled={empty}>
+              {t('feeds.configurator.addRule')}
+            </Button>
+          </div>
+        </Form>
+      )}
+      {deleting && (
+        <ResourceDeleteDialog
+          row={deleting}
+          title={t('ui.deleteConfirm.title', {
+            name: `${deleting.entityName} ${deleting.entityId}`,
+          })}
+          text={t('ui.deleteConfirm.text')}
+          remove={(row) => rules.remove.mutateAsync(row.ruleId)}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </div>
   );
