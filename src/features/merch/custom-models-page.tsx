@@ -1,25 +1,23 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomModel } from '#contract/entities/merchandising.ts';
+import * as z from 'zod';
+import { customModelInput, type CustomModel } from '#contract/entities/merchandising.ts';
 import { uploadCustomModelRoute } from '#contract/routes/merchandising.ts';
-import { uploadFile } from '#src/lib/upload.ts';
+import { useResource } from '#src/lib/resource.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
-import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
-import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { Modal } from '#src/ui/modal/modal.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
+import { ResourceDeleteDialog } from '#src/ui/resource/resource-delete.tsx';
+import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
+import { ResourceRowButtons, ResourceTable } from '#src/ui/resource/resource-table.tsx';
 import { UploadField } from '#src/ui/upload/upload-field.tsx';
-import {
-  modelsQuery,
-  useDeleteModel,
-  useDeleteModelEntry,
-  useSaveModel,
-} from './api/merch-queries.ts';
-import { merchKeys } from './api/keys.ts';
-import { DeleteConfirm, EditDeleteButtons, RuleTable } from './components/rule-list.tsx';
+import { useDeleteModelEntry } from './api/merch-queries.ts';
+import { customModels } from './api/resources.ts';
 import './merch.css';
+
+type Models = ReturnType<typeof useResource<number, null, CustomModel[], ModelInput, number>>;
+/** What a model form saves (the create and update calls' body). */
+type ModelInput = z.input<typeof customModelInput>;
 
 /**
  * /merch-rules/custom-models: custom models, each a set of query → product lists that override
@@ -29,45 +27,48 @@ import './merch.css';
 export default function CustomModelsPage() {
   const { t } = useTranslation();
   const siteId = useSiteStore((s) => s.siteId);
-  const models = useQuery({ ...modelsQuery(siteId ?? 0), enabled: siteId !== null });
+  const models = useResource(customModels, siteId ?? 0, null, { enabled: siteId !== null });
   const [editing, setEditing] = useState<CustomModel | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CustomModel | null>(null);
-  const remove = useDeleteModel(siteId ?? 0);
   if (siteId === null) return null;
-  const list = models.data ?? [];
+  const list = models.list.data ?? [];
   return (
     <div className="page merch-page">
       <h1>{t('routes.merchModels')}</h1>
-      <div className="merch-filters">
-        <Button variant="primary" onClick={() => setEditing('new')}>
-          {t('merch.models.create')}
-        </Button>
-      </div>
-      {list.length === 0 && !models.isLoading && <p>{t('merch.empty')}</p>}
+      {models.canCreate && (
+        <div className="merch-filters">
+          <Button variant="primary" onClick={() => setEditing('new')}>
+            {t('merch.models.create')}
+          </Button>
+        </div>
+      )}
+      {list.length === 0 && !models.list.isLoading && <p>{t('merch.empty')}</p>}
       <div className="merch-models">
         {list.map((model) => (
           <ModelCard
             key={model.id}
             siteId={siteId}
             model={model}
-            onEdit={() => setEditing(model)}
-            onDelete={() => setDeleting(model)}
+            models={models}
+            onEdit={models.canUpdate ? setEditing : undefined}
+            onDelete={models.canDelete ? setDeleting : undefined}
           />
         ))}
       </div>
       {editing && (
         <ModelModal
-          siteId={siteId}
           model={editing === 'new' ? null : editing}
+          models={models}
           onClose={() => setEditing(null)}
         />
       )}
       {deleting && (
-        <DeleteConfirm
+        <ResourceDeleteDialog
+          row={deleting}
           title={t('merch.models.deleteTitle')}
           text={t('merch.models.deleteText', { name: deleting.name })}
-          id={deleting.id}
-          remove={remove}
+          confirmLabel={t('merch.actions.delete')}
+          remove={(row) => models.remove.mutateAsync(row.id)}
           onClose={() => setDeleting(null)}
         />
       )}
@@ -78,16 +79,17 @@ export default function CustomModelsPage() {
 function ModelCard({
   siteId,
   model,
+  models,
   onEdit,
   onDelete,
 }: {
   siteId: number;
   model: CustomModel;
-  onEdit: () => void;
-  onDelete: () => void;
+  models: Models;
+  onEdit: ((model: CustomModel) => void) | undefined;
+  onDelete: ((model: CustomModel) => void) | undefined;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const entry = useDeleteModelEntry(siteId);
   const [dropping, setDropping] = useState<string | null>(null);
   return (
@@ -97,32 +99,34 @@ function ModelCard({
           {model.name}
           {!model.enabled && <span className="merch-muted"> · {t('merch.filter.off')}</span>}
         </h2>
-        <span>
-          <EditDeleteButtons name={model.name} onEdit={onEdit} onDelete={onDelete} />
-        </span>
+        <ResourceRowButtons
+          row={model}
+          actions={{
+            name: (row) => row.name,
+            onEdit,
+            onDelete,
+            editLabel: t('merch.actions.edit'),
+            deleteLabel: t('merch.actions.delete'),
+          }}
+        />
       </div>
       <UploadField
         label={t('merch.upload.model')}
         hint={t('merch.upload.modelHint')}
-        upload={(file, onProgress, signal) =>
-          uploadFile(uploadCustomModelRoute, {
-            query: { siteId },
-            fields: { modelId: model.id },
-            file,
-            onProgress,
-            signal,
-          })
-        }
-        onUploaded={() => client.invalidateQueries({ queryKey: merchKeys.all(siteId) })}
+        upload={models.uploadTo(uploadCustomModelRoute, {
+          query: { siteId },
+          fields: { modelId: model.id },
+        })}
       />
       <h3>{t('merch.models.queries')}</h3>
       {model.queries.length === 0 ? (
         <p>{t('merch.models.noQueries')}</p>
       ) : (
-        <RuleTable
+        <ResourceTable
           caption={t('merch.models.queries')}
           rows={model.queries}
           rowKey={(list) => list.query}
+          emptyText={t('merch.empty')}
           columns={[
             {
               key: 'query',
@@ -172,63 +176,52 @@ function ModelCard({
         />
       )}
       {dropping !== null && (
-        <ConfirmDialog
+        <ResourceDeleteDialog
+          row={dropping}
           title={t('merch.models.deleteQueryTitle', { query: dropping })}
+          text={t('merch.models.deleteQueryText', { name: model.name })}
           confirmLabel={t('merch.actions.delete')}
+          remove={(query) => entry.mutateAsync({ modelId: model.id, query })}
           onClose={() => setDropping(null)}
-          onConfirm={() => entry.mutateAsync({ modelId: model.id, query: dropping })}
-        >
-          <p>{t('merch.models.deleteQueryText', { name: model.name })}</p>
-        </ConfirmDialog>
+        />
       )}
     </section>
   );
 }
 
 function ModelModal({
-  siteId,
   model,
+  models,
   onClose,
 }: {
-  siteId: number;
   model: CustomModel | null;
+  models: Models;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const save = useSaveModel(siteId);
-  const [name, setName] = useState(model?.name ?? '');
-  const [enabled, setEnabled] = useState(model?.enabled ?? true);
-  const [tried, setTried] = useState(false);
+  // The contract's input, an empty name said in the merchandising forms' words.
+  const schema = useMemo(
+    () =>
+      customModelInput.extend({
+        name: z.string().trim().min(1, t('merch.form.fillEmpty')).max(200),
+      }),
+    [t],
+  );
   return (
-    <Modal
-      open
+    <ResourceFormModal
+      formId="merch-custom-model"
       mode={model ? 'EDIT' : 'CREATE'}
       title={model ? t('merch.models.editTitle') : t('merch.models.createTitle')}
+      schema={schema}
+      defaultValues={{ name: model?.name ?? '', enabled: model?.enabled ?? true }}
+      save={(input) => models.save.mutateAsync({ id: model?.id, input })}
+      pending={models.save.isPending}
       onClose={onClose}
-      confirmLoading={save.isPending}
-      onConfirm={() => {
-        setTried(true);
-        if (!name.trim()) return;
-        save.mutate(
-          { ...(model && { id: model.id }), name: name.trim(), enabled },
-          { onSuccess: onClose },
-        );
-      }}
     >
       <div className="merch-form">
-        <TextInput
-          label={t('merch.models.name')}
-          value={name}
-          onChange={setName}
-          required
-          error={tried && !name.trim() ? t('merch.form.fillEmpty') : undefined}
-        />
-        <Checkbox
-          label={t('merch.models.enabled')}
-          checked={enabled}
-          onCheckedChange={setEnabled}
-        />
+        <FormTextField name="name" label={t('merch.models.name')} required />
+        <FormCheckboxField name="enabled" label={t('merch.models.enabled')} />
       </div>
-    </Modal>
+    </ResourceFormModal>
   );
 }

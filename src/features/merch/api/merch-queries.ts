@@ -10,18 +10,14 @@ import {
 import {
   boostProductsRoute,
   createBoostRuleRoute,
-  createCustomModelRoute,
   createRecsRuleRoute,
   deleteCustomModelProductRoute,
   deleteCustomModelQueryRoute,
-  deleteCustomModelRoute,
   excludeProductsRoute,
-  listCustomModelsRoute,
   recsPreviewRoute,
   recsRulesContextRoute,
   searchPreviewRoute,
   updateBoostRuleRoute,
-  updateCustomModelRoute,
   updateRecsRuleRoute,
 } from '#contract/routes/merchandising.ts';
 import { api } from '#src/lib/api.ts';
@@ -34,12 +30,6 @@ export const recsContextQuery = (siteId: number) =>
     queryKey: merchKeys.recsContext(siteId),
     queryFn: ({ signal }) => api(recsRulesContextRoute, { query: { siteId }, signal }, QUIET_READ),
     staleTime: 60_000,
-  });
-
-export const modelsQuery = (siteId: number) =>
-  queryOptions({
-    queryKey: merchKeys.models(siteId),
-    queryFn: ({ signal }) => api(listCustomModelsRoute, { query: { siteId }, signal }, QUIET_READ),
   });
 
 export const searchPreviewQuery = (siteId: number, query: string) =>
@@ -165,25 +155,6 @@ export function useSaveRecs(siteId: number) {
       id === undefined
         ? api(createRecsRuleRoute, { query: { siteId }, body }, { quiet: true })
         : api(updateRecsRuleRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useSaveModel(siteId: number) {
-  const invalidate = useInvalidate(siteId);
-  return useMutation({
-    mutationFn: ({ id, name, enabled }: { id?: number; name: string; enabled: boolean }) =>
-      id === undefined
-        ? api(createCustomModelRoute, { query: { siteId }, body: { name, enabled } })
-        : api(updateCustomModelRoute, { query: { siteId }, body: { id, name, enabled } }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteModel(siteId: number) {
-  const invalidate = useInvalidate(siteId);
-  return useMutation({
-    mutationFn: (id: number) => api(deleteCustomModelRoute, { query: { siteId, id } }),
     onSuccess: invalidate,
   });
 }

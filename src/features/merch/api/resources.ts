@@ -20,7 +20,12 @@ import {
   redirectFilterRoute,
   updateBoostRuleRoute,
   updateRedirectRoute,
+  createCustomModelRoute,
+  deleteCustomModelRoute,
+  listCustomModelsRoute,
+  updateCustomModelRoute,
 } from '#contract/routes/merchandising.ts';
+import type { RouteBody } from '#contract/route.ts';
 import { api } from '#src/lib/api.ts';
 import { defineResource } from '#src/lib/resource.ts';
 import { merchKeys } from './keys.ts';
@@ -149,5 +154,31 @@ export const recsRules = defineResource({
   remove: {
     route: deleteRecsRuleRoute,
     call: (siteId: number, id: number) => api(deleteRecsRuleRoute, { query: { siteId, id } }),
+  },
+});
+
+type CustomModelInput = RouteBody<typeof createCustomModelRoute>;
+
+/** Custom models of a site, each with its queries' product lists (uploaded per model). */
+export const customModels = defineResource({
+  keys: { all: merchKeys.all, list: (siteId: number) => merchKeys.models(siteId) },
+  list: {
+    route: listCustomModelsRoute,
+    call: (siteId: number, _args: null, signal: AbortSignal) =>
+      api(listCustomModelsRoute, { query: { siteId }, signal }, QUIET_READ),
+  },
+  create: {
+    route: createCustomModelRoute,
+    call: (siteId: number, body: CustomModelInput) =>
+      api(createCustomModelRoute, { query: { siteId }, body }),
+  },
+  update: {
+    route: updateCustomModelRoute,
+    call: (siteId: number, id: number, body: CustomModelInput) =>
+      api(updateCustomModelRoute, { query: { siteId }, body: { ...body, id } }),
+  },
+  remove: {
+    route: deleteCustomModelRoute,
+    call: (siteId: number, id: number) => api(deleteCustomModelRoute, { query: { siteId, id } }),
   },
 });
