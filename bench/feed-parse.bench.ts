@@ -90,7 +90,7 @@ function parseCorpus(dir: string): void {
         if (!row.available) unavailable += 1;
       },
       categories: () => undefined,
-      problem: (_id, _line, message) => {
+      problem: (_id, _line, { reason: message }) => {
         // Grouped by wording: ids and numbers vary.
         const reason = message.replace(/\d+(?:[.,]\d+)*/g, 'N');
         reasons.set(reason, (reasons.get(reason) ?? 0) + 1);

@@ -286,6 +286,10 @@ export const feedProblem = z.object({
   reason: z.string(),
   /** The offer or row id when it has one. */
   id: z.string().nullable().optional(),
+  /** The problem's stable code (the console's `feeds.problems.<code>`); absent in older reports. */
+  code: z.string().optional(),
+  /** The values the reason is built from, by name (the translation's interpolation). */
+  params: z.record(z.string(), z.string()).optional(),
 });
 export type FeedProblem = z.infer<typeof feedProblem>;
 

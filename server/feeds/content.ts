@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { FeedSax } from './intake/feed-sax.ts';
 import type { FeedProblem } from '#contract/entities/feeds.ts';
 import { FeedError, type FeedSource } from './intake/feed-source.ts';
+import {
+  duplicatePageId,
+  pageNoId,
+  pageNoTitle,
+  pageNoUrl,
+  storedProblem,
+  type FeedProblemText,
+} from './intake/problems.ts';
 import type { FeedLimits } from './intake/yml-parse.ts';
 import type { Db } from '../platform/db/client.ts';
 import { contentPages } from '../platform/db/schema.ts';
@@ -53,9 +61,9 @@ export async function importContent(
   const batch = `job:${options.jobId ?? randomUUID()}`;
   const problems: FeedProblem[] = [];
   let problemCount = 0;
-  const problem = (line: number, reason: string, id: string | null = null) => {
+  const problem = (line: number, text: FeedProblemText, id: string | null = null) => {
     problemCount += 1;
-    if (problems.length < MAX_PROBLEMS) problems.push({ line, reason, id });
+    if (problems.length < MAX_PROBLEMS) problems.push(storedProblem(line, text, id));
   };
   let pending: (typeof contentPages.$inferInsert)[] = [];
   let pages = 0;
@@ -114,14 +122,14 @@ export async function importContent(
     const title = draft.fields['title'] ?? '';
     const body =
       draft.fields['text'] ?? draft.fields['description'] ?? draft.fields['content'] ?? '';
-    const fail = (reason: string) => {
+    const fail = (text: FeedProblemText) => {
       skipped += 1;
-      problem(draft.line, reason, id || null);
+      problem(draft.line, text, id || null);
     };
-    if (!id) return fail('The page has no id');
-    if (!/^https?:\/\/\S+$/.test(url)) return fail(`The page ${id} has no http(s) url`);
-    if (!title) return fail(`The page ${id} has no title`);
-    if (seen.has(id)) return fail(`Duplicate page id ${id}`);
+    if (!id) return fail(pageNoId());
+    if (!/^https?:\/\/\S+$/.test(url)) return fail(pageNoUrl(id));
+    if (!title) return fail(pageNoTitle(id));
+    if (seen.has(id)) return fail(duplicatePageId(id));
     if (pages >= limits.maxOffers)
       throw new FeedError(
         `The content feed has more than ${limits.maxOffers} pages`,

@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DeltaFeedSettings, FeedProblem, FeedType } from '#contract/entities/feeds.ts';
 import { FeedError, type FeedSource } from './intake/feed-source.ts';
+import {
+  invalidDeltaPrice,
+  rowChangesNothing,
+  rowNoExternalId,
+  storedProblem,
+  unknownOffer,
+  type FeedProblemText,
+} from './intake/problems.ts';
 import { run } from '../platform/db/sql.ts';
 import { arrayParam } from '../platform/db/any.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -87,9 +95,9 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
   const regionalNames = await regionalAttributeNames(db, options.siteId);
   const problems: FeedProblem[] = [];
   let problemCount = 0;
-  const problem = (line: number, reason: string, id: string | null = null) => {
+  const problem = (line: number, text: FeedProblemText, id: string | null = null) => {
     problemCount += 1;
-    if (problems.length < MAX_PROBLEMS) problems.push({ line, reason, id });
+    if (problems.length < MAX_PROBLEMS) problems.push(storedProblem(line, text, id));
   };
   let bytes = 0;
   let lastReported = 0;
@@ -150,12 +158,12 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
         );
       const offerId = cells[columns.id] ?? '';
       if (!offerId) {
-        problem(line, 'The row has no external id');
+        problem(line, rowNoExternalId());
         continue;
       }
       const price = columns.price === -1 ? null : parsePrice(cells[columns.price] ?? '');
       if (price === 'invalid') {
-        problem(line, `Invalid price "${cells[columns.price] ?? ''}"`, offerId);
+        problem(line, invalidDeltaPrice(cells[columns.price] ?? ''), offerId);
         continue;
       }
       const availableCell = columns.available === -1 ? '' : (cells[columns.available] ?? '');
@@ -174,7 +182,7 @@ export async function importDelta(db: Db, options: DeltaOptions): Promise<DeltaS
       const [regionParams, globalParams] =
         regionId === 'global' ? [[], params] : splitRegional(params, regionalNames);
       if (price === null && available === null && params.length === 0) {
-        problem(line, 'The row changes nothing (no price, availability or attribute)', offerId);
+        problem(line, rowChangesNothing(), offerId);
         continue;
       }
       regions.add(regionId);
@@ -239,7 +247,7 @@ export async function applyDeltaBatch(
     siteId: number;
     importId: number;
     batch: string;
-    problem: (line: number, reason: string, id: string) => void;
+    problem: (line: number, problem: FeedProblemText, id: string) => void;
     dryRun: boolean;
     /** The feed type its uploads are recorded under (DELTA, or YML/OZON for a regional feed). */
     feedType: FeedType;
@@ -259,7 +267,7 @@ function applyInTransaction(
   siteId: number,
   importId: number,
   batch: string,
-  problem: (line: number, reason: string, id: string) => void,
+  problem: (line: number, problem: FeedProblemText, id: string) => void,
   dryRun: boolean,
   feedType: FeedType,
 ): Promise<{ offers: number; dropped: number }> {
@@ -272,7 +280,7 @@ function applyInTransaction(
           returning d.line, d.offer_id`,
     );
     for (const row of unknown.rows.sort((a, b) => a.line - b.line))
-      problem(row.line, `Unknown offer ${row.offer_id}: not in the catalog`, row.offer_id);
+      problem(row.line, unknownOffer(row.offer_id), row.offer_id);
     // A later row for the same offer and region wins.
     await run(
       tx,

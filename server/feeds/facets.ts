@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FacetsFeedSettings, FeedProblem } from '#contract/entities/feeds.ts';
 import { FeedError, type FeedSource } from './intake/feed-source.ts';
+import {
+  facetAttributeTwice,
+  facetRowIncomplete,
+  facetRowTooLong,
+  storedProblem,
+  type FeedProblemText,
+} from './intake/problems.ts';
 import type { Db } from '../platform/db/client.ts';
 import { catalogFacets } from '../platform/db/schema.ts';
 import { replaceLiveBatch } from './live-batch.ts';
@@ -49,9 +56,9 @@ export async function importFacets(
   const batch = `job:${options.jobId ?? randomUUID()}`;
   const problems: FeedProblem[] = [];
   let problemCount = 0;
-  const problem = (line: number, reason: string, id: string | null = null) => {
+  const problem = (line: number, text: FeedProblemText, id: string | null = null) => {
     problemCount += 1;
-    if (problems.length < MAX_PROBLEMS) problems.push({ line, reason, id });
+    if (problems.length < MAX_PROBLEMS) problems.push(storedProblem(line, text, id));
   };
   let bytes = 0;
   let lastReported = 0;
@@ -110,20 +117,16 @@ export async function importFacets(
         const categoryId = cells[columns.category] ?? '';
         const attribute = cells[columns.attribute] ?? '';
         if (!categoryId || !attribute) {
-          problem(line, 'The row needs a categoryId and an attribute', categoryId || null);
+          problem(line, facetRowIncomplete(), categoryId || null);
           continue;
         }
         if (categoryId.length > 200 || attribute.length > 200) {
-          problem(line, 'A categoryId or attribute longer than 200 characters', null);
+          problem(line, facetRowTooLong(), null);
           continue;
         }
         const key = `${categoryId}\u0000${attribute}`;
         if (seen.has(key)) {
-          problem(
-            line,
-            `The attribute ${attribute} is listed twice for category ${categoryId}`,
-            categoryId,
-          );
+          problem(line, facetAttributeTwice(attribute, categoryId), categoryId);
           continue;
         }
         seen.add(key);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FeedProblem } from '#contract/entities/feeds.ts';
 import { createOzonParser } from './intake/ozon-parse.ts';
+import { storedProblem, type FeedProblemText } from './intake/problems.ts';
 import { FeedError, type FeedSource } from './intake/feed-source.ts';
 import { createYmlParser, type FeedLimits, type YmlHandlers } from './intake/yml-parse.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -56,9 +57,9 @@ export async function importRegionalFeed(
   const regionalNames = await regionalAttributeNames(db, options.siteId);
   const problems: FeedProblem[] = [];
   let problemCount = 0;
-  const problem = (line: number, reason: string, id: string | null = null) => {
+  const problem = (line: number, text: FeedProblemText, id: string | null = null) => {
     problemCount += 1;
-    if (problems.length < MAX_PROBLEMS) problems.push({ line, reason, id });
+    if (problems.length < MAX_PROBLEMS) problems.push(storedProblem(line, text, id));
   };
   let pending: (typeof feedDeltaRows.$inferInsert)[] = [];
   let line = 0;

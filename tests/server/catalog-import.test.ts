@@ -113,6 +113,22 @@ describe.each(DATABASES)('YML importer on %s', (kind) => {
       ]),
     );
     expect(summary.problems.every((p) => p.line > 0)).toBe(true);
+    // Each problem carries its code and params, which the console translates.
+    expect(summary.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ offerId: null, code: 'offerNoId', params: {} }),
+        expect.objectContaining({
+          offerId: 'a5',
+          code: 'invalidPrice',
+          params: { price: 'дорого' },
+        }),
+        expect.objectContaining({ offerId: 'a1', code: 'duplicateOfferId', params: { id: 'a1' } }),
+        expect.objectContaining({
+          code: 'categoryUnknownParent',
+          params: { id: '9', parent: '77' },
+        }),
+      ]),
+    );
     const names = await server.database.db
       .select({ name: catalogOffers.name })
       .from(catalogOffers)

@@ -18,7 +18,7 @@ function collect() {
   const handlers: YmlHandlers = {
     offer: (row, _category, regions) => offers.push({ row, regions }),
     categories: () => {},
-    problem: (id, line, message) => problems.push(`${line}:${id}:${message}`),
+    problem: (id, line, { reason }) => problems.push(`${line}:${id}:${reason}`),
   };
   return { offers, problems, handlers };
 }

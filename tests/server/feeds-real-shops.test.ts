@@ -23,7 +23,7 @@ function parseFixture(name: string) {
   const parser = createYmlParser({
     offer: (row, category) => offers.push({ row, category }),
     categories: (rows) => categories.push(...rows),
-    problem: (id, _line, message) => problems.push(`${id}: ${message}`),
+    problem: (id, _line, { reason }) => problems.push(`${id}: ${reason}`),
   });
   const decoder = createDecoder(detectEncoding(bytes));
   parser.write(decoder.write(bytes));

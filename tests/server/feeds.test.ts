@@ -485,8 +485,19 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
       total: 4,
       rows: 2,
       problems: [
-        { line: 4, reason: expect.stringContaining('NOPE') },
-        { line: 5, reason: expect.stringContaining('price') },
+        // Each with its code and params, which the console translates.
+        {
+          line: 4,
+          reason: expect.stringContaining('NOPE'),
+          code: 'unknownOffer',
+          params: { id: 'NOPE' },
+        },
+        {
+          line: 5,
+          reason: expect.stringContaining('price'),
+          code: 'invalidDeltaPrice',
+          params: { price: 'abc' },
+        },
       ],
     });
     const global = await search({ st: 'кроссовки', withSku: 'true' });
@@ -647,6 +658,8 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
       expect.objectContaining({
         id: 'X8',
         reason: 'Unknown category 999: taken under "Без категории" (~no-category)',
+        code: 'unknownCategoryNoCategory',
+        params: { unknown: '999', name: 'Без категории', id: '~no-category' },
       }),
     ]);
     expect(report.warnings).toEqual([

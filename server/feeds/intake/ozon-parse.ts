@@ -1,7 +1,17 @@
 import type { CatalogParam } from '../../platform/db/schema.ts';
 import { FeedSax } from './feed-sax.ts';
 import { FeedError } from './feed-source.ts';
-import { droppedPicturesReason, offerLink, offerPictures, unsafeLinkReason } from './urls.ts';
+import {
+  droppedPictures,
+  duplicateMerchantSku,
+  invalidOzonPrice,
+  productNoMerchantSku,
+  productNoName,
+  productNoType,
+  unsafeLink,
+  type FeedProblemText,
+} from './problems.ts';
+import { offerLink, offerPictures } from './urls.ts';
 import {
   DEFAULT_FEED_LIMITS,
   feedNumber,
@@ -119,23 +129,22 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
   });
 
   function finish(draft: NonNullable<typeof product>) {
-    const fail = (message: string) => {
+    const fail = (problem: FeedProblemText) => {
       skipped += 1;
-      handlers.problem(draft.id, draft.line, message);
+      handlers.problem(draft.id, draft.line, problem);
     };
     const f = draft.fields;
-    if (!draft.id) return fail('The product has no MerchantSKU');
-    if (seen.has(draft.id)) return fail(`Duplicate MerchantSKU ${draft.id}`);
-    if (!draft.type) return fail('The product has no ProductTypeID');
+    if (!draft.id) return fail(productNoMerchantSku());
+    if (seen.has(draft.id)) return fail(duplicateMerchantSku(draft.id));
+    if (!draft.type) return fail(productNoType());
     const name = f['SKU/Name'];
-    if (!name) return fail('The product has no SKU/Name');
+    if (!name) return fail(productNoName());
     const priceText = f['Price/SellingPrice'];
     const price = priceText ? Number(priceText.replace(',', '.').replace(/\s+/g, '')) : NaN;
-    if (!Number.isFinite(price) || price < 0)
-      return fail(`Missing or invalid Price/SellingPrice "${priceText ?? ''}"`);
+    if (!Number.isFinite(price) || price < 0) return fail(invalidOzonPrice(priceText ?? ''));
     const rawUrl = (f['Url'] ?? f['URL'] ?? '').trim();
     const url = rawUrl === '' ? '' : offerLink(rawUrl);
-    if (url === null) return fail(unsafeLinkReason(rawUrl));
+    if (url === null) return fail(unsafeLink(rawUrl));
     if (offers >= limits.maxOffers)
       throw new FeedError(
         `The feed has more than ${limits.maxOffers} offers (max offers count exceeded: FEED_MAX_OFFERS)`,
@@ -145,8 +154,7 @@ export function createOzonParser(handlers: YmlHandlers, limits: FeedLimits = DEF
     seen.add(draft.id);
     offers += 1;
     const pictures = offerPictures(draft.pictures);
-    if (pictures.dropped)
-      handlers.problem(draft.id, draft.line, droppedPicturesReason(pictures.dropped));
+    if (pictures.dropped) handlers.problem(draft.id, draft.line, droppedPictures(pictures.dropped));
     if (!categories.has(draft.type))
       categories.set(draft.type, {
         id: draft.type,

@@ -19,10 +19,4 @@ export function offerPictures(pictures: readonly string[]): { kept: string[]; dr
   return { kept, dropped: pictures.length - kept.length };
 }
 
-/** Why an offer's link was refused (the start of it, so the report stays short). */
-export function unsafeLinkReason(text: string): string {
-  return `The offer url ${JSON.stringify(text.slice(0, 80))} is not an http(s) link`;
-}
-
-export const droppedPicturesReason = (dropped: number) =>
-  `${dropped} picture${dropped === 1 ? ' is' : 's are'} not http(s) or image data URLs: dropped`;
+/* Why a link or pictures were refused: unsafeLink and droppedPictures in ./problems.ts. */

@@ -7,6 +7,7 @@ import type { CatalogParam } from '../../platform/db/schema.ts';
 import { buildProductRegions, regionalAttributeNames, splitRegional } from '../regions.ts';
 import { carryStaleOffers } from '../stale.ts';
 import { createOzonParser } from './ozon-parse.ts';
+import type { FeedProblemCode, FeedProblemText } from './problems.ts';
 import {
   createYmlParser,
   DEFAULT_FEED_LIMITS,
@@ -43,6 +44,9 @@ export interface ImportProblem {
   offerId: string | null;
   line: number;
   message: string;
+  /** The problem's code and params (./problems.ts), which the console translates. */
+  code: FeedProblemCode;
+  params: Record<string, string>;
 }
 
 export interface ImportSummary {
@@ -163,10 +167,10 @@ async function stage(
       stager.offer({ ...row, params }, category, regional);
     },
     categories: stager.categories,
-    problem(offerId: string | null, line: number, message: string) {
+    problem(offerId: string | null, line: number, { reason, code, params }: FeedProblemText) {
       problemCount += 1;
       if (problems.length < (options.maxProblems ?? MAX_PROBLEMS))
-        problems.push({ offerId, line, message });
+        problems.push({ offerId, line, message: reason, code, params });
     },
   };
   const format = options.format ?? 'YML';

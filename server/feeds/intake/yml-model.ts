@@ -4,6 +4,7 @@
  * one-line text, currencies, the category tree).
  */
 import type { CatalogParam, catalogCategories, catalogOffers } from '../../platform/db/schema.ts';
+import { categoryParentCycle, categoryUnknownParent, type FeedProblemText } from './problems.ts';
 
 /** Limits on what one feed may hold (FEED_MAX_FIELD_CHARS, FEED_MAX_OFFERS). */
 export interface FeedLimits {
@@ -96,7 +97,10 @@ export function currencyTable(list: { id: string; rate: string | null }[]): Curr
 }
 
 /** Computes root-first paths; a category whose parent is unknown (or in a cycle) becomes a root. */
-export function categoryPaths(raw: Map<string, RawCategory>, problems: (message: string) => void) {
+export function categoryPaths(
+  raw: Map<string, RawCategory>,
+  problems: (problem: FeedProblemText) => void,
+) {
   const info = new Map<string, CategoryInfo>();
   const resolve = (id: string, seen: Set<string>): CategoryInfo => {
     const known = info.get(id);
@@ -105,9 +109,9 @@ export function categoryPaths(raw: Map<string, RawCategory>, problems: (message:
     let parent: CategoryInfo | null = null;
     if (category.parentId !== null) {
       if (!raw.has(category.parentId)) {
-        problems(`Category ${id} names an unknown parent ${category.parentId}: taken as a root`);
+        problems(categoryUnknownParent(id, category.parentId));
       } else if (seen.has(category.parentId)) {
-        problems(`Category ${id} is in a parent cycle: taken as a root`);
+        problems(categoryParentCycle(id));
       } else {
         parent = resolve(category.parentId, new Set([...seen, id]));
       }
@@ -145,5 +149,5 @@ export interface YmlHandlers {
   offer(row: OfferRow, category: CategoryInfo, regions: OfferRegion[]): void;
   /** The category tree, once, when the first offer or the end of <categories> comes. */
   categories(rows: CategoryRow[]): void;
-  problem(offerId: string | null, line: number, message: string): void;
+  problem(offerId: string | null, line: number, problem: FeedProblemText): void;
 }

@@ -1,6 +1,7 @@
 import { FeedSax } from './feed-sax.ts';
 import { FeedError } from './feed-source.ts';
-import { droppedPicturesReason, offerLink, offerPictures, unsafeLinkReason } from './urls.ts';
+import * as problems from './problems.ts';
+import { offerLink, offerPictures } from './urls.ts';
 import {
   categoryPaths,
   currencyTable,
@@ -83,8 +84,8 @@ export function createYmlParser(
 
   const finishCategories = () => {
     if (categories) return;
-    categories = categoryPaths(rawCategories, (message) =>
-      handlers.problem(null, parser.line, message),
+    categories = categoryPaths(rawCategories, (problem) =>
+      handlers.problem(null, parser.line, problem),
     );
     const rows: CategoryRow[] = [];
     for (const [id, category] of rawCategories) rows.push({ ...category, ...categories.get(id)! });
@@ -92,9 +93,9 @@ export function createYmlParser(
   };
 
   /** A problem of an offer that is taken all the same, with a change. */
-  const change = (draft: OfferDraft, message: string) => {
+  const change = (draft: OfferDraft, problem: problems.FeedProblemText) => {
     draft.changed = true;
-    handlers.problem(draft.id, draft.line, message);
+    handlers.problem(draft.id, draft.line, problem);
   };
 
   /**
@@ -119,7 +120,10 @@ export function createYmlParser(
       if (known.length < draft.categoryIds.length)
         change(
           draft,
-          `Unknown category ${draft.categoryIds.filter((id) => !known.includes(id)).join(', ')}: taken under ${known.join(', ')}`,
+          problems.unknownCategoryTakenUnder(
+            draft.categoryIds.filter((id) => !known.includes(id)).join(', '),
+            known.join(', '),
+          ),
         );
       return { categoryIds: known, category: { pathIds, pathNames } };
     }
@@ -132,8 +136,8 @@ export function createYmlParser(
     change(
       draft,
       draft.categoryIds.length === 0
-        ? `The offer has no categoryId: taken under "${NO_CATEGORY.name}" (${NO_CATEGORY.id})`
-        : `Unknown category ${draft.categoryIds.join(', ')}: taken under "${NO_CATEGORY.name}" (${NO_CATEGORY.id})`,
+        ? problems.offerNoCategory(NO_CATEGORY)
+        : problems.unknownCategoryNoCategory(draft.categoryIds.join(', '), NO_CATEGORY),
     );
     return { categoryIds: [NO_CATEGORY.id], category: noCategory };
   };
@@ -141,7 +145,7 @@ export function createYmlParser(
   /** The offer's currency and its rate to the shop's base currency, or why it cannot be used. */
   const priceCurrency = (
     currencyId: string | undefined,
-  ): { id: string; rate: number } | { refused: string } => {
+  ): { id: string; rate: number } | { refused: problems.FeedProblemText } => {
     currencyRates ??= currencyTable(currencies);
     const { base, rates } = currencyRates;
     const id = currencyId?.trim().toUpperCase() || base;
@@ -149,40 +153,38 @@ export function createYmlParser(
     const known =
       rates.get(id) ??
       (sameCurrency(id, 'RUB') ? rates.get(id === 'RUB' ? 'RUR' : 'RUB') : undefined);
-    if (!known) return { refused: `Unknown currency ${id}: <currencies> gives no rate for it` };
+    if (!known) return { refused: problems.unknownCurrency(id) };
     if (known.rate === null)
-      return {
-        refused: `Currency ${id} has the rate "${known.text ?? ''}": only a number can convert its prices to ${base}`,
-      };
+      return { refused: problems.currencyRateNotNumber(id, known.text ?? '', base) };
     return { id: base, rate: known.rate };
   };
 
   const finishOffer = (draft: OfferDraft) => {
     const f = draft.fields;
     const id = draft.id;
-    const fail = (message: string) => {
+    const fail = (problem: problems.FeedProblemText) => {
       skipped += 1;
-      handlers.problem(id, draft.line, message);
+      handlers.problem(id, draft.line, problem);
     };
-    if (!id) return fail('The offer has no id');
-    if (seenIds.has(id)) return fail(`Duplicate offer id ${id}`);
+    if (!id) return fail(problems.offerNoId());
+    if (seenIds.has(id)) return fail(problems.duplicateOfferId(id));
     finishCategories();
     const listedPrice = number(f['price']);
-    if (listedPrice === null) return fail(`Missing or invalid price "${f['price'] ?? ''}"`);
+    if (listedPrice === null) return fail(problems.invalidPrice(f['price'] ?? ''));
     // A vendor.model offer has no <name>: typePrefix, vendor and model make it.
     const name =
       oneLine(f['name']) ||
       [f['typePrefix'], f['vendor'], f['model']].map(oneLine).filter(Boolean).join(' ');
-    if (!name) return fail('The offer has no name');
+    if (!name) return fail(problems.offerNoName());
     const currency = priceCurrency(f['currencyId']);
     if ('refused' in currency) return fail(currency.refused);
     const convert = (value: number | null) =>
       value === null ? null : Math.round(value * currency.rate * 100) / 100;
     const price = convert(listedPrice)!;
     const rawUrl = f['url']?.trim();
-    if (!rawUrl) return fail('The offer has no url');
+    if (!rawUrl) return fail(problems.offerNoUrl());
     const url = offerLink(rawUrl);
-    if (url === null) return fail(unsafeLinkReason(rawUrl));
+    if (url === null) return fail(problems.unsafeLink(rawUrl));
     if (offers >= limits.maxOffers)
       throw new FeedError(
         `The feed has more than ${limits.maxOffers} offers (max offers count exceeded: FEED_MAX_OFFERS)`,
@@ -193,7 +195,7 @@ export function createYmlParser(
     // Every category of the offer is kept: the offer is found under each.
     const { categoryIds, category } = offerCategories(draft);
     const pictures = offerPictures(draft.pictures);
-    if (pictures.dropped) change(draft, droppedPicturesReason(pictures.dropped));
+    if (pictures.dropped) change(draft, problems.droppedPictures(pictures.dropped));
     const oldPrice = convert(number(f['oldprice']));
     const quantity = draft.quantity ?? f['quantity'] ?? f['count'];
     const inStock = quantity === undefined ? null : number(quantity);
@@ -328,7 +330,7 @@ export function createYmlParser(
           if (offer.params.length < MAX_PARAMS)
             offer.params.push({ name: param.name, value, unit: param.unit });
           else if (offer.params.length === MAX_PARAMS) {
-            change(offer, `More than ${MAX_PARAMS} params: the rest are dropped`);
+            change(offer, problems.tooManyParams(MAX_PARAMS));
             offer.params.push({ name: param.name, value, unit: param.unit });
           }
         }
@@ -347,9 +349,9 @@ export function createYmlParser(
       if (tag.name === 'name') categoryDraft.name = oneLine(text);
     } else if (tag.name === 'category' && categoryDraft) {
       categoryDraft.name ||= oneLine(text);
-      if (!categoryDraft.id) handlers.problem(null, parser.line, 'A category has no id: skipped');
+      if (!categoryDraft.id) handlers.problem(null, parser.line, problems.categoryNoId());
       else if (rawCategories.has(categoryDraft.id))
-        handlers.problem(null, parser.line, `Duplicate category id ${categoryDraft.id}`);
+        handlers.problem(null, parser.line, problems.duplicateCategoryId(categoryDraft.id));
       else rawCategories.set(categoryDraft.id, categoryDraft);
       categoryDraft = null;
     } else if (tag.name === 'categories') {
