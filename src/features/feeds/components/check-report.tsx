@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FeedCheckReport } from '#contract/entities/feeds.ts';
 import { formatNumber } from '#src/lib/format.ts';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
+import { feedProblemText } from '../problem-text.ts';
 
 type Problem = FeedCheckReport['problems'][number];
 const problem = createColumnHelper<Problem>();
@@ -87,7 +88,10 @@ export function CheckReport({ report }: { report: FeedCheckReport }) {
             columns={[
               problem.accessor('line', { header: t('feeds.checker.lineHeader') }),
               problem.accessor((row) => row.id ?? '—', { id: 'id', header: 'Id' }),
-              problem.accessor('reason', { header: t('feeds.checker.reason') }),
+              problem.accessor((row) => feedProblemText(row, t), {
+                id: 'reason',
+                header: t('feeds.checker.reason'),
+              }),
             ]}
             data={report.problems}
             getRowId={(row, index) => `${row.line}:${index}`}
