@@ -1,25 +1,25 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ColumnDef } from '@tanstack/react-table';
 import type { Neurocard, Review } from '#contract/entities/reviews.ts';
 import {
   deleteNeurocardsRoute,
   deleteReviewsRoute,
-  listNeurocardsRoute,
-  listReviewsRoute,
   replaceReviewsRoute,
   uploadNeurocardsRoute,
   uploadReviewsRoute,
 } from '#contract/routes/reviews.ts';
 import { api } from '#src/lib/api.ts';
 import { reviewKeys } from './api/keys.ts';
+import { neurocardsList, reviewsList } from './api/resources.ts';
+import type { ResourceFamily } from '#src/lib/resource.ts';
+import { useResource } from '#src/lib/resource.ts';
 import { useDenied } from '#src/lib/permissions.ts';
 import { uploadFile } from '#src/lib/upload.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { DataTable } from '#src/ui/data-table/data-table.tsx';
+import { ResourceTable, type ResourceColumn } from '#src/ui/resource/resource-table.tsx';
 import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
@@ -33,70 +33,77 @@ import { DeleteByIds } from './components/delete-by-ids.tsx';
  * <UploadField> with its per-row report, deletes by product externalIds or neurocard keys.
  */
 
-/** A searchable list under a screen: its query key part, labels, page fetch, columns and row id. */
+/** A searchable list under a screen: its family, labels, columns and row id. */
 interface ListConfig<Row> {
-  kind: 'reviews' | 'neurocards';
+  family: ResourceFamily<number, string, { total: number; items: Row[] }, never, never>;
   labels: {
     title: 'reviews.list.title' | 'reviews.neurocards.list';
     search: 'reviews.list.search' | 'reviews.neurocards.search';
     empty: 'reviews.list.empty' | 'reviews.neurocards.empty';
   };
-  fetchPage: (
-    siteId: number,
-    search: string,
-    signal: AbortSignal,
-  ) => Promise<{ total: number; items: Row[] }>;
-  columns: (t: TFunction) => ColumnDef<Row, never>[];
+  columns: (t: TFunction) => ResourceColumn<Row>[];
   rowId: (row: Row) => string;
 }
 
 const REVIEWS_LIST: ListConfig<Review> = {
-  kind: 'reviews',
+  family: reviewsList,
   labels: {
     title: 'reviews.list.title',
     search: 'reviews.list.search',
     empty: 'reviews.list.empty',
   },
-  fetchPage: (siteId, search, signal) =>
-    api(listReviewsRoute, {
-      query: { siteId, limit: 50, offset: 0, ...(search ? { search } : {}) },
-      signal,
-    }),
   columns: (t) => [
-    { accessorKey: 'externalId', header: t('reviews.columns.externalId') },
-    { accessorKey: 'rating', header: t('reviews.columns.rating'), meta: { numeric: true } },
     {
-      accessorKey: 'reviewCount',
-      header: t('reviews.columns.reviewCount'),
-      meta: { numeric: true },
+      key: 'externalId',
+      header: t('reviews.columns.externalId'),
+      sortValue: (row) => row.externalId,
+      cell: (row) => row.externalId,
     },
     {
-      id: 'description',
+      key: 'rating',
+      header: t('reviews.columns.rating'),
+      numeric: true,
+      sortValue: (row) => row.rating,
+      cell: (row) => row.rating,
+    },
+    {
+      key: 'reviewCount',
+      header: t('reviews.columns.reviewCount'),
+      numeric: true,
+      sortValue: (row) => row.reviewCount,
+      cell: (row) => row.reviewCount,
+    },
+    {
+      key: 'description',
       header: t('reviews.columns.description'),
-      accessorFn: (row) => row.description ?? '',
+      sortValue: (row) => row.description ?? '',
+      cell: (row) => row.description ?? '',
     },
   ],
   rowId: (row) => row.externalId,
 };
 
+const shorten = (value: string) => (value.length > 160 ? `${value.slice(0, 160)}…` : value);
+
 const NEUROCARDS_LIST: ListConfig<Neurocard> = {
-  kind: 'neurocards',
+  family: neurocardsList,
   labels: {
     title: 'reviews.neurocards.list',
     search: 'reviews.neurocards.search',
     empty: 'reviews.neurocards.empty',
   },
-  fetchPage: (siteId, search, signal) =>
-    api(listNeurocardsRoute, {
-      query: { siteId, limit: 50, ...(search ? { search } : {}) },
-      signal,
-    }),
   columns: (t) => [
-    { accessorKey: 'key', header: t('reviews.columns.key') },
     {
-      id: 'value',
+      key: 'key',
+      header: t('reviews.columns.key'),
+      sortValue: (row) => row.key,
+      cell: (row) => row.key,
+    },
+    {
+      key: 'value',
       header: t('reviews.columns.value'),
-      accessorFn: (row) => (row.value.length > 160 ? `${row.value.slice(0, 160)}…` : row.value),
+      sortValue: (row) => shorten(row.value),
+      cell: (row) => shorten(row.value),
     },
   ],
   rowId: (row) => row.key,
@@ -107,12 +114,7 @@ const ACCEPT = '.csv,.xlsx,.json';
 function SearchableList<Row>({ siteId, list }: { siteId: number; list: ListConfig<Row> }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const term = search.trim();
-  const page = useQuery({
-    queryKey: reviewKeys.list(siteId, list.kind, term),
-    queryFn: ({ signal }) => list.fetchPage(siteId, term, signal),
-    placeholderData: keepPreviousData,
-  });
+  const page = useResource(list.family, siteId, search.trim()).list;
   const columns = useMemo(() => list.columns(t), [list, t]);
   return (
     <section className="reviews-list" aria-label={t(list.labels.title)}>
@@ -126,12 +128,13 @@ function SearchableList<Row>({ siteId, list }: { siteId: number; list: ListConfi
       {page.data ? (
         <>
           <p className="reviews-total">{t('reviews.list.total', { count: page.data.total })}</p>
-          <DataTable
+          <ResourceTable
             caption={t(list.labels.title)}
             columns={columns}
-            data={page.data.items}
-            getRowId={list.rowId}
+            rows={page.data.items}
+            rowKey={list.rowId}
             emptyText={t(list.labels.empty)}
+            sortable
           />
         </>
       ) : (

@@ -1,8 +1,13 @@
 /** Delete reviews or neurocards by their ids: the list typed or pasted, the outcome per id. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
 import { Button } from '#src/ui/button/button.tsx';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
+import { FormField } from '#src/ui/form/form-field.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
+
+const MAX_IDS = 500;
 
 /**
  * Ids typed one per line, or (product externalIds, which hold no spaces) separated by commas,
@@ -44,12 +49,22 @@ export function DeleteByIds({
   onDeleted: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  // At most 500 ids a call: past that the field says so as it is typed, and the button waits.
+  const schema = useMemo(
+    () =>
+      z.object({
+        text: z.string().refine((text) => parseIds(text, byLine).length <= MAX_IDS, {
+          message: t('reviews.delete.tooMany', { count: MAX_IDS }),
+        }),
+      }),
+    [t, byLine],
+  );
+  const form = useZodForm(schema, { mode: 'onChange', defaultValues: { text: '' } });
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<DeleteOutcome | null>(null);
-  const ids = parseIds(text, byLine);
-  const tooMany = ids.length > 500;
+  const ids = parseIds(form.watch('text'), byLine);
+  const tooMany = ids.length > MAX_IDS;
   const submit = async () => {
     setBusy(true);
     setOutcome(null);
@@ -57,7 +72,7 @@ export function DeleteByIds({
       const result = await onDelete(ids);
       await onDeleted();
       setOutcome(result);
-      setText('');
+      form.reset({ text: '' });
     } catch {
       // the call's error toast says what went wrong; the ids stay for another try
     } finally {
@@ -65,35 +80,17 @@ export function DeleteByIds({
     }
   };
   return (
-    <form
-      className="reviews-delete"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setAsking(true);
-      }}
-    >
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor="reviews-delete-ids">
-          {label}
-        </label>
-        <textarea
-          id="reviews-delete-ids"
-          className="ui-input reviews-textarea"
-          rows={6}
-          value={text}
-          aria-describedby="reviews-delete-hint"
-          aria-invalid={tooMany ? true : undefined}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <div className="ui-field__hint" id="reviews-delete-hint">
-          {hint}
-        </div>
-        {tooMany && (
-          <div className="ui-field__error" role="alert">
-            {t('reviews.delete.tooMany', { count: 500 })}
-          </div>
+    <Form form={form} className="reviews-delete" onSubmit={() => setAsking(true)}>
+      <FormField<{ text: string }> name="text" label={label} hint={hint}>
+        {(control) => (
+          <textarea
+            className="ui-input reviews-textarea"
+            rows={6}
+            {...control}
+            {...form.register('text')}
+          />
         )}
-      </div>
+      </FormField>
       <Button type="submit" variant="danger" loading={busy} disabled={ids.length === 0 || tooMany}>
         {t(confirm, { count: ids.length })}
       </Button>
@@ -122,7 +119,7 @@ export function DeleteByIds({
           )}
         </div>
       )}
-    </form>
+    </Form>
   );
 }
 
