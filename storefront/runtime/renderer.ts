@@ -43,6 +43,8 @@ export interface PartRenderer {
 }
 
 const SLOT = '[data-digi-part]';
+/** Marks a renderer's root: a widget mounted inside another's slot keeps its slots to itself. */
+const ROOT = 'data-digi-root';
 
 export function createPartRenderer<S>(options: PartRendererOptions<S>): PartRenderer {
   const { root, rootPart, parts } = options;
@@ -50,8 +52,12 @@ export function createPartRenderer<S>(options: PartRendererOptions<S>): PartRend
   const scheduler = createPartScheduler(options.delays);
   let rendered = new WeakMap<Element, unknown>();
   root.setAttribute('data-digi-part', rootPart);
+  root.setAttribute(ROOT, '');
 
-  const slots = (): HTMLElement[] => [root, ...root.querySelectorAll<HTMLElement>(SLOT)];
+  /** This renderer's slots under `el`: not those of a widget mounted inside one of them. */
+  const slotsIn = (el: HTMLElement): HTMLElement[] =>
+    [...el.querySelectorAll<HTMLElement>(SLOT)].filter((s) => s.closest(`[${ROOT}]`) === root);
+  const slots = (): HTMLElement[] => [root, ...slotsIn(root)];
   const partOf = (el: HTMLElement): string => el.dataset['digiPart'] ?? '';
   const keyOf = (el: HTMLElement): string => el.dataset['digiKey'] ?? '';
 
@@ -104,7 +110,7 @@ export function createPartRenderer<S>(options: PartRendererOptions<S>): PartRend
 
     // The live child slots by part and key, to tell which detached ones need content.
     const live = new Map<string, HTMLElement>();
-    for (const child of el.querySelectorAll<HTMLElement>(SLOT)) {
+    for (const child of slotsIn(el)) {
       const id = idOf(child);
       if (!live.has(id)) live.set(id, child);
     }
@@ -158,7 +164,7 @@ export function createPartRenderer<S>(options: PartRendererOptions<S>): PartRend
     for (const [from, childVm] of updated) rendered.set(from, childVm);
     // Filled slots that were new are now in the page themselves.
     for (const [slot, childVm] of made) if (el.contains(slot)) rendered.set(slot, childVm);
-    for (const child of el.querySelectorAll<HTMLElement>(SLOT)) {
+    for (const child of slotsIn(el)) {
       if (!rendered.has(child)) renderSlot(child);
     }
     const templateMs = timings.reduce((sum, [, ms]) => sum + ms, 0);
@@ -233,6 +239,7 @@ export function createPartRenderer<S>(options: PartRendererOptions<S>): PartRend
       scheduler.cancel();
       root.replaceChildren();
       root.removeAttribute('data-digi-part');
+      root.removeAttribute(ROOT);
     },
   };
 }

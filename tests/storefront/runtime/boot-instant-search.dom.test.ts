@@ -197,9 +197,11 @@ describe('boot: the instant search config’s settings', { timeout: 20_000 }, ()
       expect.objectContaining({ totalHits: expect.any(Number) }),
       'кроссовки',
     );
-    expect(results().querySelectorAll('.digi-instant-search__list .digi-card')).toHaveLength(0);
+    expect(results().querySelectorAll('.digi-product-list__item')).toHaveLength(0);
     expect(results().textContent).toContain('Ничего не найдено');
     await vi.waitFor(() => expect(zeroBlock()).not.toBeNull());
+    await vi.waitFor(() => expect(zeroBlock()!.querySelector('.digi-card')).not.toBeNull());
+    expect(results().querySelectorAll('.digi-product-list__item')).toHaveLength(0);
     await search('куртка');
     expect(results().querySelectorAll('.digi-card').length).toBeGreaterThan(0);
 

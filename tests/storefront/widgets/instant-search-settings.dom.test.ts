@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/dom';
 import { createMemorySource } from '#storefront/fixtures/memory-source.ts';
 import { bindSearchRouter, readRoute, writeRoute } from '#storefront/runtime/search-router.ts';
+import { mountRecommendations } from '#storefront/widgets/recommendations/recommendations.ts';
 import {
   mountInstantSearch,
   type InstantSearchWidget,
@@ -68,6 +69,36 @@ describe('zero-results view', { timeout: 20_000 }, () => {
     await settle();
     expect(document.querySelector('.digi-instant-search__zero-results')).not.toBeNull();
     expect(zeroResults).toHaveBeenCalledTimes(2);
+  });
+
+  it('a widget mounted in the view keeps its own parts when the search renders again', async () => {
+    let block: ReturnType<typeof mountRecommendations> | undefined;
+    mount({
+      initialQuery: 'ззззззз',
+      zeroResults(element) {
+        block = mountRecommendations(element, {
+          source: createMemorySource(),
+          delays: {},
+          message: 'Популярное',
+        });
+        return () => block?.dispose();
+      },
+    });
+    await settle();
+    await vi.waitFor(() => {
+      block!.flush();
+      expect(document.querySelector('.digi-recommendations .digi-card')).not.toBeNull();
+    });
+    widget!.connector.submit('щщщщщщ');
+    await settle();
+    widget!.connector.setSort('PRICE_ASC');
+    await settle();
+    const zero = document.querySelector('.digi-instant-search__zero-results')!;
+    expect(
+      zero.querySelector('.digi-instant-search__layout, .digi-instant-search__header'),
+    ).toBeNull();
+    expect(zero.querySelector('.digi-recommendations')?.textContent).toContain('Популярное');
+    expect(document.querySelectorAll('.digi-instant-search__layout')).toHaveLength(1);
   });
 
   it('nothing extra without the option, nor before a search', async () => {
