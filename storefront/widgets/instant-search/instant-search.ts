@@ -134,8 +134,8 @@ export function mountInstantSearch(
     if (sentinel) observer.observe(sentinel);
   }
 
-  // The zero-results view's own content: its element follows the empty list's markup (each
-  // render of the list puts it back) and is disposed once products are listed again.
+  // The zero-results view's own content: its element follows the list (outside the list's part,
+  // so the list's renders leave it alone) and is disposed once products are listed again.
   let zero: { element: HTMLElement; dispose(): void } | null = null;
   function placeZeroResults(): void {
     if (!options.zeroResults) return;
@@ -151,9 +151,9 @@ export function mountInstantSearch(
     if (!zero) {
       const element = host.ownerDocument.createElement('div');
       element.className = 'digi-instant-search__zero-results';
-      list?.append(element);
+      list?.after(element);
       zero = { element, dispose: options.zeroResults(element) };
-    } else if (zero.element.parentElement !== list) list?.append(zero.element);
+    } else if (zero.element.previousElementSibling !== list) list?.after(zero.element);
   }
 
   const renderer = createPartRenderer<InstantSearchState>({

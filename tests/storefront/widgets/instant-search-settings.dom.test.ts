@@ -55,8 +55,10 @@ describe('zero-results view', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Ничего не найдено/)).toBeInTheDocument();
     const zero = document.querySelector('.digi-instant-search__zero-results')!;
     expect(zero.textContent).toBe('Рекомендуем');
-    // inside the list's part, after its empty-state markup
-    expect(zero.parentElement).toBe(document.querySelector('[data-digi-part="productList"]'));
+    // right after the list's part and its empty-state markup
+    expect(zero.previousElementSibling).toBe(
+      document.querySelector('[data-digi-part="productList"]'),
+    );
     expect(zeroResults).toHaveBeenCalledTimes(1);
 
     widget!.connector.submit('кроссовки');
