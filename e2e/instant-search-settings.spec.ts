@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { asAdmin, DEMO } from './regions.ts';
+import { asAdmin, DEMO, generateAs } from './regions.ts';
 
 const TOOLBAR = 'Действия с конфигурацией';
 const SHOTS = '/tmp/pw-is-shots';
@@ -142,22 +142,6 @@ test('the router, the zero-results block and predicate of the instant search cha
   } finally {
     await shop.close();
     // The later specs see the instant search as it was, in both copies.
-    await asAdmin(async (api, xsrf) => {
-      const current = await readInstantSearch(api);
-      const saved = await api.post('/api/config/save/instant-search?siteId=1&test=true', {
-        data: { ...original.config, baseVersionId: current.versionId },
-        headers: { 'x-xsrf-token': await xsrf() },
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
-      const generate = await api.post('/api/config/generate/instant-search?siteId=1', {
-        headers: { 'x-xsrf-token': await xsrf() },
-      });
-      expect(generate.status()).toBe(202);
-      await expect
-        .poll(async () => (await api.get('/api/config/generate/status?siteId=1')).status(), {
-          timeout: 90_000,
-        })
-        .toBe(200);
-    });
+    await asAdmin((api, xsrf) => generateAs(api, xsrf, 'instant-search', original.config));
   }
 });
