@@ -3,9 +3,9 @@
  * withContent, contentsSize, speechRecognition and its language), set in the console and
  * generated, change what a shopper sees on the demo storefront.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { asAdmin, DEMO, generateAs } from './regions.ts';
+import { asAdmin, DEMO, generateAs, saveAndGenerate } from './regions.ts';
 
 const TOOLBAR = 'Действия с конфигурацией';
 
@@ -19,18 +19,6 @@ async function choose(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(page.getByRole('combobox', { name: field })).toHaveValue(option);
-}
-
-/** Saves the integration copy and generates it into production. */
-async function saveAndGenerate(page: Page, toolbar: Locator) {
-  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
-  await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
-  await page
-    .getByRole('dialog', { name: 'Сгенерировать в продакшен?' })
-    .getByRole('button', { name: 'Да, сгенерировать' })
-    .click();
-  await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible({ timeout: 90_000 });
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { asAdmin, DEMO, generateAs } from './regions.ts';
+import { asAdmin, DEMO, generateAs, saveAndGenerate } from './regions.ts';
 
 const TOOLBAR = 'Действия с конфигурацией';
 const SHOTS = '/tmp/pw-is-shots';
@@ -15,18 +15,6 @@ async function readInstantSearch(request: APIRequestContext) {
   const answer = await request.get('/api/site/1/config/instant-search?test=true');
   expect(answer.status()).toBe(200);
   return (await answer.json()) as { versionId: number | null; config: Record<string, unknown> };
-}
-
-/** Saves the integration copy and generates it into production. */
-async function saveAndGenerate(page: Page, toolbar: Locator) {
-  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
-  await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
-  await page
-    .getByRole('dialog', { name: 'Сгенерировать в продакшен?' })
-    .getByRole('button', { name: 'Да, сгенерировать' })
-    .click();
-  await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible({ timeout: 90_000 });
 }
 
 /** A shopper types a query into the site's search field (the instant search follows it). */

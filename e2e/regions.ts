@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, serverURL } from './fixtures.ts';
 
 export const DEMO = '/cdn/1/demo.html';
@@ -178,4 +178,16 @@ export async function generateAs(
       timeout: 90_000,
     })
     .toBe(200);
+}
+
+/** In the console: saves the integration copy in `toolbar` and generates it into production. */
+export async function saveAndGenerate(page: Page, toolbar: Locator) {
+  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
+  await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
+  await page
+    .getByRole('dialog', { name: 'Сгенерировать в продакшен?' })
+    .getByRole('button', { name: 'Да, сгенерировать' })
+    .click();
+  await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible({ timeout: 90_000 });
 }
