@@ -30,6 +30,8 @@ const ALLOWED = new Set(
     ],
     ...['Telegram', 'Google', 'Authenticator', 'CTR', 'GMV', 'RPS', 'AOV', 'PNG', 'JPEG', 'WebP'],
     ...['SVG', 'UTC', 'ISO', 'RUB', 'USD', 'EUR', 'OZON', 'Excel', 'JavaScript', 'SERP', 'imshop'],
+    // The spec's feed types, shown as the feed's name (YML and OZON above).
+    ...['DELTA', 'FACETS', 'CONTENT'],
     ...['cron', 'px', 'ln', 'Europe', 'Moscow', 'E-mail', 'SMTP'],
     // An HTML tag's name as a web developer reads it (the search config's "meta viewport" fix).
     ...['meta', 'viewport'],
