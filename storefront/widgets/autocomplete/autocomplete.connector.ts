@@ -105,6 +105,8 @@ export type AutocompleteIntent =
 
 export interface AutocompleteConnector {
   store: Store<AutocompleteState>;
+  /** The blocks shown, in order: the settings' blocks, then the content pages when asked for. */
+  readonly blocks: readonly AutocompleteBlock[];
   /** The visible options, flattened in block order (what arrow keys walk through). */
   options(): AutocompleteOption[];
   /** The input changed: fetch suggestions (throttled). */
@@ -261,6 +263,7 @@ export function createAutocompleteConnector(
 
   return {
     store,
+    blocks,
     options,
     input(query) {
       store.set({ query, open: true, activeIndex: -1 });

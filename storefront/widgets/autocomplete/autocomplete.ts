@@ -6,7 +6,6 @@ import { releaseHost, shieldHost } from '../../runtime/shield.ts';
 import { renderHooks, type WidgetRenderOptions } from '../../runtime/widget-options.ts';
 import { TEXTS_RU, type Texts } from '../../runtime/texts.ts';
 import {
-  AUTOCOMPLETE_BLOCKS,
   createAutocompleteConnector,
   type AutocompleteBlock,
   type AutocompleteCardType,
@@ -129,10 +128,7 @@ export function mountAutocomplete(
       autocomplete: {
         select(state) {
           const all = connector.options();
-          const blocks = [
-            ...(options.blocks ?? AUTOCOMPLETE_BLOCKS),
-            ...(options.withContent ? (['contents'] as const) : []),
-          ]
+          const blocks = connector.blocks
             .map((name) => ({
               name,
               title: texts[BLOCK_TITLE[name]],
