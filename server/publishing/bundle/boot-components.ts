@@ -3,7 +3,7 @@ import type {
   BootComponent,
   BootComponentType,
   BootMvtGroup,
-} from '#storefront/entries/boot-core.ts';
+} from '#storefront/entries/boot-config.ts';
 import type { CodeTable } from './code-table.ts';
 import type { SiteBundleConfigs } from './types.ts';
 

@@ -4,7 +4,7 @@
  * tracking on consent (storefront/entries/boot-core.ts applies it). Plain data, no code.
  */
 import type { GlobalConfig } from '#contract/entities/config.ts';
-import type { BootGlobal } from '#storefront/entries/boot-core.ts';
+import type { BootGlobal } from '#storefront/entries/boot-config.ts';
 
 export function globalOf(config: GlobalConfig): BootGlobal {
   return {

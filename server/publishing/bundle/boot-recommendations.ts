@@ -5,7 +5,7 @@ import type {
   InsertFunction,
   MarginFunction,
   WrapperFunction,
-} from '#storefront/entries/boot-core.ts';
+} from '#storefront/entries/boot-config.ts';
 import { defined, str, type CodeTable } from './code-table.ts';
 import type { BundleDiagnostic, SiteBundleConfigs } from './types.ts';
 

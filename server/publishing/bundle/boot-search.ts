@@ -5,7 +5,7 @@ import type {
   BootHook,
   BootSelectors,
   BootZeroSearch,
-} from '#storefront/entries/boot-core.ts';
+} from '#storefront/entries/boot-config.ts';
 import { defined, str, type CodeTable } from './code-table.ts';
 import type { BundleDiagnostic } from './types.ts';
 

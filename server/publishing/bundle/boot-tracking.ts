@@ -1,5 +1,5 @@
 /** The boot config of the tracking config: its page types and its enabled rules. */
-import type { BootTracking, BootTrackingRule } from '#storefront/entries/boot-core.ts';
+import type { BootTracking, BootTrackingRule } from '#storefront/entries/boot-config.ts';
 import type { CodeTable } from './code-table.ts';
 import type { SiteBundleConfigs } from './types.ts';
 

@@ -7,7 +7,7 @@
  * Any error diagnostic means no artifact: js and css come back empty.
  */
 import { transform } from 'esbuild';
-import type { BootConfig } from '#storefront/entries/boot-core.ts';
+import type { BootConfig } from '#storefront/entries/boot-config.ts';
 import { autocompleteOf, hooksOf, instantSearchOf } from './boot-search.ts';
 import { componentsOf, mvtGroupsOf } from './boot-components.ts';
 import { recommendationsOf } from './boot-recommendations.ts';

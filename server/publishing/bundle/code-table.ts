@@ -1,6 +1,6 @@
 /** The JavaScript pieces of a boot config (precompiled templates, hook and part scripts). */
 import { transform } from 'esbuild';
-import type { PartScript } from '#storefront/entries/boot-core.ts';
+import type { PartScript } from '#storefront/entries/boot-config.ts';
 import type { PartTemplates } from '#storefront/runtime/templates.ts';
 import { precompileTemplate } from './templates.ts';
 import type { BundleDiagnostic } from './types.ts';

@@ -5,13 +5,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySource } from '#storefront/fixtures/memory-source.ts';
-import {
-  createBoot,
-  type BootConfig,
-  type BootInstantSearch,
-  type BootRecommendations,
-  type BootedSite,
-} from '#storefront/entries/boot-core.ts';
+import { createBoot } from '#storefront/entries/boot-core.ts';
+import type {
+  BootConfig,
+  BootInstantSearch,
+  BootRecommendations,
+  BootedSite,
+} from '#storefront/entries/boot-config.ts';
 import { mountAutocomplete } from '#storefront/widgets/autocomplete/autocomplete.ts';
 import { mountInstantSearch } from '#storefront/widgets/instant-search/instant-search.ts';
 import { mountProductCard } from '#storefront/widgets/product-card/product-card.ts';

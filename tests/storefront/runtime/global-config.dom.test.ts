@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatPrice, setPriceFormat } from '#storefront/runtime/format.ts';
 import { resolvePicture, setPictureBase } from '#storefront/runtime/product-view.ts';
-import { consentByCookie, detectRegion, type BootGlobal } from '#storefront/entries/boot-core.ts';
+import type { BootGlobal } from '#storefront/entries/boot-config.ts';
+import { consentByCookie, detectRegion } from '#storefront/entries/boot-page.ts';
 
 const base: BootGlobal = {
   currency: 'RUB',
