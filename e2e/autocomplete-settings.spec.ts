@@ -5,7 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { asAdmin, DEMO, generateAs, saveAndGenerate } from './regions.ts';
+import { generateAs, saveAndGenerate } from './configs.ts';
+import { asAdmin, DEMO } from './regions.ts';
 
 const TOOLBAR = 'Действия с конфигурацией';
 

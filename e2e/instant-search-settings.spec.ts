@@ -6,7 +6,8 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { asAdmin, DEMO, generateAs, saveAndGenerate } from './regions.ts';
+import { generateAs, saveAndGenerate } from './configs.ts';
+import { asAdmin, DEMO } from './regions.ts';
 
 const TOOLBAR = 'Действия с конфигурацией';
 const SHOTS = '/tmp/pw-is-shots';

@@ -5,7 +5,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { generateAs } from './configs.ts';
 import { DEMO_PASSWORD, expect, serverURL } from './fixtures.ts';
 
 export const DEMO = '/cdn/1/demo.html';
@@ -148,46 +149,4 @@ export async function restoreRegions(options: {
     if (options.originalGlobal)
       await generateAs(api, xsrf, 'global-config', options.originalGlobal);
   });
-}
-
-/**
- * Saves `config` as the integration copy of the site's one-per-site config `kind` and generates
- * it into production, waiting for the generate to end: how a spec puts back what it changed
- * (the later specs share the server).
- */
-export async function generateAs(
-  api: APIRequestContext,
-  xsrf: () => Promise<string>,
-  kind: 'global-config' | 'autocomplete' | 'instant-search' | 'search',
-  config: Record<string, unknown>,
-): Promise<void> {
-  const current = (await (await api.get(`/api/site/1/config/${kind}?test=true`)).json()) as {
-    versionId: number | null;
-  };
-  const saved = await api.post(`/api/config/save/${kind}?siteId=1&test=true`, {
-    data: { ...config, baseVersionId: current.versionId },
-    headers: { 'x-xsrf-token': await xsrf() },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const generate = await api.post(`/api/config/generate/${kind}?siteId=1`, {
-    headers: { 'x-xsrf-token': await xsrf() },
-  });
-  expect(generate.status()).toBe(202);
-  await expect
-    .poll(async () => (await api.get('/api/config/generate/status?siteId=1')).status(), {
-      timeout: 90_000,
-    })
-    .toBe(200);
-}
-
-/** In the console: saves the integration copy in `toolbar` and generates it into production. */
-export async function saveAndGenerate(page: Page, toolbar: Locator) {
-  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
-  await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
-  await page
-    .getByRole('dialog', { name: 'Сгенерировать в продакшен?' })
-    .getByRole('button', { name: 'Да, сгенерировать' })
-    .click();
-  await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible({ timeout: 90_000 });
 }
