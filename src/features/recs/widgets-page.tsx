@@ -1,40 +1,34 @@
-import { useDeferredValue, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECS_WIDGET_TYPES, type RecsWidget } from '#contract/entities/recs.ts';
-import {
-  createWidgetRoute,
-  deleteWidgetRoute,
-  listWidgetsRoute,
-  previewWidgetRoute,
-  updateWidgetRoute,
-} from '#contract/routes/recs.ts';
-import { hasAccess } from '#contract/roles.ts';
-import { api } from '#src/lib/api.ts';
+import type * as z from 'zod';
+import { RECS_WIDGET_TYPES, recsWidgetInput, type RecsWidget } from '#contract/entities/recs.ts';
+import { applyServerIssues } from '#src/lib/api.ts';
+import { useResource } from '#src/lib/resource.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
-import { DataTable, actionsColumn } from '#src/ui/data-table/data-table.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { ResourceDeleteDialog } from '#src/ui/resource/resource-delete.tsx';
+import { ResourceTable } from '#src/ui/resource/resource-table.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
-import { recsKeys } from './api/keys.ts';
-import { PlacementPicker } from './components/placement-picker.tsx';
 import { strategiesQuery } from './api/recs-api.ts';
+import { widgets as widgetsFamily } from './api/resources.ts';
+import { PlacementPicker } from './components/placement-picker.tsx';
+import { WidgetPreview, useWidgetPreview } from './components/widget-preview.tsx';
 import './recs.css';
 
 type WidgetType = (typeof RECS_WIDGET_TYPES)[number];
-interface Draft {
-  widgetId: string;
-  name: string;
-  type: WidgetType;
-  placements: string[];
-  strategyHash: string | null;
-}
-const widget = createColumnHelper<RecsWidget>();
-const EMPTY: Draft = { widgetId: '', name: '', type: 'SLIDER', placements: [], strategyHash: null };
-const toDraft = (w: RecsWidget): Draft => ({
+type WidgetInput = z.input<typeof recsWidgetInput>;
+const EMPTY: WidgetInput = {
+  widgetId: '',
+  name: '',
+  type: 'SLIDER',
+  placements: [],
+  strategyHash: null,
+};
+const toInput = (w: RecsWidget): WidgetInput => ({
   widgetId: w.widgetId,
   name: w.name,
   type: w.type,
@@ -48,262 +42,210 @@ const toDraft = (w: RecsWidget): Draft => ({
  * or one of its placements with that strategy.
  */
 export default function WidgetsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const siteId = useSiteStore((state) => state.siteId) ?? 0;
-  const roles = useAuthStore((state) => state.me?.roles ?? []);
-  const canEdit = hasAccess(roles, createWidgetRoute.roles);
-  const client = useQueryClient();
-  const at = { params: { site: siteId }, query: { siteId } };
-  const widgets = useQuery({
-    queryKey: recsKeys.widgets(siteId),
-    queryFn: ({ signal }) => api(listWidgetsRoute, { ...at, signal }, { overlay: false }),
-    enabled: siteId > 0,
-  });
+  const widgets = useResource(widgetsFamily, siteId, null, { enabled: siteId > 0 });
   const strategies = useQuery({ ...strategiesQuery(siteId), enabled: siteId > 0 });
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [editing, setEditing] = useState(false);
+  // The form: a new widget (null) or the one edited; closed when undefined.
+  const [editing, setEditing] = useState<RecsWidget | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<RecsWidget | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: recsKeys.all(siteId) });
-  const save = useMutation({
-    mutationFn: (d: Draft) =>
-      api(editing ? updateWidgetRoute : createWidgetRoute, {
-        ...at,
-        body: {
-          widgetId: d.widgetId,
-          name: d.name,
-          type: d.type,
-          placements: d.placements,
-          strategyHash: d.strategyHash,
-        },
-      }),
-    onSuccess: () => setDraft(null),
-    onSettled: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (widgetId: string) =>
-      api(deleteWidgetRoute, { params: { site: siteId }, query: { siteId, widgetId } }),
-    onSettled: refresh,
-  });
-  // The widget as drafted, tried on the site's own products and pages before it is saved.
-  const tried = useDeferredValue(
-    draft?.strategyHash
-      ? { strategyHash: draft.strategyHash, placements: draft.placements.join(',') }
-      : null,
-  );
-  const preview = useQuery({
-    queryKey: recsKeys.widgetPreview(siteId, tried),
-    queryFn: ({ signal }) =>
-      api(
-        previewWidgetRoute,
-        { params: { site: siteId }, query: { siteId, ...tried! }, signal },
-        { overlay: false },
-      ),
-    enabled: siteId > 0 && tried !== null,
-    staleTime: 10_000,
-  });
-  const refused = draft?.strategyHash && preview.data ? preview.data.refused : [];
   if (siteId === 0) return <div className="page">{t('recs.noSite')}</div>;
   const strategyName = (hash: string | null) =>
     hash === null
       ? t('recs.widgets.noStrategy')
       : (strategies.data?.find((s) => s.hash === hash)?.name ?? hash);
-  const strategyOptions = [
-    { value: '', label: t('recs.widgets.noStrategy') },
-    ...(strategies.data ?? []).map((s) => ({
-      value: s.hash,
-      label: `${s.name} (${s.modelName})`,
-    })),
-  ];
+  const text = (w: RecsWidget) => ({
+    type: t(`recs.widgets.types.${w.type}`),
+    placements: w.placements.join(', ') || '—',
+    strategy: strategyName(w.strategyHash),
+  });
   return (
     <div className="page recs-page">
       <h1>{t('routes.recsWidgets')}</h1>
       <p className="recs-muted">{t('recs.widgets.intro')}</p>
-      {canEdit && draft === null && (
+      {widgets.canCreate && editing === undefined && (
         <div className="recs-actions">
-          <Button
-            variant="primary"
-            onClick={() => {
-              setEditing(false);
-              setDraft(EMPTY);
-            }}
-          >
+          <Button variant="primary" onClick={() => setEditing(null)}>
             {t('recs.widgets.create')}
           </Button>
         </div>
       )}
-      {draft && (
-        <form
-          className="recs-card"
-          aria-label={editing ? t('recs.widgets.edit') : t('recs.widgets.create')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate(draft);
-          }}
-        >
-          <div className="recs-form">
-            <TextInput
-              label={t('recs.widgets.widgetId')}
-              hint={t('recs.widgets.widgetIdHint')}
-              value={draft.widgetId}
-              disabled={editing}
-              required
-              onChange={(widgetId) => setDraft({ ...draft, widgetId })}
-            />
-            <TextInput
-              label={t('recs.widgets.name')}
-              value={draft.name}
-              required
-              onChange={(name) => setDraft({ ...draft, name })}
-            />
-            <Select<string>
-              label={t('recs.widgets.type')}
-              options={RECS_WIDGET_TYPES.map((value) => ({
-                value,
-                label: t(`recs.widgets.types.${value}`),
-              }))}
-              value={draft.type}
-              onChange={(type) => setDraft({ ...draft, type: type as WidgetType })}
-            />
-            <PlacementPicker
-              siteId={siteId}
-              widgetId={draft.widgetId}
-              value={draft.placements}
-              onChange={(placements) => setDraft({ ...draft, placements })}
-            />
-            <Select<string>
-              label={t('recs.widgets.strategy')}
-              options={strategyOptions}
-              value={draft.strategyHash ?? ''}
-              onChange={(hash) => setDraft({ ...draft, strategyHash: hash || null })}
-            />
-          </div>
-          {draft.strategyHash && preview.data && (
-            <section className="recs-widget-preview" aria-label={t('recs.widgets.preview.title')}>
-              {refused.length > 0 && (
-                <div role="alert" className="recs-widget-preview__refused">
-                  <p>
-                    {t('recs.widgets.preview.refused', {
-                      strategy: strategyName(draft.strategyHash),
-                    })}
-                  </p>
-                  <ul>
-                    {refused.map((page) => (
-                      <li key={`${page.block}|${page.placement}|${page.pageType}`}>
-                        {t('recs.widgets.preview.page', page)}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-              <h2 className="recs-widget-preview__title">{t('recs.widgets.preview.title')}</h2>
-              {preview.data.forProduct && (
-                <p className="recs-muted">
-                  {t('recs.widgets.preview.forProduct', { name: preview.data.forProduct.name })}
-                </p>
-              )}
-              {preview.data.products.length === 0 ? (
-                <p className="recs-muted">{t('recs.widgets.preview.empty')}</p>
-              ) : (
-                <ul className="recs-widget-preview__list">
-                  {preview.data.products.map((product) => (
-                    <li key={product.id} className="recs-widget-preview__item">
-                      {product.image_url && <img src={product.image_url} alt="" />}
-                      <span className="recs-widget-preview__name">{product.name}</span>
-                      <span className="recs-muted">
-                        {Number(product.price).toLocaleString(i18n.language)} {product.currency}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          )}
-          <div className="recs-actions">
-            <Button
-              type="submit"
-              variant="primary"
-              loading={save.isPending}
-              disabled={refused.length > 0}
-            >
-              {t('recs.widgets.save')}
-            </Button>
-            <Button variant="secondary" onClick={() => setDraft(null)}>
-              {t('recs.widgets.cancel')}
-            </Button>
-          </div>
-        </form>
+      {editing !== undefined && (
+        <WidgetForm
+          key={editing?.widgetId ?? ''}
+          siteId={siteId}
+          widget={editing}
+          strategyName={strategyName}
+          strategyOptions={[
+            { value: '', label: t('recs.widgets.noStrategy') },
+            ...(strategies.data ?? []).map((s) => ({
+              value: s.hash,
+              label: `${s.name} (${s.modelName})`,
+            })),
+          ]}
+          save={(input) =>
+            widgets.save.mutateAsync({ id: editing ? editing.widgetId : undefined, input })
+          }
+          pending={widgets.save.isPending}
+          onClose={() => setEditing(undefined)}
+        />
       )}
-      <DataTable<RecsWidget>
+      <ResourceTable<RecsWidget>
         caption={t('recs.widgets.list')}
         showCaption
         stackOnNarrow
+        sortable
         className="recs-table"
         columns={[
-          widget.accessor('name', {
+          {
+            key: 'name',
             header: t('recs.widgets.widgetId'),
-            meta: { rowHeader: true },
-            cell: ({ row: { original: w } }) => (
+            rowHeader: true,
+            sortValue: (w) => w.name,
+            cell: (w) => (
               <>
                 {w.name} <span className="recs-muted">{w.widgetId}</span>
               </>
             ),
-          }),
-          widget.accessor((w) => t(`recs.widgets.types.${w.type}`), {
-            id: 'type',
+          },
+          {
+            key: 'type',
             header: t('recs.widgets.type'),
-          }),
-          widget.accessor((w) => w.placements.join(', ') || '—', {
-            id: 'placements',
+            sortValue: (w) => text(w).type,
+            cell: (w) => text(w).type,
+          },
+          {
+            key: 'placements',
             header: t('recs.widgets.placements'),
-          }),
-          widget.accessor((w) => strategyName(w.strategyHash), {
-            id: 'strategy',
+            sortValue: (w) => text(w).placements,
+            cell: (w) => text(w).placements,
+          },
+          {
+            key: 'strategy',
             header: t('recs.widgets.strategy'),
-          }),
-          ...(canEdit
-            ? [
-                actionsColumn<RecsWidget>(
-                  (w) => (
-                    <>
-                      <Button
-                        variant="secondary"
-                        aria-label={t('recs.widgets.editOne', { name: w.name })}
-                        onClick={() => {
-                          setEditing(true);
-                          setDraft(toDraft(w));
-                        }}
-                      >
-                        {t('recs.widgets.edit')}
-                      </Button>{' '}
-                      <Button
-                        variant="danger"
-                        aria-label={t('recs.widgets.deleteOne', { name: w.name })}
-                        disabled={remove.isPending}
-                        onClick={() => setDeleting(w)}
-                      >
-                        {t('recs.widgets.delete')}
-                      </Button>
-                    </>
-                  ),
-                  t('recs.widgets.actions'),
-                ),
-              ]
-            : []),
+            sortValue: (w) => text(w).strategy,
+            cell: (w) => text(w).strategy,
+          },
         ]}
-        data={widgets.data ?? []}
-        loading={widgets.isPending}
-        getRowId={(w) => w.widgetId}
+        rows={widgets.list.data ?? []}
+        loading={widgets.list.isPending}
+        rowKey={(w) => w.widgetId}
         emptyText={t('recs.widgets.empty')}
+        actions={
+          widgets.canEdit
+            ? {
+                name: (w) => w.name,
+                onEdit: widgets.canUpdate ? setEditing : undefined,
+                onDelete: widgets.canDelete ? setDeleting : undefined,
+              }
+            : undefined
+        }
       />
       {deleting && (
-        <ConfirmDialog
+        <ResourceDeleteDialog
+          row={deleting}
           title={t('recs.widgets.confirmDelete', { name: deleting.name })}
+          text={t('recs.widgets.confirmDeleteText')}
+          remove={(w) => widgets.remove.mutateAsync(w.widgetId)}
           onClose={() => setDeleting(null)}
-          onConfirm={() => remove.mutateAsync(deleting.widgetId)}
-        >
-          <p>{t('recs.widgets.confirmDeleteText')}</p>
-        </ConfirmDialog>
+        />
       )}
     </div>
+  );
+}
+
+/**
+ * A widget's form on the contract's schema, with its preview: the save is refused while the
+ * strategy cannot serve one of the widget's pages.
+ */
+function WidgetForm({
+  siteId,
+  widget,
+  strategyName,
+  strategyOptions,
+  save,
+  pending,
+  onClose,
+}: {
+  siteId: number;
+  /** The widget edited; null for a new one. */
+  widget: RecsWidget | null;
+  strategyName: (hash: string | null) => string;
+  strategyOptions: ReadonlyArray<{ value: string; label: string }>;
+  save: (input: z.output<typeof recsWidgetInput>) => Promise<unknown>;
+  pending: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useZodForm(recsWidgetInput, {
+    defaultValues: widget ? toInput(widget) : EMPTY,
+  });
+  const [widgetId, placements = [], strategyHash = null] = form.watch([
+    'widgetId',
+    'placements',
+    'strategyHash',
+  ]);
+  const preview = useWidgetPreview(siteId, strategyHash, placements);
+  const title = widget ? t('recs.widgets.edit') : t('recs.widgets.create');
+  return (
+    <Form
+      form={form}
+      className="recs-card"
+      aria-label={title}
+      onSubmit={async (input) => {
+        try {
+          await save(input);
+          onClose();
+        } catch (error) {
+          // The call's toast says what went wrong; the server's field issues go on the fields.
+          applyServerIssues(error, form.setError);
+        }
+      }}
+    >
+      <div className="recs-form">
+        <FormTextField<WidgetInput>
+          name="widgetId"
+          label={t('recs.widgets.widgetId')}
+          hint={t('recs.widgets.widgetIdHint')}
+          disabled={widget !== null}
+          required
+        />
+        <FormTextField<WidgetInput> name="name" label={t('recs.widgets.name')} required />
+        <FormSelectField<WidgetInput, WidgetType>
+          name="type"
+          label={t('recs.widgets.type')}
+          options={RECS_WIDGET_TYPES.map((value) => ({
+            value,
+            label: t(`recs.widgets.types.${value}`),
+          }))}
+        />
+        <PlacementPicker
+          siteId={siteId}
+          widgetId={widgetId}
+          value={placements}
+          onChange={(next) => form.setValue('placements', next, { shouldDirty: true })}
+        />
+        <Select<string>
+          label={t('recs.widgets.strategy')}
+          options={strategyOptions}
+          value={strategyHash ?? ''}
+          onChange={(hash) => form.setValue('strategyHash', hash || null, { shouldDirty: true })}
+        />
+      </div>
+      <WidgetPreview preview={preview} strategyName={strategyName(strategyHash)} />
+      <div className="recs-actions">
+        <Button
+          type="submit"
+          variant="primary"
+          loading={pending}
+          disabled={preview.refused.length > 0}
+        >
+          {t('recs.widgets.save')}
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('recs.widgets.cancel')}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,8 +1,12 @@
-import type { RecsStrategy } from '#contract/entities/recs.ts';
+import type { RecsStrategy, RecsWidget, RecsWidgetInput } from '#contract/entities/recs.ts';
 import {
+  createWidgetRoute,
   deleteStrategyRoute,
+  deleteWidgetRoute,
   listStrategiesRoute,
+  listWidgetsRoute,
   saveStrategyConfigsRoute,
+  updateWidgetRoute,
 } from '#contract/routes/recs.ts';
 import { api } from '#src/lib/api.ts';
 import { defineResource } from '#src/lib/resource.ts';
@@ -37,5 +41,34 @@ export const strategies = defineResource({
     route: deleteStrategyRoute,
     call: (siteId: number, hash: string) =>
       api(deleteStrategyRoute, { params: { site: siteId, hash }, query: { siteId } }),
+  },
+});
+
+/** A site's recommendation widgets: the list, create, update (by the input's widgetId), delete. */
+export const widgets = defineResource({
+  keys: { all: recsKeys.all, list: (siteId: number) => recsKeys.widgets(siteId) },
+  list: {
+    route: listWidgetsRoute,
+    call: (siteId: number, _args: null, signal: AbortSignal): Promise<RecsWidget[]> =>
+      api(
+        listWidgetsRoute,
+        { params: { site: siteId }, query: { siteId }, signal },
+        { overlay: false },
+      ),
+  },
+  create: {
+    route: createWidgetRoute,
+    call: (siteId: number, input: RecsWidgetInput) =>
+      api(createWidgetRoute, { params: { site: siteId }, query: { siteId }, body: input }),
+  },
+  update: {
+    route: updateWidgetRoute,
+    call: (siteId: number, _widgetId: string, input: RecsWidgetInput) =>
+      api(updateWidgetRoute, { params: { site: siteId }, query: { siteId }, body: input }),
+  },
+  remove: {
+    route: deleteWidgetRoute,
+    call: (siteId: number, widgetId: string) =>
+      api(deleteWidgetRoute, { params: { site: siteId }, query: { siteId, widgetId } }),
   },
 });
