@@ -1,19 +1,24 @@
 /** The add, edit and upload forms of a query list, and the delete confirmation's scope. */
 import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
 import {
   LIST_MODES,
   LIST_VARIANTS,
+  QUERY_LIST_MODES,
+  queryListInput,
   type QueryListEntry,
   type QueryListKind,
-  type QueryListMode,
 } from '#contract/entities/query-lists.ts';
 import { QUERY_LIST_ROUTES, type DraftChange } from '#contract/routes/query-lists.ts';
-import { api } from '#src/lib/api.ts';
+import { api, applyServerIssues } from '#src/lib/api.ts';
 import { uploadFile } from '#src/lib/upload.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { UploadField } from '#src/ui/upload/upload-field.tsx';
@@ -47,50 +52,41 @@ export function DeleteScope({ entry, siteName }: { entry: QueryListEntry; siteNa
   );
 }
 
-interface EntryFields {
-  term: string;
-  variants: string;
-  mode: QueryListMode;
-  vertical: string;
-}
+/**
+ * The add and edit forms' fields: the contract's term and vertical; the variants as typed (split
+ * into terms by `toBody`, the server checks each) and the mode of the list's modes.
+ */
+const entryForm = queryListInput.pick({ term: true, vertical: true }).extend({
+  variants: z.string().max(2000),
+  mode: z.enum(QUERY_LIST_MODES),
+});
+type EntryFields = z.input<typeof entryForm>;
+const EDIT_FORM = 'query-list-edit';
 
-function EntryInputs({
-  list,
-  value,
-  onChange,
-}: {
-  list: QueryListKind;
-  value: EntryFields;
-  onChange: (value: EntryFields) => void;
-}) {
+function EntryInputs({ list }: { list: QueryListKind }) {
   const { t } = useTranslation();
+  const { register } = useFormContext<EntryFields>();
   const modes = LIST_MODES[list];
   return (
     <>
-      <TextInput
+      <FormTextField<EntryFields>
+        name="term"
         label={t(`queryLists.term.${list}`)}
-        value={value.term}
-        onChange={(term) => onChange({ ...value, term })}
         maxLength={200}
         required
       />
       {LIST_VARIANTS[list] !== 'none' && (
-        <TextInput
+        <FormTextField<EntryFields>
+          name="variants"
           label={t(`queryLists.variants.${list}`)}
           hint={LIST_VARIANTS[list] === 'one' ? undefined : t('queryLists.variantsHint')}
-          value={value.variants}
-          onChange={(variants) => onChange({ ...value, variants })}
           maxLength={2000}
         />
       )}
       {modes.length > 1 && (
         <label className="query-lists__mode">
           <span>{t('queryLists.mode')}</span>
-          <select
-            className="ui-input"
-            value={value.mode}
-            onChange={(event) => onChange({ ...value, mode: event.target.value as QueryListMode })}
-          >
+          <select className="ui-input" {...register('mode')}>
             {modes.map((mode) => (
               <option key={mode} value={mode}>
                 {t(`queryLists.modes.${mode}`)}
@@ -99,10 +95,9 @@ function EntryInputs({
           </select>
         </label>
       )}
-      <TextInput
+      <FormTextField<EntryFields>
+        name="vertical"
         label={t('queryLists.vertical')}
-        value={value.vertical}
-        onChange={(vertical) => onChange({ ...value, vertical })}
         maxLength={100}
       />
     </>
@@ -116,11 +111,12 @@ const emptyFields = (list: QueryListKind): EntryFields => ({
   vertical: '',
 });
 
-const toBody = (list: QueryListKind, fields: EntryFields) => ({
-  term: fields.term,
-  variants: LIST_VARIANTS[list] === 'none' ? [] : splitTerms(fields.variants),
-  mode: fields.mode,
-  vertical: fields.vertical,
+/** What the add and update calls take of the fields (the form's values, or a watch's). */
+const toBody = (list: QueryListKind, fields: Partial<EntryFields>) => ({
+  term: fields.term ?? '',
+  variants: LIST_VARIANTS[list] === 'none' ? [] : splitTerms(fields.variants ?? ''),
+  mode: fields.mode ?? LIST_MODES[list][0]!,
+  vertical: fields.vertical ?? '',
 });
 
 export function AddForm({
@@ -135,45 +131,56 @@ export function AddForm({
   onDraft: (change: DraftChange | null) => void;
 }) {
   const { t } = useTranslation();
-  const [fields, setFields] = useState(() => emptyFields(list));
+  const form = useZodForm(entryForm, { defaultValues: emptyFields(list) });
+  // The entry as typed is tried in the search preview before it is added.
   useEffect(() => {
-    const body = toBody(list, fields);
-    onDraft(
-      body.term.trim()
-        ? { op: 'add', term: body.term, variants: body.variants, mode: body.mode }
-        : null,
-    );
-  }, [list, fields, onDraft]);
+    const publish = (fields: Partial<EntryFields>) => {
+      const body = toBody(list, fields);
+      onDraft(
+        body.term.trim()
+          ? { op: 'add', term: body.term, variants: body.variants, mode: body.mode }
+          : null,
+      );
+    };
+    publish(form.getValues());
+    const watching = form.watch((fields) => publish(fields));
+    return () => watching.unsubscribe();
+  }, [form, list, onDraft]);
   const add = useMutation({
-    mutationFn: () =>
-      api(QUERY_LIST_ROUTES[list].add, { query: { siteId }, body: toBody(list, fields) }),
-    onSuccess: async () => {
-      setFields(emptyFields(list));
-      await onAdded();
-    },
+    mutationFn: (body: ReturnType<typeof toBody>) =>
+      api(QUERY_LIST_ROUTES[list].add, { query: { siteId }, body }),
   });
+  const empty = !form.watch('term').trim();
   return (
-    <form
-      className="query-lists__add"
+    <Form
+      form={form}
       aria-label={t('queryLists.addTitle')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        add.mutate();
+      onSubmit={async (fields) => {
+        try {
+          await add.mutateAsync(toBody(list, fields));
+        } catch (error) {
+          // The call's toast says what went wrong; the server's field issues go on the fields.
+          applyServerIssues(error, form.setError);
+          return;
+        }
+        form.reset(emptyFields(list));
+        await onAdded();
       }}
     >
-      <EntryInputs list={list} value={fields} onChange={setFields} />
-      <Button
-        type="submit"
-        variant="primary"
-        loading={add.isPending}
-        disabled={!fields.term.trim()}
-      >
-        {t('queryLists.add')}
-      </Button>
-    </form>
+      <div className="query-lists__add">
+        <EntryInputs list={list} />
+        <Button type="submit" variant="primary" loading={add.isPending} disabled={empty}>
+          {t('queryLists.add')}
+        </Button>
+      </div>
+    </Form>
   );
 }
 
+/**
+ * The edit dialog: the entry's fields, and beside the form (it sends its own queries) the search
+ * preview of the entry as edited.
+ */
 export function EditModal({
   list,
   siteId,
@@ -188,27 +195,28 @@ export function EditModal({
   onSaved: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [fields, setFields] = useState<EntryFields>({
-    term: entry.term,
-    variants: entry.variants.join(', '),
-    mode: entry.mode,
-    vertical: entry.vertical,
-  });
   const route = QUERY_LIST_ROUTES[list].update;
-  const body = toBody(list, fields);
+  const form = useZodForm(entryForm, {
+    defaultValues: {
+      term: entry.term,
+      variants: entry.variants.join(', '),
+      mode: entry.mode,
+      vertical: entry.vertical,
+    },
+  });
+  const save = useMutation({
+    mutationFn: (fields: z.output<typeof entryForm>) =>
+      route
+        ? api(route, { query: { siteId }, body: { id: entry.id, ...toBody(list, fields) } })
+        : Promise.reject(new Error('not editable')),
+  });
+  const body = toBody(list, form.watch());
   // The entry as edited against the entry as saved: what the shopper would get with the edit.
   // A disabled entry changes nothing for the shoppers, edited or not.
   const draft: DraftChange | null =
     entry.enabled && body.term.trim()
       ? { op: 'update', id: entry.id, term: body.term, variants: body.variants, mode: body.mode }
       : null;
-  const save = useMutation({
-    mutationFn: () =>
-      route
-        ? api(route, { query: { siteId }, body: { id: entry.id, ...toBody(list, fields) } })
-        : Promise.reject(new Error('not editable')),
-    onSuccess: onSaved,
-  });
   return (
     <Modal
       open
@@ -216,11 +224,28 @@ export function EditModal({
       title={t('queryLists.editTitle')}
       mode="EDIT"
       width={900}
+      formId={EDIT_FORM}
       confirmLoading={save.isPending}
-      onConfirm={() => save.mutate()}
     >
       <div className="query-lists__edit">
-        <EntryInputs list={list} value={fields} onChange={setFields} />
+        <Form
+          id={EDIT_FORM}
+          form={form}
+          onSubmit={async (fields) => {
+            try {
+              await save.mutateAsync(fields);
+            } catch (error) {
+              // The call's toast says what went wrong; the server's field issues go on the fields.
+              applyServerIssues(error, form.setError);
+              return;
+            }
+            await onSaved();
+          }}
+        >
+          <div className="query-lists__edit">
+            <EntryInputs list={list} />
+          </div>
+        </Form>
         {!entry.enabled && <p className="query-lists__hint">{t('queryLists.try.editDisabled')}</p>}
         <TryQuery
           siteId={siteId}
