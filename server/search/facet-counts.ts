@@ -61,8 +61,24 @@ const paramValues = (q: number, where: SQL, names: SQL) =>
         from jsonb_array_elements(p.params) e where ${names} group by 1, 2) d
       where ${where} group by d.name, d.value`;
 
-export async function facetCountsOnePass(db: QueryDb, query: FacetQuery): Promise<FacetCounts> {
-  const { filters } = query;
+/** The columns of `hits` the facet counts read. */
+export const HIT_COLUMNS = sql.raw(
+  'p.id, p.vendor, p.category_path, p.price, p.available, p.params',
+);
+
+interface FacetCountRow {
+  categories: FacetCounts['categories'];
+  brands: FacetCounts['brands'];
+  price: NonNullable<FacetCounts['price']>;
+  availability: FacetCounts['availability'] | null;
+  params: (ParamCount & { q: number })[];
+}
+
+/**
+ * The select list that counts every facet of the products in `hits` (a relation the statement
+ * defines): the facet columns of a statement that may select more (first-pass.ts).
+ */
+export function facetCountColumns(filters: ParsedSearchFilter[], showUnavailable: boolean): SQL {
   const filteredParams = filteredParamNames(filters);
   const params = [
     paramValues(
@@ -74,41 +90,31 @@ export async function facetCountsOnePass(db: QueryDb, query: FacetQuery): Promis
       paramValues(index + 1, except(filters, name), sql`e->>'name' = ${name}`),
     ),
   ];
-  const { rows } = await run<{
-    categories: FacetCounts['categories'];
-    brands: FacetCounts['brands'];
-    price: NonNullable<FacetCounts['price']>;
-    availability: FacetCounts['availability'] | null;
-    params: (ParamCount & { q: number })[];
-  }>(
-    db,
-    sql`with hits as materialized (
-          select p.id, p.vendor, p.category_path, p.price, p.available, p.params
-          from ${query.from} p where ${query.base})
-        select
-          ${agg(
-            sql`select c as id, count(*)::int as n from hits p cross join lateral unnest(p.category_path) c
-                where ${except(filters, 'categoryId')} group by c`,
-            sql`x.id`,
-          )} as categories,
-          ${agg(
-            sql`select p.vendor as v, count(*)::int as n from hits p
-                where ${except(filters, 'brand')} and p.vendor is not null
-                group by p.vendor order by n desc, p.vendor limit 50`,
-            sql`x.n desc, x.v`,
-          )} as brands,
-          (select json_build_object('min', floor(min(p.price))::float8, 'max', ceil(max(p.price))::float8)
-            from hits p where ${except(filters, 'price')}) as price,
-          ${
-            query.showUnavailable
-              ? sql`(select json_build_object('t', (count(*) filter (where p.available))::int,
-                    'f', (count(*) filter (where not p.available))::int)
-                  from hits p where ${except(filters, 'available')})`
-              : sql`null::json`
-          } as availability,
-          ${agg(sql.join(params, sql` union all `), sql`x.q, x.name, x.value`)} as params`,
-  );
-  const row = rows[0]!;
+  return sql`${agg(
+    sql`select c as id, count(*)::int as n from hits p cross join lateral unnest(p.category_path) c
+        where ${except(filters, 'categoryId')} group by c`,
+    sql`x.id`,
+  )} as categories,
+  ${agg(
+    sql`select p.vendor as v, count(*)::int as n from hits p
+        where ${except(filters, 'brand')} and p.vendor is not null
+        group by p.vendor order by n desc, p.vendor limit 50`,
+    sql`x.n desc, x.v`,
+  )} as brands,
+  (select json_build_object('min', floor(min(p.price))::float8, 'max', ceil(max(p.price))::float8)
+    from hits p where ${except(filters, 'price')}) as price,
+  ${
+    showUnavailable
+      ? sql`(select json_build_object('t', (count(*) filter (where p.available))::int,
+            'f', (count(*) filter (where not p.available))::int)
+          from hits p where ${except(filters, 'available')})`
+      : sql`null::json`
+  } as availability,
+  ${agg(sql.join(params, sql` union all `), sql`x.q, x.name, x.value`)} as params`;
+}
+
+/** The facet counts of a row that selected facetCountColumns(). */
+export function facetCountsOf(row: FacetCountRow): FacetCounts {
   return {
     categories: row.categories,
     brands: row.brands,
@@ -116,4 +122,13 @@ export async function facetCountsOnePass(db: QueryDb, query: FacetQuery): Promis
     availability: row.availability ?? undefined,
     params: row.params.map(({ name, value, unit, n }) => ({ name, value, unit, n })),
   };
+}
+
+export async function facetCountsOnePass(db: QueryDb, query: FacetQuery): Promise<FacetCounts> {
+  const { rows } = await run<FacetCountRow>(
+    db,
+    sql`with hits as materialized (select ${HIT_COLUMNS} from ${query.from} p where ${query.base})
+        select ${facetCountColumns(query.filters, query.showUnavailable)}`,
+  );
+  return facetCountsOf(rows[0]!);
 }

@@ -4,7 +4,7 @@ import type { Facet, ParsedSearchFilter, SearchParams } from '#contract/public/s
 import { compareSizes } from '#storefront/runtime/size-order.ts';
 import { arrayParam } from '../platform/db/any.ts';
 import { categoryMap, groupBy, matchCondition, type Matching, type QueryDb } from './common.ts';
-import { facetCountsOnePass } from './facet-counts.ts';
+import { facetCountsOnePass, type FacetCounts } from './facet-counts.ts';
 import { facetCountsPerStatement } from './facet-counts-per-statement.ts';
 import { searchPath } from './search-path.ts';
 import { applyFacetsFeed } from './facet-config.ts';
@@ -33,6 +33,8 @@ export async function facets(
    * get — its excludes and includes hold, and its pinned products count though the text misses.
    */
   merch: { where: SQL; pinned: readonly string[] } = { where: sql`true`, pinned: [] },
+  /** The counts, when the search's first pass (first-pass.ts) already made them. */
+  counted?: FacetCounts,
 ): Promise<Facet[]> {
   const matched = merch.pinned.length
     ? sql`(${matchCondition(m)} or p.id = any(${arrayParam(merch.pinned, 'text')}))`
@@ -52,9 +54,10 @@ export async function facets(
     showUnavailable: m.showUnavailable,
   };
   const counts =
-    searchPath() === 'per-statement'
+    counted ??
+    (searchPath() === 'per-statement'
       ? await facetCountsPerStatement(db, query)
-      : await facetCountsOnePass(db, query);
+      : await facetCountsOnePass(db, query));
 
   // Categories (a subtree counts its products).
   if (counts.categories.length) {

@@ -8,11 +8,6 @@ import { RANKING_DEFAULTS, RANKING_COEFFICIENTS } from '#contract/entities/recs.
 import { readCoefficients } from './ranking-coefficients.ts';
 import { scoreExpression, type Matching, type QueryDb } from './common.ts';
 
-export async function rankingOrder(db: QueryDb, siteId: number, m: Matching): Promise<SQL> {
-  const score = await rankingScore(db, siteId);
-  return score ? score(m) : sql`score`;
-}
-
 /**
  * The ranking score of a product row `p` under the site's coefficients (null: the defaults, the
  * text score `scoreExpression`). The ranking threshold compares with it.

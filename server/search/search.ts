@@ -1,5 +1,5 @@
 /** The public search (GET /public/search): match, correction, page, category prediction, facets. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   selectedFacetsOf,
   type SearchParams,
@@ -35,7 +35,9 @@ import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './m
 import { regionalProducts, servedRegion } from './regions.ts';
 import { represent, representationOf } from './representatives.ts';
 import { searchContent } from './content.ts';
-import { rankingOrder } from './ranking.ts';
+import { rankingScore } from './ranking.ts';
+import { firstPass, type FirstPass } from './first-pass.ts';
+import { searchPath } from './search-path.ts';
 import { matchingCut, nearestQueries } from './thresholds.ts';
 import { understand, type Channel, type Understood } from './understanding.ts';
 import { normaliseTerm, wordsOf } from '#contract/text.ts';
@@ -98,8 +100,42 @@ export async function search(
   const shown = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)} and ${plan.where}`;
   const pins = params.sort === 'DEFAULT' ? plan.pins : [];
   const where = pins.length ? sql`${shown} and ${notPinned(plan)}` : shown;
-  let total = await count(db, m, where);
+  const ranking = await rankingScore(db, siteId);
+  const orderOf = (matching: Matching, at: 'products' | 'hits') => {
+    if (customOrder) return customOrder;
+    if (params.sort === 'PRICE_ASC') return sql`p.available desc, p.price asc, p.id`;
+    if (params.sort === 'PRICE_DESC') return sql`p.available desc, p.price desc, p.id`;
+    if (params.sort === 'POPULARITY') return sql`p.available desc, p.popularity desc, p.id`;
+    const boost = plan.boost && (at === 'hits' ? sql`p.boost` : plan.boost);
+    const rank = ranking ? (at === 'hits' ? sql`p.rank` : ranking(matching)) : sql`score`;
+    return sql`${boost ? sql`${boost} desc, ` : sql``}${rank} desc, p.popularity desc, p.id`;
+  };
+  // The one-pass path counts, pages and counts the facets in one statement (first-pass.ts); it
+  // holds while the search goes on with the query it started with.
+  let pass: FirstPass | null =
+    searchPath() === 'one-pass' && !pins.length
+      ? await firstPass(db, {
+          from: m.products!,
+          base: sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`} and ${plan.where}`,
+          score: scoreExpression(m),
+          keys: [
+            ...(params.sort === 'DEFAULT' && plan.boost
+              ? [['boost', plan.boost] as [string, SQL]]
+              : []),
+            ...(params.sort === 'DEFAULT' && ranking && !customOrder
+              ? [['rank', ranking(m)] as [string, SQL]]
+              : []),
+          ],
+          order: orderOf(m, 'hits'),
+          filters,
+          offset: params.offset,
+          size: params.size,
+          facets: params.withFacets ? { showUnavailable: params.showUnavailable } : null,
+        })
+      : null;
+  let total = pass ? pass.total : await count(db, m, where);
   if (total === 0 && understood.understanding.brand) {
+    pass = null;
     // The catalog has nothing of the detected brand: search its words as words.
     m = {
       ...m,
@@ -120,6 +156,7 @@ export async function search(
       const alternative = { ...m, words: corrected };
       const alternativeTotal = await count(db, alternative, where);
       if (alternativeTotal > total) {
+        pass = null;
         m = alternative;
         total = alternativeTotal;
         correction = corrected.join(' ');
@@ -136,6 +173,7 @@ export async function search(
       };
       const alternativeTotal = await count(db, alternative, where);
       if (alternativeTotal > 0) {
+        pass = null;
         m = alternative;
         total = alternativeTotal;
         correction = near;
@@ -143,15 +181,7 @@ export async function search(
       }
     }
   }
-  const order = customOrder
-    ? customOrder
-    : params.sort === 'PRICE_ASC'
-      ? sql`p.available desc, p.price asc, p.id`
-      : params.sort === 'PRICE_DESC'
-        ? sql`p.available desc, p.price desc, p.id`
-        : params.sort === 'POPULARITY'
-          ? sql`p.available desc, p.popularity desc, p.id`
-          : sql`${plan.boost ? sql`${plan.boost} desc, ` : sql``}${await rankingOrder(db, siteId, m)} desc, p.popularity desc, p.id`;
+  const order = orderOf(m, 'products');
   const organic = async (offset: number, limit: number) =>
     (
       await run<ProductRow>(
@@ -162,7 +192,9 @@ export async function search(
       )
     ).rows;
   let rows: ProductRow[] = [];
-  if (pins.length) {
+  if (pass) {
+    rows = pass.rows;
+  } else if (pins.length) {
     const paged = await pinnedPage(db, importId, plan, {
       from: m.products!,
       where: shown,
@@ -222,10 +254,15 @@ export async function search(
     zeroQueries: correction !== null || total === 0,
     products,
     facets: params.withFacets
-      ? await facets(db, m, filters, params, await facetRules(db, siteId), {
-          where: plan.where,
-          pinned: pins.map((pin) => pin.id),
-        })
+      ? await facets(
+          db,
+          m,
+          filters,
+          params,
+          await facetRules(db, siteId),
+          { where: plan.where, pinned: pins.map((pin) => pin.id) },
+          pass?.counts ?? undefined,
+        )
       : [],
     categoryPrediction,
     ...(sorts.attributes.length && { sorts: sortOptions(sorts) }),

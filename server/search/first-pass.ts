@@ -1,0 +1,62 @@
+/**
+ * A search's first pass: the match computed once into a materialized set (`hits`) that the count,
+ * the page and the facets' counts read in the same statement. The three used to be a statement
+ * each, and each ran the full-text and trigram match again (a scan of the live catalog's products:
+ * most of a search's time at 100 000 offers). When the search goes on to another query (a brand
+ * read as words, a correction, the zero-queries fallback) the pass is not used and the later
+ * statements run as before.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ParsedSearchFilter } from '#contract/public/search.ts';
+import { run } from '../platform/db/sql.ts';
+import { filterCondition, PRODUCT_COLUMNS, type ProductRow, type QueryDb } from './common.ts';
+import { facetCountColumns, facetCountsOf, type FacetCounts } from './facet-counts.ts';
+
+export interface FirstPassQuery {
+  /** The products relation (a region's: regions.ts). */
+  from: SQL;
+  /** Import, text match, availability and merchandising: the facets' products. */
+  base: SQL;
+  /** The match's score (`score`), as the page selects it. */
+  score: SQL;
+  /**
+   * Order keys computed on the products relation (they may read columns `hits` does not keep),
+   * named for `order`: `[['boost', expression]]` is read as `p.boost`.
+   */
+  keys: [string, SQL][];
+  /** The page's order, over `hits p` (PRODUCT_COLUMNS, import_id, score and the keys). */
+  order: SQL;
+  filters: ParsedSearchFilter[];
+  offset: number;
+  size: number;
+  /** Count the facets too, for these filters and availability. */
+  facets: { showUnavailable: boolean } | null;
+}
+
+export interface FirstPass {
+  total: number;
+  rows: ProductRow[];
+  counts: FacetCounts | null;
+}
+
+export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPass> {
+  const keys = q.keys.map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
+  const filtered = filterCondition(q.filters);
+  const { rows } = await run<{ total: number; page: ProductRow[] } & Record<string, unknown>>(
+    db,
+    sql`with hits as materialized (
+          select ${PRODUCT_COLUMNS}, p.import_id, ${q.score} as score${sql.join(keys, sql``)}
+          from ${q.from} p where ${q.base})
+        select (select count(*)::int from hits p where ${filtered}) as total,
+          (select coalesce(json_agg(x), '[]'::json) from (
+            select ${PRODUCT_COLUMNS}, p.score from hits p where ${filtered}
+            order by ${q.order} limit ${q.size} offset ${q.offset}) x) as page
+          ${q.facets ? sql`, ${facetCountColumns(q.filters, q.facets.showUnavailable)}` : sql``}`,
+  );
+  const row = rows[0]!;
+  return {
+    total: row.total,
+    rows: row.page,
+    counts: q.facets ? facetCountsOf(row as unknown as Parameters<typeof facetCountsOf>[0]) : null,
+  };
+}
