@@ -28,6 +28,7 @@ import { localDay } from '#server/events/day.ts';
 import { importYml } from '#server/feeds/intake/yml-import.ts';
 import { openPglite } from '#server/platform/db/client.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
+import { DIGINETICA_STRATEGIES, digineticaFeed } from './diginetica-data.ts';
 import { sites } from '#server/platform/db/schema.ts';
 import { recsBuildJob, type RecsBuildResult } from '#server/recs/job.ts';
 import { recommendations } from '#server/recs/query.ts';
@@ -65,48 +66,11 @@ const PUBLISHED: [string, number, number][] = [
   ['GCE-GNN', 54.22, 19.04],
 ];
 
-/** The strategies measured: every event-built model the data can feed (no carts, no attributes). */
-const STRATEGIES: { name: string; modelName: string; configs: Record<string, string> }[] = [
-  { name: 'popular_window', modelName: 'popular_window', configs: {} },
-  { name: 'trending', modelName: 'trending', configs: {} },
-  { name: 'co_viewed', modelName: 'co_viewed', configs: {} },
-  { name: 'session_knn', modelName: 'session_knn', configs: {} },
-  // The benchmark's protocol ranks every item, the current one too (9 % of the test cases repeat
-  // it): the same model with the page's product allowed, with the settings chosen for that
-  // objective on the same validation split (bench/diginetica-tune.ts without --exclude-current:
-  // 53.94 / 19.62 there; the defaults are chosen as a product page serves).
-  {
-    name: 'session_knn (current allowed)',
-    modelName: 'session_knn',
-    configs: { excludeCurrent: 'false', reminder: '2', positionDecay: '4', idfWeight: '0.5' },
-  },
-];
-
 const sessionsFrom = (file: string) =>
   readFileSync(join(values.data!, 'srgnn-protocol', file), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => line.split(' '));
-
-/** The feed: one offer per item, its name and price made from its id, 100 categories. */
-async function* feed(items: number): AsyncGenerator<Buffer> {
-  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="2026-11-21T12:00:00+03:00">\n<shop>\n<name>DIGINETICA</name>\n<company>DIGINETICA items</company>\n<url>https://diginetica.example</url>\n<currencies><currency id="RUR" rate="1"/></currencies>\n<categories>\n`;
-  const categories = Array.from(
-    { length: 100 },
-    (_, i) => `<category id="${i + 1}">Категория ${i + 1}</category>\n`,
-  ).join('');
-  yield Buffer.from(`${head}${categories}</categories>\n<offers>\n`);
-  let chunk = '';
-  for (let id = 1; id <= items; id++) {
-    const price = 100 + ((id * 7919) % 9900);
-    chunk += `<offer id="${id}" available="true"><url>https://diginetica.example/p/${id}</url><price>${price}</price><currencyId>RUR</currencyId><categoryId>${(id % 100) + 1}</categoryId><name>Товар ${id}</name></offer>\n`;
-    if (chunk.length > 1 << 16) {
-      yield Buffer.from(chunk);
-      chunk = '';
-    }
-  }
-  yield Buffer.from(`${chunk}</offers>\n</shop>\n</yml_catalog>\n`);
-}
 
 /**
  * The training sessions as storefront events: session i starts at its share of the last HOURS
@@ -193,7 +157,7 @@ async function bench(kind: 'pglite' | 'postgres') {
     let started = performance.now();
     const imported = await importYml(database.db, {
       siteId: SITE,
-      source: { body: feed(items), size: 0 },
+      source: { body: digineticaFeed(items), size: 0 },
     });
     console.log(
       `${kind}: feed of ${items} items imported in ${((performance.now() - started) / 1000).toFixed(1)} s (${JSON.stringify(imported).slice(0, 120)}…)`,
@@ -232,8 +196,8 @@ async function bench(kind: 'pglite' | 'postgres') {
     );
 
     const repo = createRecsRepository(database.db);
-    const strategies: ((typeof STRATEGIES)[number] & { hash: string })[] = [];
-    for (const input of STRATEGIES) {
+    const strategies: ((typeof DIGINETICA_STRATEGIES)[number] & { hash: string })[] = [];
+    for (const input of DIGINETICA_STRATEGIES) {
       const strategy = await repo.create(SITE, input, 'bench');
       await repo.setEnabled(SITE, strategy.hash, true, 'bench');
       strategies.push({ ...input, hash: strategy.hash });

@@ -109,15 +109,25 @@ export function pairScorer(index: PairIndex, options: PairOptions, use: (s: numb
   };
 }
 
-/** Every product's neighbours from all the window's sessions, as the revision's rows. */
+/**
+ * Every product's neighbours from all the window's sessions, as the revision's rows, products in
+ * the order of their ids: the table's key then grows at its end instead of everywhere at once,
+ * which writes DIGINETICA's 1.5 million rows in two thirds of the time.
+ */
 export function* pairRows(
   index: PairIndex,
   options: PairOptions,
 ): Generator<readonly [string, string, number]> {
   const neighbours = pairScorer(index, options, () => true);
   const ids = index.loaded.products;
-  for (let a = 0; a < ids.length; a++)
+  for (const a of inKeyOrder(ids))
     for (const [b, score] of neighbours(a)) yield [ids[a]!, ids[b]!, score];
+}
+
+/** The positions of `ids` in the order of the ids (code units: the "C" order of the key). */
+export function inKeyOrder(ids: readonly string[]): Int32Array {
+  const order = Int32Array.from(ids.keys());
+  return order.sort((x, y) => (ids[x]! < ids[y]! ? -1 : ids[x]! > ids[y]! ? 1 : 0));
 }
 
 /**

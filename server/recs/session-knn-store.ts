@@ -26,6 +26,7 @@ import {
   type SessionIndex,
   type SessionKnnParams,
 } from './session-knn.ts';
+import { inKeyOrder } from './item-knn.ts';
 
 export type { Ranks } from './session-data.ts';
 
@@ -117,12 +118,13 @@ export async function buildSessionKnn(
 ): Promise<{ rows: number; model: Ranks; popularity: Ranks }> {
   const sessions = sessionCount(loaded);
   const long = (s: number) => loaded.starts[s + 1]! - loaded.starts[s]! >= 2;
+  // Written in the order of the key (the rank as text), so the table's key grows at its end.
   function* rows(): Generator<ScoreRow> {
-    let rank = 0;
-    for (let s = 0; s < sessions; s++) {
-      if (!long(s)) continue;
-      rank += 1;
-      yield [String(rank), storedSession(sessionProducts(loaded, s)), rank];
+    const kept: number[] = [];
+    for (let s = 0; s < sessions; s++) if (long(s)) kept.push(s);
+    for (const at of inKeyOrder(kept.map((_, i) => String(i + 1)))) {
+      const rank = at + 1;
+      yield [String(rank), storedSession(sessionProducts(loaded, kept[at]!)), rank];
     }
   }
   const written = await writeScores(db, target, rows());

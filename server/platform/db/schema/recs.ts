@@ -60,7 +60,13 @@ export const recsRevisions = pgTable(
   ],
 );
 
-/** The item-to-item (or, with product_id '', global) table of a strategy's revision. */
+/**
+ * The item-to-item (or, with product_id '', global) table of a strategy's revision. Its primary
+ * key is its only index: every read is by (site, hash, revision[, product]), a product's rows
+ * are at most a few hundred, and a build writes a million rows, each entry of a second index
+ * costing that much more (the score index it had made DIGINETICA's co_viewed build half again
+ * as long).
+ */
 export const recsItemScores = pgTable(
   'recs_item_scores',
   {
@@ -81,7 +87,6 @@ export const recsItemScores = pgTable(
       columns: [t.siteId, t.hash],
       foreignColumns: [recsStrategies.siteId, recsStrategies.hash],
     }).onDelete('cascade'),
-    index('recs_item_scores_lookup_idx').on(t.siteId, t.hash, t.revision, t.productId, t.score),
   ],
 );
 
