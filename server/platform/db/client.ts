@@ -147,8 +147,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       unwrapping(timeoutMs, () =>
         db.transaction(
           async (tx) => {
+            // A public read runs on one core: parallel workers (a Gather over the catalog's
+            // products) made a search slower on a loaded 2-core machine, and under concurrent
+            // searches they take the cores the other searches need.
             await tx.execute(
-              sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`,
+              sql`select set_config('statement_timeout', ${String(timeoutMs)}, true),
+                    set_config('max_parallel_workers_per_gather', '0', true)`,
             );
             return work(tx as unknown as Db);
           },
