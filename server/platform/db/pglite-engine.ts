@@ -20,6 +20,7 @@ import {
   type Request,
   type WorkerData,
 } from './pglite-protocol.ts';
+import { pgliteModule } from './pglite-wasm.ts';
 
 export interface PgliteEngineOptions {
   dataDir?: string | undefined;
@@ -73,7 +74,7 @@ const bootUrl = new URL('./pglite-worker-boot.mjs', import.meta.url);
 const TICK_MS = 50;
 
 export class PgliteEngine {
-  readonly #options: PgliteEngineOptions;
+  readonly #options: PgliteEngineOptions & { wasmModule: WebAssembly.Module };
   readonly #watchdogMs: number;
   readonly #runawayMs: number;
   #worker: Worker | null = null;
@@ -90,7 +91,7 @@ export class PgliteEngine {
   /** How many times the watchdog (or a crash) restarted the worker. */
   restarts = 0;
 
-  private constructor(options: PgliteEngineOptions) {
+  private constructor(options: PgliteEngineOptions & { wasmModule: WebAssembly.Module }) {
     this.#options = options;
     this.#watchdogMs = options.watchdogMs ?? 300_000;
     this.#runawayMs = options.runawayMs ?? 30_000;
@@ -99,7 +100,7 @@ export class PgliteEngine {
   }
 
   static async start(options: PgliteEngineOptions): Promise<PgliteEngine> {
-    const engine = new PgliteEngine(options);
+    const engine = new PgliteEngine({ ...options, wasmModule: await pgliteModule() });
     engine.#ready = engine.#spawn();
     try {
       await engine.#ready;
@@ -116,6 +117,7 @@ export class PgliteEngine {
       dataDir: this.#options.dataDir,
       migrationsFolder: this.#options.migrationsFolder,
       startFrom: this.#options.dataDir ? undefined : this.#options.startFrom,
+      wasmModule: this.#options.wasmModule,
     };
     const worker = new Worker(bootUrl, {
       workerData,

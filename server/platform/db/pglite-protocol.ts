@@ -36,6 +36,8 @@ export interface WorkerData {
   migrationsFolder: string;
   /** A PGlite dump (dumpDataDir, uncompressed tar) the in-memory database starts from. */
   startFrom: string | undefined;
+  /** PGlite's engine, compiled once in the process that starts the workers (pglite-engine.ts). */
+  wasmModule: WebAssembly.Module;
 }
 
 export interface SerializedError {

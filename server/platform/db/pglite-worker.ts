@@ -22,7 +22,7 @@ import {
 } from './pglite-protocol.ts';
 
 const port = parentPort!;
-const { dataDir, migrationsFolder, startFrom } = workerData as WorkerData;
+const { dataDir, migrationsFolder, startFrom, wasmModule } = workerData as WorkerData;
 const post = (reply: Reply) => port.postMessage(reply);
 const identity = (value: unknown) => value;
 
@@ -121,6 +121,7 @@ async function start(): Promise<void> {
   pglite = await PGlite.create({
     ...(dataDir && { dataDir }),
     ...(startFrom && { loadDataDir: new Blob([readFileSync(startFrom)]) }),
+    pgliteWasmModule: wasmModule,
     extensions: { pg_trgm },
   });
   await migrate(drizzle({ client: pglite }), { migrationsFolder });
