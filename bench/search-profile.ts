@@ -54,7 +54,8 @@ const kindOf = (text: string) =>
   text.replace(/\s+/g, ' ').replace(/\$\d+/g, '$').replace(/"/g, '').trim().slice(0, 90);
 
 const record = (text: string, ms: number, values: unknown[]) => {
-  if (!recording) return;
+  // The job queue polls on its own connections meanwhile: not the call's.
+  if (!recording || text.includes('pgboss.')) return;
   const kind = kindOf(text);
   if (sampling && !sampling.has(kind)) sampling.set(kind, { text, values });
   const tally = recording.get(kind) ?? { calls: 0, ms: 0 };
