@@ -28,7 +28,7 @@ export async function autocompleteCountsPerStatement(
     ? (
         await run<{ name: string }>(
           db,
-          sql`select p.name from ${from} p where ${base} order by ${score} desc limit 200`,
+          sql`select p.name from ${from} p where ${base} order by ${score} desc, p.id limit 200`,
         )
       ).rows.map((row) => row.name)
     : [];

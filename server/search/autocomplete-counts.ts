@@ -30,6 +30,34 @@ export interface AutocompleteCounts {
 const agg = (rows: SQL, order: SQL) =>
   sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${rows}) x)`;
 
+/**
+ * The select list of the autocomplete's parts over the matching products in `relation` (a
+ * relation the statement defines, with `score` where `names`): also read by the search's first
+ * pass (first-pass.ts), which has the same set.
+ */
+export function autocompleteCountColumns(relation: string, quantity: number, names: boolean): SQL {
+  const hits = sql.raw(relation);
+  return sql`${agg(
+    // Each of a product's own categories counts it (an offer may name several).
+    sql`select own.id, count(*)::int as n from ${hits} p
+        cross join lateral unnest(case when cardinality(p.category_ids) > 0 then p.category_ids
+                                       else array[p.category_id] end) as own(id)
+        group by own.id order by n desc, own.id limit ${quantity}`,
+    sql`x.n desc, x.id`,
+  )} as categories,
+  ${agg(
+    sql`select p.vendor as v, count(*)::int as n from ${hits} p where p.vendor is not null
+        group by p.vendor order by n desc, p.vendor limit ${quantity}`,
+    sql`x.n desc, x.v`,
+  )} as brands,
+  ${
+    names
+      ? sql`(select coalesce(json_agg(x.name), '[]'::json)
+          from (select p.name from ${hits} p order by p.score desc, p.id limit 200) x)`
+      : sql`'[]'::json`
+  } as names`;
+}
+
 export async function autocompleteCountsOnePass(
   db: QueryDb,
   { from, base, quantity, score }: AutocompleteQuery,
@@ -37,28 +65,9 @@ export async function autocompleteCountsOnePass(
   const { rows } = await run<AutocompleteCounts>(
     db,
     sql`with hits as materialized (
-          select p.vendor, p.category_ids, p.category_id${score ? sql`, p.name, ${score} as score` : sql``}
+          select p.id, p.vendor, p.category_ids, p.category_id${score ? sql`, p.name, ${score} as score` : sql``}
           from ${from} p where ${base})
-        select
-          ${agg(
-            // Each of a product's own categories counts it (an offer may name several).
-            sql`select own.id, count(*)::int as n from hits p
-                cross join lateral unnest(case when cardinality(p.category_ids) > 0 then p.category_ids
-                                               else array[p.category_id] end) as own(id)
-                group by own.id order by n desc, own.id limit ${quantity}`,
-            sql`x.n desc, x.id`,
-          )} as categories,
-          ${agg(
-            sql`select p.vendor as v, count(*)::int as n from hits p where p.vendor is not null
-                group by p.vendor order by n desc, p.vendor limit ${quantity}`,
-            sql`x.n desc, x.v`,
-          )} as brands,
-          ${
-            score
-              ? sql`(select coalesce(json_agg(x.name), '[]'::json)
-                  from (select p.name from hits p order by p.score desc limit 200) x)`
-              : sql`'[]'::json`
-          } as names`,
+        select ${autocompleteCountColumns('hits', quantity, score !== null)}`,
   );
   return rows[0]!;
 }

@@ -20,7 +20,7 @@ import { checkText } from './limits.ts';
 import { regionalProducts, servedRegion } from './regions.ts';
 import { searchContent } from './content.ts';
 import { search } from './search.ts';
-import { autocompleteCountsOnePass } from './autocomplete-counts.ts';
+import { autocompleteCountsOnePass, type AutocompleteCounts } from './autocomplete-counts.ts';
 import { autocompleteCountsPerStatement } from './autocomplete-counts-per-statement.ts';
 import { searchPath } from './search-path.ts';
 import { loadSettings, rankWeights, shapeAnswer, suggestionsFor } from './search-config.ts';
@@ -53,6 +53,8 @@ export async function autocomplete(
   const config = await loadSettings(db, siteId);
   /** Autocomplete content quantity (§5: 1 to 50): suggestions, categories, brands. */
   const quantity = config['api-params'].autocompleteContentQuantity;
+  // The search's first pass counts the suggestions' parts when it holds (first-pass.ts).
+  let counted: AutocompleteCounts | null = null;
   const found = await search(
     db,
     siteId,
@@ -75,7 +77,16 @@ export async function autocomplete(
       withSku: params.withSku,
       sort: query ? 'DEFAULT' : 'POPULARITY',
     },
-    { understood },
+    {
+      understood,
+      suggestions: {
+        quantity,
+        names: query !== '',
+        counted: (counts) => {
+          counted = counts;
+        },
+      },
+    },
     { surface: 'autocomplete' },
   );
   const products = await regionalProducts(db, importId, await servedRegion(db, siteId, params));
@@ -141,9 +152,11 @@ export async function autocomplete(
     score: query ? scoreExpression(m) : null,
   };
   const counts =
-    searchPath() === 'per-statement'
-      ? await autocompleteCountsPerStatement(db, countsQuery)
-      : await autocompleteCountsOnePass(db, countsQuery);
+    counted && !corrected
+      ? (counted as AutocompleteCounts)
+      : searchPath() === 'per-statement'
+        ? await autocompleteCountsPerStatement(db, countsQuery)
+        : await autocompleteCountsOnePass(db, countsQuery);
   const map = await categoryMap(
     db,
     importId,

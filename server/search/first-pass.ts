@@ -1,62 +1,78 @@
 /**
- * A search's first pass: the match computed once into a materialized set (`hits`) that the count,
- * the page and the facets' counts read in the same statement. The three used to be a statement
- * each, and each ran the full-text and trigram match again (a scan of the live catalog's products:
- * most of a search's time at 100 000 offers). When the search goes on to another query (a brand
- * read as words, a correction, the zero-queries fallback) the pass is not used and the later
- * statements run as before.
+ * A search's first pass: the match computed once into a materialized set (`matched`) that the
+ * count, the page and the facets' counts read in the same statement — and, for an autocomplete,
+ * its categories, brands and taps' names. Each used to be a statement of its own that ran the
+ * full-text and trigram match again (a scan of the live catalog's products: most of a search's
+ * time at 100 000 offers). When the search goes on to another query (a brand read as words, a
+ * correction, the zero-queries fallback) the pass is not used and the later statements run as
+ * before.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ParsedSearchFilter } from '#contract/public/search.ts';
 import { run } from '../platform/db/sql.ts';
 import { filterCondition, PRODUCT_COLUMNS, type ProductRow, type QueryDb } from './common.ts';
 import { facetCountColumns, facetCountsOf, type FacetCounts } from './facet-counts.ts';
+import { autocompleteCountColumns, type AutocompleteCounts } from './autocomplete-counts.ts';
 
 export interface FirstPassQuery {
   /** The products relation (a region's: regions.ts). */
   from: SQL;
-  /** Import, text match, availability and merchandising: the facets' products. */
+  /** Import, text match and availability: the autocomplete's products. */
   base: SQL;
+  /** The query's merchandising (excludes, includes): with `base`, the search's products. */
+  merchandised: SQL;
   /** The match's score (`score`), as the page selects it. */
   score: SQL;
   /**
-   * Order keys computed on the products relation (they may read columns `hits` does not keep),
+   * Order keys computed on the products relation (they may read columns the set does not keep),
    * named for `order`: `[['boost', expression]]` is read as `p.boost`.
    */
   keys: [string, SQL][];
-  /** The page's order, over `hits p` (PRODUCT_COLUMNS, import_id, score and the keys). */
+  /** The page's order, over the set (PRODUCT_COLUMNS, import_id, score and the keys). */
   order: SQL;
   filters: ParsedSearchFilter[];
   offset: number;
   size: number;
   /** Count the facets too, for these filters and availability. */
   facets: { showUnavailable: boolean } | null;
+  /** Count the autocomplete's parts too (autocomplete-counts.ts); never with `facets`. */
+  suggestions: { quantity: number; names: boolean } | null;
 }
 
 export interface FirstPass {
   total: number;
   rows: ProductRow[];
   counts: FacetCounts | null;
+  suggestions: AutocompleteCounts | null;
 }
 
 export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPass> {
+  if (q.facets && q.suggestions) throw new Error('A first pass counts facets or suggestions');
   const keys = q.keys.map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
   const filtered = filterCondition(q.filters);
-  const { rows } = await run<{ total: number; page: ProductRow[] } & Record<string, unknown>>(
+  const { rows } = await run<
+    { total: number; page: ProductRow[] } & Record<string, unknown> & Partial<AutocompleteCounts>
+  >(
     db,
-    sql`with hits as materialized (
-          select ${PRODUCT_COLUMNS}, p.import_id, ${q.score} as score${sql.join(keys, sql``)}
-          from ${q.from} p where ${q.base})
+    sql`with matched as materialized (
+          select ${PRODUCT_COLUMNS}, p.import_id, ${q.score} as score,
+            (${q.merchandised}) as merchandised${sql.join(keys, sql``)}
+          from ${q.from} p where ${q.base}),
+        hits as not materialized (select * from matched where merchandised)
         select (select count(*)::int from hits p where ${filtered}) as total,
           (select coalesce(json_agg(x), '[]'::json) from (
             select ${PRODUCT_COLUMNS}, p.score from hits p where ${filtered}
             order by ${q.order} limit ${q.size} offset ${q.offset}) x) as page
-          ${q.facets ? sql`, ${facetCountColumns(q.filters, q.facets.showUnavailable)}` : sql``}`,
+          ${q.facets ? sql`, ${facetCountColumns(q.filters, q.facets.showUnavailable)}` : sql``}
+          ${q.suggestions ? sql`, ${autocompleteCountColumns('matched', q.suggestions.quantity, q.suggestions.names)}` : sql``}`,
   );
   const row = rows[0]!;
   return {
     total: row.total,
     rows: row.page,
     counts: q.facets ? facetCountsOf(row as unknown as Parameters<typeof facetCountsOf>[0]) : null,
+    suggestions: q.suggestions
+      ? { categories: row.categories!, brands: row.brands!, names: row.names! }
+      : null,
   };
 }

@@ -37,6 +37,7 @@ import { represent, representationOf } from './representatives.ts';
 import { searchContent } from './content.ts';
 import { rankingScore } from './ranking.ts';
 import { firstPass, type FirstPass } from './first-pass.ts';
+import type { AutocompleteCounts } from './autocomplete-counts.ts';
 import { searchPath } from './search-path.ts';
 import { matchingCut, nearestQueries } from './thresholds.ts';
 import { understand, type Channel, type Understood } from './understanding.ts';
@@ -47,7 +48,19 @@ export async function search(
   siteId: number,
   asked: SearchParams,
   /** Autocomplete searches with its own lists, and may pass the query it already understood. */
-  options: { channel?: Channel; understood?: Understood } = {},
+  options: {
+    channel?: Channel;
+    understood?: Understood;
+    /**
+     * Autocomplete's parts, counted in the first pass when it holds (first-pass.ts): `counted`
+     * is called with them; when it is not called, the caller counts them itself.
+     */
+    suggestions?: {
+      quantity: number;
+      names: boolean;
+      counted: (counts: AutocompleteCounts) => void;
+    };
+  } = {},
   merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
   const filters = checkSearch(asked);
@@ -116,7 +129,8 @@ export async function search(
     searchPath() === 'one-pass' && !pins.length
       ? await firstPass(db, {
           from: m.products!,
-          base: sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`} and ${plan.where}`,
+          base: sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`,
+          merchandised: plan.where,
           score: scoreExpression(m),
           keys: [
             ...(params.sort === 'DEFAULT' && plan.boost
@@ -131,6 +145,9 @@ export async function search(
           offset: params.offset,
           size: params.size,
           facets: params.withFacets ? { showUnavailable: params.showUnavailable } : null,
+          suggestions: options.suggestions
+            ? { quantity: options.suggestions.quantity, names: options.suggestions.names }
+            : null,
         })
       : null;
   let total = pass ? pass.total : await count(db, m, where);
@@ -194,6 +211,7 @@ export async function search(
   let rows: ProductRow[] = [];
   if (pass) {
     rows = pass.rows;
+    if (pass.suggestions) options.suggestions?.counted(pass.suggestions);
   } else if (pins.length) {
     const paged = await pinnedPage(db, importId, plan, {
       from: m.products!,
