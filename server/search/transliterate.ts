@@ -18,6 +18,34 @@ export function switchLayout(text: string): string {
   return [...lower].map((char) => map.get(char) ?? char).join('');
 }
 
+/** The Latin layout's punctuation keys that type Russian letters: ж ; э ' х [ ъ ] б , ю . ё ` */
+const LETTER_KEYS = /[;'[\],.`]/;
+
+/**
+ * The query's tokens typed on the Latin layout that hold a Russian letter on a punctuation key
+ * (';bktn' is «жилет», '.,rf' «юбка», '[kjgjr' «хлопок»), each with its retyped word: splitting
+ * the query into words drops those keys, so the layout step would see 'bktn' and find nothing.
+ * The search retypes a token only when the catalog knows the word (a trailing comma after a
+ * query in the wrong layout is a comma).
+ */
+export function letterKeyTokens(query: string): { token: string; word: string }[] {
+  return query
+    .split(/\s+/)
+    .filter((token) => /[a-z]/i.test(token) && LETTER_KEYS.test(token))
+    .filter((token) => /^[a-z;'[\],.`]+$/i.test(token))
+    .map((token) => ({ token, word: normaliseTerm(switchLayout(token)) }))
+    .filter(({ word }) => /^[а-яё]+$/.test(word));
+}
+
+/** The query with the given tokens replaced by their retyped words. */
+export function retypeTokens(query: string, tokens: { token: string; word: string }[]): string {
+  const words = new Map(tokens.map(({ token, word }) => [token, word]));
+  return query
+    .split(/(\s+)/)
+    .map((part) => words.get(part) ?? part)
+    .join('');
+}
+
 /**
  * Spellings of a word in the other alphabet (the one table, contract/text.ts), most likely first:
  * a Latin word as read letter by letter ('adidas' → 'адидас', 'khaki' and 'haki' → 'хаки') and as

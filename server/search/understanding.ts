@@ -12,7 +12,12 @@ import { arrayParam } from '../platform/db/any.ts';
 import { run } from '../platform/db/sql.ts';
 import type { QueryDb } from './common.ts';
 import { compileLists, type CompiledLists, type ListRow } from './compiled-lists.ts';
-import { candidateSpellings, transliterate } from './transliterate.ts';
+import {
+  candidateSpellings,
+  letterKeyTokens,
+  retypeTokens,
+  transliterate,
+} from './transliterate.ts';
 import {
   applyBlackList,
   detectBrand,
@@ -247,11 +252,19 @@ export async function understandWithLists(
   lists: CompiledLists,
 ): Promise<Understood> {
   const words = normalise(query);
-  if (!words.length) return understandWith(query, lists, () => true, channel);
-  const known = await lookUpWords(
-    db,
-    importId,
-    words.flatMap((word) => [word, ...candidateSpellings(word)]),
+  const keyed = letterKeyTokens(query);
+  if (!words.length && !keyed.length) return understandWith(query, lists, () => true, channel);
+  const known = await lookUpWords(db, importId, [
+    ...words.flatMap((word) => [word, ...candidateSpellings(word)]),
+    ...keyed.map(({ word }) => word),
+  ]);
+  // A token typed on the Latin layout with Russian letters on punctuation keys is retyped when
+  // the catalog knows its word (transliterate.ts).
+  const retyped = keyed.filter(({ word }) => known.has(word));
+  return understandWith(
+    retyped.length ? retypeTokens(query, retyped) : query,
+    lists,
+    (word) => known.has(word),
+    channel,
   );
-  return understandWith(query, lists, (word) => known.has(word), channel);
 }

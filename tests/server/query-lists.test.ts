@@ -135,6 +135,11 @@ describe.each(DATABASES)('query lists on %s', (kind) => {
     const typed = await search('rhjccjdrb');
     expect(typed.totalHits).toBeGreaterThan(0);
     expect(typed.products[0]!.name).toMatch(/Кроссовки/);
+    // The Russian letters on the Latin layout's punctuation keys: ж on ';', б on ','.
+    const jeans = await search('l;bycs');
+    expect(jeans.totalHits).toBeGreaterThan(0);
+    expect(jeans.totalHits).toBe((await search('джинсы')).totalHits);
+    expect((await search(',jnbyrb')).products[0]!.name).toMatch(/Ботинки/);
     expect((await search('jacket')).totalHits).toBe(0);
     const pair = await admin.call(R.transliterations.add, {
       query: q,

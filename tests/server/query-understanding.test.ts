@@ -10,6 +10,8 @@ import {
   protectedWords,
   suggestionAllowed,
   switchLayout,
+  letterKeyTokens,
+  retypeTokens,
   termsQuery,
   transliterate,
   transliterations,
@@ -36,6 +38,24 @@ describe('transliteration', () => {
   it('retypes the wrong keyboard layout both ways', () => {
     expect(switchLayout('rhjccjdrb')).toBe('кроссовки');
     expect(switchLayout('ифдутсшфпф')).toBe('balenciaga');
+  });
+
+  it("retypes the Russian letters on the Latin layout's punctuation keys: ж э х ъ б ю ё", () => {
+    expect(switchLayout(";bktn 'rj [kjgjr j,]tv .,rf `krf")).toBe(
+      'жилет эко хлопок объем юбка ёлка',
+    );
+    const keyed = letterKeyTokens(';bktn .,rf rhjccjdrb, куртка [kjgjr');
+    expect(keyed).toEqual([
+      { token: ';bktn', word: 'жилет' },
+      { token: '.,rf', word: 'юбка' },
+      { token: 'rhjccjdrb,', word: 'кроссовкиб' },
+      { token: '[kjgjr', word: 'хлопок' },
+    ]);
+    // Only the tokens the catalog knows are retyped: the last comma is a comma.
+    expect(retypeTokens(';bktn  rhjccjdrb, .,rf', keyed.slice(0, 2))).toBe(
+      'жилет  rhjccjdrb, юбка',
+    );
+    expect(letterKeyTokens('nike, adidas куртка')).toEqual([{ token: 'nike,', word: 'тшлуб' }]);
   });
 
   it('spells Latin in Cyrillic, English silent e included, and Cyrillic in Latin', () => {
