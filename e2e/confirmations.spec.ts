@@ -72,14 +72,14 @@ test('a widget delete asks in the danger dialog, not the browser box; its type r
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Слайдер');
   await expect(row).not.toContainText('SLIDER');
-  await row.getByRole('button', { name: `Удалить виджет ${name}` }).click();
+  await row.getByRole('button', { name: `Удалить ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Удалить виджет «${name}»?` });
   await expectDanger(dialog, 'Удалить');
   await page.screenshot({ path: `${SHOTS}/widget-delete.png` });
   // Cancel keeps the widget
   await dialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: `Удалить виджет ${name}` }).click();
+  await row.getByRole('button', { name: `Удалить ${name}` }).click();
   await dialog.getByRole('button', { name: 'Удалить' }).click();
   await expect(row).toHaveCount(0);
   expect(native).toEqual([]);
