@@ -10,15 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { buildApp } from '#server/app.ts';
-import { writeDemoFeed } from '#server/demo/feed.ts';
-import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
-import { DEMO_PASSWORD, seedDemo } from '#server/demo/seed.ts';
-import { readEnv } from '#server/platform/env.ts';
-import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
+import { DEMO_PASSWORD } from '#server/demo/seed.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { createTestDatabase, DATABASES, testEnv } from '#tests/helpers/server.ts';
+import { importDemoCatalog } from './demo-catalog.ts';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
@@ -44,17 +40,8 @@ const only = process.env.BENCH_DATABASES?.split(',');
 for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
   const dir = mkdtempSync(join(tmpdir(), 'vitrina-bench-flood-'));
   const database = await createTestDatabase(kind, kind === 'pglite' ? join(dir, 'db') : undefined);
-  await seedDemo(database);
   const importStarted = performance.now();
-  const policy = fetchPolicy(
-    readEnv({ DATA_DIR: dir, FETCH_MAX_BYTES: String(2 ** 31), FEED_MAX_BYTES: String(2 ** 31) }),
-  );
-  const feed = join(dir, 'feed.yml');
-  await writeDemoFeed(feed, { offers: OFFERS });
-  await importYml(database.db, {
-    siteId: 1,
-    source: await openFeed(pathToFileURL(feed).href, { policy }),
-  });
+  await importDemoCatalog(database, OFFERS, dir);
   console.log(
     `${kind}: imported ${OFFERS} offers in ${((performance.now() - importStarted) / 1000).toFixed(0)} s`,
   );

@@ -7,19 +7,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { seedDemo } from '#server/demo/seed.ts';
-import { writeDemoFeed } from '#server/demo/feed.ts';
-import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
-import { readEnv } from '#server/platform/env.ts';
-import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { createTestDatabase, testEnv } from '#tests/helpers/server.ts';
+import { importDemoCatalog, SEARCH_QUERIES } from './demo-catalog.ts';
 
 const { values: args } = parseArgs({
   options: { offers: { type: 'string' }, explain: { type: 'string' } },
@@ -28,18 +20,7 @@ const { values: args } = parseArgs({
 const EXPLAIN = args.explain;
 const OFFERS = Number(args.offers ?? process.env.BENCH_OFFERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const QUERIES = [
-  'куртка',
-  'кроссовки женские',
-  'rhjccjdrb',
-  'платье летнее',
-  'худи',
-  'джинсы синие',
-  'свитер шерсть',
-  'сумка кожа',
-  'ботинки',
-  'kari',
-];
+const QUERIES = SEARCH_QUERIES;
 
 interface Tally {
   calls: number;
@@ -94,18 +75,7 @@ const original = pg.Client.prototype.query as unknown as QueryFn;
 
 const database = await createTestDatabase('postgres');
 try {
-  await seedDemo(database);
-  const dir = mkdtempSync(join(tmpdir(), 'vitrina-search-profile-'));
-  const policy = fetchPolicy(
-    readEnv({ DATA_DIR: dir, FETCH_MAX_BYTES: String(2 ** 31), FEED_MAX_BYTES: String(2 ** 31) }),
-  );
-  const feed = join(dir, 'feed.yml');
-  await writeDemoFeed(feed, { offers: OFFERS });
-  await importYml(database.db, {
-    siteId: 1,
-    source: await openFeed(pathToFileURL(feed).href, { policy }),
-  });
-  rmSync(dir, { recursive: true, force: true });
+  await importDemoCatalog(database, OFFERS);
   const env = testEnv({ PUBLIC_RATE_LIMIT: '100000000', PUBLIC_KEY_RATE_LIMIT: '100000000' });
   const app = await buildApp({ env, database, staticRoot: false });
   const apiKey = await apiKeyOf(database, 1);

@@ -16,19 +16,11 @@ import autocannon from 'autocannon';
 import { useSearchPath, type SearchPath } from '#server/search/search-path.ts';
 import { buildApp } from '#server/app.ts';
 import { invalidateQueryLists } from '#server/search/understanding.ts';
-import { seedDemo } from '#server/demo/seed.ts';
 import { queryListEntries } from '#server/platform/db/schema.ts';
 import { normaliseTerm } from '#contract/entities/query-lists.ts';
-import { importYml, openFeed } from '#server/feeds/intake/yml-import.ts';
-import { readEnv } from '#server/platform/env.ts';
-import { fetchPolicy } from '#server/platform/net/guarded-fetch.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { writeDemoFeed } from '#server/demo/feed.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { createTestDatabase, DATABASES, testEnv } from '#tests/helpers/server.ts';
+import { importDemoCatalog, SEARCH_QUERIES } from './demo-catalog.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,18 +34,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const CONNECTIONS = args.connections ? Number(args.connections) : 0;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PATHS: SearchPath[] = ['per-statement', 'one-pass'];
-const QUERIES = [
-  'куртка',
-  'кроссовки женские',
-  'rhjccjdrb',
-  'платье летнее',
-  'худи',
-  'джинсы синие',
-  'свитер шерсть',
-  'сумка кожа',
-  'ботинки',
-  'kari',
-];
+const QUERIES = SEARCH_QUERIES;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -138,24 +119,8 @@ const rates: string[] = [];
 const only = (args.databases ?? process.env.BENCH_DATABASES)?.split(',');
 for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
   const database = await createTestDatabase(kind);
-  await seedDemo(database);
   const importStarted = performance.now();
-  // A 100 000-offer feed is beyond the tests' 50 MB feed limit: the bench allows 2 GB.
-  const dir = mkdtempSync(join(tmpdir(), 'vitrina-bench-search-'));
-  const policy = fetchPolicy(
-    readEnv({
-      DATA_DIR: dir,
-      FETCH_MAX_BYTES: String(2 ** 31),
-      FEED_MAX_BYTES: String(2 ** 31),
-    }),
-  );
-  const feed = join(dir, 'feed.yml');
-  await writeDemoFeed(feed, { offers: OFFERS });
-  await importYml(database.db, {
-    siteId: 1,
-    source: await openFeed(pathToFileURL(feed).href, { policy }),
-  });
-  rmSync(dir, { recursive: true, force: true });
+  await importDemoCatalog(database, OFFERS);
   console.log(
     `${kind}: imported ${OFFERS} offers in ${((performance.now() - importStarted) / 1000).toFixed(0)} s`,
   );
