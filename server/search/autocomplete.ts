@@ -54,7 +54,11 @@ export async function autocomplete(
   /** Autocomplete content quantity (§5: 1 to 50): suggestions, categories, brands. */
   const quantity = config['api-params'].autocompleteContentQuantity;
   // The search's first pass counts the suggestions' parts when it holds (first-pass.ts).
-  let counted: AutocompleteCounts | null = null;
+  const suggestions = {
+    quantity,
+    names: query !== '',
+    counted: null as AutocompleteCounts | null,
+  };
   const found = await search(
     db,
     siteId,
@@ -77,16 +81,7 @@ export async function autocomplete(
       withSku: params.withSku,
       sort: query ? 'DEFAULT' : 'POPULARITY',
     },
-    {
-      understood,
-      suggestions: {
-        quantity,
-        names: query !== '',
-        counted: (counts) => {
-          counted = counts;
-        },
-      },
-    },
+    { understood, suggestions },
     { surface: 'autocomplete' },
   );
   const products = await regionalProducts(db, importId, await servedRegion(db, siteId, params));
@@ -152,8 +147,8 @@ export async function autocomplete(
     score: query ? scoreExpression(m) : null,
   };
   const counts =
-    counted && !corrected
-      ? (counted as AutocompleteCounts)
+    suggestions.counted && !corrected
+      ? suggestions.counted
       : searchPath() === 'per-statement'
         ? await autocompleteCountsPerStatement(db, countsQuery)
         : await autocompleteCountsOnePass(db, countsQuery);

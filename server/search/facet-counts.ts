@@ -66,7 +66,7 @@ export const HIT_COLUMNS = sql.raw(
   'p.id, p.vendor, p.category_path, p.price, p.available, p.params',
 );
 
-interface FacetCountRow {
+export interface FacetCountRow {
   categories: FacetCounts['categories'];
   brands: FacetCounts['brands'];
   price: NonNullable<FacetCounts['price']>;

@@ -11,7 +11,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ParsedSearchFilter } from '#contract/public/search.ts';
 import { run } from '../platform/db/sql.ts';
 import { filterCondition, PRODUCT_COLUMNS, type ProductRow, type QueryDb } from './common.ts';
-import { facetCountColumns, facetCountsOf, type FacetCounts } from './facet-counts.ts';
+import {
+  facetCountColumns,
+  facetCountsOf,
+  type FacetCountRow,
+  type FacetCounts,
+} from './facet-counts.ts';
 import { autocompleteCountColumns, type AutocompleteCounts } from './autocomplete-counts.ts';
 
 export interface FirstPassQuery {
@@ -51,7 +56,7 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
   const keys = q.keys.map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
   const filtered = filterCondition(q.filters);
   const { rows } = await run<
-    { total: number; page: ProductRow[] } & Record<string, unknown> & Partial<AutocompleteCounts>
+    { total: number; page: ProductRow[] } & Partial<FacetCountRow> & Partial<AutocompleteCounts>
   >(
     db,
     sql`with matched as materialized (
@@ -70,7 +75,7 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
   return {
     total: row.total,
     rows: row.page,
-    counts: q.facets ? facetCountsOf(row as unknown as Parameters<typeof facetCountsOf>[0]) : null,
+    counts: q.facets ? facetCountsOf(row as FacetCountRow) : null,
     suggestions: q.suggestions
       ? { categories: row.categories!, brands: row.brands!, names: row.names! }
       : null,

@@ -52,14 +52,10 @@ export async function search(
     channel?: Channel;
     understood?: Understood;
     /**
-     * Autocomplete's parts, counted in the first pass when it holds (first-pass.ts): `counted`
-     * is called with them; when it is not called, the caller counts them itself.
+     * Autocomplete's parts, counted in the first pass when it holds (first-pass.ts) into
+     * `counted`; left null, the caller counts them itself.
      */
-    suggestions?: {
-      quantity: number;
-      names: boolean;
-      counted: (counts: AutocompleteCounts) => void;
-    };
+    suggestions?: { quantity: number; names: boolean; counted: AutocompleteCounts | null };
   } = {},
   merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
@@ -132,22 +128,19 @@ export async function search(
           base: sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`,
           merchandised: plan.where,
           score: scoreExpression(m),
-          keys: [
-            ...(params.sort === 'DEFAULT' && plan.boost
-              ? [['boost', plan.boost] as [string, SQL]]
-              : []),
-            ...(params.sort === 'DEFAULT' && ranking && !customOrder
-              ? [['rank', ranking(m)] as [string, SQL]]
-              : []),
-          ],
+          keys:
+            params.sort === 'DEFAULT'
+              ? [
+                  ...(plan.boost ? [['boost', plan.boost] as [string, SQL]] : []),
+                  ...(ranking ? [['rank', ranking(m)] as [string, SQL]] : []),
+                ]
+              : [],
           order: orderOf(m, 'hits'),
           filters,
           offset: params.offset,
           size: params.size,
           facets: params.withFacets ? { showUnavailable: params.showUnavailable } : null,
-          suggestions: options.suggestions
-            ? { quantity: options.suggestions.quantity, names: options.suggestions.names }
-            : null,
+          suggestions: options.suggestions ?? null,
         })
       : null;
   let total = pass ? pass.total : await count(db, m, where);
@@ -211,7 +204,7 @@ export async function search(
   let rows: ProductRow[] = [];
   if (pass) {
     rows = pass.rows;
-    if (pass.suggestions) options.suggestions?.counted(pass.suggestions);
+    if (options.suggestions) options.suggestions.counted = pass.suggestions;
   } else if (pins.length) {
     const paged = await pinnedPage(db, importId, plan, {
       from: m.products!,
