@@ -27,7 +27,7 @@ import { nextItemCases } from '#server/recs/session-knn.ts';
 import { testEnv } from '#tests/helpers/server.ts';
 import { createRecsRepository } from '#server/recs/strategies.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
-import { DIGINETICA_STRATEGIES, digineticaFeed } from './diginetica-data.ts';
+import { DIGINETICA_STRATEGIES, digineticaFeed, recommendationLatency } from './diginetica-data.ts';
 import { importYml } from '#server/feeds/intake/yml-import.ts';
 
 const { values } = parseArgs({
@@ -138,25 +138,13 @@ try {
     const calls = Number(values.calls);
     const sample = cases.filter((_, i) => i % Math.max(1, Math.floor(cases.length / calls)) === 0);
     for (const [i, hash] of hashes.entries()) {
-      const times: number[] = [];
-      for (const { prefix } of sample.slice(0, calls)) {
-        const query = new URLSearchParams({
-          apiKey: site!.apiKey,
-          strategy: hash,
-          productId: prefix.at(-1)!,
-          viewed: prefix.join(','),
-          size: '20',
-        });
-        const t = performance.now();
-        const response = await fetch(`${address}/public/recommendations?${query}`);
-        await response.arrayBuffer();
-        times.push(performance.now() - t);
-        if (!response.ok) throw new Error(`recommendations: ${response.status}`);
-      }
-      times.sort((a, b) => a - b);
-      const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+      const {
+        p50,
+        p95,
+        calls: done,
+      } = await recommendationLatency(address, site!.apiKey, hash, sample.slice(0, calls));
       console.log(
-        `  /public/recommendations ${DIGINETICA_STRATEGIES[i]!.name.padEnd(30)} p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (${times.length} calls)`,
+        `  /public/recommendations ${DIGINETICA_STRATEGIES[i]!.name.padEnd(30)} p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${done} calls)`,
       );
     }
   } finally {

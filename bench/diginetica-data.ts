@@ -40,3 +40,33 @@ export async function* digineticaFeed(items: number): AsyncGenerator<Buffer> {
   }
   yield Buffer.from(`${chunk}</offers>\n</shop>\n</yml_catalog>\n`);
 }
+
+/**
+ * p50 and p95 of `/public/recommendations` over HTTP for `strategy`, one call a case in turn: the
+ * case's last item as the page's product and its prefix as the session's views.
+ */
+export async function recommendationLatency(
+  address: string,
+  apiKey: string,
+  strategy: string,
+  cases: { prefix: string[] }[],
+): Promise<{ p50: number; p95: number; calls: number }> {
+  const times: number[] = [];
+  for (const { prefix } of cases) {
+    const query = new URLSearchParams({
+      apiKey,
+      strategy,
+      productId: prefix.at(-1)!,
+      viewed: prefix.join(','),
+      size: '20',
+    });
+    const started = performance.now();
+    const response = await fetch(`${address}/public/recommendations?${query}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!response.ok) throw new Error(`recommendations: ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), calls: times.length };
+}

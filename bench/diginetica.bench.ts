@@ -28,7 +28,7 @@ import { localDay } from '#server/events/day.ts';
 import { importYml } from '#server/feeds/intake/yml-import.ts';
 import { openPglite } from '#server/platform/db/client.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
-import { DIGINETICA_STRATEGIES, digineticaFeed } from './diginetica-data.ts';
+import { DIGINETICA_STRATEGIES, digineticaFeed, recommendationLatency } from './diginetica-data.ts';
 import { sites } from '#server/platform/db/schema.ts';
 import { recsBuildJob, type RecsBuildResult } from '#server/recs/job.ts';
 import { recommendations } from '#server/recs/query.ts';
@@ -108,9 +108,6 @@ function shuffled(n: number): number[] {
   }
   return order;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function pool<T>(items: T[], workers: number, work: (item: T, i: number) => Promise<void>) {
   let next = 0;
@@ -229,23 +226,13 @@ async function bench(kind: 'pglite' | 'postgres') {
       (_, i) => i % Math.max(1, Math.floor(measured.length / Number(values.calls))) === 0,
     );
     for (const strategy of strategies) {
-      const times: number[] = [];
-      for (const { prefix } of sample.slice(0, Number(values.calls))) {
-        const query = new URLSearchParams({
-          apiKey: site!.apiKey,
-          strategy: strategy.hash,
-          productId: prefix.at(-1)!,
-          viewed: prefix.join(','),
-          size: '20',
-        });
-        const t = performance.now();
-        const response = await fetch(`${address}/public/recommendations?${query}`);
-        await response.arrayBuffer();
-        times.push(performance.now() - t);
-        if (!response.ok) throw new Error(`recommendations: ${response.status}`);
-      }
-      times.sort((a, b) => a - b);
-      latency[strategy.name] = { p50: percentile(times, 50), p95: percentile(times, 95) };
+      const { p50, p95 } = await recommendationLatency(
+        address,
+        site!.apiKey,
+        strategy.hash,
+        sample.slice(0, Number(values.calls)),
+      );
+      latency[strategy.name] = { p50, p95 };
       console.log(
         `  /public/recommendations ${strategy.name}: p50 ${latency[strategy.name]!.p50.toFixed(1)} ms, p95 ${latency[strategy.name]!.p95.toFixed(1)} ms`,
       );

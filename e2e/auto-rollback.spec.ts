@@ -4,6 +4,7 @@
  * goes back to the previous bundle by itself, and the studio says so.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { saveAndGenerate } from './configs.ts';
 import { test, expect, expectAccessible, signIn, menuLink } from './fixtures.ts';
 
 async function productionBundle(request: APIRequestContext): Promise<string | null> {
@@ -51,16 +52,9 @@ async function takeBrokenLineOut(page: Page) {
   await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Delete');
   await expect(editor).not.toContainText('brokenHelper');
-  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
   // The production copy's newest version still throws (production serves the build before it):
   // the next generate of any config bundles it again, so the clean copy goes to production too.
-  await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
-  await page
-    .getByRole('dialog', { name: 'Сгенерировать в продакшен?' })
-    .getByRole('button', { name: 'Да, сгенерировать' })
-    .click();
-  await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible({ timeout: 90_000 });
+  await saveAndGenerate(page, toolbar);
 }
 
 test('a template that throws on the storefront is reported and production rolls back by itself', async ({

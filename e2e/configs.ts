@@ -35,8 +35,15 @@ export async function generateAs(
     .toBe(200);
 }
 
-/** In the console: saves the integration copy in `toolbar` and generates it into production. */
-export async function saveAndGenerate(page: Page, toolbar: Locator) {
+/**
+ * In the console: saves the integration copy in `toolbar` and generates it into production,
+ * until `done` shows (by default the editor's «Эта версия в продакшене»).
+ */
+export async function saveAndGenerate(
+  page: Page,
+  toolbar: Locator,
+  done: Locator = toolbar.getByText('Эта версия в продакшене'),
+) {
   await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
   await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
@@ -44,5 +51,5 @@ export async function saveAndGenerate(page: Page, toolbar: Locator) {
     .getByRole('dialog', { name: 'Сгенерировать в продакшен?' })
     .getByRole('button', { name: 'Да, сгенерировать' })
     .click();
-  await expect(toolbar.getByText('Эта версия в продакшене')).toBeVisible({ timeout: 90_000 });
+  await expect(done).toBeVisible({ timeout: 90_000 });
 }

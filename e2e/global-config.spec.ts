@@ -6,6 +6,7 @@
  * cookies), and no tracking events in opt-in mode until the shopper consents.
  */
 import { request, type Page } from '@playwright/test';
+import { generateAs } from './configs.ts';
 import { DEMO_PASSWORD, expect, expectAccessible, serverURL, signIn, test } from './fixtures.ts';
 
 const DEMO = '/cdn/1/demo.html';
@@ -25,23 +26,7 @@ test.afterAll(async () => {
     form: { username: 'admin', password: DEMO_PASSWORD },
     headers: { 'x-xsrf-token': await xsrf() },
   });
-  const current = (await (await api.get('/api/site/1/config/global-config?test=true')).json()) as {
-    versionId: number | null;
-  };
-  const saved = await api.post('/api/config/save/global-config?siteId=1&test=true', {
-    data: { baseVersionId: current.versionId },
-    headers: { 'x-xsrf-token': await xsrf() },
-  });
-  expect(saved.status()).toBe(200);
-  const generate = await api.post('/api/config/generate/global-config?siteId=1', {
-    headers: { 'x-xsrf-token': await xsrf() },
-  });
-  expect(generate.status()).toBe(202);
-  await expect
-    .poll(async () => (await api.get('/api/config/generate/status?siteId=1')).status(), {
-      timeout: 90_000,
-    })
-    .toBe(200);
+  await generateAs(api, xsrf, 'global-config', {});
   await api.dispose();
 });
 

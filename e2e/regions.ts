@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { generateAs } from './configs.ts';
+import { generateAs, saveAndGenerate } from './configs.ts';
 import { DEMO_PASSWORD, expect, serverURL } from './fixtures.ts';
 
 export const DEMO = '/cdn/1/demo.html';
@@ -95,14 +95,7 @@ export async function regionFromUrlParameter(page: Page): Promise<void> {
   await page.getByRole('option', { name: 'Из параметра URL' }).click();
   await page.getByLabel('Cookie, параметр URL или регион').fill(REGION_PARAM);
   const toolbar = page.getByRole('toolbar', { name: 'Действия с конфигурацией' });
-  await toolbar.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(toolbar.getByText('Сохранено', { exact: true })).toBeVisible();
-  await toolbar.getByRole('button', { name: 'Сгенерировать' }).click();
-  await page
-    .getByRole('dialog', { name: 'Сгенерировать в продакшен?' })
-    .getByRole('button', { name: 'Да, сгенерировать' })
-    .click();
-  await expect(toolbar.getByText('В продакшене', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await saveAndGenerate(page, toolbar, toolbar.getByText('В продакшене', { exact: true }));
 }
 
 /** As an operator: the delta feed's URL added in the feed loader, and its load run there. */
