@@ -15,7 +15,6 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { useSearchPath, type SearchPath } from '#server/search/search-path.ts';
 import { buildApp } from '#server/app.ts';
-import { invalidateQueryLists } from '#server/search/understanding.ts';
 import { queryListEntries } from '#server/platform/db/schema.ts';
 import { normaliseTerm } from '#contract/entities/query-lists.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
@@ -108,7 +107,6 @@ async function fillLists(database: Awaited<ReturnType<typeof createTestDatabase>
   for (let i = 0; i < 1_000; i++) entry('black-list', `запрет${i}`, [], i % 2 ? 'word' : 'query');
   for (let start = 0; start < rows.length; start += 1000)
     await database.db.insert(queryListEntries).values(rows.slice(start, start + 1000));
-  invalidateQueryLists();
 }
 
 const table: string[] = [];

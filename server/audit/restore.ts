@@ -21,7 +21,6 @@ import {
   merchRedirects,
   queryListEntries,
 } from '../platform/db/schema.ts';
-import { invalidateQueryLists } from '../search/understanding.ts';
 import { conflict, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
 import { recordAudit } from '../platform/audit/repository.ts';
 import { appendVersion } from '../configs/repository.ts';
@@ -356,7 +355,6 @@ export async function restoreFromAudit(db: Db, id: number, actor: string): Promi
         .limit(1);
       return own!;
     });
-    if (result.entity.startsWith('query-list:')) invalidateQueryLists();
     return result;
   } catch (error) {
     if (isUniqueViolation(error))

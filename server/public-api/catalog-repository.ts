@@ -9,6 +9,8 @@ import { autocomplete } from '../search/autocomplete.ts';
 import { liveImport } from '../search/common.ts';
 import { recommendations } from '../recs/query.ts';
 import { search } from '../search/search.ts';
+import { createSearchProfiles } from '../search/profile.ts';
+import { withApiDefaults } from '../search/site-settings.ts';
 import { sql } from 'drizzle-orm';
 import { run } from '../platform/db/sql.ts';
 import type { Database } from '../platform/db/client.ts';
@@ -42,15 +44,31 @@ export function createCatalogRepository(
 ) {
   const { db } = database;
   const timeoutMs = options.publicTimeoutMs ?? 5000;
+  // Each site's search profile, read again only when its version moves (profile.ts).
+  const profiles = createSearchProfiles();
 
   return {
     liveImport: (siteId: number) => liveImport(db, siteId),
 
-    search: (siteId: number, params: SearchParams): Promise<SearchResponse> =>
-      database.bounded(timeoutMs, (bounded) => search(bounded, siteId, params)),
+    /** A search with the site's API parameter defaults for what the call's `url` did not give. */
+    search: (siteId: number, asked: SearchParams, url: string): Promise<SearchResponse> =>
+      database.bounded(timeoutMs, async (bounded) => {
+        const live = await profiles.live(bounded, siteId);
+        const params = withApiDefaults(live.profile.apiDefaults, asked, url);
+        return search(bounded, siteId, params, { live });
+      }),
 
-    autocomplete: (siteId: number, params: AutocompleteParams): Promise<AutocompleteResponse> =>
-      database.bounded(timeoutMs, (bounded) => autocomplete(bounded, siteId, params)),
+    /** An autocomplete with the site's API parameter defaults, as `search`. */
+    autocomplete: (
+      siteId: number,
+      asked: AutocompleteParams,
+      url: string,
+    ): Promise<AutocompleteResponse> =>
+      database.bounded(timeoutMs, async (bounded) => {
+        const live = await profiles.live(bounded, siteId);
+        const params = withApiDefaults(live.profile.apiDefaults, asked, url);
+        return autocomplete(bounded, siteId, params, live);
+      }),
 
     recommendations: (
       siteId: number,

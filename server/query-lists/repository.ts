@@ -15,7 +15,6 @@ import { anyOf, arrayParam } from '../platform/db/any.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { containsPattern } from '../platform/db/like.ts';
 import { queryListEntries } from '../platform/db/schema.ts';
-import { invalidateQueryLists } from '../search/understanding.ts';
 import { conflict, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
 import type { ReceivedRow } from '../platform/uploads/receive.ts';
 import { recordAudit } from '../platform/audit/repository.ts';
@@ -64,9 +63,7 @@ export function createQueryListRepository(db: Db) {
 
   async function write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      const result = await db.transaction(work);
-      invalidateQueryLists();
-      return result;
+      return await db.transaction(work);
     } catch (error) {
       if (isUniqueViolation(error))
         throw conflict('An entry with this term already exists in this list and vertical');
@@ -308,7 +305,6 @@ export function createQueryListRepository(db: Db) {
         applied: entries.length,
         disabled,
       });
-      invalidateQueryLists();
       return rejected;
     },
   };

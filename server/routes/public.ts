@@ -15,7 +15,6 @@ import { eventRateLimit } from '../events/rate-limit.ts';
 import { guardPublicReads } from '../platform/http/public-read-guard.ts';
 import { checkSearch, checkText, checkValue } from '../search/limits.ts';
 import type { RecommendationsParams } from '#contract/public/recommendations.ts';
-import { withApiDefaults } from '../search/search-config.ts';
 import { liveImport } from '../search/common.ts';
 import { understand, type Channel } from '../search/understanding.ts';
 import { hasAccess } from '#contract/roles.ts';
@@ -99,8 +98,7 @@ export async function publicRoutes(app: FastifyInstance) {
       const explain = query.explain
         ? await explainFor(app, request, siteId, query.st, 'search')
         : undefined;
-      const params = await withApiDefaults(app.database.db, siteId, query, request.url);
-      return { ...(await catalog.search(siteId, params)), ...(explain && { explain }) };
+      return { ...(await catalog.search(siteId, query, request.url)), ...(explain && { explain }) };
     });
 
     route(
@@ -113,8 +111,10 @@ export async function publicRoutes(app: FastifyInstance) {
         const explain = query.explain
           ? await explainFor(app, request, siteId, query.st, 'autocomplete')
           : undefined;
-        const params = await withApiDefaults(app.database.db, siteId, query, request.url);
-        return { ...(await catalog.autocomplete(siteId, params)), ...(explain && { explain }) };
+        return {
+          ...(await catalog.autocomplete(siteId, query, request.url)),
+          ...(explain && { explain }),
+        };
       },
     );
 

@@ -7,7 +7,6 @@ import type { Product } from '#contract/public/product.ts';
 import { run } from '../platform/db/sql.ts';
 import {
   categoryMap,
-  liveImport,
   matchCondition,
   PRODUCT_COLUMNS,
   scoreExpression,
@@ -23,14 +22,18 @@ import { search } from './search.ts';
 import { autocompleteCountsOnePass, type AutocompleteCounts } from './autocomplete-counts.ts';
 import { autocompleteCountsPerStatement } from './autocomplete-counts-per-statement.ts';
 import { searchPath } from './search-path.ts';
-import { loadSettings, rankWeights, shapeAnswer, suggestionsFor } from './search-config.ts';
+import { rankWeights, shapeAnswer, suggestionsFor } from './search-config.ts';
+import { readLiveSearch, type LiveSearch } from './profile.ts';
+import { rankingScore } from './ranking.ts';
 import { matchingCut } from './thresholds.ts';
-import { suggestionAllowed, understand } from './understanding.ts';
+import { suggestionAllowed, understandWithLists } from './understanding.ts';
 
 export async function autocomplete(
   db: QueryDb,
   siteId: number,
   params: AutocompleteParams,
+  /** The site's live import and search profile, when the caller read them (profile.ts). */
+  read?: LiveSearch,
 ): Promise<AutocompleteResponse> {
   checkText(params.st);
   const query = params.st.trim();
@@ -43,14 +46,15 @@ export async function autocomplete(
     brands: [],
     contents: [],
   };
-  const importId = await liveImport(db, siteId);
+  const live = read ?? (await readLiveSearch(db, siteId));
+  const { importId, profile } = live;
   if (importId === null) return answer;
   // The operators' lists: a black-listed query suggests nothing; see understanding.ts.
-  const understood = await understand(db, siteId, importId, query, 'autocomplete');
+  const understood = await understandWithLists(db, importId, query, 'autocomplete', profile.lists);
   if (understood.blocked) return answer;
   const allowed = (text: string) => suggestionAllowed(text, understood.lists);
   const words = understood.words;
-  const config = await loadSettings(db, siteId);
+  const config = profile.settings;
   /** Autocomplete content quantity (§5: 1 to 50): suggestions, categories, brands. */
   const quantity = config['api-params'].autocompleteContentQuantity;
   // The search's first pass counts the suggestions' parts when it holds (first-pass.ts).
@@ -81,10 +85,14 @@ export async function autocomplete(
       withSku: params.withSku,
       sort: query ? 'DEFAULT' : 'POPULARITY',
     },
-    { understood, suggestions },
+    { live, understood, suggestions },
     { surface: 'autocomplete' },
   );
-  const products = await regionalProducts(db, importId, await servedRegion(db, siteId, params));
+  const products = await regionalProducts(
+    db,
+    importId,
+    servedRegion(profile.imshopRegions, params),
+  );
   const articles = await byArticle(db, importId, products, query, params, config);
   const first = new Set(articles.map((product) => product.id));
   answer.products = [
@@ -99,9 +107,9 @@ export async function autocomplete(
     words: corrected ? wordsOf(corrected) : words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
-    rank: await rankWeights(db, siteId),
+    rank: rankWeights(profile.applied),
     understanding: understood.understanding,
-    cut: await matchingCut(db, siteId, config['api-params'].thresholds),
+    cut: matchingCut(config['api-params'].thresholds, rankingScore(siteId, profile.coefficients)),
   };
   const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
 

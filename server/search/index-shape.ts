@@ -88,9 +88,8 @@ export interface RankWeights {
   name: number;
 }
 
-/** The rank weights of the site's live index, or null for the default document. */
-export async function rankWeights(db: QueryDb, siteId: number): Promise<RankWeights | null> {
-  const applied = await appliedIndex(db, siteId);
+/** The rank weights of the index settings the live catalog was built with (null: the default document). */
+export function rankWeights(applied: IndexSettings | null): RankWeights | null {
   if (!applied) return null;
   const { rank, name } = weightClasses(applied.attributes);
   return { weights: rank, name };

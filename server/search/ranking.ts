@@ -4,19 +4,21 @@
  * contract/entities/recs.ts RANKING_COEFFICIENTS.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { RANKING_DEFAULTS, RANKING_COEFFICIENTS } from '#contract/entities/recs.ts';
-import { readCoefficients } from './ranking-coefficients.ts';
-import { scoreExpression, type Matching, type QueryDb } from './common.ts';
+import {
+  RANKING_DEFAULTS,
+  RANKING_COEFFICIENTS,
+  type RankingCoefficients,
+} from '#contract/entities/recs.ts';
+import { scoreExpression, type Matching } from './common.ts';
 
 /**
  * The ranking score of a product row `p` under the site's coefficients (null: the defaults, the
  * text score `scoreExpression`). The ranking threshold compares with it.
  */
-export async function rankingScore(
-  db: QueryDb,
+export function rankingScore(
   siteId: number,
-): Promise<((m: Matching) => SQL) | null> {
-  const c = await readCoefficients(db, siteId);
+  c: RankingCoefficients,
+): ((m: Matching) => SQL) | null {
   if (RANKING_COEFFICIENTS.every((name) => c[name] === RANKING_DEFAULTS[name])) return null;
   const engagement =
     c.engagement === 0

@@ -10,11 +10,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { QueryDb } from './common.ts';
 import { anyOf } from '../platform/db/any.ts';
-import {
-  catalogOfferRegions,
-  imshopRegions,
-  type CatalogParam as ProductParam,
-} from '../platform/db/schema.ts';
+import { catalogOfferRegions, type CatalogParam as ProductParam } from '../platform/db/schema.ts';
 import { run } from '../platform/db/sql.ts';
 
 export const GLOBAL_PRODUCTS = sql.raw('catalog_products');
@@ -24,18 +20,13 @@ export const GLOBAL_PRODUCTS = sql.raw('catalog_products');
  * APP) is regionalised by the site's imshop regions only — another region of its gets the global
  * values.
  */
-export async function servedRegion(
-  db: QueryDb,
-  siteId: number,
+export function servedRegion(
+  imshopRegions: ReadonlySet<string>,
   params: { regionId: string; platform?: string | undefined },
-): Promise<string> {
+): string {
   const { regionId } = params;
   if (params.platform !== 'APP' || regionId === 'global') return regionId;
-  const [listed] = await db
-    .select({ regionId: imshopRegions.regionId })
-    .from(imshopRegions)
-    .where(and(eq(imshopRegions.siteId, siteId), eq(imshopRegions.regionId, regionId)));
-  return listed ? regionId : 'global';
+  return imshopRegions.has(regionId) ? regionId : 'global';
 }
 
 /** The products relation of a region (the plain table for 'global' or a region without data). */

@@ -11,7 +11,6 @@ import {
   correct,
   count,
   filterCondition,
-  liveImport,
   matchCondition,
   PRODUCT_COLUMNS,
   scoreExpression,
@@ -22,15 +21,7 @@ import {
 } from './common.ts';
 import { facets } from './facets.ts';
 import { checkSearch } from './limits.ts';
-import {
-  customSortOrder,
-  facetRules,
-  loadSettings,
-  loadSorts,
-  rankWeights,
-  shapeAnswer,
-  sortOptions,
-} from './search-config.ts';
+import { customSortOrder, rankWeights, shapeAnswer, sortOptions } from './search-config.ts';
 import { merchandisingPlan, notPinned, pinnedPage, type MerchOptions } from './merchandising.ts';
 import { regionalProducts, servedRegion } from './regions.ts';
 import { represent, representationOf } from './representatives.ts';
@@ -40,7 +31,8 @@ import { firstPass, type FirstPass } from './first-pass.ts';
 import type { AutocompleteCounts } from './autocomplete-counts.ts';
 import { searchPath } from './search-path.ts';
 import { matchingCut, nearestQueries } from './thresholds.ts';
-import { understand, type Channel, type Understood } from './understanding.ts';
+import { readLiveSearch, type LiveSearch } from './profile.ts';
+import { understandWithLists, type Channel, type Understood } from './understanding.ts';
 import { normaliseTerm, wordsOf } from '#contract/text.ts';
 
 export async function search(
@@ -49,6 +41,8 @@ export async function search(
   asked: SearchParams,
   /** Autocomplete searches with its own lists, and may pass the query it already understood. */
   options: {
+    /** The site's live import and search profile, when the caller read them (profile.ts). */
+    live?: LiveSearch;
     channel?: Channel;
     understood?: Understood;
     /**
@@ -60,8 +54,9 @@ export async function search(
   merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
   const filters = checkSearch(asked);
+  const { importId, profile } = options.live ?? (await readLiveSearch(db, siteId));
   // The mobile app's region counts only when it is one of the site's imshop regions.
-  const params = { ...asked, regionId: await servedRegion(db, siteId, asked) };
+  const params = { ...asked, regionId: servedRegion(profile.imshopRegions, asked) };
   const query = params.st.trim();
   const empty: SearchResponse = {
     query,
@@ -76,15 +71,15 @@ export async function search(
     categoryPrediction: null,
     redirect: null,
   };
-  const importId = await liveImport(db, siteId);
   if (importId === null) return empty;
   // The operators' query lists (understanding.ts): a black-listed query answers nothing.
   const understood =
     options.understood ??
-    (await understand(db, siteId, importId, query, options.channel ?? 'search'));
+    (await understandWithLists(db, importId, query, options.channel ?? 'search', profile.lists));
   if (understood.blocked) return empty;
-  const config = await loadSettings(db, siteId);
+  const config = profile.settings;
   const thresholds = config['api-params'].thresholds;
+  const ranking = rankingScore(siteId, profile.coefficients);
   let m: Matching = {
     importId,
     products: await regionalProducts(db, importId, params.regionId),
@@ -92,13 +87,13 @@ export async function search(
     words: understood.words,
     showUnavailable: params.showUnavailable,
     multiplier: params.unavailableMultiplier,
-    rank: await rankWeights(db, siteId),
+    rank: rankWeights(profile.applied),
     understanding: understood.understanding,
-    cut: await matchingCut(db, siteId, thresholds),
+    cut: matchingCut(thresholds, ranking),
   };
   // The mobile app sorts by its own custom sorts (imshop), the web by the plain ones.
   const sortKind = params.platform === 'APP' ? 'imshop' : 'plain';
-  const sorts = await loadSorts(db, siteId, sortKind);
+  const sorts = profile.sorts[sortKind];
   const customOrder = await customSortOrder(db, siteId, params.sort, {
     sorts,
     regionId: params.regionId,
@@ -109,7 +104,6 @@ export async function search(
   const shown = sql`${params.showUnavailable ? sql`true` : sql`p.available`} and ${filterCondition(filters)} and ${plan.where}`;
   const pins = params.sort === 'DEFAULT' ? plan.pins : [];
   const where = pins.length ? sql`${shown} and ${notPinned(plan)}` : shown;
-  const ranking = await rankingScore(db, siteId);
   const orderOf = (matching: Matching, at: 'products' | 'hits') => {
     if (customOrder) return customOrder;
     if (params.sort === 'PRICE_ASC') return sql`p.available desc, p.price asc, p.id`;
@@ -270,7 +264,7 @@ export async function search(
           m,
           filters,
           params,
-          await facetRules(db, siteId),
+          profile.facetRules,
           { where: plan.where, pinned: pins.map((pin) => pin.id) },
           pass?.counts ?? undefined,
         )

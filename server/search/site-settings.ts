@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   INDEX_KEYS,
+  type ApiParams,
   SETTING_DEFAULTS,
   SETTING_SCHEMAS,
   type IndexSettings,
@@ -51,24 +52,28 @@ const DEFAULTED = [
   'withSku',
 ] as const;
 
-/**
- * The site's API parameter defaults (/site/api-config) for the parameters a public call did not
- * give (read from its query string): a call that says keeps what it says.
- */
-export async function withApiDefaults<T extends object>(
-  db: QueryDb,
-  siteId: number,
-  params: T,
-  url: string,
-): Promise<T> {
+/** The site's stored API parameter defaults (/site/api-config); null when none are stored. */
+export async function storedApiDefaults(db: QueryDb, siteId: number): Promise<ApiParams | null> {
   const [row] = await db
     .select({ value: searchSettings.value })
     .from(searchSettings)
     .where(and(eq(searchSettings.siteId, siteId), eq(searchSettings.key, 'api-params')));
   const parsed = SETTING_SCHEMAS['api-params'].safeParse(row?.value);
-  if (!parsed.success) return params;
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The site's API parameter defaults for the parameters a public call did not give (read from its
+ * query string): a call that says keeps what it says.
+ */
+export function withApiDefaults<T extends object>(
+  defaults: ApiParams | null,
+  params: T,
+  url: string,
+): T {
+  if (!defaults) return params;
   const given = new URLSearchParams(url.split('?')[1] ?? '');
   const out = { ...params } as Record<string, unknown>;
-  for (const key of DEFAULTED) if (key in out && !given.has(key)) out[key] = parsed.data[key];
+  for (const key of DEFAULTED) if (key in out && !given.has(key)) out[key] = defaults[key];
   return out as T;
 }

@@ -5,12 +5,11 @@
  * nothing answer with the nearest query shoppers searched successfully. The classifier threshold
  * is the least confidence of the category prediction (search.ts).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { RANKING_MIN } from '#contract/entities/recs.ts';
 import type { ApiParams } from '#contract/entities/search-config.ts';
 import { run } from '../platform/db/sql.ts';
 import { scoreExpression, type Matching, type QueryDb } from './common.ts';
-import { rankingScore } from './ranking.ts';
 
 type Thresholds = ApiParams['thresholds'];
 
@@ -24,15 +23,15 @@ export function typoCut(vectors: number): number {
 }
 
 /** The cut of a site's matching (`Matching.cut`). */
-export async function matchingCut(
-  db: QueryDb,
-  siteId: number,
+export function matchingCut(
   thresholds: Thresholds,
-): Promise<NonNullable<Matching['cut']>> {
+  /** The site's ranking score (ranking.ts), null for the text score. */
+  ranking: ((m: Matching) => SQL) | null,
+): NonNullable<Matching['cut']> {
   const cut: NonNullable<Matching['cut']> = { typo: typoCut(thresholds.vectors) };
   // The least ranking threshold drops nothing: the default.
   if (thresholds.ranking > RANKING_MIN) {
-    const score = (await rankingScore(db, siteId)) ?? scoreExpression;
+    const score = ranking ?? scoreExpression;
     cut.score = (m) => sql`${score(m)} >= ${thresholds.ranking}::float8`;
   }
   return cut;

@@ -3,7 +3,7 @@
  * is searched (docs/query-lists.md). Each step is a small pure function; `understand` runs them in
  * order — normalise → transliterate → black list → white list → brands (with brand exclusions) →
  * synonyms → stemming with exclusions — and records each step's output for the explain view.
- * The compiled lists (compiled-lists.ts) are cached per site and dropped when any list changes;
+ * The compiled lists (compiled-lists.ts) are kept in the site's search profile (profile.ts);
  * the steps are in transliterate.ts and understanding-steps.ts.
  */
 import { sql } from 'drizzle-orm';
@@ -177,28 +177,12 @@ function mergedSynonyms(lists: CompiledLists, key: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // The database side: the site's lists (cached) and the catalog's words.
 
-const CACHE_MS = 10_000;
-const cache = new Map<number, { at: number; generation: number; lists: CompiledLists }>();
-let generation = 0;
-
-/** Drops every compiled list: called after any write to a list. */
-export function invalidateQueryLists(): void {
-  generation += 1;
-  cache.clear();
-}
-
 /**
- * The lists enabled on a site, compiled; cached for this process until a list changes (and at
- * most CACHE_MS, for the writes of other processes on the same database).
+ * The lists enabled on a site, compiled, read now (the public calls keep them in the site's
+ * search profile: profile.ts).
  */
 export async function siteLists(db: QueryDb, siteId: number): Promise<CompiledLists> {
-  const hit = cache.get(siteId);
-  const now = Date.now();
-  if (hit && hit.generation === generation && now - hit.at < CACHE_MS) return hit.lists;
-  const at = generation;
-  const lists = compileLists(await siteListRows(db, siteId));
-  if (at === generation) cache.set(siteId, { at: now, generation, lists });
-  return lists;
+  return compileLists(await siteListRows(db, siteId));
 }
 
 /** The entries enabled on a site, uncompiled (the before/after preview edits them). */

@@ -18,7 +18,6 @@ import { liveImport } from '../../search/common.ts';
 import { search } from '../../search/search.ts';
 import {
   compileLists,
-  invalidateQueryLists,
   siteListRows,
   understand,
   understandWithLists,
@@ -158,11 +157,9 @@ export async function queryListRoutes(app: FastifyInstance) {
         maxRows: Math.min(app.env.UPLOAD_MAX_ROWS, QUERY_LIST_MAX_ROWS),
       });
       const fields = uploadFields(uploadOptions(options, received.fields), site, user);
-      const report = await applyUpload(app.database, received, (tx, rows) =>
+      return applyUpload(app.database, received, (tx, rows) =>
         repository.applyUpload(tx, list as QueryListKind, fields, rows, user.login),
       );
-      invalidateQueryLists();
-      return report;
     });
   }
 

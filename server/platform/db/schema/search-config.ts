@@ -95,3 +95,13 @@ export const autocompleteSuggestions = pgTable(
     ),
   ],
 );
+
+/**
+ * The version of a site's search profile (server/search/profile.ts): bumped by triggers (migration
+ * 0047) on every change of what the profile holds, by whichever process makes it. No reference
+ * to `sites`: a site's deletion cascades to its settings, whose triggers still bump.
+ */
+export const searchProfileVersions = pgTable('search_profile_versions', {
+  siteId: integer('site_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
