@@ -14,7 +14,7 @@ import { siteLists, suggestionAllowed } from '../search/understanding.ts';
 import { catalogImports, catalogs, jobs, searchIndexState } from '../platform/db/schema.ts';
 import { buildProducts } from './intake/yml-store.ts';
 import { indexPart, loadSettings } from '../search/search-config.ts';
-import { run } from '../platform/db/sql.ts';
+import { mergeGinPendingLists, run } from '../platform/db/sql.ts';
 import type { JobContext } from '../platform/jobs/runner.ts';
 
 export const INDEX_JOB = 'search-index-rebuild';
@@ -124,6 +124,7 @@ export async function rebuildIndex(
     sql`insert into catalog_words (import_id, word, products)
         select ${importId}::bigint, word, products from catalog_words where import_id = ${live.importId}`,
   );
+  await mergeGinPendingLists(db, 'catalog_words');
   await run(db, sql`update catalog_imports set products = ${products} where id = ${importId}`);
   checkAborted(signal);
   await progress(90);

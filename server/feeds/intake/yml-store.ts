@@ -13,7 +13,7 @@ import { createFeedRepository } from '../repository.ts';
 import { FeedError } from './feed-source.ts';
 import type { IndexSettings } from '#contract/entities/search-config.ts';
 import { representativeOrder, shapeOffers, shapeProducts } from '../../search/search-config.ts';
-import { run } from '../../platform/db/sql.ts';
+import { mergeGinPendingLists, run } from '../../platform/db/sql.ts';
 import { wordsOf } from '#contract/text.ts';
 import {
   NO_CATEGORY,
@@ -208,6 +208,8 @@ export async function buildProducts(
   // The public search's first queries plan on these: without statistics (PGlite never runs
   // autovacuum) the planner takes the import's whole product list for a few hundred rows.
   await run(db, sql`analyze catalog_products`);
+  await mergeGinPendingLists(db, 'catalog_products');
+  await mergeGinPendingLists(db, 'catalog_words');
   return result.count;
 }
 
