@@ -6,8 +6,9 @@
  *   in the same run, with the ratio old / new;
  * - with `--connections 16`: searches a second through 16 connections (autocannon, BENCH_SECONDS
  *   each, default 10), old and new path;
- * - with empty query lists, then with 10 000 synonyms, 5 000 transliterations and 1 000 black-list
- *   entries enabled on the site: the query pipeline's overhead as a ratio.
+ * - with empty query lists and no rules, then with 10 000 synonyms, 5 000 transliterations and
+ *   1 000 black-list entries enabled on the site and 10 000 live merchandising rules (7 500 boosts,
+ *   2 500 redirects): the query pipeline's overhead as a ratio (DESIGN's budget: 1.3×).
  * Latency requests are sequential; each query is asked BENCH_ROUNDS times after a warm-up.
  */
 import { performance } from 'node:perf_hooks';
@@ -15,7 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { useSearchPath, type SearchPath } from '#server/search/search-path.ts';
 import { buildApp } from '#server/app.ts';
-import { queryListEntries } from '#server/platform/db/schema.ts';
+import { merchBoostRules, merchRedirects, queryListEntries } from '#server/platform/db/schema.ts';
 import { normaliseTerm } from '#contract/entities/query-lists.ts';
 import { apiKeyOf } from '#tests/helpers/catalog.ts';
 import { createTestDatabase, DATABASES, testEnv } from '#tests/helpers/server.ts';
@@ -109,6 +110,36 @@ async function fillLists(database: Awaited<ReturnType<typeof createTestDatabase>
     await database.db.insert(queryListEntries).values(rows.slice(start, start + 1000));
 }
 
+/**
+ * 10 000 live merchandising rules on the site: 7 500 boost rules of every kind on queries of
+ * their own, and 2 500 redirects; one boost and one redirect on the bench's own queries.
+ */
+async function fillRules(database: Awaited<ReturnType<typeof createTestDatabase>>) {
+  const types = ['PRODUCTS', 'BRANDS', 'CATEGORIES', 'PRODUCTS_EXCLUDE'];
+  const boosts: (typeof merchBoostRules.$inferInsert)[] = [];
+  for (let i = 0; i < 7_500; i++) {
+    const query = i === 0 ? 'платье летнее' : `правило${i} запрос`;
+    boosts.push({
+      siteId: 1,
+      name: `bench ${i}`,
+      boostType: types[i % types.length]!,
+      queries: [query],
+      queryKeys: [query],
+      items: [`item-${i}`, `item-${i + 1}`],
+      weight: 1 + (i % 5),
+    });
+  }
+  const redirects: (typeof merchRedirects.$inferInsert)[] = [];
+  for (let i = 0; i < 2_500; i++) {
+    const query = i === 0 ? 'ботинки' : `переход${i}`;
+    redirects.push({ siteId: 1, query, queryKey: query, url: `https://shop.example/${i}` });
+  }
+  for (let start = 0; start < boosts.length; start += 1000)
+    await database.db.insert(merchBoostRules).values(boosts.slice(start, start + 1000));
+  for (let start = 0; start < redirects.length; start += 1000)
+    await database.db.insert(merchRedirects).values(redirects.slice(start, start + 1000));
+}
+
 const table: string[] = [];
 const paths: string[] = [];
 const rates: string[] = [];
@@ -164,6 +195,7 @@ for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
       autocomplete: compared.autocomplete['one-pass'],
     };
     await fillLists(database);
+    await fillRules(database);
     const full = {
       search: (await measure(inject, '/public/search', apiKey))['one-pass'],
       autocomplete: (await measure(inject, '/public/autocomplete', apiKey))['one-pass'],
@@ -196,7 +228,7 @@ if (rates.length) {
   for (const line of rates) console.log(line);
 }
 console.log(
-  `\nOne-pass path, empty lists vs 10 000 synonyms, 5 000 transliterations, 1 000 black-list entries\n`,
+  `\nOne-pass path, empty lists vs 10 000 synonyms, 5 000 transliterations, 1 000 black-list entries and 10 000 live rules (7 500 boosts, 2 500 redirects)\n`,
 );
 console.log(
   '| database | call | p50 empty ms | p95 empty ms | p50 lists ms | p95 lists ms | p50 ratio | p95 ratio |',
