@@ -115,7 +115,7 @@ async function fillLists(database: Awaited<ReturnType<typeof createTestDatabase>
  * their own, and 2 500 redirects; one boost and one redirect on the bench's own queries.
  */
 async function fillRules(database: Awaited<ReturnType<typeof createTestDatabase>>) {
-  const types = ['PRODUCTS', 'BRANDS', 'CATEGORIES', 'PRODUCTS_EXCLUDE'];
+  const types = ['PRODUCTS', 'BRANDS', 'CATEGORIES_BOOST', 'PRODUCTS_EXCLUDE'];
   const boosts: (typeof merchBoostRules.$inferInsert)[] = [];
   for (let i = 0; i < 7_500; i++) {
     const query = i === 0 ? 'платье летнее' : `правило${i} запрос`;
