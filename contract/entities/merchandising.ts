@@ -33,7 +33,19 @@ export const RECS_RULES_PAGE_SIZE = 100;
  */
 export const localDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'Use YYYY-MM-DDTHH:mm' });
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value), {
+    params: { i18nKey: 'errors.validation.localDateTime', en: 'Use YYYY-MM-DDTHH:mm' },
+  });
+
+/**
+ * A refinement's issue without a text of its own: the console's error map words it by `i18nKey`
+ * in the reader's language, the server answers with `en`.
+ */
+const issueOf = (path: string, i18nKey: string, en: string) => ({
+  code: 'custom' as const,
+  path: [path],
+  params: { i18nKey: `errors.validation.${i18nKey}`, en },
+});
 
 const itemText = z.string().trim().min(1).max(300);
 const queryText = z.string().trim().min(1).max(300);
@@ -72,9 +84,9 @@ export const boostRuleInput = z
   })
   .superRefine((rule, ctx) => {
     if (rule.boostType === 'ATTRIBUTES' && !rule.attributeName)
-      ctx.addIssue({ code: 'custom', path: ['attributeName'], message: 'Name the attribute' });
+      ctx.addIssue(issueOf('attributeName', 'required', 'Name the attribute'));
     if (rule.startDate && rule.endDate && rule.endDate <= rule.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end is before the start' });
+      ctx.addIssue(issueOf('endDate', 'endBeforeStart', 'The end is before the start'));
   });
 export type BoostRuleInput = z.input<typeof boostRuleInput>;
 
@@ -157,8 +169,11 @@ export const redirectUrl = z
   .string()
   .trim()
   .max(2000)
-  .regex(/^(https?:\/\/[^\s/]+\S*|\/\S*)$/, {
-    message: 'Give an address starting with http://, https:// or /',
+  .refine((value) => /^(https?:\/\/[^\s/]+\S*|\/\S*)$/.test(value), {
+    params: {
+      i18nKey: 'errors.validation.redirectUrl',
+      en: 'Give an address starting with http://, https:// or /',
+    },
   });
 
 export const redirectRuleInput = z.object({
@@ -195,15 +210,11 @@ export const recsRuleInput = z
   })
   .superRefine((rule, ctx) => {
     if (rule.endDate && rule.endDate <= rule.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end is before the start' });
+      ctx.addIssue(issueOf('endDate', 'endBeforeStart', 'The end is before the start'));
     if (!rule.productIds.length && !rule.categories.length)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['productIds'],
-        message: 'Name products or categories',
-      });
+      ctx.addIssue(issueOf('productIds', 'productsOrCategories', 'Name products or categories'));
     if (rule.boostType === 'PIN' && !rule.productIds.length)
-      ctx.addIssue({ code: 'custom', path: ['productIds'], message: 'A pin names products' });
+      ctx.addIssue(issueOf('productIds', 'pinNeedsProducts', 'A pin names products'));
   });
 export type RecsRuleInput = z.input<typeof recsRuleInput>;
 

@@ -92,9 +92,11 @@ export { normaliseTerm };
 const term = z
   .string()
   .trim()
-  .min(1, 'must not be empty')
+  .min(1)
   .max(MAX_TERM_LENGTH)
-  .refine((value) => normaliseTerm(value) !== '', 'must have a letter or a digit');
+  .refine((value) => normaliseTerm(value) !== '', {
+    params: { i18nKey: 'errors.validation.termNoWord', en: 'must have a letter or a digit' },
+  });
 
 export const queryListEntry = z.object({
   id: z.number().int(),

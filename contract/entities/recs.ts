@@ -105,7 +105,9 @@ const placementName = z
   .min(1)
   .max(300)
   // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]+$/, 'one printable line');
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), {
+    params: { i18nKey: 'errors.validation.controlCharacters', en: 'one printable line' },
+  });
 
 export const recsWidgetInput = z.strictObject({
   widgetId: z
@@ -113,7 +115,10 @@ export const recsWidgetInput = z.strictObject({
     .trim()
     .min(1)
     .max(64)
-    .regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
+    // No text of its own: the console's error map words it by i18nKey, the server with `en`.
+    .refine((value) => /^[\w-]+$/.test(value), {
+      params: { i18nKey: 'errors.validation.widgetId', en: 'letters, digits, _ and - only' },
+    }),
   name: z.string().trim().min(1).max(200),
   type: z.enum(RECS_WIDGET_TYPES).default('UNDEFINED'),
   placements: z.array(placementName).max(50).default([]),

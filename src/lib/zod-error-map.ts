@@ -21,6 +21,13 @@ export type ValidationKey =
   | 'errors.validation.notMultipleOf'
   | 'errors.validation.unrecognizedKeys'
   | 'errors.validation.mvtTotal'
+  | 'errors.validation.widgetId'
+  | 'errors.validation.termNoWord'
+  | 'errors.validation.localDateTime'
+  | 'errors.validation.endBeforeStart'
+  | 'errors.validation.productsOrCategories'
+  | 'errors.validation.pinNeedsProducts'
+  | 'errors.validation.redirectUrl'
   | 'errors.validation.invalid';
 
 export interface IssueMessage {
@@ -45,6 +52,8 @@ function sizeIssue(
       };
     case 'array':
     case 'set':
+      // An empty list that needs one item is an empty required field (a picker, lines of text).
+      if (small && count === 1) return { key: 'errors.validation.required' };
       return {
         key: small ? 'errors.validation.tooFewItems' : 'errors.validation.tooManyItems',
         params: { count },

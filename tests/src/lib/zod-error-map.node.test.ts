@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import {
+  boostRuleInput,
+  recsRuleInput,
+  redirectRuleInput,
+} from '#contract/entities/merchandising.ts';
+import { queryListInput } from '#contract/entities/query-lists.ts';
+import { recsWidgetInput } from '#contract/entities/recs.ts';
 import { issueMessage } from '#src/lib/zod-error-map.ts';
+import en from '#src/locales/en/errors.json' with { type: 'json' };
+import ru from '#src/locales/ru/errors.json' with { type: 'json' };
 import type { IssueMessage } from '#src/lib/zod-error-map.ts';
 
 function messagesOf(schema: z.ZodType, input: unknown): IssueMessage[] {
@@ -20,6 +29,9 @@ describe('issueMessage', () => {
     ]);
     expect(messagesOf(z.array(z.string()).min(2), [])).toEqual([
       { key: 'errors.validation.tooFewItems', params: { count: 2 } },
+    ]);
+    expect(messagesOf(z.array(z.string()).min(1), [])).toEqual([
+      { key: 'errors.validation.required' },
     ]);
     expect(messagesOf(z.number().min(1).max(50), 51)).toEqual([
       { key: 'errors.validation.numberTooBig', params: { maximum: 50 } },
@@ -62,5 +74,44 @@ describe('issueMessage', () => {
     expect(issueMessage({ code: 'invalid_type', expected: 'string', input: 5 })).toEqual({
       key: 'errors.validation.invalidType',
     });
+  });
+
+  it("words the contract's own refinements by key, each key in both languages", () => {
+    const keys = [
+      messagesOf(recsWidgetInput, { widgetId: 'хиты дня!', name: 'Хиты' }),
+      messagesOf(recsWidgetInput, { widgetId: 'w', name: 'w', placements: ['a\nb'] }),
+      messagesOf(queryListInput, { term: '!!!' }),
+      messagesOf(redirectRuleInput, { query: 'доставка', url: 'delivery' }),
+      messagesOf(boostRuleInput, {
+        name: 'n',
+        boostType: 'ATTRIBUTES',
+        queries: ['q'],
+        filters: ['f'],
+        startDate: '2026-12-02T00:00',
+        endDate: '2026-12-01T00:00',
+      }),
+      messagesOf(recsRuleInput, {
+        name: 'n',
+        boostType: 'PIN',
+        startDate: '2026-12-02 00:00',
+        endDate: null,
+        categories: ['1'],
+      }),
+      messagesOf(recsRuleInput, { name: 'n', boostType: 'HARD', startDate: '2026-12-02T00:00' }),
+    ].map((messages) => messages.map((message) => message.key));
+    expect(keys).toEqual([
+      ['errors.validation.widgetId'],
+      ['errors.validation.controlCharacters'],
+      ['errors.validation.termNoWord'],
+      ['errors.validation.redirectUrl'],
+      ['errors.validation.required', 'errors.validation.endBeforeStart'],
+      ['errors.validation.localDateTime', 'errors.validation.pinNeedsProducts'],
+      ['errors.validation.productsOrCategories'],
+    ]);
+    for (const key of keys.flat()) {
+      const name = key.replace('errors.validation.', '');
+      expect(ru.validation).toHaveProperty(name);
+      expect(en.validation).toHaveProperty(name);
+    }
   });
 });
