@@ -80,31 +80,32 @@ export async function merchandisingPlan(
   if (options.off || !key) return NO_PLAN;
   const runs = keyRuns(key);
   const flag = options.surface === 'autocomplete' ? sql`autocomplete` : sql`ranking`;
-  // One after another: a bounded query holds one connection (no overlapping statements on it).
+  // One statement for the three kinds of rule a query may fire.
   // The site is in the keys the index holds (migration 0031): no `site_id =` beside them, or a
   // planner without statistics reads the site's every rule through the site index instead.
-  const boosts = await run<BoostRow>(
+  const { rows } = await run<{
+    boosts: BoostRow[];
+    redirects: { id: number; name: string | null; url: string; mobile_url: string | null }[];
+    models: { id: number; name: string; product_id: string }[];
+  }>(
     db,
-    sql`select id, name, boost_type, query_keys, full_match, weight, socket, multiplier, attribute, items
-          from merch_boost_rules
-          where merch_site_keys(site_id, query_keys) && merch_site_keys(${siteId}::int, ${arrayParam(runs, 'text')})
-            and ${LIVE} and ${flag}
-          order by weight * multiplier desc, id`,
+    sql`select
+      (select coalesce(json_agg(b order by b.weight * b.multiplier desc, b.id), '[]'::json) from (
+         select id, name, boost_type, query_keys, full_match, weight, socket, multiplier,
+           attribute, items
+         from merch_boost_rules
+         where merch_site_keys(site_id, query_keys) && merch_site_keys(${siteId}::int, ${arrayParam(runs, 'text')})
+           and ${LIVE} and ${flag}) b) as boosts,
+      (select coalesce(json_agg(r), '[]'::json) from (
+         select id, name, url, mobile_url from merch_redirects
+         where ${options.surface === 'search'} and site_id = ${siteId} and query_key = ${key}) r)
+        as redirects,
+      (select coalesce(json_agg(x order by x.id, x.position), '[]'::json) from (
+         select m.id, m.name, e.product_id, e.position from custom_models m
+         join custom_model_entries e on e.model_id = m.id
+         where m.site_id = ${siteId} and m.enabled and e.query_key = ${key}) x) as models`,
   );
-  const redirects =
-    options.surface === 'search'
-      ? await run<{ id: number; name: string | null; url: string; mobile_url: string | null }>(
-          db,
-          sql`select id, name, url, mobile_url from merch_redirects where site_id = ${siteId} and query_key = ${key}`,
-        )
-      : { rows: [] };
-  const models = await run<{ id: number; name: string; product_id: string }>(
-    db,
-    sql`select m.id, m.name, e.product_id from custom_models m
-          join custom_model_entries e on e.model_id = m.id
-          where m.site_id = ${siteId} and m.enabled and e.query_key = ${key}
-          order by m.id, e.position`,
-  );
+  const { boosts, redirects, models } = rows[0]!;
   const fired: FiredRule[] = [];
   const excludeIds: string[] = [];
   const excludeCategories: string[] = [];
@@ -121,7 +122,7 @@ export async function merchandisingPlan(
     pinned.add(id);
     pins.push({ id, position });
   };
-  for (const rule of boosts.rows) {
+  for (const rule of boosts) {
     if (rule.full_match && !rule.query_keys.includes(key)) continue;
     fired.push({ kind: 'BOOSTING', id: rule.id, name: rule.name, type: rule.boost_type });
     const items = arrayParam(rule.items, 'text');
@@ -157,16 +158,16 @@ export async function merchandisingPlan(
     }
   }
   // A custom model's list overrides the ranking: its products first, in its order.
-  const model = models.rows[0];
+  const model = models[0];
   if (model) {
     fired.push({ kind: 'CUSTOM_MODEL', id: model.id, name: model.name, type: 'CUSTOM_MODEL' });
     let next = 1;
-    for (const row of models.rows.filter((r) => r.id === model.id)) {
+    for (const row of models.filter((r) => r.id === model.id)) {
       while (taken.has(next)) next += 1;
       claim(row.product_id, next);
     }
   }
-  const redirect = redirects.rows[0];
+  const redirect = redirects[0];
   if (redirect)
     fired.push({
       kind: 'REDIRECT',
