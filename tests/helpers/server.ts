@@ -42,17 +42,19 @@ function snapshots() {
 
 /**
  * A fresh, migrated database, empty or (`seeded`) with the demo data; PostgreSQL ones are dropped
- * on close. Both start as a copy of the run's snapshot when there is one.
+ * on close. Both start as a copy of the run's snapshot when there is one. A PGlite `dataDir`
+ * keeps the database on disk: an empty folder starts from the snapshot, a folder that already
+ * holds one (a restart) opens it as it is.
  */
 export async function createTestDatabase(
   kind: DatabaseKind,
   dataDir?: string,
-  options: { runawayMs?: number; seeded?: boolean } = {},
+  options: { runawayMs?: number; watchdogMs?: number; seeded?: boolean } = {},
 ): Promise<Database> {
   const { seeded = false, ...engine } = options;
   const made = snapshots();
   if (kind === 'pglite') {
-    const dumps = dataDir ? undefined : made?.pglite;
+    const dumps = made?.pglite;
     const database = await openPglite({
       ...(dataDir && { dataDir }),
       ...(dumps && { startFrom: seeded ? dumps.seeded : dumps.migrated }),

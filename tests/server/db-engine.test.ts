@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { run } from '#server/platform/db/sql.ts';
 import { anyOf, noneOf } from '#server/platform/db/any.ts';
-import { openPglite, type Database } from '#server/platform/db/client.ts';
+import type { Database } from '#server/platform/db/client.ts';
 import { DatabaseRestartedError, QueryTimeoutError } from '#server/platform/http/db-errors.ts';
 import { verticals } from '#server/platform/db/schema.ts';
 import { createTestDatabase, DATABASES } from '#tests/helpers/server.ts';
@@ -80,7 +80,7 @@ describe('embedded engine watchdog', () => {
   });
 
   it('restarts a wedged worker on the same data directory; the wedged call fails with 503, the waiting ones go to the new worker', async () => {
-    database = await openPglite({ dataDir: join(dir, 'db'), watchdogMs: 1500 });
+    database = await createTestDatabase('pglite', join(dir, 'db'), { watchdogMs: 1500 });
     const { db, engine } = database;
     await db.insert(verticals).values({ name: 'survivor' });
     const wedged = run(db, sql`select count(*) from generate_series(1, 3000000000) g`);
@@ -123,7 +123,7 @@ describe('embedded engine under public load', () => {
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
-    database = await openPglite({ dataDir: join(dir, 'db'), runawayMs: 1500 });
+    database = await createTestDatabase('pglite', join(dir, 'db'), { runawayMs: 1500 });
     await database.db.insert(verticals).values({ name: 'kept' });
   }, 180_000);
   afterAll(async () => {

@@ -6,10 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { openPglite } from '#server/platform/db/client.ts';
 import { jobSchedules, jobs } from '#server/platform/db/schema.ts';
 import { nextRun, SCHEDULE_TICK_QUEUE } from '#server/platform/jobs/schedules.ts';
-import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import {
+  createTestDatabase,
+  DATABASES,
+  startTestServer,
+  type TestServer,
+} from '#tests/helpers/server.ts';
 
 describe('next run', () => {
   it('follows the cron in the schedule time zone', () => {
@@ -109,7 +113,7 @@ describe('schedules fired by pg-boss cron, surviving a restart (PGlite on disk)'
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-schedules-'));
 
   it('keeps the schedule and the tick across a restart, and the tick launches the due job', async () => {
-    let database = await openPglite({ dataDir });
+    let database = await createTestDatabase('pglite', dataDir, { seeded: true });
     let server = await startTestServer('pglite', { database, work: false });
     await server.app.jobs.schedules.upsert({
       siteId: 1,
@@ -119,7 +123,7 @@ describe('schedules fired by pg-boss cron, surviving a restart (PGlite on disk)'
     });
     await server.close();
 
-    database = await openPglite({ dataDir });
+    database = await createTestDatabase('pglite', dataDir);
     // Fell due while the server was down. pg-boss's cron sends the tick (checked every second
     // here, every 30 s by default), and the tick launches the job.
     await database.db

@@ -19,7 +19,9 @@ describe.each(DATABASES)('restart on %s', (kind) => {
   }
 
   it('keeps data and picks up jobs queued before the restart', async () => {
-    let database = await createTestDatabase(kind, kind === 'pglite' ? dir : undefined);
+    let database = await createTestDatabase(kind, kind === 'pglite' ? dir : undefined, {
+      seeded: true,
+    });
     const keepOpen = {
       ...database,
       close: async () => (kind === 'pglite' ? database.close() : undefined),
@@ -48,6 +50,7 @@ describe.each(DATABASES)('restart on %s', (kind) => {
     } finally {
       await second.close();
     }
-    // Two opens of a data directory (the first runs initdb) take 20 s and more on a loaded machine.
+    // Two opens of a data directory (the first restores the snapshot into it) take 10 s and more
+    // on a loaded machine.
   }, 120_000);
 });

@@ -92,7 +92,9 @@ describe.each(DATABASES)('scheduled promotion on %s', (kind) => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('fires after a restart: a new app on the same database promotes at the time; a cancelled one never does', async () => {
-    let database = await createTestDatabase(kind, kind === 'pglite' ? dir : undefined);
+    let database = await createTestDatabase(kind, kind === 'pglite' ? dir : undefined, {
+      seeded: true,
+    });
     const keepOpen = {
       ...database,
       close: async () => (kind === 'pglite' ? database.close() : undefined),

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { openPglite } from '#server/platform/db/client.ts';
 import { auditLog } from '#server/platform/db/schema.ts';
 import { hoursCron } from '#server/feeds/jobs.ts';
 import { feedLoaderResourcesRoute } from '#contract/routes/feeds.ts';
@@ -17,7 +16,13 @@ import {
   recentJobsRoute,
   setScheduleRoute,
 } from '#contract/routes/schedules.ts';
-import { DATABASES, failure, startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import {
+  createTestDatabase,
+  DATABASES,
+  failure,
+  startTestServer,
+  type TestServer,
+} from '#tests/helpers/server.ts';
 
 describe.each(DATABASES)('schedule calls on %s', (kind) => {
   let server: TestServer;
@@ -155,7 +160,7 @@ describe('schedules set from the console survive a restart (PGlite on disk)', ()
   it('lists the same schedule after the server restarts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-schedule-routes-'));
     let server = await startTestServer('pglite', {
-      database: await openPglite({ dataDir }),
+      database: await createTestDatabase('pglite', dataDir, { seeded: true }),
       work: false,
     });
     const admin = await server.as('admin');
@@ -165,7 +170,7 @@ describe('schedules set from the console survive a restart (PGlite on disk)', ()
     });
     await server.close();
     server = await startTestServer('pglite', {
-      database: await openPglite({ dataDir }),
+      database: await createTestDatabase('pglite', dataDir),
       seed: false,
       work: false,
     });

@@ -48,7 +48,10 @@ export interface PgliteOptions {
   dataDir?: string | undefined;
   /** An open PGlite to use in this thread (no worker, no watchdog). */
   pglite?: PGlite;
-  /** An in-memory database starts from this dump (PgliteEngineOptions.startFrom). */
+  /**
+   * An in-memory database, or an empty `dataDir`, starts from this dump
+   * (PgliteEngineOptions.startFrom).
+   */
   startFrom?: string | undefined;
   /** A statement or transaction of the worker past this many ms restarts it (default 5 min). */
   watchdogMs?: number | undefined;

@@ -28,7 +28,8 @@ export interface PgliteEngineOptions {
   /**
    * A dump of a database (PGlite dumpDataDir, uncompressed) an in-memory engine starts from, and
    * starts from again after a restart: restoring one takes a fraction of a second where creating
-   * and migrating an empty one takes seconds (the test suites start hundreds).
+   * and migrating an empty one takes seconds (the test suites start hundreds). With `dataDir`, an
+   * empty directory starts from it; one that holds a database (a restart) opens that instead.
    */
   startFrom?: string | undefined;
   /** A statement or an open transaction past this many ms restarts the worker (default 5 min). */
@@ -116,7 +117,7 @@ export class PgliteEngine {
     const workerData: WorkerData = {
       dataDir: this.#options.dataDir,
       migrationsFolder: this.#options.migrationsFolder,
-      startFrom: this.#options.dataDir ? undefined : this.#options.startFrom,
+      startFrom: this.#options.startFrom,
       wasmModule: this.#options.wasmModule,
     };
     const worker = new Worker(bootUrl, {

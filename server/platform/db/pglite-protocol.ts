@@ -34,7 +34,10 @@ export interface Cancel {
 export interface WorkerData {
   dataDir: string | undefined;
   migrationsFolder: string;
-  /** A PGlite dump (dumpDataDir, uncompressed tar) the in-memory database starts from. */
+  /**
+   * A PGlite dump (dumpDataDir, uncompressed tar) the in-memory database, or an empty `dataDir`,
+   * starts from.
+   */
   startFrom: string | undefined;
   /** PGlite's engine, compiled once in the process that starts the workers (pglite-engine.ts). */
   wasmModule: WebAssembly.Module;

@@ -6,7 +6,8 @@
  * open only its own statements run. pglite-engine.ts is the other
  * side and holds the watchdog.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -118,9 +119,12 @@ async function pump(): Promise<void> {
 
 async function start(): Promise<void> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // A data directory that holds a database opens it (a restart reopens the same one); an empty
+  // one, like memory, starts from the dump when there is one.
+  const empty = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
   pglite = await PGlite.create({
     ...(dataDir && { dataDir }),
-    ...(startFrom && { loadDataDir: new Blob([readFileSync(startFrom)]) }),
+    ...(startFrom && empty && { loadDataDir: new Blob([readFileSync(startFrom)]) }),
     pgliteWasmModule: wasmModule,
     extensions: { pg_trgm },
   });
