@@ -151,6 +151,10 @@ export default function RecsRulesPage() {
         <RecsFormModal
           siteId={siteId}
           rule={editing === 'new' ? null : editing}
+          save={(input) =>
+            rules.save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input })
+          }
+          pending={rules.save.isPending}
           onClose={() => setEditing(null)}
         />
       )}

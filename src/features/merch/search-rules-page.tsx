@@ -212,6 +212,10 @@ function BoostTab({ siteId }: { siteId: number }) {
         <BoostFormModal
           siteId={siteId}
           rule={editing === 'new' ? null : editing}
+          save={(input) =>
+            boosts.save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input })
+          }
+          pending={boosts.save.isPending}
           onClose={() => setEditing(null)}
         />
       )}

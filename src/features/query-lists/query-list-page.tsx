@@ -30,7 +30,8 @@ import { queryListCsv } from './lib/export.ts';
 import { listFromPath } from './lib/list-kind.ts';
 import './query-lists.css';
 
-import { DeleteScope, AddForm, EditModal, UploadBox } from './components/entry-forms.tsx';
+import { DeleteScope, AddForm, EditModal } from './components/entry-forms.tsx';
+import { UploadBox } from './components/upload-box.tsx';
 
 const PAGE_SIZE = 50;
 

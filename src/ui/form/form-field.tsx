@@ -72,6 +72,12 @@ export interface FormTextFieldProps<T extends FieldValues> extends FormFieldBase
   autoComplete?: string;
   maxLength?: number;
   disabled?: boolean;
+  /**
+   * What the form holds for the text typed, e.g. an empty number field as `undefined` (the
+   * schema's default applies) or `null`. It is also given the form's value when the field mounts
+   * (a number, null…), so it takes any value. @default the text (a number for `type="number"`)
+   */
+  setValueAs?: (value: unknown) => unknown;
 }
 
 /** A registered text input inside a `Form`. */
@@ -81,6 +87,7 @@ export function FormTextField<T extends FieldValues>({
   autoComplete,
   maxLength,
   disabled,
+  setValueAs,
   ...field
 }: FormTextFieldProps<T>) {
   const { register } = useFormContext<T>();
@@ -95,7 +102,10 @@ export function FormTextField<T extends FieldValues>({
           maxLength={maxLength}
           disabled={disabled}
           {...control}
-          {...register(field.name, type === 'number' ? { valueAsNumber: true } : undefined)}
+          {...register(
+            field.name,
+            setValueAs ? { setValueAs } : type === 'number' ? { valueAsNumber: true } : undefined,
+          )}
         />
       )}
     </FormField>

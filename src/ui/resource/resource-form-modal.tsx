@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type * as z from 'zod';
-import { Form, FormRootError, useZodForm } from '../form/form.tsx';
+import { FORM_ROOT_ERROR, Form, FormRootError, useZodForm } from '../form/form.tsx';
 import { Modal } from '../modal/modal.tsx';
 import './resource.css';
 
@@ -30,6 +30,11 @@ export interface ResourceFormModalProps<TIn extends FieldValues, TOut extends Fi
   children: ReactNode | ((form: UseFormReturn<TIn, unknown, TOut>) => ReactNode);
   /** Wider modal for long forms. */
   width?: number;
+  /**
+   * Said above the buttons, beside the fields' own errors, when a submit finds the form invalid
+   * (e.g. «Заполните пустые поля»).
+   */
+  invalidText?: string;
 }
 
 /**
@@ -50,6 +55,7 @@ export function ResourceFormModal<TIn extends FieldValues, TOut extends FieldVal
   onError,
   children,
   width,
+  invalidText,
 }: ResourceFormModalProps<TIn, TOut>) {
   const form = useZodForm<TIn, TOut>(schema, { defaultValues });
   return (
@@ -66,6 +72,9 @@ export function ResourceFormModal<TIn extends FieldValues, TOut extends FieldVal
         id={formId}
         form={form}
         className="ui-resource__form"
+        {...(invalidText !== undefined && {
+          onInvalid: () => form.setError(`root.${FORM_ROOT_ERROR}`, { message: invalidText }),
+        })}
         onSubmit={async (values) => {
           try {
             await save(values);

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BoostRuleInput, RecsRuleInput } from '#contract/entities/merchandising.ts';
 import {
   catalogAllCategoriesRoute,
   catalogAttributesRoute,
@@ -9,16 +8,12 @@ import {
 } from '#contract/routes/catalog-lookups.ts';
 import {
   boostProductsRoute,
-  createBoostRuleRoute,
-  createRecsRuleRoute,
   deleteCustomModelProductRoute,
   deleteCustomModelQueryRoute,
   excludeProductsRoute,
   recsPreviewRoute,
   recsRulesContextRoute,
   searchPreviewRoute,
-  updateBoostRuleRoute,
-  updateRecsRuleRoute,
 } from '#contract/routes/merchandising.ts';
 import { api } from '#src/lib/api.ts';
 import { merchKeys } from './keys.ts';
@@ -115,17 +110,6 @@ function useInvalidate(siteId: number) {
   return () => client.invalidateQueries({ queryKey: merchKeys.all(siteId) });
 }
 
-export function useSaveBoost(siteId: number) {
-  const invalidate = useInvalidate(siteId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: BoostRuleInput }) =>
-      id === undefined
-        ? api(createBoostRuleRoute, { query: { siteId }, body }, { quiet: true })
-        : api(updateBoostRuleRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
-    onSuccess: invalidate,
-  });
-}
-
 export function usePinProduct(siteId: number) {
   const invalidate = useInvalidate(siteId);
   return useMutation({
@@ -144,17 +128,6 @@ export function usePinProduct(siteId: number) {
             query: { siteId },
             body: { query, productIds: [productId], socket: 1 },
           }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useSaveRecs(siteId: number) {
-  const invalidate = useInvalidate(siteId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: RecsRuleInput }) =>
-      id === undefined
-        ? api(createRecsRuleRoute, { query: { siteId }, body }, { quiet: true })
-        : api(updateRecsRuleRoute, { query: { siteId }, body: { ...body, id } }, { quiet: true }),
     onSuccess: invalidate,
   });
 }

@@ -1,51 +1,48 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useController, useFormContext, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod';
 import {
   BOOST_TYPES,
   MULTIPLIER_ADVICE_CEILING,
+  boostRuleInput,
   type BoostRule,
-  type BoostRuleInput,
   type BoostType,
 } from '#contract/entities/merchandising.ts';
-import { ApiError } from '#contract/client.ts';
-import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { Modal } from '#src/ui/modal/modal.tsx';
+import { applyServerIssues } from '#src/lib/api.ts';
+import { errorText } from '#src/lib/error-text.ts';
+import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
+import { FORM_ROOT_ERROR, useShownField } from '#src/ui/form/form.tsx';
+import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { lookups, useSaveBoost } from '../api/merch-queries.ts';
-import { DateTimeInput, ItemPicker, type PickOption } from './merch-parts.tsx';
+import { ApiError } from '#contract/client.ts';
+import { lookups } from '../api/merch-queries.ts';
+import {
+  FormDateTimeField,
+  FormItemPicker,
+  FormLinesField,
+  numberOrDefault,
+  numberOrNull,
+} from './merch-fields.tsx';
+import { ItemPicker, type PickOption } from './merch-parts.tsx';
 
-interface Draft {
-  name: string;
-  queries: string;
-  fullMatch: boolean;
-  boostType: BoostType;
-  weight: string;
-  socket: string;
-  multiplier: string;
-  status: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  ranking: boolean;
-  autocomplete: boolean;
-  attributeName: string;
-  filters: string[];
-}
+type BoostFields = z.input<typeof boostRuleInput>;
+type BoostForm = UseFormReturn<BoostFields, unknown, z.output<typeof boostRuleInput>>;
 
-const draftOf = (rule: BoostRule | null): Draft => ({
+const fieldsOf = (rule: BoostRule | null): BoostFields => ({
   name: rule?.name ?? '',
-  queries: rule?.queries.join('\n') ?? '',
+  queries: rule?.queries ?? [],
   fullMatch: rule?.fullMatch ?? false,
   boostType: rule?.boostType ?? 'PRODUCTS',
-  weight: String(rule?.weight ?? 1),
-  socket: rule?.socket === null || rule?.socket === undefined ? '' : String(rule.socket),
-  multiplier: String(rule?.multiplier ?? 1),
+  weight: rule?.weight ?? 1,
+  socket: rule?.socket ?? null,
+  multiplier: rule?.multiplier ?? 1,
   status: rule?.status ?? true,
   startDate: rule?.startDate ?? null,
   endDate: rule?.endDate ?? null,
   ranking: rule?.ranking ?? true,
   autocomplete: rule?.autocomplete ?? false,
-  attributeName: rule?.attributeName ?? '',
+  attributeName: rule?.attributeName ?? null,
   filters: rule?.filters ?? [],
 });
 
@@ -53,22 +50,64 @@ const draftOf = (rule: BoostRule | null): Draft => ({
 export function BoostFormModal({
   siteId,
   rule,
+  save,
+  pending,
   onClose,
 }: {
   siteId: number;
   rule: BoostRule | null;
+  save: (input: z.output<typeof boostRuleInput>) => Promise<unknown>;
+  pending: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const save = useSaveBoost(siteId);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-  const type = draft.boostType;
+  return (
+    <ResourceFormModal
+      formId="merch-boost"
+      mode={rule ? 'EDIT' : 'CREATE'}
+      title={rule ? t('merch.form.editTitle') : t('merch.form.createTitle')}
+      schema={boostRuleInput}
+      defaultValues={fieldsOf(rule)}
+      save={(input) =>
+        save({
+          ...input,
+          // A socket belongs to PRODUCTS and an attribute to ATTRIBUTES; other types send none.
+          socket: input.boostType === 'PRODUCTS' ? input.socket : null,
+          attributeName: input.boostType === 'ATTRIBUTES' ? input.attributeName : null,
+        })
+      }
+      pending={pending}
+      onClose={onClose}
+      onError={(error, form) => {
+        if (applyServerIssues(error, form.setError)) return;
+        form.setError(`root.${FORM_ROOT_ERROR}`, {
+          message: error instanceof ApiError ? errorText(error) : String(error),
+        });
+      }}
+      invalidText={t('merch.form.fillEmpty')}
+      width={720}
+    >
+      {(form) => <BoostRuleFields siteId={siteId} form={form} />}
+    </ResourceFormModal>
+  );
+}
+
+function BoostRuleFields({ siteId, form }: { siteId: number; form: BoostForm }) {
+  const { t } = useTranslation();
+  const [type = 'PRODUCTS', attributeName = null, multiplier] = form.watch([
+    'boostType',
+    'attributeName',
+    'multiplier',
+  ]);
   const isProducts = type === 'PRODUCTS' || type === 'PRODUCTS_EXCLUDE';
   const isCategories = type.startsWith('CATEGORIES');
+  const setType = (value: BoostType) => {
+    form.setValue('boostType', value, { shouldDirty: true });
+    // The items are of the new type; a socket and an attribute only of their own types.
+    form.setValue('filters', []);
+    if (value !== 'PRODUCTS') form.setValue('socket', null);
+    if (value !== 'ATTRIBUTES') form.setValue('attributeName', null);
+  };
 
   const searchItems = useCallback(
     async (text: string, signal: AbortSignal): Promise<PickOption[]> => {
@@ -85,8 +124,8 @@ export function BoostFormModal({
           note: String(b.products),
         }));
       if (type === 'ATTRIBUTES')
-        return draft.attributeName
-          ? (await lookups.attributeValues(siteId, draft.attributeName, text, signal)).map((v) => ({
+        return attributeName
+          ? (await lookups.attributeValues(siteId, attributeName, text, signal)).map((v) => ({
               value: v.value,
               label: v.value,
               note: String(v.products),
@@ -98,8 +137,89 @@ export function BoostFormModal({
         .filter((c) => !needle || c.path.join(' / ').toLowerCase().includes(needle))
         .map((c) => ({ value: c.id, label: c.path.join(' / '), note: String(c.products) }));
     },
-    [siteId, type, draft.attributeName],
+    [siteId, type, attributeName],
   );
+
+  return (
+    <div className="merch-form">
+      <FormTextField<BoostFields> name="name" label={t('merch.form.name')} required />
+      <FormLinesField<BoostFields>
+        name="queries"
+        label={t('merch.form.queries')}
+        hint={t('merch.form.queriesHint')}
+        className="merch-textarea"
+      />
+      <FormCheckboxField<BoostFields> name="fullMatch" label={t('merch.form.fullMatch')} />
+      <Select
+        label={t('merch.form.type')}
+        options={BOOST_TYPES.map((value) => ({ value, label: t(`merch.types.${value}`) }))}
+        value={type}
+        onChange={setType}
+      />
+      {type === 'ATTRIBUTES' && <AttributeField siteId={siteId} />}
+      <FormItemPicker<BoostFields>
+        key={`${type}-${attributeName ?? ''}`}
+        name="filters"
+        label={
+          isProducts
+            ? t('merch.form.products')
+            : type === 'BRANDS'
+              ? t('merch.form.brands')
+              : isCategories
+                ? t('merch.form.categories')
+                : t('merch.form.values')
+        }
+        search={searchItems}
+      />
+      <div className="merch-form__row">
+        <FormTextField<BoostFields>
+          name="weight"
+          label={t('merch.form.weight')}
+          type="number"
+          setValueAs={numberOrDefault}
+        />
+        <FormTextField<BoostFields>
+          name="multiplier"
+          label={t('merch.form.multiplier')}
+          type="number"
+          setValueAs={numberOrDefault}
+          hint={
+            Number(multiplier) > MULTIPLIER_ADVICE_CEILING ? (
+              <span className="merch-advice" role="status">
+                {t('merch.form.multiplierAdvice')}
+              </span>
+            ) : undefined
+          }
+        />
+        {type === 'PRODUCTS' && (
+          <FormTextField<BoostFields>
+            name="socket"
+            label={t('merch.form.socket')}
+            type="number"
+            setValueAs={numberOrNull}
+            hint={t('merch.form.socketHint')}
+          />
+        )}
+      </div>
+      <div className="merch-form__row">
+        <FormDateTimeField<BoostFields> name="startDate" label={t('merch.form.start')} />
+        <FormDateTimeField<BoostFields> name="endDate" label={t('merch.form.end')} />
+      </div>
+      <div className="merch-form__row">
+        <FormCheckboxField<BoostFields> name="status" label={t('merch.form.status')} />
+        <FormCheckboxField<BoostFields> name="ranking" label={t('merch.form.ranking')} />
+        <FormCheckboxField<BoostFields> name="autocomplete" label={t('merch.form.autocomplete')} />
+      </div>
+    </div>
+  );
+}
+
+/** ATTRIBUTES: the one attribute whose values the rule lists (a new one clears the values). */
+function AttributeField({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const { control, setValue } = useFormContext<BoostFields>();
+  const { field, fieldState } = useController({ control, name: 'attributeName' });
+  useShownField('attributeName');
   const searchAttributes = useCallback(
     async (text: string, signal: AbortSignal): Promise<PickOption[]> =>
       (await lookups.attributes(siteId, text, signal)).map((a) => ({
@@ -109,190 +229,16 @@ export function BoostFormModal({
       })),
     [siteId],
   );
-
-  const submit = () => {
-    const missing: Record<string, string> = {};
-    const queries = draft.queries
-      .split('\n')
-      .map((q) => q.trim())
-      .filter(Boolean);
-    if (!draft.name.trim()) missing['name'] = t('merch.form.required');
-    if (!queries.length) missing['queries'] = t('merch.form.required');
-    if (!draft.filters.length) missing['filters'] = t('merch.form.required');
-    if (type === 'ATTRIBUTES' && !draft.attributeName.trim())
-      missing['attributeName'] = t('merch.form.required');
-    setErrors(missing);
-    if (Object.keys(missing).length) {
-      setFailure(t('merch.form.fillEmpty'));
-      return;
-    }
-    const body: BoostRuleInput = {
-      name: draft.name.trim(),
-      queries,
-      fullMatch: draft.fullMatch,
-      boostType: type,
-      weight: Number(draft.weight || 1),
-      socket: type === 'PRODUCTS' && draft.socket ? Number(draft.socket) : null,
-      multiplier: Number(draft.multiplier || 1),
-      status: draft.status,
-      startDate: draft.startDate,
-      endDate: draft.endDate,
-      ranking: draft.ranking,
-      autocomplete: draft.autocomplete,
-      attributeName: type === 'ATTRIBUTES' ? draft.attributeName.trim() : null,
-      filters: draft.filters,
-    };
-    setFailure(null);
-    save.mutate(
-      { ...(rule && { id: rule.id }), body },
-      {
-        onSuccess: onClose,
-        onError: (error) => setFailure(error instanceof ApiError ? error.message : String(error)),
-      },
-    );
-  };
-
-  const multiplier = Number(draft.multiplier);
   return (
-    <Modal
-      open
-      mode={rule ? 'EDIT' : 'CREATE'}
-      title={rule ? t('merch.form.editTitle') : t('merch.form.createTitle')}
-      onClose={onClose}
-      onConfirm={submit}
-      confirmLoading={save.isPending}
-      width={720}
-    >
-      <div className="merch-form">
-        <TextInput
-          label={t('merch.form.name')}
-          value={draft.name}
-          onChange={(v) => set('name', v)}
-          error={errors['name']}
-          required
-        />
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="merch-queries">
-            {t('merch.form.queries')}
-          </label>
-          <textarea
-            id="merch-queries"
-            className="ui-input merch-textarea"
-            rows={3}
-            value={draft.queries}
-            aria-invalid={errors['queries'] ? true : undefined}
-            onChange={(event) => set('queries', event.target.value)}
-          />
-          <div className="ui-field__hint">{t('merch.form.queriesHint')}</div>
-          {errors['queries'] && (
-            <div className="ui-field__error" role="alert">
-              {errors['queries']}
-            </div>
-          )}
-        </div>
-        <Checkbox
-          label={t('merch.form.fullMatch')}
-          checked={draft.fullMatch}
-          onCheckedChange={(v) => set('fullMatch', v)}
-        />
-        <Select
-          label={t('merch.form.type')}
-          options={BOOST_TYPES.map((value) => ({ value, label: t(`merch.types.${value}`) }))}
-          value={type}
-          onChange={(value) => setDraft((d) => ({ ...d, boostType: value, filters: [] }))}
-        />
-        {type === 'ATTRIBUTES' && (
-          <ItemPicker
-            label={t('merch.form.attribute')}
-            values={draft.attributeName ? [draft.attributeName] : []}
-            onChange={(values) =>
-              setDraft((d) => ({ ...d, attributeName: values.at(-1) ?? '', filters: [] }))
-            }
-            search={searchAttributes}
-            error={errors['attributeName']}
-          />
-        )}
-        <ItemPicker
-          key={`${type}-${draft.attributeName}`}
-          label={
-            isProducts
-              ? t('merch.form.products')
-              : type === 'BRANDS'
-                ? t('merch.form.brands')
-                : isCategories
-                  ? t('merch.form.categories')
-                  : t('merch.form.values')
-          }
-          values={draft.filters}
-          onChange={(values) => set('filters', values)}
-          search={searchItems}
-          error={errors['filters']}
-        />
-        <div className="merch-form__row">
-          <TextInput
-            label={t('merch.form.weight')}
-            type="number"
-            value={draft.weight}
-            onChange={(v) => set('weight', v)}
-          />
-          <TextInput
-            label={t('merch.form.multiplier')}
-            type="number"
-            value={draft.multiplier}
-            onChange={(v) => set('multiplier', v)}
-            hint={
-              multiplier > MULTIPLIER_ADVICE_CEILING ? (
-                <span className="merch-advice" role="status">
-                  {t('merch.form.multiplierAdvice')}
-                </span>
-              ) : undefined
-            }
-          />
-          {type === 'PRODUCTS' && (
-            <TextInput
-              label={t('merch.form.socket')}
-              type="number"
-              value={draft.socket}
-              onChange={(v) => set('socket', v)}
-              hint={t('merch.form.socketHint')}
-            />
-          )}
-        </div>
-        <div className="merch-form__row">
-          <DateTimeInput
-            label={t('merch.form.start')}
-            value={draft.startDate}
-            onChange={(v) => set('startDate', v)}
-          />
-          <DateTimeInput
-            label={t('merch.form.end')}
-            value={draft.endDate}
-            onChange={(v) => set('endDate', v)}
-          />
-        </div>
-        <div className="merch-form__row">
-          <Checkbox
-            label={t('merch.form.status')}
-            checked={draft.status}
-            onCheckedChange={(v) => set('status', v)}
-          />
-          <Checkbox
-            label={t('merch.form.ranking')}
-            checked={draft.ranking}
-            onCheckedChange={(v) => set('ranking', v)}
-          />
-          <Checkbox
-            label={t('merch.form.autocomplete')}
-            checked={draft.autocomplete}
-            onCheckedChange={(v) => set('autocomplete', v)}
-          />
-        </div>
-        {failure && (
-          <p className="merch-error" role="alert">
-            {failure}
-          </p>
-        )}
-      </div>
-    </Modal>
+    <ItemPicker
+      label={t('merch.form.attribute')}
+      values={field.value ? [field.value] : []}
+      onChange={(values) => {
+        field.onChange(values.at(-1) ?? null);
+        setValue('filters', []);
+      }}
+      search={searchAttributes}
+      error={fieldState.error?.message}
+    />
   );
 }

@@ -89,6 +89,10 @@ export function ItemPicker({
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
+        // Enter adds the value typed; it never submits the form around the picker.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
         onEnter={(value) => add(value)}
         aria-controls={listId}
       />

@@ -1,17 +1,25 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod';
 import {
   RECS_BOOST_TYPES,
+  recsRuleInput,
   type RecsBoostType,
   type RecsRule,
 } from '#contract/entities/merchandising.ts';
 import { ApiError } from '#contract/client.ts';
-import { Modal } from '#src/ui/modal/modal.tsx';
-import { Select } from '#src/ui/select/select.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { lookups, recsContextQuery, useSaveRecs } from '../api/merch-queries.ts';
-import { DateTimeInput, ItemPicker, type PickOption } from './merch-parts.tsx';
+import { applyServerIssues } from '#src/lib/api.ts';
+import { errorText } from '#src/lib/error-text.ts';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { FORM_ROOT_ERROR } from '#src/ui/form/form.tsx';
+import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
+import { lookups, recsContextQuery } from '../api/merch-queries.ts';
+import { FormDateTimeField, FormItemPicker, numberOrDefault } from './merch-fields.tsx';
+import type { PickOption } from './merch-parts.tsx';
+
+type RecsFields = z.input<typeof recsRuleInput>;
 
 const today = () => {
   const d = new Date();
@@ -19,30 +27,36 @@ const today = () => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T00:00`;
 };
 
+const fieldsOf = (rule: RecsRule | null): RecsFields => ({
+  name: rule?.name ?? '',
+  priority: rule?.priority ?? 0,
+  boostType: rule?.boostType ?? 'HARD',
+  // A new rule starts today; the date input may be cleared, and the schema then asks for one.
+  startDate: rule?.startDate ?? today(),
+  endDate: rule?.endDate ?? null,
+  regionIds: rule?.regionIds ?? [],
+  productIds: rule?.productIds ?? [],
+  categories: rule?.categories ?? [],
+  placements: rule?.placements ?? [],
+  strategies: rule?.strategies ?? [],
+});
+
 /** Create or edit one recommendation rule. */
 export function RecsFormModal({
   siteId,
   rule,
+  save,
+  pending,
   onClose,
 }: {
   siteId: number;
   rule: RecsRule | null;
+  save: (input: z.output<typeof recsRuleInput>) => Promise<unknown>;
+  pending: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const save = useSaveRecs(siteId);
   const context = useQuery(recsContextQuery(siteId));
-  const [name, setName] = useState(rule?.name ?? '');
-  const [priority, setPriority] = useState(String(rule?.priority ?? 0));
-  const [boostType, setBoostType] = useState<RecsBoostType>(rule?.boostType ?? 'HARD');
-  const [startDate, setStartDate] = useState<string | null>(rule?.startDate ?? today());
-  const [endDate, setEndDate] = useState<string | null>(rule?.endDate ?? null);
-  const [regionIds, setRegionIds] = useState(rule?.regionIds ?? []);
-  const [productIds, setProductIds] = useState(rule?.productIds ?? []);
-  const [categories, setCategories] = useState(rule?.categories ?? []);
-  const [placements, setPlacements] = useState(rule?.placements ?? []);
-  const [strategies, setStrategies] = useState(rule?.strategies ?? []);
-  const [failure, setFailure] = useState<string | null>(null);
   const searchProducts = useCallback(
     async (text: string, signal: AbortSignal): Promise<PickOption[]> =>
       (await lookups.products(siteId, text, signal)).map((p) => ({
@@ -67,105 +81,75 @@ export function RecsFormModal({
       .map((item) => ({ value: item.id, label: item.name }));
   const ctx = context.data;
 
-  const submit = () => {
-    if (!name.trim() || !startDate || (!productIds.length && !categories.length)) {
-      setFailure(t('merch.form.fillEmpty'));
-      return;
-    }
-    setFailure(null);
-    save.mutate(
-      {
-        ...(rule && { id: rule.id }),
-        body: {
-          name: name.trim(),
-          priority: Number(priority || 0),
-          boostType,
-          startDate,
-          endDate,
-          regionIds,
-          productIds,
-          categories,
-          placements,
-          strategies,
-        },
-      },
-      {
-        onSuccess: onClose,
-        onError: (error) => setFailure(error instanceof ApiError ? error.message : String(error)),
-      },
-    );
-  };
   return (
-    <Modal
-      open
+    <ResourceFormModal
+      formId="merch-recs-rule"
       mode={rule ? 'EDIT' : 'CREATE'}
       title={rule ? t('merch.recs.editTitle') : t('merch.recs.createTitle')}
+      schema={recsRuleInput}
+      defaultValues={fieldsOf(rule)}
+      save={save}
+      pending={pending}
       onClose={onClose}
-      onConfirm={submit}
-      confirmLoading={save.isPending}
+      onError={(error, form) => {
+        if (applyServerIssues(error, form.setError)) return;
+        form.setError(`root.${FORM_ROOT_ERROR}`, {
+          message: error instanceof ApiError ? errorText(error) : String(error),
+        });
+      }}
+      invalidText={t('merch.form.fillEmpty')}
       width={720}
     >
       <div className="merch-form">
-        <TextInput label={t('merch.recs.name')} value={name} onChange={setName} required />
+        <FormTextField<RecsFields> name="name" label={t('merch.recs.name')} required />
         <div className="merch-form__row">
-          <TextInput
+          <FormTextField<RecsFields>
+            name="priority"
             label={t('merch.recs.priority')}
             type="number"
-            value={priority}
-            onChange={setPriority}
+            setValueAs={numberOrDefault}
             hint={t('merch.recs.priorityHint')}
           />
-          <Select
+          <FormSelectField<RecsFields, RecsBoostType>
+            name="boostType"
             label={t('merch.recs.type')}
             options={RECS_BOOST_TYPES.map((value) => ({ value, label: t(`merch.types.${value}`) }))}
-            value={boostType}
-            onChange={setBoostType}
           />
         </div>
         <div className="merch-form__row">
-          <DateTimeInput label={t('merch.recs.start')} value={startDate} onChange={setStartDate} />
-          <DateTimeInput label={t('merch.recs.end')} value={endDate} onChange={setEndDate} />
+          <FormDateTimeField<RecsFields> name="startDate" label={t('merch.recs.start')} />
+          <FormDateTimeField<RecsFields> name="endDate" label={t('merch.recs.end')} />
         </div>
-        <ItemPicker
+        <FormItemPicker<RecsFields>
+          name="productIds"
           label={t('merch.recs.products')}
-          values={productIds}
-          onChange={setProductIds}
           search={searchProducts}
         />
-        <ItemPicker
+        <FormItemPicker<RecsFields>
+          name="categories"
           label={t('merch.recs.categories')}
-          values={categories}
-          onChange={setCategories}
           search={searchCategories}
         />
-        <ItemPicker
+        <FormItemPicker<RecsFields>
+          name="placements"
           label={t('merch.recs.placements')}
           hint={t('merch.recs.allHint')}
-          values={placements}
-          onChange={setPlacements}
           search={fromList(ctx?.placements ?? [])}
           labels={Object.fromEntries((ctx?.placements ?? []).map((p) => [p.id, p.name]))}
         />
-        <ItemPicker
+        <FormItemPicker<RecsFields>
+          name="strategies"
           label={t('merch.recs.strategies')}
           hint={t('merch.recs.allHint')}
-          values={strategies}
-          onChange={setStrategies}
           search={fromList((ctx?.strategies ?? []).map((s) => ({ id: s, name: s })))}
         />
-        <ItemPicker
+        <FormItemPicker<RecsFields>
+          name="regionIds"
           label={t('merch.recs.regions')}
           hint={t('merch.recs.allHint')}
-          values={regionIds}
-          onChange={setRegionIds}
           search={fromList((ctx?.regions ?? []).map((r) => ({ id: r, name: r })))}
         />
-        {failure && (
-          <p className="merch-error" role="alert">
-            {failure}
-          </p>
-        )}
       </div>
-    </Modal>
+    </ResourceFormModal>
   );
 }

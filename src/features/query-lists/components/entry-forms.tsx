@@ -1,5 +1,5 @@
-/** The add, edit and upload forms of a query list, and the delete confirmation's scope. */
-import { useEffect, useState } from 'react';
+/** The add and edit forms of a query list, and the delete confirmation's scope. */
+import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,14 +14,10 @@ import {
 } from '#contract/entities/query-lists.ts';
 import { QUERY_LIST_ROUTES, type DraftChange } from '#contract/routes/query-lists.ts';
 import { api, applyServerIssues } from '#src/lib/api.ts';
-import { uploadFile } from '#src/lib/upload.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { UploadField } from '#src/ui/upload/upload-field.tsx';
 import { TryQuery } from '../components/try-query.tsx';
 
 const splitTerms = (text: string) =>
@@ -256,56 +252,5 @@ export function EditModal({
         />
       </div>
     </Modal>
-  );
-}
-
-export function UploadBox({
-  list,
-  siteId,
-  onUploaded,
-}: {
-  list: QueryListKind;
-  siteId: number;
-  onUploaded: () => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const [vertical, setVertical] = useState('');
-  const [enable, setEnable] = useState(true);
-  const [disableOther, setDisableOther] = useState(false);
-  return (
-    <section className="query-lists__upload" aria-label={t('queryLists.uploadTitle')}>
-      <h2>{t('queryLists.uploadTitle')}</h2>
-      <p className="query-lists__hint">{t(`queryLists.uploadColumns.${LIST_VARIANTS[list]}`)}</p>
-      <div className="query-lists__upload-options">
-        <TextInput label={t('queryLists.vertical')} value={vertical} onChange={setVertical} />
-        <Checkbox
-          label={t('queryLists.enableOnSite')}
-          checked={enable}
-          onCheckedChange={setEnable}
-        />
-        <Checkbox
-          label={t('queryLists.disableOther')}
-          checked={disableOther}
-          onCheckedChange={setDisableOther}
-        />
-      </div>
-      <UploadField
-        label={t('queryLists.uploadFile')}
-        upload={(file, onProgress, signal) =>
-          uploadFile(QUERY_LIST_ROUTES[list].upload, {
-            query: { siteId },
-            fields: {
-              vertical,
-              enableOnSiteId: enable ? siteId : 'none',
-              disableOther,
-            },
-            file,
-            onProgress,
-            signal,
-          })
-        }
-        onUploaded={() => void onUploaded()}
-      />
-    </section>
   );
 }
