@@ -67,7 +67,7 @@ export default function FeedLoaderPage() {
 
       <section className="panel" aria-labelledby="feeds-urls">
         <h2 id="feeds-urls">{t('feeds.urls.title')}</h2>
-        <FeedUrls siteId={siteId} urls={data.urls} canEdit={canEdit} />
+        <FeedUrls siteId={siteId} />
       </section>
 
       <section className="panel" aria-labelledby="feeds-settings">

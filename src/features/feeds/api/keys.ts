@@ -2,6 +2,7 @@
 export const feedKeys = {
   all: (siteId: number) => ['feeds', siteId] as const,
   resources: (siteId: number) => ['feeds', siteId, 'resources'] as const,
+  urls: (siteId: number) => ['feeds', siteId, 'urls'] as const,
   status: (siteId: number, kind: string) => ['feeds', siteId, 'status', kind] as const,
   rules: (siteId: number) => ['feeds', siteId, 'rules'] as const,
   attributes: (siteId: number) => ['feeds', siteId, 'attributes'] as const,

@@ -1,81 +1,54 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod';
 import { ApiError } from '#contract/client.ts';
-import { FEED_TYPES, type FeedType, type FeedUrl } from '#contract/entities/feeds.ts';
-import {
-  createFeedUrlRoute,
-  deleteFeedUrlRoute,
-  updateFeedUrlRoute,
-} from '#contract/routes/feeds.ts';
-import { api } from '#src/lib/api.ts';
+import { FEED_TYPES, feedUrlInput, type FeedType, type FeedUrl } from '#contract/entities/feeds.ts';
+import { applyServerIssues, reportError } from '#src/lib/api.ts';
+import { errorText } from '#src/lib/error-text.ts';
+import { useResource } from '#src/lib/resource.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { DeleteButton } from '#src/ui/button/delete-button.tsx';
-import { DataTable, actionsColumn } from '#src/ui/data-table/data-table.tsx';
-import { Select } from '#src/ui/select/select.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { FORM_ROOT_ERROR, Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
+import { ResourceDeleteDialog } from '#src/ui/resource/resource-delete.tsx';
+import { ResourceTable } from '#src/ui/resource/resource-table.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { feedKeys } from '../api/keys.ts';
+import { feedUrls } from '../api/resources.ts';
 
-const feedUrl = createColumnHelper<FeedUrl>();
+type UrlFields = z.input<typeof feedUrlInput>;
+const EMPTY: UrlFields = { feedType: 'YML', regionId: 'global', url: '' };
+const nameOf = (item: FeedUrl) => `${item.feedType} ${item.regionId}`;
 
 /** The /feed-url resource: one URL per feed type and region; add, change, delete. */
-export function FeedUrls({
-  siteId,
-  urls,
-  canEdit,
-}: {
-  siteId: number;
-  urls: FeedUrl[];
-  canEdit: boolean;
-}) {
+export function FeedUrls({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const [feedType, setFeedType] = useState<FeedType>('YML');
-  const [regionId, setRegionId] = useState('global');
-  const [url, setUrl] = useState('');
+  const urls = useResource(feedUrls, siteId, null);
   const [edits, setEdits] = useState<Record<number, string>>({});
-  const refresh = () => client.invalidateQueries({ queryKey: feedKeys.all(siteId) });
-  const existing = urls.find((item) => item.feedType === feedType && item.regionId === regionId);
-  const save = useMutation({
-    mutationFn: () =>
-      existing
-        ? api(
-            updateFeedUrlRoute,
-            { query: { siteId }, body: { id: existing.id, url } },
-            { quiet: true },
-          )
-        : api(
-            createFeedUrlRoute,
-            { query: { siteId }, body: { feedType, regionId, url } },
-            { quiet: true },
-          ),
-    onSuccess: async () => {
-      setUrl('');
-      await refresh();
-    },
-  });
-  const update = useMutation({
-    mutationFn: (item: { id: number; url: string }) =>
-      api(updateFeedUrlRoute, { query: { siteId }, body: item }),
-    onSuccess: refresh,
-  });
-  const serverError =
-    save.error instanceof ApiError
-      ? (save.error.issues[0]?.message ?? save.error.message)
-      : undefined;
+  const [deleting, setDeleting] = useState<FeedUrl | null>(null);
+  const rows = urls.list.data ?? [];
+  const saveRow = (item: FeedUrl) =>
+    urls.save
+      .mutateAsync({ id: item.id, input: { ...item, url: edits[item.id] ?? item.url } })
+      .then(() => setEdits(({ [item.id]: _, ...rest }) => rest))
+      // The row has no form to put the failure on: it is the call's toast.
+      .catch((error: unknown) => reportError(error));
   return (
     <div className="feed-urls">
-      <DataTable<FeedUrl>
+      <ResourceTable<FeedUrl>
         caption={t('feeds.urls.title')}
+        rows={rows}
+        rowKey={(item) => item.id}
+        loading={urls.list.isPending}
+        emptyText={t('feeds.urls.none')}
         columns={[
-          feedUrl.accessor('feedType', { header: t('feeds.status.type') }),
-          feedUrl.accessor('regionId', { header: t('feeds.status.region') }),
-          feedUrl.accessor('url', {
+          { key: 'feedType', header: t('feeds.status.type'), cell: (item) => item.feedType },
+          { key: 'regionId', header: t('feeds.status.region'), cell: (item) => item.regionId },
+          {
+            key: 'url',
             header: t('feeds.urls.url'),
-            meta: { className: 'feed-urls__url' },
-            cell: ({ row: { original: item } }) =>
-              canEdit ? (
+            className: 'feed-urls__url',
+            cell: (item) =>
+              urls.canUpdate ? (
                 <TextInput
                   aria-label={t('feeds.urls.urlOf', { type: item.feedType, region: item.regionId })}
                   value={edits[item.id] ?? item.url}
@@ -84,69 +57,94 @@ export function FeedUrls({
               ) : (
                 item.url
               ),
-          }),
-          ...(canEdit
-            ? [
-                actionsColumn<FeedUrl>(
-                  (item) => (
-                    <div className="feed-urls__actions">
-                      <Button
-                        size="sm"
-                        disabled={(edits[item.id] ?? item.url) === item.url}
-                        onClick={() =>
-                          update.mutate({ id: item.id, url: edits[item.id] ?? item.url })
-                        }
-                      >
-                        {t('actions.save')}
-                      </Button>
-                      <DeleteButton
-                        name={`${item.feedType} ${item.regionId}`}
-                        onDelete={async () => {
-                          await api(deleteFeedUrlRoute, { query: { siteId, id: item.id } });
-                          await refresh();
-                        }}
-                      />
-                    </div>
-                  ),
-                  t('feeds.urls.actions'),
-                ),
-              ]
-            : []),
+          },
         ]}
-        data={urls}
-        getRowId={(item) => String(item.id)}
-        emptyText={t('feeds.urls.none')}
+        actions={
+          urls.canEdit
+            ? {
+                name: nameOf,
+                onDelete: urls.canDelete ? setDeleting : undefined,
+                extra: (item) =>
+                  urls.canUpdate && (
+                    <Button
+                      size="sm"
+                      disabled={(edits[item.id] ?? item.url) === item.url}
+                      onClick={() => void saveRow(item)}
+                    >
+                      {t('actions.save')}
+                    </Button>
+                  ),
+              }
+            : undefined
+        }
       />
-      {canEdit && (
-        <form
-          className="feed-urls__add"
-          aria-label={t('feeds.urls.add')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate();
-          }}
-        >
-          <Select<FeedType>
-            label={t('feeds.status.type')}
-            searchable={false}
-            options={FEED_TYPES.map((type) => ({ value: type, label: type }))}
-            value={feedType}
-            onChange={setFeedType}
-          />
-          <TextInput label={t('feeds.status.region')} value={regionId} onChange={setRegionId} />
-          <TextInput
-            label={t('feeds.urls.url')}
-            type="url"
-            value={url}
-            onChange={setUrl}
-            error={serverError}
-            errorDelayMs={0}
-          />
-          <Button type="submit" variant="primary" loading={save.isPending} disabled={!url.trim()}>
-            {existing ? t('feeds.urls.replace') : t('feeds.urls.add')}
-          </Button>
-        </form>
+      {urls.canCreate && urls.canUpdate && (
+        <AddUrl
+          rows={rows}
+          save={(id, input) => urls.save.mutateAsync({ id, input })}
+          pending={urls.save.isPending}
+        />
+      )}
+      {deleting && (
+        <ResourceDeleteDialog
+          row={deleting}
+          title={t('ui.deleteConfirm.title', { name: nameOf(deleting) })}
+          text={t('feeds.urls.deleteText')}
+          remove={(item) => urls.remove.mutateAsync(item.id)}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </div>
+  );
+}
+
+/**
+ * Adds a URL for a feed type and region, or replaces the one they have: the contract's
+ * `feedUrlInput`, a refusal on its field.
+ */
+function AddUrl({
+  rows,
+  save,
+  pending,
+}: {
+  rows: readonly FeedUrl[];
+  save: (id: number | undefined, input: z.output<typeof feedUrlInput>) => Promise<unknown>;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const form = useZodForm(feedUrlInput, { defaultValues: EMPTY });
+  const [feedType = 'YML', regionId = '', url = ''] = form.watch(['feedType', 'regionId', 'url']);
+  const existing = rows.find((item) => item.feedType === feedType && item.regionId === regionId);
+  return (
+    <Form
+      form={form}
+      className="feed-urls__add"
+      aria-label={t('feeds.urls.add')}
+      onSubmit={async (input) => {
+        try {
+          await save(existing?.id, input);
+        } catch (error) {
+          if (applyServerIssues(error, form.setError)) return;
+          form.setError(`root.${FORM_ROOT_ERROR}`, {
+            message: error instanceof ApiError ? errorText(error) : String(error),
+          });
+          return;
+        }
+        form.resetField('url', { defaultValue: '' });
+      }}
+    >
+      <FormSelectField<UrlFields, FeedType>
+        name="feedType"
+        label={t('feeds.status.type')}
+        searchable={false}
+        options={FEED_TYPES.map((type) => ({ value: type, label: type }))}
+      />
+      <FormTextField<UrlFields> name="regionId" label={t('feeds.status.region')} />
+      <FormTextField<UrlFields> name="url" label={t('feeds.urls.url')} type="url" />
+      <Button type="submit" variant="primary" loading={pending} disabled={!url.trim()}>
+        {existing ? t('feeds.urls.replace') : t('feeds.urls.add')}
+      </Button>
+      <FormRootError />
+    </Form>
   );
 }
