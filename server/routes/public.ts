@@ -9,7 +9,6 @@ import {
 } from '#contract/public/routes.ts';
 import { demoPicture } from '../demo/feed.ts';
 import type { Site } from '#contract/entities/site.ts';
-import { siteByApiKey } from '../sites/repository.ts';
 import { HttpError } from '../platform/http/http-error.ts';
 import { eventRateLimit } from '../events/rate-limit.ts';
 import { guardPublicReads } from '../platform/http/public-read-guard.ts';
@@ -61,7 +60,7 @@ export async function siteFor(app: FastifyInstance, apiKey: string): Promise<num
 
 /** The whole site an apiKey names; 401 for an unknown key. */
 export async function knownSite(app: FastifyInstance, apiKey: string): Promise<Site> {
-  const site = await siteByApiKey(app.database.db, apiKey);
+  const site = await app.repos.sites.byApiKey(apiKey);
   if (!site) throw new HttpError(401, 'Unknown apiKey');
   return site;
 }

@@ -154,6 +154,18 @@ export function createSiteRepository(db: Db, cache: SiteCache = createSiteCache(
   }
 
   return {
+    /**
+     * The site an apiKey names (siteByApiKey), kept as the site lists are: dropped on any change
+     * of any site, in any process. The storefront's every public call asks it.
+     */
+    async byApiKey(apiKey: string): Promise<Site | null> {
+      const [site] = await cache.list(`apiKey\u0001${apiKey}`, async () => {
+        const found = await siteByApiKey(db, apiKey);
+        return found ? [found] : [];
+      });
+      return site ?? null;
+    },
+
     async list(scope: { userId: number; all: boolean }, search?: string): Promise<Site[]> {
       const term = search?.trim() ?? '';
       return cache.list(`${scope.all ? '*' : scope.userId}\u0000${term}`, async () => {

@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sites } from '#server/platform/db/schema.ts';
 import { apiKeyOfSite, siteByApiKey } from '#server/sites/repository.ts';
 import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
@@ -65,5 +67,17 @@ describe.each(DATABASES)('apiKey ↔ site on %s', (kind) => {
     }
     const known = await post('/public/events', { apiKey, ...event });
     expect(known.statusCode, known.body).toBeLessThan(300);
+  });
+
+  it('a key changed anywhere stops answering: the lookup is dropped with the site cache', async () => {
+    const other = (await apiKeyOfSite(server.database.db, 2))!;
+    const search = (key: string) => server.app.inject({ url: `/public/search?apiKey=${key}&st=x` });
+    expect((await search(other)).statusCode).toBe(200);
+    // Written straight to the table, as another process would: its trigger's NOTIFY drops it.
+    const renewed = 'f'.repeat(32);
+    await server.database.db.update(sites).set({ apiKey: renewed }).where(eq(sites.id, 2));
+    await expect.poll(async () => (await search(other)).statusCode, { timeout: 5000 }).toBe(401);
+    expect((await search(renewed)).statusCode).toBe(200);
+    await server.database.db.update(sites).set({ apiKey: other }).where(eq(sites.id, 2));
   });
 });
