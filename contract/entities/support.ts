@@ -38,6 +38,14 @@ export const kbArticle = kbArticleSummary.omit({ snippet: true }).extend({
 });
 export type KbArticle = z.infer<typeof kbArticle>;
 
+/** The slug rule's message: the console's error map words it by i18nKey, the server with `en`. */
+const KB_SLUG_MESSAGE = {
+  params: {
+    i18nKey: 'errors.validation.kbSlug',
+    en: 'slug: lower-case latin letters, digits and hyphens',
+  },
+};
+
 export const kbArticleInput = z.strictObject({
   sectionId: z.number().int().positive(),
   slug: z
@@ -45,7 +53,7 @@ export const kbArticleInput = z.strictObject({
     .trim()
     .min(1)
     .max(100)
-    .regex(KB_SLUG, { message: 'slug: lower-case latin letters, digits and hyphens' }),
+    .refine((value) => KB_SLUG.test(value), KB_SLUG_MESSAGE),
   language: kbLanguage,
   title: z.string().trim().min(1).max(200),
   body: z.string().trim().min(1).max(KB_BODY_MAX),
@@ -73,7 +81,7 @@ export const kbSectionInput = z.strictObject({
     .trim()
     .min(1)
     .max(100)
-    .regex(KB_SLUG, { message: 'slug: lower-case latin letters, digits and hyphens' }),
+    .refine((value) => KB_SLUG.test(value), KB_SLUG_MESSAGE),
   titleRu: sectionTitle,
   titleEn: sectionTitle,
 });

@@ -28,6 +28,7 @@ export type ValidationKey =
   | 'errors.validation.productsOrCategories'
   | 'errors.validation.pinNeedsProducts'
   | 'errors.validation.redirectUrl'
+  | 'errors.validation.kbSlug'
   | 'errors.validation.invalid';
 
 export interface IssueMessage {

@@ -2,16 +2,23 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#contract/client.ts';
-import { KB_SLUG, type KbLanguage, type KbSectionAdmin } from '#contract/entities/support.ts';
+import {
+  kbSectionInput,
+  type KbLanguage,
+  type KbSectionAdmin,
+  type KbSectionInput,
+} from '#contract/entities/support.ts';
 import {
   createKbSectionRoute,
   deleteKbSectionRoute,
   orderKbSectionsRoute,
   renameKbSectionRoute,
 } from '#contract/routes/support.ts';
-import { api, reportError } from '#src/lib/api.ts';
+import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { SortableList } from '#src/ui/sortable-list/sortable-list.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
@@ -20,6 +27,7 @@ import { supportKeys } from './api/keys.ts';
 import { kbSectionsQueryOptions } from './support-api.ts';
 
 type Titles = Pick<KbSectionAdmin, 'titleRu' | 'titleEn'>;
+const EMPTY_SECTION: KbSectionInput = { slug: '', titleRu: '', titleEn: '' };
 
 /**
  * The knowledge base's sections (staff): add, rename in both languages, put in menu order (drag,
@@ -202,77 +210,55 @@ export function KbSectionsEditor({
   );
 }
 
-/** The form of a new section (it goes to the end of the menu). */
+/** The form of a new section (it goes to the end of the menu), on the contract's `kbSectionInput`. */
 function NewSection({ onAdded }: { onAdded: () => Promise<unknown> }) {
   const { t } = useTranslation();
-  const empty = { slug: '', titleRu: '', titleEn: '' };
-  const [values, setValues] = useState(empty);
-  const [slugError, setSlugError] = useState<string | null>(null);
+  const form = useZodForm(kbSectionInput, { defaultValues: EMPTY_SECTION });
   const [saving, setSaving] = useState(false);
-  const slugValid = KB_SLUG.test(values.slug.trim());
-  const ready = slugValid && values.titleRu.trim() !== '' && values.titleEn.trim() !== '';
-  const set = (field: keyof typeof empty) => (value: string) => {
-    setValues((all) => ({ ...all, [field]: value }));
-    if (field === 'slug') setSlugError(null);
-  };
-  const add = async () => {
-    if (!ready) return;
-    setSaving(true);
-    try {
-      const body = {
-        slug: values.slug.trim(),
-        titleRu: values.titleRu.trim(),
-        titleEn: values.titleEn.trim(),
-      };
-      await api(createKbSectionRoute, { body }, { quiet: true });
-      setValues(empty);
-      await onAdded();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409)
-        setSlugError(t('support.kb.sections.slugTaken', { slug: values.slug.trim() }));
-      else reportError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <form
+    <Form
+      form={form}
       className="kb-sections__new"
       aria-label={t('support.kb.sections.add')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void add();
+      onSubmit={async (body) => {
+        setSaving(true);
+        try {
+          await api(createKbSectionRoute, { body }, { quiet: true });
+          form.reset(EMPTY_SECTION);
+          await onAdded();
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 409)
+            form.setError('slug', {
+              message: t('support.kb.sections.slugTaken', { slug: body.slug }),
+            });
+          else if (!applyServerIssues(error, form.setError)) reportError(error);
+        } finally {
+          setSaving(false);
+        }
       }}
     >
       <h3>{t('support.kb.sections.add')}</h3>
       <div className="kb-sections__new-fields">
-        <TextInput
+        <FormTextField<KbSectionInput>
+          name="slug"
           label={t('support.kb.sections.slug')}
-          value={values.slug}
-          onChange={set('slug')}
-          maxLength={100}
           hint={t('support.kb.sections.slugHint')}
-          error={
-            slugError ??
-            (values.slug.trim() && !slugValid ? t('support.kb.sections.slugInvalid') : undefined)
-          }
+          maxLength={100}
         />
-        <TextInput
+        <FormTextField<KbSectionInput>
+          name="titleRu"
           label={t('support.kb.sections.titleRu')}
-          value={values.titleRu}
-          onChange={set('titleRu')}
           maxLength={100}
         />
-        <TextInput
+        <FormTextField<KbSectionInput>
+          name="titleEn"
           label={t('support.kb.sections.titleEn')}
-          value={values.titleEn}
-          onChange={set('titleEn')}
           maxLength={100}
         />
-        <Button type="submit" variant="primary" disabled={!ready} loading={saving}>
+        <Button type="submit" variant="primary" disabled={!form.formState.isValid} loading={saving}>
           {t('support.kb.sections.addButton')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '#contract/entities/merchandising.ts';
 import { queryListInput } from '#contract/entities/query-lists.ts';
 import { recsWidgetInput } from '#contract/entities/recs.ts';
+import { kbSectionInput } from '#contract/entities/support.ts';
 import { issueMessage } from '#src/lib/zod-error-map.ts';
 import en from '#src/locales/en/errors.json' with { type: 'json' };
 import ru from '#src/locales/ru/errors.json' with { type: 'json' };
@@ -98,6 +99,7 @@ describe('issueMessage', () => {
         categories: ['1'],
       }),
       messagesOf(recsRuleInput, { name: 'n', boostType: 'HARD', startDate: '2026-12-02T00:00' }),
+      messagesOf(kbSectionInput, { slug: 'Оплата', titleRu: 'Оплата', titleEn: 'Billing' }),
     ].map((messages) => messages.map((message) => message.key));
     expect(keys).toEqual([
       ['errors.validation.widgetId'],
@@ -107,6 +109,7 @@ describe('issueMessage', () => {
       ['errors.validation.required', 'errors.validation.endBeforeStart'],
       ['errors.validation.localDateTime', 'errors.validation.pinNeedsProducts'],
       ['errors.validation.productsOrCategories'],
+      ['errors.validation.kbSlug'],
     ]);
     for (const key of keys.flat()) {
       const name = key.replace('errors.validation.', '');
