@@ -17,98 +17,51 @@ import { KIND } from '../events/codes.ts';
 import { MODEL_BY_NAME, effectiveConfigs } from './models.ts';
 import { run } from '../platform/db/sql.ts';
 import { arr } from '../platform/db/sql-array.ts';
-import { applyRecsRules, recsRulesFor, type Candidate } from '../search/merchandising.ts';
+import { applyRecsRules, type Candidate } from '../search/merchandising.ts';
+import { rulesFor, type RecsRuleRow, type ServingContext } from './serving-context.ts';
+import { pageWithLookups } from './serving-page.ts';
 import { sessionKnnScores } from './session-knn.ts';
 import { sessionIndex, sessionKnnParams } from './session-knn-store.ts';
-import {
-  liveImport,
-  PRODUCT_COLUMNS,
-  toProducts,
-  type ProductRow,
-  type QueryDb,
-} from '../search/common.ts';
+import { PRODUCT_COLUMNS, toProducts, type ProductRow, type QueryDb } from '../search/common.ts';
 
 export const FIXED_STRATEGIES = new Set(['popular', 'same_category', 'similar_price']);
 
-interface StrategyRow {
-  hash: string;
-  model: string;
-  enabled: boolean;
-  revision: number;
-  configs: Record<string, string>;
-}
-
-async function resolve(
-  db: QueryDb,
-  siteId: number,
-  params: RecommendationsParams,
-): Promise<StrategyRow | 'fixed' | null> {
-  let key = params.strategy;
-  if (params.widgetId || params.placement) {
-    const { rows } = await run<{ strategy_hash: string | null }>(
-      db,
-      params.widgetId
-        ? sql`select strategy_hash from recs_widgets where site_id = ${siteId} and widget_id = ${params.widgetId}`
-        : sql`select strategy_hash from recs_widgets
-              where site_id = ${siteId} and ${params.placement} = any(placements)
-              order by widget_id limit 1`,
-    );
-    // An unknown widget id is an error; a placement no widget claims keeps the call's strategy.
-    if (!rows[0] && params.widgetId) throw new HttpError(404, `No widget ${params.widgetId}`);
-    if (rows[0]?.strategy_hash) key = rows[0].strategy_hash;
-  }
-  const { rows } = await run<StrategyRow>(
-    db,
-    sql`select hash, model, enabled, revision, configs from recs_strategies
-        where site_id = ${siteId} and (hash = ${key} or (model = ${key} and enabled))
-        order by (hash = ${key}) desc, created_at, hash limit 1`,
-  );
-  if (rows[0]) return rows[0];
-  if (FIXED_STRATEGIES.has(key)) return 'fixed';
-  if (MODEL_BY_NAME.has(key)) return null; // a model the site has no enabled strategy of
-  throw new HttpError(400, `Unknown strategy ${key}`);
-}
-
-/** Whether a widget of the site claims the call's placement. */
-async function claimed(
-  db: QueryDb,
-  siteId: number,
-  params: RecommendationsParams,
-): Promise<boolean> {
-  if (!params.placement) return false;
-  const { rows } = await run<{ one: number }>(
-    db,
-    sql`select 1 as one from recs_widgets
-        where site_id = ${siteId} and ${params.placement} = any(placements) limit 1`,
-  );
-  return rows.length > 0;
-}
-
 /**
  * Answers from the site's strategies, or undefined when the call is for one of the fixed
- * strategies (then recommendations.ts answers as before).
+ * strategies (then recommendations.ts answers as before). `context` is the call's one read of
+ * its import, widget, strategy and rules (serving-context.ts).
  */
 export async function strategyRecommendations(
   db: QueryDb,
   siteId: number,
   params: RecommendationsParams,
+  context: ServingContext,
   fixed: (params: RecommendationsParams) => Promise<RecommendationsResponse>,
   merch: { off?: boolean; onFired?: (fired: FiredRule[]) => void } = {},
 ): Promise<RecommendationsResponse | undefined> {
+  // A fixed strategy answers itself unless a widget is named, or claims the call's placement.
   if (
     FIXED_STRATEGIES.has(params.strategy) &&
     !params.widgetId &&
-    !(await claimed(db, siteId, params))
+    !(params.placement && context.widgetFound)
   )
     return undefined;
-  const strategy = await resolve(db, siteId, params);
+  // An unknown widget id is an error; a placement no widget claims keeps the call's strategy.
+  if (params.widgetId && !context.widgetFound)
+    throw new HttpError(404, `No widget ${params.widgetId}`);
+  const strategy = context.strategy;
   const popular = async () => ({
     ...(await fixed({ ...params, strategy: 'popular', widgetId: undefined, placement: undefined })),
     strategy: params.strategy,
   });
-  if (strategy === 'fixed')
-    return { ...(await fixed({ ...params, widgetId: undefined, placement: undefined })) };
-  if (strategy === null || !strategy.enabled) return popular();
+  if (!strategy) {
+    const key = context.key;
+    if (FIXED_STRATEGIES.has(key))
+      return { ...(await fixed({ ...params, widgetId: undefined, placement: undefined })) };
+    if (MODEL_BY_NAME.has(key)) return popular(); // a model the site has no enabled strategy of
+    throw new HttpError(400, `Unknown strategy ${key}`);
+  }
+  if (!strategy.enabled) return popular();
   const model = MODEL_BY_NAME.get(strategy.model);
   if (!model) return popular();
   if (model.source === 'live')
@@ -122,7 +75,7 @@ export async function strategyRecommendations(
       strategy: params.strategy,
     };
   const c = effectiveConfigs(model, strategy.configs);
-  const importId = await liveImport(db, siteId);
+  const importId = context.importId;
   const answer: RecommendationsResponse = {
     strategy: params.strategy,
     blockId: params.blockId ?? null,
@@ -175,7 +128,7 @@ export async function strategyRecommendations(
         and r.product_id = ${model.needsProduct ? (params.productId ?? '') : ''}`;
   }
   const filter = sql.join(where, sql` and `);
-  const rules = merch.off ? [] : await recsRulesFor(db, siteId, params);
+  const rules = merch.off ? [] : rulesFor(context, params.strategy);
   if (rules.length) {
     const ruled = await withRules(db, importId, params, scored, filter, rules);
     merch.onFired?.(ruled.fired);
@@ -189,27 +142,30 @@ export async function strategyRecommendations(
     };
   }
   merch.onFired?.([]);
-  const totals = await run<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (${scored}) r join catalog_products p on p.id = r.other_id
-        where ${filter}`,
-  );
-  const total = totals.rows[0]?.n ?? 0;
   const fallback = model.configs.some((d) => d.name === 'fallbackToPopular')
     ? c.bool('fallbackToPopular')
     : model.source !== 'session' || model.modelName === 'personal_session';
-  if (total === 0 && fallback) return popular();
-  const rows = await run<ProductRow>(
-    db,
-    sql`select ${PRODUCT_COLUMNS} from (${scored}) r join catalog_products p on p.id = r.other_id
-        where ${filter} order by r.score desc, p.id limit ${params.size} offset ${params.offset}`,
-  );
+  // The count, the page and its lookups in one statement: the candidates that pass the filter
+  // are joined to the catalog once, the page's columns read for its rows only.
+  const page = await pageWithLookups(db, importId, {
+    with: sql`c as materialized (
+      select p.id, r.score from (${scored}) r join catalog_products p on p.id = r.other_id
+      where ${filter})`,
+    count: sql`select count(*)::int from c`,
+    page: sql`select ${PRODUCT_COLUMNS}, c.score as rank_score
+      from (select c.id, c.score from c order by c.score desc, c.id
+            limit ${params.size} offset ${params.offset}) c
+      join catalog_products p on p.import_id = ${importId} and p.id = c.id`,
+    order: sql`p.rank_score desc, p.id`,
+  });
+  if (page.total === 0 && fallback) return popular();
   return {
     ...answer,
-    totalHits: total,
-    products: await toProducts(db, importId, rows.rows, {
+    totalHits: page.total,
+    products: await toProducts(db, importId, page.rows, {
       withSku: params.withSku,
       regionId: params.regionId,
+      read: page.read,
     }),
   };
 }
@@ -228,7 +184,7 @@ async function withRules(
   params: RecommendationsParams,
   scored: SQL,
   filter: SQL,
-  rules: Awaited<ReturnType<typeof recsRulesFor>>,
+  rules: RecsRuleRow[],
 ): Promise<{ rows: ProductRow[]; total: number; fired: FiredRule[] }> {
   const window = params.offset + params.size + RULES_WINDOW;
   const candidates = await run<Candidate & { n: number }>(

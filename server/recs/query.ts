@@ -7,29 +7,32 @@ import type {
 } from '#contract/public/recommendations.ts';
 import { HttpError } from '../platform/http/http-error.ts';
 import { run } from '../platform/db/sql.ts';
-import {
-  liveImport,
-  PRODUCT_COLUMNS,
-  toProducts,
-  type ProductRow,
-  type QueryDb,
-} from '../search/common.ts';
+import { PRODUCT_COLUMNS, toProducts, type QueryDb } from '../search/common.ts';
 import { checkValue } from '../search/limits.ts';
 import { recsRules, type MerchOptions } from '../search/merchandising.ts';
 import { regionalProducts } from '../search/regions.ts';
 import { strategyRecommendations } from './query-strategies.ts';
+import { rulesFor, servingContext, type ServingContext } from './serving-context.ts';
+import { pageWithLookups } from './serving-page.ts';
 
+/**
+ * `context` is the call's import, widget, strategy and rules when a strategy falls back here (its
+ * region and block are the call's): read once, in one statement (serving-context.ts).
+ */
 export async function recommendations(
   db: QueryDb,
   siteId: number,
   params: RecommendationsParams,
   merch: Pick<MerchOptions, 'off'> & { onFired?: (fired: FiredRule[]) => void } = {},
+  context?: ServingContext,
 ): Promise<RecommendationsResponse> {
+  const read = context ?? (await servingContext(db, siteId, params));
   const fromStrategies = await strategyRecommendations(
     db,
     siteId,
     params,
-    (fixed) => recommendations(db, siteId, fixed, merch),
+    read,
+    (fixed) => recommendations(db, siteId, fixed, merch, read),
     merch,
   );
   if (fromStrategies) return fromStrategies;
@@ -43,7 +46,7 @@ export async function recommendations(
     throw new HttpError(400, `The ${params.strategy} strategy needs productId`);
   checkValue('productId', params.productId);
   checkValue('categoryId', params.categoryId);
-  const importId = await liveImport(db, siteId);
+  const importId = read.importId;
   if (importId === null) return answer;
   const products = await regionalProducts(db, importId, params.regionId);
   const conditions: SQL[] = [sql`p.import_id = ${importId}`];
@@ -68,10 +71,12 @@ export async function recommendations(
     }
   }
   const where = sql.join(conditions, sql` and `);
-  // Recommendation rules (merchandising.ts) reorder, pin and filter the strategy's candidates.
-  const ruled = merch.off
-    ? null
-    : await recsRules(db, siteId, importId, params, where, order, products);
+  // Recommendation rules (merchandising.ts) reorder, pin and filter the strategy's candidates
+  // (it reads them itself: only when the context says one is live for this strategy).
+  const ruled =
+    merch.off || rulesFor(read, params.strategy).length === 0
+      ? null
+      : await recsRules(db, siteId, importId, params, where, order, products);
   merch.onFired?.(ruled?.fired ?? []);
   if (ruled)
     return {
@@ -82,21 +87,20 @@ export async function recommendations(
         regionId: params.regionId,
       }),
     };
-  const totals = await run<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${products} p where ${where}`,
-  );
-  const rows = await run<ProductRow>(
-    db,
-    sql`select ${PRODUCT_COLUMNS} from ${products} p where ${where}
-        order by ${order} limit ${params.size} offset ${params.offset}`,
-  );
+  // The count, the page and its lookups in one statement (one round trip).
+  const page = await pageWithLookups(db, importId, {
+    count: sql`select count(*)::int from ${products} p where ${where}`,
+    page: sql`select ${PRODUCT_COLUMNS} from ${products} p where ${where}
+      order by ${order} limit ${params.size} offset ${params.offset}`,
+    order,
+  });
   return {
     ...answer,
-    totalHits: totals.rows[0]?.n ?? 0,
-    products: await toProducts(db, importId, rows.rows, {
+    totalHits: page.total,
+    products: await toProducts(db, importId, page.rows, {
       withSku: params.withSku,
       regionId: params.regionId,
+      read: page.read,
     }),
   };
 }

@@ -11,7 +11,7 @@ import { anyOf } from '../platform/db/any.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../platform/db/schema.ts';
 import { run } from '../platform/db/sql.ts';
-import { ratingsFor } from './reviews.ts';
+import { ratingsFor, type ProductRating } from './reviews.ts';
 import { inRegion, regionalOffers } from './regions.ts';
 import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
 import { expandSynonyms, termsQuery, type Understanding } from './understanding.ts';
@@ -186,11 +186,18 @@ export async function liveImport(db: QueryDb, siteId: number): Promise<number | 
   return row?.importId ?? null;
 }
 
-export async function categoryMap(db: QueryDb, importId: number, ids: string[]) {
-  const map = new Map<
-    string,
-    { name: string; pathIds: string[]; pathNames: string[]; url: string | null }
-  >();
+/** Categories by id: what a product's `categories` are made of. */
+export type CategoryMap = Map<
+  string,
+  { name: string; pathIds: string[]; pathNames: string[]; url: string | null }
+>;
+
+export async function categoryMap(
+  db: QueryDb,
+  importId: number,
+  ids: string[],
+): Promise<CategoryMap> {
+  const map: CategoryMap = new Map();
   if (!ids.length) return map;
   const rows = await db
     .select()
@@ -218,13 +225,21 @@ export async function toProducts(
   db: QueryDb,
   importId: number,
   rows: ProductRow[],
-  options: { withSku: boolean; fullData?: boolean; regionId?: string | undefined },
+  options: {
+    withSku: boolean;
+    fullData?: boolean;
+    regionId?: string | undefined;
+    /** The rows' categories and ratings when the caller read them with the rows. */
+    read?: { categories: CategoryMap; ratings: Map<string, ProductRating> };
+  },
 ): Promise<Product[]> {
-  const categories = await categoryMap(
-    db,
-    importId,
-    rows.flatMap((row) => row.category_path),
-  );
+  const categories =
+    options.read?.categories ??
+    (await categoryMap(
+      db,
+      importId,
+      rows.flatMap((row) => row.category_path),
+    ));
   const skus = new Map<string, Sku[]>();
   if (options.withSku && rows.length) {
     const offers = await db
@@ -290,11 +305,13 @@ export async function toProducts(
   }
   const full = options.fullData !== false;
   // uploaded reviews: the card's rating part
-  const ratings = await ratingsFor(
-    db,
-    importId,
-    rows.map((row) => row.id),
-  );
+  const ratings =
+    options.read?.ratings ??
+    (await ratingsFor(
+      db,
+      importId,
+      rows.map((row) => row.id),
+    ));
   return rows.map((row) => {
     const pictures = full ? row.pictures : row.pictures.slice(0, 1);
     return {
