@@ -202,6 +202,50 @@ describe.each(DATABASES)('RECS builds from the whole window on %s', (kind) => {
     );
   });
 
+  it("a strategy's rows go with it and with its site; rows of no strategy are refused", async () => {
+    const repo = createRecsRepository(server.database.db);
+    const strategy = await repo.create(
+      1,
+      { name: 'co3', modelName: 'co_viewed', configs: {} },
+      't',
+    );
+    await repo.setEnabled(1, strategy.hash, true, 't');
+    await repo.build(1, strategy.hash, { activate: true });
+    const rowsOf = async (hash: string) =>
+      (
+        await run<{ n: number }>(
+          server.database.db,
+          sql`select count(*)::int as n from recs_item_scores where site_id = 1 and hash = ${hash}`,
+        )
+      ).rows[0]!.n;
+    expect(await rowsOf(strategy.hash)).toBeGreaterThan(0);
+    // The site's deletion takes its strategies and their rows (rolled back here).
+    const rolledBack = new Error('roll back');
+    await expect(
+      server.database.db.transaction(async (tx) => {
+        await run(tx, sql`delete from sites where id = 1`);
+        const { rows } = await run<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from recs_item_scores where site_id = 1`,
+        );
+        expect(rows[0]!.n).toBe(0);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await rowsOf(strategy.hash)).toBeGreaterThan(0);
+    await repo.remove(1, strategy.hash, 't');
+    expect(await rowsOf(strategy.hash)).toBe(0);
+    // A build writing after its strategy was deleted fails, as the foreign key made it fail.
+    await expect(
+      run(
+        server.database.db,
+        sql`insert into recs_item_scores (site_id, hash, revision, product_id, other_id, score)
+            values (1, ${strategy.hash}, 2, ${ids[0]!}, ${ids[1]!}, 1)`,
+      ),
+    ).rejects.toThrow();
+    expect(await rowsOf(strategy.hash)).toBe(0);
+  });
+
   it('session_knn indexes every session of two views or more, a long one cut to fit', async () => {
     const repo = createRecsRepository(server.database.db);
     const strategy = await repo.create(

@@ -65,7 +65,9 @@ export const recsRevisions = pgTable(
  * key is its only index: every read is by (site, hash, revision[, product]), a product's rows
  * are at most a few hundred, and a build writes a million rows, each entry of a second index
  * costing that much more (the score index it had made DIGINETICA's co_viewed build half again
- * as long).
+ * as long). No foreign key either, for the same reason: it was checked row by row. Triggers
+ * keep its two guarantees a statement at a time (migration 0048): a strategy's rows go with it,
+ * and a statement writing rows for a strategy that does not exist fails.
  */
 export const recsItemScores = pgTable(
   'recs_item_scores',
@@ -82,11 +84,6 @@ export const recsItemScores = pgTable(
       name: 'recs_item_scores_pk',
       columns: [t.siteId, t.hash, t.revision, t.productId, t.otherId],
     }),
-    foreignKey({
-      name: 'recs_item_scores_strategy_fk',
-      columns: [t.siteId, t.hash],
-      foreignColumns: [recsStrategies.siteId, recsStrategies.hash],
-    }).onDelete('cascade'),
   ],
 );
 
