@@ -1,32 +1,45 @@
 /**
- * The visual regression gate through the console. The suite's shared servers run with
- * VISUAL_GATE=off (playwright.config.ts: the other studio specs test promotion itself); this spec
- * runs on a server with the gate on (e2e/gate-server.ts): the one `npm test` started beside them,
- * or one it starts itself (run alone, or a retry: a fresh database).
+ * The visual regression gate through the console. The suite's shared server runs
+ * with VISUAL_GATE=off (playwright.config.ts: the other studio specs test promotion itself); this
+ * spec starts its own server, on E2E_PORT + 100, with the gate on.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { APIRequest, Page } from '@playwright/test';
 import { test, expect, signIn, menuLink } from './fixtures.ts';
-import { gatePort, startGateServer, untilListening } from './gate-server.ts';
 
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 100;
+const BASE = `http://127.0.0.1:${PORT}`;
 let server: ChildProcess | null = null;
-let BASE = `http://127.0.0.1:${gatePort()}`;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const { retry } = test.info();
-  const port = gatePort(retry);
-  BASE = `http://127.0.0.1:${port}`;
-  if (process.env.E2E_GATE_SERVER !== 'started' || retry > 0) server = startGateServer(port);
-  await untilListening(port, 170_000);
+  server = spawn(process.execPath, ['--import', 'tsx', 'e2e/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      VISUAL_GATE: 'on',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const end = Date.now() + 170_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE}/api/docs/json`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > end) throw new Error(`The gate server on ${PORT} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 });
 
 test.afterAll(() => {
   server?.kill('SIGTERM');
 });
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it
-test.use({ baseURL: async ({}, use) => use(BASE) });
+test.use({ baseURL: BASE });
 
 /** The background colour of the first buy button of the demo page's instant search results. */
 async function buyButtonColour(page: Page): Promise<string> {

@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { gatePort, startGateServer, untilListening } from '../e2e/gate-server.ts';
 
 interface Finished {
   name: string;
@@ -67,24 +66,6 @@ if (failed) {
   process.exit(failed);
 }
 
-// The visual gate spec's server (the gate on) starts here, once Playwright's own servers answer
-// (not beside their start, which the tests wait for), while the console walk runs first: inside
-// the spec, a server start on the loaded machine kept a worker waiting about a minute.
-const e2ePort = Number(process.env.E2E_PORT ?? 8181);
-let gateServer: ReturnType<typeof startGateServer> | undefined;
-const e2eRun = run('playwright', 'npx', ['playwright', 'test'], {
-  ...e2eEnv,
-  E2E_GATE_SERVER: 'started',
-});
-const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
-void Promise.all(
-  Array.from({ length: e2eWorkers }, (_, index) => untilListening(e2ePort + index, 300_000)),
-)
-  .catch(() => undefined)
-  .then(() => {
-    gateServer = startGateServer(gatePort(), { ...process.env, ...e2eEnv });
-  });
-const e2e = await e2eRun;
-gateServer?.kill('SIGTERM');
+const e2e = await run('playwright', 'npx', ['playwright', 'test'], e2eEnv);
 console.log(`::phase playwright took ${Math.round(e2e.seconds)} s`);
 process.exit(e2e.code);
