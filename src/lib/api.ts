@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, createApiClient, type CallInput } from '#contract/client.ts';
 import { isRead, type RouteDef, type RouteResponse } from '#contract/route.ts';
+import { FORM_ROOT_ERROR } from '#src/ui/form/form.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { errorText } from './error-text.ts';
 import { useActivityStore } from '#src/stores/activity-store.ts';
@@ -138,4 +139,18 @@ export function applyServerIssues<T extends FieldValues>(
       setError(path.join('.') as Path<T>, { type: 'server', message: issue.message });
   }
   return true;
+}
+
+/**
+ * A refused save on its form: a 400's issues on their fields, else the refusal's text in the
+ * reader's language above the buttons.
+ */
+export function showSaveError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+): void {
+  if (applyServerIssues(error, setError)) return;
+  setError(`root.${FORM_ROOT_ERROR}` as Path<T>, {
+    message: error instanceof ApiError ? errorText(error) : String(error),
+  });
 }

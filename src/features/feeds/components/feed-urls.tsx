@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import { ApiError } from '#contract/client.ts';
 import { FEED_TYPES, feedUrlInput, type FeedType, type FeedUrl } from '#contract/entities/feeds.ts';
-import { applyServerIssues, reportError } from '#src/lib/api.ts';
-import { errorText } from '#src/lib/error-text.ts';
+import { reportError, showSaveError } from '#src/lib/api.ts';
 import { useResource } from '#src/lib/resource.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
-import { FORM_ROOT_ERROR, Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
+import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { ResourceDeleteDialog } from '#src/ui/resource/resource-delete.tsx';
 import { ResourceTable } from '#src/ui/resource/resource-table.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
@@ -124,10 +122,7 @@ function AddUrl({
         try {
           await save(existing?.id, input);
         } catch (error) {
-          if (applyServerIssues(error, form.setError)) return;
-          form.setError(`root.${FORM_ROOT_ERROR}`, {
-            message: error instanceof ApiError ? errorText(error) : String(error),
-          });
+          showSaveError(error, form.setError);
           return;
         }
         form.resetField('url', { defaultValue: '' });

@@ -9,13 +9,11 @@ import {
   type BoostRule,
   type BoostType,
 } from '#contract/entities/merchandising.ts';
-import { applyServerIssues } from '#src/lib/api.ts';
-import { errorText } from '#src/lib/error-text.ts';
+import { showSaveError } from '#src/lib/api.ts';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
-import { FORM_ROOT_ERROR, useShownField } from '#src/ui/form/form.tsx';
+import { useShownField } from '#src/ui/form/form.tsx';
 import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { ApiError } from '#contract/client.ts';
 import { lookups } from '../api/merch-queries.ts';
 import {
   FormDateTimeField,
@@ -78,12 +76,7 @@ export function BoostFormModal({
       }
       pending={pending}
       onClose={onClose}
-      onError={(error, form) => {
-        if (applyServerIssues(error, form.setError)) return;
-        form.setError(`root.${FORM_ROOT_ERROR}`, {
-          message: error instanceof ApiError ? errorText(error) : String(error),
-        });
-      }}
+      onError={(error, form) => showSaveError(error, form.setError)}
       invalidText={t('merch.form.fillEmpty')}
       width={720}
     >

@@ -8,12 +8,9 @@ import {
   type RecsBoostType,
   type RecsRule,
 } from '#contract/entities/merchandising.ts';
-import { ApiError } from '#contract/client.ts';
-import { applyServerIssues } from '#src/lib/api.ts';
-import { errorText } from '#src/lib/error-text.ts';
+import { showSaveError } from '#src/lib/api.ts';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
-import { FORM_ROOT_ERROR } from '#src/ui/form/form.tsx';
 import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
 import { lookups, recsContextQuery } from '../api/merch-queries.ts';
 import { FormDateTimeField, FormItemPicker, numberOrDefault } from './merch-fields.tsx';
@@ -91,12 +88,7 @@ export function RecsFormModal({
       save={save}
       pending={pending}
       onClose={onClose}
-      onError={(error, form) => {
-        if (applyServerIssues(error, form.setError)) return;
-        form.setError(`root.${FORM_ROOT_ERROR}`, {
-          message: error instanceof ApiError ? errorText(error) : String(error),
-        });
-      }}
+      onError={(error, form) => showSaveError(error, form.setError)}
       invalidText={t('merch.form.fillEmpty')}
       width={720}
     >
