@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, createApiClient, type CallInput } from '#contract/client.ts';
 import { isRead, type RouteDef, type RouteResponse } from '#contract/route.ts';
-import { FORM_ROOT_ERROR } from '#src/ui/form/form.tsx';
+import { FORM_ROOT_ERROR } from '#src/ui/form/form-root-error.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { errorText } from './error-text.ts';
 import { useActivityStore } from '#src/stores/activity-store.ts';

@@ -12,6 +12,7 @@ import type {
 } from 'react-hook-form';
 import type * as z from 'zod';
 import { cx } from '../cx.ts';
+import { FORM_ROOT_ERROR } from './form-root-error.ts';
 
 /**
  * `useForm` with the contract's zod schema as resolver (STYLE.md 14). Messages come from
@@ -28,8 +29,7 @@ export function useZodForm<TIn extends FieldValues, TOut extends FieldValues>(
   });
 }
 
-/** The key under `errors.root` where a caller puts a whole-form (server) error. */
-export const FORM_ROOT_ERROR = 'server';
+export { FORM_ROOT_ERROR };
 
 export interface FormProps<TIn extends FieldValues, TOut> extends Omit<
   FormHTMLAttributes<HTMLFormElement>,
