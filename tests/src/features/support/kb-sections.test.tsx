@@ -126,6 +126,8 @@ describe('knowledge-base sections (staff)', () => {
     const form = within(dialog).getByRole('form', { name: 'Новый раздел' });
     const add = within(form).getByRole('button', { name: 'Добавить' });
     await user.type(within(form).getByLabelText('Адрес (slug)'), 'Billing');
+    // The form says what is wrong once the field is left (useZodForm: onTouched).
+    await user.tab();
     expect(
       await within(form).findByText('Только строчные латинские буквы, цифры и дефисы', undefined, {
         timeout: 2000,
