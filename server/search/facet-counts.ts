@@ -50,20 +50,25 @@ export const except = (filters: ParsedSearchFilter[], facet: string) =>
 const agg = (rows: SQL, order: SQL) =>
   sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${rows}) x)`;
 
+/** A pair's name (catalog_param_pairs, migration 0049: `name ␟ value [␟ unit]`). */
+const PAIR_NAME = sql`split_part(pair, chr(31), 1)`;
+
 /**
- * A param's values: each product's (name, value) pairs made distinct within the product, then
- * counted over the products: the old `count(distinct p.id)` without its sort of every pair.
+ * A param's values: each product's distinct (name, value) pairs (kept with the product, the
+ * greatest unit of the pair's params in them) counted over the products; pairs that differ only in
+ * their unit are one value, with the greatest unit.
  */
 const paramValues = (q: number, where: SQL, names: SQL) =>
-  sql`select ${q}::int as q, d.name, d.value, max(d.unit) as unit, count(*)::int as n
-      from hits p cross join lateral (
-        select e->>'name' as name, e->>'value' as value, max(e->>'unit') as unit
-        from jsonb_array_elements(p.params) e where ${names} group by 1, 2) d
-      where ${where} group by d.name, d.value`;
+  sql`select ${q}::int as q, split_part(pair, chr(31), 1) as name,
+        split_part(pair, chr(31), 2) as value, max((string_to_array(pair, chr(31)))[3]) as unit,
+        sum(n)::int as n
+      from (select pair, count(*) as n from hits p cross join lateral unnest(p.param_pairs) pair
+            where ${where} and ${names} group by pair) d
+      group by 2, 3`;
 
 /** The columns of `hits` the facet counts read. */
 export const HIT_COLUMNS = sql.raw(
-  'p.id, p.vendor, p.category_path, p.price, p.available, p.params',
+  'p.id, p.vendor, p.category_path, p.price, p.available, p.params, p.param_pairs',
 );
 
 export interface FacetCountRow {
@@ -84,10 +89,10 @@ export function facetCountColumns(filters: ParsedSearchFilter[], showUnavailable
     paramValues(
       0,
       filterCondition(filters),
-      filteredParams.length ? noneOf(sql`e->>'name'`, filteredParams) : sql`true`,
+      filteredParams.length ? noneOf(PAIR_NAME, filteredParams) : sql`true`,
     ),
     ...filteredParams.map((name, index) =>
-      paramValues(index + 1, except(filters, name), sql`e->>'name' = ${name}`),
+      paramValues(index + 1, except(filters, name), sql`${PAIR_NAME} = ${name}`),
     ),
   ];
   return sql`${agg(

@@ -60,7 +60,7 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
   >(
     db,
     sql`with matched as materialized (
-          select ${PRODUCT_COLUMNS}, p.import_id, ${q.score} as score,
+          select ${PRODUCT_COLUMNS}, p.import_id, ${q.facets ? sql`p.param_pairs, ` : sql``}${q.score} as score,
             (${q.merchandised}) as merchandised${sql.join(keys, sql``)}
           from ${q.from} p where ${q.base}),
         hits as not materialized (select * from matched where merchandised)

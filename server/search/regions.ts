@@ -42,7 +42,9 @@ export async function regionalProducts(
         where import_id = ${importId} and region_id = ${regionId} limit 1`,
   );
   if (rows.length === 0) return GLOBAL_PRODUCTS;
-  return sql`(select g.import_id, g.id, g.name, g.url, g.vendor, g.vendor_code, g.description,
+  // A region's params are computed per call, and their pairs (the params facet's) with them.
+  return sql`(select x.*, catalog_param_pairs(x.params) as param_pairs from (
+    select g.import_id, g.id, g.name, g.url, g.vendor, g.vendor_code, g.description,
       coalesce(r.price, g.price) as price,
       case when r.product_id is null then g.old_price else r.old_price end as old_price,
       g.currency_id, coalesce(r.available, g.available) as available, g.pictures, g.category_id,
@@ -55,7 +57,7 @@ export async function regionalProducts(
       g.params_text, g.popularity, g.sku_count, g.quantity, g.search, g.doc
     from catalog_products g
     left join catalog_product_regions r
-      on r.import_id = g.import_id and r.region_id = ${regionId} and r.product_id = g.id)`;
+      on r.import_id = g.import_id and r.region_id = ${regionId} and r.product_id = g.id) x)`;
 }
 
 /** An offer's params in a region: its regional attributes' values in place of its own. */

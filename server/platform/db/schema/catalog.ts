@@ -181,6 +181,14 @@ export const catalogProducts = pgTable(
     /** The union of the offers' params. */
     params: jsonb('params').$type<CatalogParam[]>().notNull(),
     paramsText: text('params_text').notNull(),
+    /**
+     * The product's distinct (name, value) pairs, each `name ␟ value` and `␟ unit` when one of
+     * the pair's params gives a unit (the greatest), ␟ being chr(31), which XML text cannot hold:
+     * what the params facet counts (server/search/facet-counts.ts) without expanding the JSON.
+     */
+    paramPairs: text('param_pairs')
+      .array()
+      .generatedAlwaysAs(sql`catalog_param_pairs(params)`),
     popularity: doublePrecision('popularity').notNull().default(0),
     skuCount: integer('sku_count').notNull(),
     /** The sum of the offers' stock quantities; null when no offer gives one. */
