@@ -53,6 +53,7 @@ import {
 } from '#studio/machines/config.machine.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { api, reportError } from '#src/lib/api.ts';
+import { gateActors } from './gate-actors.ts';
 
 /*
  * The host's real actors for studio/machines/config.machine.ts (STYLE.md 22):
@@ -349,6 +350,7 @@ export function configActors(options: ConfigActorsOptions) {
           { overlay: false },
         ),
       ),
+      ...gateActors(options),
     },
     actions: {
       /** Spec §4: generating to production shows a success notice. */

@@ -25,7 +25,7 @@ import { useSiteStyles } from './config-styles.ts';
 import { SchedulePromotion } from './rollout-schedule.tsx';
 import { useLifecycleFlags, type ConfigActor } from './config-form.ts';
 import { usePermissions } from './config-permissions.ts';
-import { useVisualGate } from './visual-gate.tsx';
+import { VisualGateDialog } from './visual-gate.tsx';
 import './config-studio.css';
 
 /*
@@ -85,18 +85,6 @@ export function ConfigLifecycle({
   const name = useSelector(actor, (s) => (s.context.config as { name?: unknown } | null)?.name);
   const target = usePromoteTarget(kind, typeof name === 'string' ? name : undefined);
   const siteId = useSiteStore((state) => state.siteId);
-  const item = useSelector(
-    actor,
-    (s) => s.context.config as { configId?: number; componentId?: number } | null,
-  );
-  const gate = useVisualGate({
-    siteId,
-    kind,
-    id: item?.configId ?? item?.componentId,
-    promoteAction: promoteActionOf(kind) === 'deploy' ? 'deploy' : 'generate',
-    canAccept: roles.canGenerate,
-    promote: () => actor.send({ type: 'PROMOTE' }),
-  });
   const keyOf = useSelector(actor, (s) => {
     const config = s.context.config as { configId?: unknown; componentId?: unknown } | null;
     const id = config?.configId ?? config?.componentId;
@@ -112,13 +100,14 @@ export function ConfigLifecycle({
         roles={roles}
         onSave={onSave}
         onPreview={() => actor.send({ type: 'PREVIEW' })}
-        // The visual regression gate first (visual-gate.tsx): it promotes when it passes.
-        onPromote={gate.request}
+        // The visual regression gate first (the machine's gating state): it promotes when it passes.
+        onPromote={() => actor.send({ type: 'GATE', purpose: 'promote' })}
         target={target}
       />
-      {gate.dialog}
+      <VisualGateDialog actor={actor} siteId={siteId} canAccept={roles.canGenerate} />
       {siteId !== null && copy === 'integration' && (
         <SchedulePromotion
+          actor={actor}
           siteId={siteId}
           kind={kind}
           configKey={configKey}

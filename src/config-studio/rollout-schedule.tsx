@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { addDays, startOfDay } from 'date-fns';
@@ -15,7 +15,7 @@ import { Modal } from '#src/ui/modal/modal.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { api } from '#src/lib/api.ts';
 import { configStudioKeys } from './api/keys.ts';
-import { useVisualGate } from './visual-gate.tsx';
+import type { ConfigActor } from './config-form.ts';
 import './rollout.css';
 import { formatDateTime as formatMoment } from '#src/lib/date-format.ts';
 
@@ -42,11 +42,14 @@ export function atTime(day: Date, time: string): Date | null {
  * picker and a time — and the site's upcoming runs of this config with a cancel button each.
  */
 export function SchedulePromotion({
+  actor,
   siteId,
   kind,
   configKey,
   canGenerate,
 }: {
+  /** The config's machine: its visual check runs before anything is scheduled. */
+  actor: ConfigActor;
   siteId: number;
   kind: ConfigKind;
   /** A block's or component's id; 0 for the one-per-site kinds; null while a new one is unsaved. */
@@ -96,17 +99,15 @@ export function SchedulePromotion({
   );
   // The visual check runs first: the server schedules only a version whose check passed or
   // whose changes were accepted, so what fires later is what was seen.
+  // The dialog is the screen's (VisualGateDialog); a passed check for a scheduling schedules.
   const pending = useRef<Date | null>(null);
-  const gate = useVisualGate({
-    siteId,
-    kind,
-    id: configKey ?? undefined,
-    promoteAction: 'schedule',
-    canAccept: canGenerate,
-    promote: () => {
-      if (pending.current) schedule.mutate(pending.current);
-    },
-  });
+  const { mutate } = schedule;
+  useEffect(() => {
+    const subscription = actor.on('gatePassed', ({ purpose }) => {
+      if (purpose === 'schedule' && pending.current) mutate(pending.current);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, mutate]);
   const submit = () => {
     const at = atTime(day, time);
     if (!at) return setError(t('configStudio.rollout.badTime'));
@@ -114,7 +115,7 @@ export function SchedulePromotion({
     setError(null);
     pending.current = at;
     setOpen(false);
-    gate.request();
+    actor.send({ type: 'GATE', purpose: 'schedule' });
   };
   if (configKey === null) return null;
   return (
@@ -166,7 +167,6 @@ export function SchedulePromotion({
             : t('configStudio.rollout.recent.fired', { at: formatDateTime(recent.runAt) })}
         </p>
       )}
-      {gate.dialog}
       <Modal
         open={open}
         mode="EDIT"

@@ -5,6 +5,7 @@
  */
 import type { ConfigKind } from '#contract/entities/config.ts';
 import type { Job } from '#contract/entities/job.ts';
+import type { GateRun, GateStatus } from '#contract/routes/visual-gate.ts';
 
 /** Which stored version the editor's copy is based on; versionId null: nothing saved yet. */
 export interface BaseMeta {
@@ -45,6 +46,26 @@ export interface PollJobInput {
   job: Job;
 }
 
+/** What a passed visual check lets go ahead: the promotion itself, or the scheduling of one. */
+export type GatePurpose = 'promote' | 'schedule';
+
+/** The visual check in front of a promotion, while its dialog is open. */
+export interface VisualGate {
+  purpose: GatePurpose;
+  /** The run the dialog shows; null while it starts. */
+  run: GateRun | null;
+}
+
+/** Starting a check of the config's newest integration version (deploy kinds: the item's id). */
+export interface StartGateInput {
+  config: unknown;
+}
+/** The run to read again (polling) or whose changes to accept. */
+export interface GateRunInput {
+  run: GateRun;
+}
+export type { GateRun, GateStatus };
+
 /** How the last operation ended, for the toolbar's status line and for tests. */
 export type Outcome = 'saved' | 'previewed' | 'promoted' | 'already-running' | 'failed';
 
@@ -73,6 +94,8 @@ export interface ConfigContext {
   /** The integration version production now holds (after a generate/deploy in this session). */
   productionVersionId: number | null;
   outcome: Outcome | null;
+  /** The visual check while its dialog is open (the `gating` state), else null. */
+  gate: VisualGate | null;
 }
 
 export type ConfigEvent =
@@ -86,4 +109,15 @@ export type ConfigEvent =
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
   /** Production was pointed at another build (a rollback): the integration version it serves. */
-  | { type: 'PRODUCTION_SERVES'; sourceVersionId: number | null };
+  | { type: 'PRODUCTION_SERVES'; sourceVersionId: number | null }
+  /** Run the visual check first; when it passes, promote or let the host schedule. */
+  | { type: 'GATE'; purpose: GatePurpose }
+  /** Accept the changes the check found (a user with the generate role). */
+  | { type: 'GATE_ACCEPT' }
+  /** Promote (or schedule) from the dialog once the changes are accepted. */
+  | { type: 'GATE_PROMOTE' }
+  /** Run the check again (it failed, could not run, or production moved since). */
+  | { type: 'GATE_RETRY' };
+
+/** What the machine tells its host: the check passed for a scheduling (the host schedules). */
+export type ConfigEmitted = { type: 'gatePassed'; purpose: GatePurpose };

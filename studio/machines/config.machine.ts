@@ -1,58 +1,29 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ApiError } from '#contract/client.ts';
-import { DEPLOY_KINDS, type ConfigKind } from '#contract/entities/config.ts';
-import type { Job } from '#contract/entities/job.ts';
-import type {
-  BaseMeta,
-  ConfigContext,
-  ConfigEvent,
-  ConfigMachineInput,
-  ConflictMeta,
-  JobAction,
-  LoadedConfig,
-  PollJobInput,
-  SaveInput,
-  StartJobInput,
-} from './config-types.ts';
+import { assign, type SnapshotFrom } from 'xstate';
+import type { BaseMeta } from './config-types.ts';
+import { gatingState } from './config-gate.ts';
+import { configSetup, conflictOf, promoteActionOf } from './config-setup.ts';
 import { deepEqual } from './deep-equal.ts';
 
 // The machine's module stays the one import of its users: types and helpers are re-exported.
 export type * from './config-types.ts';
 export { deepEqual } from './deep-equal.ts';
+export {
+  POLL_INTERVAL_MS,
+  conflictOf,
+  gatePasses,
+  isAlreadyRunning,
+  promoteActionOf,
+} from './config-setup.ts';
 
 /*
  * The config lifecycle (DESIGN.md "Config lifecycle", spec part 1 §4): one machine per config
  * copy. The host passes the real actors and notifications with `machine.provide()`
  * (src/config-studio/config-actors.ts); tests pass fakes. No React and no API client here.
+ * Its setup (actors, actions, guards) is config-setup.ts; the visual check before a promotion is
+ * its `gating` state (config-gate.ts).
  */
 
-/** Spec §9: status polling interval. */
-export const POLL_INTERVAL_MS = 1000;
-
 const EMPTY_BASE: BaseMeta = { versionId: null, version: 0, author: null, createdAt: null };
-
-/** The newer version in a 409 answer to a save, or null when the error is something else. */
-export function conflictOf(error: unknown): ConflictMeta | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { conflict?: Partial<ConflictMeta> } | null;
-  const conflict = body?.conflict;
-  if (!conflict || typeof conflict.versionId !== 'number') return null;
-  return {
-    versionId: conflict.versionId,
-    version: conflict.version ?? 0,
-    author: conflict.author ?? '',
-    createdAt: conflict.createdAt ?? '',
-  };
-}
-
-/** A 409 on starting a job: one is already running (spec §8: a silent failure). */
-export function isAlreadyRunning(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409;
-}
-
-export function promoteActionOf(kind: ConfigKind): JobAction {
-  return (DEPLOY_KINDS as readonly string[]).includes(kind) ? 'deploy' : 'generate';
-}
 
 type ErrorEventArgs = { event: { error: unknown } };
 /** Record a failure and tell the host (spec §8: the wait ends with failure). */
@@ -61,55 +32,7 @@ const failJob = [
   { type: 'notifyFailure', params: ({ event }: ErrorEventArgs) => ({ error: event.error }) },
 ] as const;
 
-const notProvided = (name: string) => () =>
-  Promise.reject(new Error(`config machine: the host did not provide the ${name} actor`));
-
-/** A job state that ends the polling (status 200). */
-const isFinished = (job: Job) => job.state === 'done';
-
-export const configMachine = setup({
-  types: {
-    context: {} as ConfigContext,
-    events: {} as ConfigEvent,
-    input: {} as ConfigMachineInput,
-  },
-  actors: {
-    loadConfig: fromPromise<LoadedConfig>(notProvided('loadConfig')),
-    saveConfig: fromPromise<LoadedConfig, SaveInput>(notProvided('saveConfig')),
-    startJob: fromPromise<Job, StartJobInput>(notProvided('startJob')),
-    pollJob: fromPromise<Job, PollJobInput>(notProvided('pollJob')),
-  },
-  actions: {
-    // Notifications the host turns into toasts (spec §8); no-ops unless provided.
-    notifySaved: () => undefined,
-    notifyPreviewReady: () => undefined,
-    notifyPromoted: () => undefined,
-    notifyFailure: (_, _params: { error: unknown }) => undefined,
-    assignEdit: assign(({ context, event }) => {
-      if (event.type !== 'EDIT') return {};
-      return { config: event.config, dirty: !deepEqual(event.config, context.savedConfig) };
-    }),
-    revert: assign(({ context }) => ({ config: context.savedConfig, dirty: false })),
-    recordFailure: assign((_, params: { error: unknown }) => ({
-      error: params.error,
-      outcome: 'failed' as const,
-    })),
-    startCalculating: assign({ calculating: true, job: null, error: null, outcome: null }),
-    stopCalculating: assign({ calculating: false }),
-  },
-  guards: {
-    isDirty: ({ context }) => context.dirty,
-    /** Saving an unchanged copy is allowed only to create its first version. */
-    canSave: ({ context }) => context.dirty || context.base.versionId === null,
-    /** Preview and promote build from the saved integration copy. */
-    canBuild: ({ context }) => context.test && !context.dirty,
-    canPromote: ({ context }) => context.test && !context.dirty && context.base.versionId !== null,
-    isStaleSave: (_, params: { error: unknown }) => conflictOf(params.error) !== null,
-    isAlreadyRunning: (_, params: { error: unknown }) => isAlreadyRunning(params.error),
-    isFinished: (_, params: { job: Job }) => isFinished(params.job),
-  },
-  delays: { pollInterval: POLL_INTERVAL_MS },
-}).createMachine({
+export const configMachine = configSetup.createMachine({
   id: 'config',
   context: ({ input }) => ({
     kind: input.kind,
@@ -126,6 +49,7 @@ export const configMachine = setup({
     sentConfig: null,
     productionVersionId: null,
     outcome: null,
+    gate: null,
   }),
   initial: 'loading',
   on: {
@@ -181,8 +105,10 @@ export const configMachine = setup({
         EDIT: { target: '.check', actions: 'assignEdit' },
         SAVE: { guard: 'canSave', target: 'saving' },
         RELOAD: 'loading',
+        GATE: { guard: 'canGate', target: 'gating' },
       },
     },
+    gating: gatingState,
     saving: {
       entry: assign({ sentConfig: ({ context }) => context.config }),
       invoke: {
@@ -367,5 +293,17 @@ export function lifecycleFlags(snapshot: SnapshotFrom<ConfigMachine>) {
     base: context.base,
     outcome: context.outcome,
     productionVersionId: context.productionVersionId,
+  };
+}
+
+/** The visual check's dialog, read from a snapshot (null: closed). */
+export function visualGateOf(snapshot: SnapshotFrom<ConfigMachine>) {
+  const { gate } = snapshot.context;
+  if (!snapshot.matches('gating') || !gate) return null;
+  return {
+    purpose: gate.purpose,
+    starting: snapshot.matches({ gating: 'starting' }),
+    run: gate.run,
+    accepting: snapshot.matches({ gating: 'accepting' }),
   };
 }

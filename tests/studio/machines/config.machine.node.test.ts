@@ -7,10 +7,16 @@ import {
   POLL_INTERVAL_MS,
   configMachine,
   deepEqual,
+  visualGateOf,
   type BaseMeta,
+  type ConfigEmitted,
+  type GateRun,
+  type GateRunInput,
+  type GateStatus,
   type LoadedConfig,
   type PollJobInput,
   type SaveInput,
+  type StartGateInput,
   type StartJobInput,
 } from '#studio/machines/config.machine.ts';
 
@@ -43,12 +49,36 @@ const staleSave = () =>
     conflict: { versionId: 9, version: 4, author: 'integrator', createdAt: '2026-11-21T11:00:00Z' },
   });
 
+function gateRun(state: GateRun['state'], current = true): GateRun {
+  return {
+    id: 41,
+    siteId: 1,
+    kind: 'autocomplete',
+    key: 0,
+    sourceVersionId: 7,
+    state,
+    reason: state === 'failed' ? 'Chromium crashed' : null,
+    progress: state === 'running' ? 30 : 100,
+    durationMs: state === 'running' ? null : 4000,
+    acceptedBy: state === 'accepted' ? 'designer' : null,
+    acceptedAt: state === 'accepted' ? '2026-11-21T10:01:00Z' : null,
+    createdBy: 'designer',
+    createdAt: '2026-11-21T10:00:00Z',
+    current,
+    views: [],
+  };
+}
+
 interface Fakes {
   load: (call: number) => Promise<LoadedConfig>;
   save: (input: SaveInput) => Promise<LoadedConfig>;
   start: (input: StartJobInput) => Promise<Job>;
   /** Answers for successive status calls. */
   polls: Array<Job | Error>;
+  /** The visual check: its start's answer, successive reads of the run, the accept's answer. */
+  gateStart: (input: StartGateInput) => Promise<GateStatus>;
+  gatePolls: Array<GateRun | Error>;
+  gateAccept: (input: GateRunInput) => Promise<GateRun>;
 }
 
 /** A machine with fake actors and spies on every call and notification. */
@@ -59,6 +89,9 @@ function harness(options: Partial<Fakes> & { kind?: ConfigKind; test?: boolean }
     start: [] as StartJobInput[],
     poll: [] as PollJobInput[],
     pollSignals: [] as AbortSignal[],
+    gateStart: [] as StartGateInput[],
+    gatePoll: [] as GateRunInput[],
+    gateAccept: [] as GateRunInput[],
   };
   const notify = {
     saved: vi.fn(),
@@ -67,6 +100,7 @@ function harness(options: Partial<Fakes> & { kind?: ConfigKind; test?: boolean }
     failure: vi.fn(),
   };
   const polls = [...(options.polls ?? [])];
+  const gatePolls = [...(options.gatePolls ?? [])];
   const machine = configMachine.provide({
     actors: {
       loadConfig: fromPromise<LoadedConfig>(() => {
@@ -94,6 +128,23 @@ function harness(options: Partial<Fakes> & { kind?: ConfigKind; test?: boolean }
         const next = polls.shift() ?? job('running');
         return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
       }),
+      startGate: fromPromise<GateStatus, StartGateInput>(({ input }) => {
+        calls.gateStart.push(input);
+        return options.gateStart
+          ? options.gateStart(input)
+          : Promise.resolve({ enabled: true, run: gateRun('running') });
+      }),
+      pollGate: fromPromise<GateRun, GateRunInput>(({ input }) => {
+        calls.gatePoll.push(input);
+        const next = gatePolls.shift() ?? gateRun('running');
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+      }),
+      acceptGate: fromPromise<GateRun, GateRunInput>(({ input }) => {
+        calls.gateAccept.push(input);
+        return options.gateAccept
+          ? options.gateAccept(input)
+          : Promise.resolve(gateRun('accepted'));
+      }),
     },
     actions: {
       notifySaved: notify.saved,
@@ -105,8 +156,10 @@ function harness(options: Partial<Fakes> & { kind?: ConfigKind; test?: boolean }
   const actor = createActor(machine, {
     input: { kind: options.kind ?? 'autocomplete', test: options.test ?? true },
   });
+  const emitted: ConfigEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { actor, calls, notify, snapshot: () => actor.getSnapshot() };
+  return { actor, calls, notify, emitted, snapshot: () => actor.getSnapshot() };
 }
 
 /** Lets resolved promises land (fake timers hold only the timers). */
@@ -608,6 +661,196 @@ describe('promoting', () => {
     actor.stop();
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5);
     expect(calls.poll).toHaveLength(0);
+  });
+});
+
+describe('the visual check before a promotion (gating)', () => {
+  it('runs, polls every 1000 ms while it runs, and promotes when it passes', async () => {
+    const h = harness({
+      gatePolls: [gateRun('running'), gateRun('passed')],
+      polls: [job('done')],
+    });
+    await flush();
+    h.actor.send({ type: 'GATE', purpose: 'promote' });
+    expect(h.snapshot().matches({ gating: 'starting' })).toBe(true);
+    expect(visualGateOf(h.snapshot())).toMatchObject({ purpose: 'promote', starting: true });
+    await flush();
+    expect(h.calls.gateStart).toEqual([{ config: SAVED }]);
+    expect(h.snapshot().matches({ gating: 'waiting' })).toBe(true);
+    expect(visualGateOf(h.snapshot())?.run?.state).toBe('running');
+    expect(h.calls.start).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(h.calls.gatePoll).toHaveLength(1);
+    expect(h.calls.gatePoll[0]?.run.id).toBe(41);
+    expect(h.snapshot().matches({ gating: 'waiting' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(h.calls.gatePoll).toHaveLength(2);
+    // Passed: the dialog closes and the promotion starts.
+    expect(h.snapshot().matches('promoting')).toBe(true);
+    expect(visualGateOf(h.snapshot())).toBeNull();
+    expect(h.snapshot().context.gate).toBeNull();
+    expect(h.emitted).toEqual([{ type: 'gatePassed', purpose: 'promote' }]);
+    await flush();
+    expect(h.calls.start).toEqual([{ action: 'generate', config: SAVED }]);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(h.snapshot().context.outcome).toBe('promoted');
+    expect(h.notify.promoted).toHaveBeenCalledTimes(1);
+  });
+
+  it('a run already passed, or the gate off on the server: promotes at once', async () => {
+    for (const status of [
+      { enabled: true, run: gateRun('passed') },
+      { enabled: true, run: gateRun('accepted') },
+      { enabled: false, run: null },
+    ]) {
+      const h = harness({ gateStart: () => Promise.resolve(status) });
+      await flush();
+      h.actor.send({ type: 'GATE', purpose: 'promote' });
+      await flush();
+      expect(h.snapshot().matches('promoting')).toBe(true);
+      expect(h.calls.gatePoll).toEqual([]);
+    }
+  });
+
+  it('a failed run: no promotion, the failure shown until closed', async () => {
+    const h = harness({ gatePolls: [gateRun('failed')] });
+    await flush();
+    h.actor.send({ type: 'GATE', purpose: 'promote' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(h.snapshot().matches({ gating: 'review' })).toBe(true);
+    expect(visualGateOf(h.snapshot())).toMatchObject({
+      purpose: 'promote',
+      starting: false,
+      run: { state: 'failed', reason: 'Chromium crashed' },
+    });
+    // Neither accepting nor promoting gets past a failure; polling has stopped.
+    h.actor.send({ type: 'GATE_ACCEPT' });
+    h.actor.send({ type: 'GATE_PROMOTE' });
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5);
+    expect(h.snapshot().matches({ gating: 'review' })).toBe(true);
+    expect(h.calls.gatePoll).toHaveLength(1);
+    expect(h.calls.gateAccept).toEqual([]);
+    expect(h.calls.start).toEqual([]);
+    expect(h.emitted).toEqual([]);
+
+    h.actor.send({ type: 'CANCEL' });
+    expect(h.snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(visualGateOf(h.snapshot())).toBeNull();
+    expect(h.calls.start).toEqual([]);
+    expect(h.snapshot().context.outcome).toBeNull();
+  });
+
+  it('retry after a failure starts a new run', async () => {
+    let call = 0;
+    const h = harness({
+      gateStart: () => {
+        call += 1;
+        return Promise.resolve({ enabled: true, run: gateRun(call === 1 ? 'failed' : 'passed') });
+      },
+      polls: [job('done')],
+    });
+    await flush();
+    h.actor.send({ type: 'GATE', purpose: 'promote' });
+    await flush();
+    expect(h.snapshot().matches({ gating: 'review' })).toBe(true);
+    h.actor.send({ type: 'GATE_RETRY' });
+    expect(visualGateOf(h.snapshot())).toMatchObject({ starting: true, run: null });
+    await flush();
+    expect(h.calls.gateStart).toHaveLength(2);
+    expect(h.snapshot().matches('promoting')).toBe(true);
+  });
+
+  it('cancel while it runs: the dialog closes, polling stops, nothing is promoted', async () => {
+    const h = harness();
+    await flush();
+    h.actor.send({ type: 'GATE', purpose: 'promote' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(h.calls.gatePoll).toHaveLength(1);
+    h.actor.send({ type: 'CANCEL' });
+    expect(h.snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(h.snapshot().context.gate).toBeNull();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5);
+    expect(h.calls.gatePoll).toHaveLength(1);
+    expect(h.calls.start).toEqual([]);
+    expect(h.emitted).toEqual([]);
+  });
+
+  it('changes found: accepted by a user, then promoted from the dialog', async () => {
+    const h = harness({ gatePolls: [gateRun('changed')], polls: [job('done')] });
+    await flush();
+    h.actor.send({ type: 'GATE', purpose: 'promote' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(visualGateOf(h.snapshot())?.run?.state).toBe('changed');
+    h.actor.send({ type: 'GATE_PROMOTE' });
+    expect(h.snapshot().matches({ gating: 'review' })).toBe(true);
+    h.actor.send({ type: 'GATE_ACCEPT' });
+    expect(visualGateOf(h.snapshot())?.accepting).toBe(true);
+    await flush();
+    expect(h.calls.gateAccept).toEqual([{ run: gateRun('changed') }]);
+    expect(visualGateOf(h.snapshot())).toMatchObject({
+      accepting: false,
+      run: { state: 'accepted', acceptedBy: 'designer' },
+    });
+    // Accepted: the user promotes from the dialog.
+    expect(h.calls.start).toEqual([]);
+    h.actor.send({ type: 'GATE_PROMOTE' });
+    expect(h.snapshot().matches('promoting')).toBe(true);
+  });
+
+  it('a refused accept keeps the changes shown', async () => {
+    const h = harness({
+      gatePolls: [gateRun('changed')],
+      gateAccept: () => Promise.reject(new ApiError(409, 'production moved')),
+    });
+    await flush();
+    h.actor.send({ type: 'GATE', purpose: 'promote' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    h.actor.send({ type: 'GATE_ACCEPT' });
+    await flush();
+    expect(h.snapshot().matches({ gating: 'review' })).toBe(true);
+    expect(visualGateOf(h.snapshot())?.run?.state).toBe('changed');
+  });
+
+  it('a failed start or read closes the dialog without promoting', async () => {
+    const refused = harness({ gateStart: () => Promise.reject(new ApiError(403, 'no role')) });
+    await flush();
+    refused.actor.send({ type: 'GATE', purpose: 'promote' });
+    await flush();
+    expect(refused.snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(refused.snapshot().context.gate).toBeNull();
+
+    const lost = harness({ gatePolls: [new ApiError(500, 'gone')] });
+    await flush();
+    lost.actor.send({ type: 'GATE', purpose: 'promote' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(lost.snapshot().matches({ editing: 'pristine' })).toBe(true);
+    expect(lost.calls.start).toEqual([]);
+  });
+
+  it('before a promotion it needs what the promotion needs; before a scheduling it does not', async () => {
+    const h = harness({
+      gateStart: () => Promise.resolve({ enabled: true, run: gateRun('passed') }),
+    });
+    await flush();
+    h.actor.send({ type: 'EDIT', config: { title: 'mine' } });
+    h.actor.send({ type: 'GATE', purpose: 'promote' });
+    expect(h.snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(h.calls.gateStart).toEqual([]);
+
+    // A scheduling: the passed check is emitted for the host, which schedules; no promotion.
+    h.actor.send({ type: 'GATE', purpose: 'schedule' });
+    expect(visualGateOf(h.snapshot())?.purpose).toBe('schedule');
+    await flush();
+    expect(h.emitted).toEqual([{ type: 'gatePassed', purpose: 'schedule' }]);
+    expect(h.snapshot().matches({ editing: 'dirty' })).toBe(true);
+    expect(h.snapshot().context.config).toEqual({ title: 'mine' });
+    expect(h.calls.start).toEqual([]);
   });
 });
 

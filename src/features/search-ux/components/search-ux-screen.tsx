@@ -28,7 +28,7 @@ import { useCopyAccess } from '#src/config-studio/config-permissions.ts';
 import { useMachineForm } from '#src/config-studio/config-form.ts';
 import { useCompiledStyles, useTokenScss } from '#src/config-studio/config-styles.ts';
 import { usePromoteTarget } from '#src/config-studio/config-promote.ts';
-import { useVisualGate } from '#src/config-studio/visual-gate.tsx';
+import { VisualGateDialog } from '#src/config-studio/visual-gate.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
@@ -118,14 +118,6 @@ export function SearchUxScreen({
   const config = useSelector(actor, (snapshot) => snapshot.context.config);
   const conflict = useSelector(actor, (snapshot) => snapshot.context.conflict);
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
-  // The visual regression gate runs before Generate (src/config-studio/visual-gate.tsx).
-  const gate = useVisualGate({
-    siteId,
-    kind,
-    promoteAction: 'generate',
-    canAccept: permissions.canGenerate,
-    promote: () => actor.send({ type: 'PROMOTE' }),
-  });
 
   const form = useZodForm(searchConfig, { mode: 'onChange' });
   const { save } = useMachineForm(actor, form, {
@@ -221,13 +213,15 @@ export function SearchUxScreen({
         roles={permissions}
         onSave={() => void save()}
         onPreview={() => actor.send({ type: 'PREVIEW' })}
-        onPromote={gate.request}
+        // The visual regression gate runs first (the machine's gating state): it promotes on a pass.
+        onPromote={() => actor.send({ type: 'GATE', purpose: 'promote' })}
         target={promoteTarget}
         confirmWarnings={<ContrastWarning failures={contrast} />}
       />
-      {gate.dialog}
+      <VisualGateDialog actor={actor} siteId={siteId} canAccept={permissions.canGenerate} />
       {test && (
         <SchedulePromotion
+          actor={actor}
           siteId={siteId}
           kind={kind}
           configKey={0}
