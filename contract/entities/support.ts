@@ -120,6 +120,13 @@ export const feedbackStatus = z.enum(FEEDBACK_STATUSES);
 export type FeedbackStatus = z.infer<typeof feedbackStatus>;
 
 export const FEEDBACK_TEXT_MAX = 5000;
+
+/** What staff send as feedback (besides the optional screenshot file of the multipart form). */
+export const feedbackInput = z.strictObject({
+  area: feedbackArea,
+  text: z.string().trim().min(1).max(FEEDBACK_TEXT_MAX),
+});
+export type FeedbackInput = z.input<typeof feedbackInput>;
 /** Screenshot types accepted (checked by their leading bytes, not only the declared type). */
 export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 

@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   FEEDBACK_AREAS,
   FEEDBACK_STATUSES,
   FEEDBACK_TEXT_MAX,
+  feedbackInput,
   type Feedback,
-  type FeedbackArea,
   type FeedbackStatus,
 } from '#contract/entities/support.ts';
 import {
@@ -22,6 +23,8 @@ import { useSiteStore } from '#src/stores/site-store.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { FormField } from '#src/ui/form/form-field.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
@@ -34,11 +37,9 @@ import { formatDateTime } from '#src/lib/date-format.ts';
 const SCREENSHOT_HINT_MB = 2;
 const STATUS_TONE = { new: 'accent', in_progress: 'warning', done: 'success' } as const;
 
-interface FormValues {
-  area: FeedbackArea;
-  text: string;
-  file: FileList | null;
-}
+/** The contract's feedback fields, and the screenshot the multipart form sends beside them. */
+const feedbackForm = feedbackInput.extend({ file: z.custom<FileList | null>() });
+type FormValues = z.input<typeof feedbackForm>;
 
 /** /internal-feedback (staff only): send feedback on the console, and follow it by status. */
 export default function FeedbackPage() {
@@ -47,11 +48,13 @@ export default function FeedbackPage() {
   const queryClient = useQueryClient();
   const list = useQuery({ ...feedbackQueryOptions(siteId ?? 0), enabled: siteId !== null });
   const [shown, setShown] = useState<{ id: number; src: string } | null>(null);
-  const form = useForm<FormValues>({ defaultValues: { area: 'other', text: '', file: null } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(feedbackForm, {
+    defaultValues: { area: 'other', text: '', file: null },
+  });
+  const { isSubmitting } = form.formState;
   const chosen = useWatch({ control: form.control, name: 'file' });
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = async (values: z.output<typeof feedbackForm>) => {
     if (siteId === null) return;
     const file = values.file?.[0];
     try {
@@ -67,7 +70,7 @@ export default function FeedbackPage() {
     } catch (error) {
       if (!applyServerIssues(error, form.setError)) reportError(error);
     }
-  });
+  };
 
   const setStatus = async (row: Feedback, status: FeedbackStatus) => {
     if (siteId === null) return;
@@ -147,33 +150,38 @@ export default function FeedbackPage() {
         <h1>{t('routes.internalFeedback')}</h1>
       </div>
       <p className="page__lead">{t('support.feedback.lead')}</p>
-      <form className="feedback__form" onSubmit={(event) => void submit(event)} noValidate>
+      <Form<FormValues, z.output<typeof feedbackForm>>
+        form={form}
+        className="feedback__form"
+        onSubmit={submit}
+      >
         <h2>{t('support.feedback.formTitle')}</h2>
-        <label className="ui-field">
-          <span className="ui-field__label">{t('support.feedback.area')}</span>
-          <select className="ui-input" {...form.register('area')}>
-            {FEEDBACK_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {t(`support.feedback.areas.${area}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="ui-field">
-          <span className="ui-field__label">{t('support.feedback.text')}</span>
-          <textarea
-            className="ui-input feedback__textarea"
-            rows={5}
-            maxLength={FEEDBACK_TEXT_MAX}
-            aria-invalid={errors.text ? true : undefined}
-            {...form.register('text', {
-              validate: (value) => value.trim().length > 0 || t('errors.validation.required'),
-            })}
-          />
-          <span className={errors.text ? 'ui-field__error' : 'ui-field__hint'}>
-            {errors.text?.message || t('support.feedback.textHint')}
-          </span>
-        </label>
+        <FormField<FormValues> name="area" label={t('support.feedback.area')}>
+          {(control) => (
+            <select className="ui-input" {...control} {...form.register('area')}>
+              {FEEDBACK_AREAS.map((area) => (
+                <option key={area} value={area}>
+                  {t(`support.feedback.areas.${area}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField<FormValues>
+          name="text"
+          label={t('support.feedback.text')}
+          hint={t('support.feedback.textHint')}
+        >
+          {(control) => (
+            <textarea
+              className="ui-input feedback__textarea"
+              rows={5}
+              maxLength={FEEDBACK_TEXT_MAX}
+              {...control}
+              {...form.register('text')}
+            />
+          )}
+        </FormField>
         <label className="ui-field">
           <span className="ui-field__label">{t('support.feedback.screenshot')}</span>
           {/* The native picker speaks the browser's language: a button of ours instead. */}
@@ -200,7 +208,7 @@ export default function FeedbackPage() {
             {t('support.feedback.send')}
           </Button>
         </div>
-      </form>
+      </Form>
       <h2>{t('support.feedback.listTitle')}</h2>
       {list.data ? (
         <DataTable

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isStaff } from '#contract/roles.ts';
+import type * as z from 'zod';
 import {
-  KB_SLUG,
+  kbArticleInput,
   type KbArticle,
+  type KbArticleInput,
   type KbLanguage,
   type KbSection,
 } from '#contract/entities/support.ts';
@@ -15,6 +17,8 @@ import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { FormField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
@@ -160,14 +164,6 @@ export default function KnowledgeBasePage() {
   );
 }
 
-interface EditorValues {
-  sectionId: string;
-  slug: string;
-  language: KbLanguage;
-  title: string;
-  body: string;
-}
-
 const FORM_ID = 'kb-article-form';
 
 /** Create or edit one article (Markdown with a live preview); staff only. */
@@ -186,31 +182,30 @@ function ArticleEditor({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useForm<EditorValues>({
+  // The contract's schema validates what is typed; its messages come from the zod error map.
+  const form = useZodForm<KbArticleInput, z.output<typeof kbArticleInput>>(kbArticleInput, {
     defaultValues: editing
       ? {
-          sectionId: String(editing.sectionId),
+          sectionId: editing.sectionId,
           slug: editing.slug,
           language: editing.language,
           title: editing.title,
           body: editing.body,
         }
-      : { sectionId: String(sections[0]?.id ?? ''), slug: '', language, title: '', body: '' },
+      : { sectionId: sections[0]?.id, slug: '', language, title: '', body: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const body = useWatch({ control: form.control, name: 'body' });
-  const submit = form.handleSubmit(async (values) => {
+  const submit = async (values: z.output<typeof kbArticleInput>) => {
     try {
-      const saved = await api(saveKbArticleRoute, {
-        body: { ...values, sectionId: Number(values.sectionId) },
-      });
+      const saved = await api(saveKbArticleRoute, { body: values });
       await queryClient.invalidateQueries({ queryKey: supportKeys.kb });
       onSaved(saved);
       onClose();
     } catch (error) {
       if (!applyServerIssues(error, form.setError)) reportError(error, { quiet: true });
     }
-  });
+  };
   const [asking, setAsking] = useState(false);
   const remove = async () => {
     if (!editing) return;
@@ -229,56 +224,68 @@ function ArticleEditor({
       confirmLoading={isSubmitting}
       closeOnOutsideClick={!asking}
     >
-      <form id={FORM_ID} className="kb-editor" onSubmit={(event) => void submit(event)} noValidate>
+      <Form<KbArticleInput, z.output<typeof kbArticleInput>>
+        id={FORM_ID}
+        form={form}
+        className="kb-editor"
+        onSubmit={submit}
+      >
         <div className="kb-editor__row">
-          <label className="ui-field">
-            <span className="ui-field__label">{t('support.kb.section')}</span>
-            <select className="ui-input" {...form.register('sectionId', { required: true })}>
-              {sections.map((section) => (
-                <option key={section.id} value={section.id}>
-                  {section.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="ui-field">
-            <span className="ui-field__label">{t('support.kb.language')}</span>
-            <select className="ui-input" disabled={editing !== null} {...form.register('language')}>
-              <option value="ru">{t('support.kb.languages.ru')}</option>
-              <option value="en">{t('support.kb.languages.en')}</option>
-            </select>
-          </label>
-          <label className="ui-field">
-            <span className="ui-field__label">{t('support.kb.slug')}</span>
-            <input
-              className="ui-input"
-              readOnly={editing !== null}
-              aria-invalid={errors.slug ? true : undefined}
-              {...form.register('slug', { required: true, pattern: KB_SLUG })}
-            />
-            <span className={errors.slug ? 'ui-field__error' : 'ui-field__hint'}>
-              {errors.slug?.message || t('support.kb.slugHint')}
-            </span>
-          </label>
+          <FormField<KbArticleInput> name="sectionId" label={t('support.kb.section')}>
+            {(control) => (
+              <select
+                className="ui-input"
+                {...control}
+                {...form.register('sectionId', { valueAsNumber: true })}
+              >
+                {sections.map((section) => (
+                  <option key={section.id} value={section.id}>
+                    {section.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField<KbArticleInput> name="language" label={t('support.kb.language')}>
+            {(control) => (
+              <select
+                className="ui-input"
+                disabled={editing !== null}
+                {...control}
+                {...form.register('language')}
+              >
+                <option value="ru">{t('support.kb.languages.ru')}</option>
+                <option value="en">{t('support.kb.languages.en')}</option>
+              </select>
+            )}
+          </FormField>
+          <FormField<KbArticleInput>
+            name="slug"
+            label={t('support.kb.slug')}
+            hint={t('support.kb.slugHint')}
+          >
+            {(control) => (
+              <input
+                className="ui-input"
+                readOnly={editing !== null}
+                {...control}
+                {...form.register('slug')}
+              />
+            )}
+          </FormField>
         </div>
-        <label className="ui-field">
-          <span className="ui-field__label">{t('support.kb.title')}</span>
-          <input
-            className="ui-input"
-            aria-invalid={errors.title ? true : undefined}
-            {...form.register('title', { required: true, maxLength: 200 })}
-          />
-        </label>
+        <FormTextField<KbArticleInput> name="title" label={t('support.kb.title')} />
         <div className="kb-editor__panes">
-          <label className="ui-field">
-            <span className="ui-field__label">{t('support.kb.body')}</span>
-            <textarea
-              className="ui-input kb-editor__body"
-              rows={18}
-              aria-invalid={errors.body ? true : undefined}
-              {...form.register('body', { required: true, maxLength: 50_000 })}
-            />
-          </label>
+          <FormField<KbArticleInput> name="body" label={t('support.kb.body')}>
+            {(control) => (
+              <textarea
+                className="ui-input kb-editor__body"
+                rows={18}
+                {...control}
+                {...form.register('body')}
+              />
+            )}
+          </FormField>
           <div className="kb-editor__preview" aria-label={t('support.kb.preview')}>
             <ArticleMarkdown text={body} />
           </div>
@@ -288,7 +295,7 @@ function ArticleEditor({
             {t('support.kb.delete')}
           </Button>
         )}
-      </form>
+      </Form>
       {asking && editing && (
         <ConfirmDialog
           title={t('support.kb.deleteTitle', { title: editing.title })}
