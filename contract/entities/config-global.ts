@@ -10,12 +10,17 @@ export const PRICE_CURRENCY_DISPLAYS = ['symbol', 'code', 'none'] as const;
 export const REGION_DETECTIONS = ['none', 'cookie', 'query', 'fixed'] as const;
 export const CONSENT_MODES = ['none', 'opt-in', 'opt-out'] as const;
 
+/** A refinement's words: the console's error map says them by i18nKey, the server with `en`. */
+const says = (key: string, en: string) => ({
+  params: { i18nKey: `globalConfig.errors.${key}`, en },
+});
+
 const cookieName = z
   .string()
   .trim()
-  .regex(
-    /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/,
-    "a cookie name: letters, digits and !#$%&'*+.^_`|~-",
+  .refine(
+    (value) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/.test(value),
+    says('cookieName', "a cookie name: letters, digits and !#$%&'*+.^_`|~-"),
   );
 
 export const globalConfig = z.object({
@@ -23,13 +28,19 @@ export const globalConfig = z.object({
   currency: z
     .string()
     .trim()
-    .regex(/^[A-Z]{3}$/, 'a three-letter ISO 4217 code (RUB, USD …)')
+    .refine(
+      (value) => /^[A-Z]{3}$/.test(value),
+      says('currency', 'a three-letter ISO 4217 code (RUB, USD …)'),
+    )
     .default('RUB'),
   /** BCP 47 locale of numbers and prices on the storefront. */
   locale: z
     .string()
     .trim()
-    .regex(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2}|-\d{3})?$/, 'a locale like ru-RU or en-US')
+    .refine(
+      (value) => /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2}|-\d{3})?$/.test(value),
+      says('locale', 'a locale like ru-RU or en-US'),
+    )
     .default('ru-RU'),
   /** Digits after the decimal point of prices. */
   priceDecimals: z.number().int().min(0).max(2).default(0),
@@ -42,7 +53,7 @@ export const globalConfig = z.object({
     .max(500)
     .refine(
       (value) => value === '' || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value),
-      'an http(s) URL without query or fragment',
+      says('pictureBaseUrl', 'an http(s) URL without query or fragment'),
     )
     .default(''),
   /** Where the shopper's regionId comes from for search, autocomplete and recommendations. */

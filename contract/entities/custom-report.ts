@@ -18,14 +18,19 @@ import {
 export const reportChartId = z
   .string()
   .trim()
-  .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'a lower-case latin slug of 1–40 characters');
+  // The console's error map words it by i18nKey, the server with `en`.
+  .refine((value) => /^[a-z][a-z0-9_-]{0,39}$/.test(value), {
+    params: { i18nKey: 'reports.errors.chartId', en: 'a lower-case latin slug of 1–40 characters' },
+  });
 export const REPORT_CHART_TYPES = ['line', 'bar', 'area'] as const;
 export const reportChartType = z.enum(REPORT_CHART_TYPES);
 export type ReportChartType = z.infer<typeof reportChartType>;
 
 const numericMetric = metricName.refine(
   (name) => !LIST_METRICS.some((list) => name.endsWith(list)),
-  'a ranked query list is no daily series',
+  {
+    params: { i18nKey: 'reports.errors.listMetric', en: 'a ranked query list is no daily series' },
+  },
 );
 
 export const reportChart = z.object({
@@ -44,7 +49,9 @@ export const reportChartInput = z.strictObject({
     .array(numericMetric)
     .min(1)
     .max(5)
-    .refine((list: MetricName[]) => new Set(list).size === list.length, 'a metric is listed twice'),
+    .refine((list: MetricName[]) => new Set(list).size === list.length, {
+      params: { i18nKey: 'reports.errors.metricTwice', en: 'a metric is listed twice' },
+    }),
   platform: reportPlatform.nullable().default(null),
   chartType: reportChartType.default('line'),
   position: z.number().int().min(0).max(10_000).default(0),

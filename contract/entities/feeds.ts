@@ -16,7 +16,13 @@ export const regionId = z
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[\p{L}\p{N}_.:-]+$/u, 'A region id holds letters, digits, _ . : - only');
+  // The console's error map words it by i18nKey, the server with `en`.
+  .refine((value) => /^[\p{L}\p{N}_.:-]+$/u.test(value), {
+    params: {
+      i18nKey: 'feeds.errors.regionId',
+      en: 'A region id holds letters, digits, _ . : - only',
+    },
+  });
 export const GLOBAL_REGION = 'global';
 
 // ---------------------------------------------------------------------------------------------
@@ -231,7 +237,9 @@ export const tagMapping = z.strictObject({
     .trim()
     .min(1)
     .max(100)
-    .regex(/^[\p{L}_][\p{L}\p{N}_.:-]*$/u, 'Not an XML element name'),
+    .refine((value) => /^[\p{L}_][\p{L}\p{N}_.:-]*$/u.test(value), {
+      params: { i18nKey: 'feeds.errors.xmlName', en: 'Not an XML element name' },
+    }),
   /** A YML element (YML_TAGS) or `param:<name>`. */
   mapTo: z
     .string()
@@ -240,7 +248,7 @@ export const tagMapping = z.strictObject({
     .max(200)
     .refine(
       (value) => (YML_TAGS as readonly string[]).includes(value) || /^param:.+$/.test(value),
-      'Map to a YML element or to param:<name>',
+      { params: { i18nKey: 'feeds.errors.mapTo', en: 'Map to a YML element or to param:<name>' } },
     ),
 });
 export type TagMapping = z.infer<typeof tagMapping>;

@@ -149,7 +149,9 @@ export const queryListUploadOptions = z.object({
   enableOnSiteId: z
     .string()
     .trim()
-    .regex(/^([1-9]\d{0,9}|null|none|)$/, 'enableOnSiteId must be a site id')
+    .refine((value) => /^([1-9]\d{0,9}|null|none|)$/.test(value), {
+      params: { i18nKey: 'queryLists.errors.siteId', en: 'enableOnSiteId must be a site id' },
+    })
     .optional(),
   disableOther: z
     .string()

@@ -19,10 +19,18 @@ export const BUILTIN_ATTRIBUTES = [
   'params',
 ] as const;
 export const attributeName = z.string().trim().min(1).max(100);
+/** A refinement's words: the console's error map says them by i18nKey, the server with `en`. */
+const says = (key: string, en: string) => ({
+  params: { i18nKey: `searchConfig.errors.${key}`, en },
+});
+
 const attributeList = z
   .array(attributeName)
   .max(50)
-  .refine((list) => new Set(list).size === list.length, { message: 'duplicate attribute' });
+  .refine(
+    (list) => new Set(list).size === list.length,
+    says('duplicateAttribute', 'duplicate attribute'),
+  );
 
 /** Searchable attribute weight: 1 (least) to 100 (most). */
 export const WEIGHT_RANGE = { min: 1, max: 100 } as const;
@@ -36,9 +44,10 @@ export const searchAttributes = z.strictObject({
     )
     .min(1)
     .max(50)
-    .refine((list) => new Set(list.map((a) => a.name)).size === list.length, {
-      message: 'duplicate attribute',
-    }),
+    .refine(
+      (list) => new Set(list.map((a) => a.name)).size === list.length,
+      says('duplicateAttribute', 'duplicate attribute'),
+    ),
 });
 export type SearchAttributes = z.infer<typeof searchAttributes>;
 
@@ -49,7 +58,7 @@ export const SKU_TYPES = ['EXTERNAL_ID', 'ATTRIBUTE'] as const;
 export const skuConfig = z
   .strictObject({ type: z.enum(SKU_TYPES), attribute: attributeName.nullable() })
   .refine((value) => value.type === 'EXTERNAL_ID' || value.attribute !== null, {
-    message: 'ATTRIBUTE needs an attribute',
+    ...says('skuAttribute', 'ATTRIBUTE needs an attribute'),
     path: ['attribute'],
   });
 export type SkuConfig = z.infer<typeof skuConfig>;
@@ -71,7 +80,11 @@ export const CONTENT_QUANTITY = { min: 1, max: 50 } as const;
 
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 const threshold = (range: { min: number; max: number }) =>
-  z.number().min(range.min).max(range.max).refine(twoDecimals, { message: 'two decimals at most' });
+  z
+    .number()
+    .min(range.min)
+    .max(range.max)
+    .refine(twoDecimals, says('twoDecimals', 'two decimals at most'));
 
 /** API parameter defaults (/site/api-config): what a public call gets when it does not say. */
 export const apiParams = z.strictObject({
@@ -287,15 +300,17 @@ export const customSortConfig = z
       .max(MAX_SORT_COMBINATIONS)
       .refine(
         (list) => new Set(list.map((a) => `${a.attribute}:${a.direction}`)).size === list.length,
-        {
-          message: 'duplicate sort',
-        },
+        says('duplicateSort', 'duplicate sort'),
       ),
     /** The regions sorted separately ('global' is the global region); empty: global only. */
     regions: z.array(z.string().trim().min(1).max(64)).max(MAX_SORT_COMBINATIONS),
   })
   .refine((value) => sortCombinations(value) <= MAX_SORT_COMBINATIONS, {
-    message: `regions × sorted attributes must not exceed ${MAX_SORT_COMBINATIONS}`,
+    params: {
+      i18nKey: 'searchConfig.errors.sortCombinations',
+      en: `regions × sorted attributes must not exceed ${MAX_SORT_COMBINATIONS}`,
+      max: MAX_SORT_COMBINATIONS,
+    },
     path: ['attributes'],
   });
 export type CustomSortConfig = z.infer<typeof customSortConfig>;

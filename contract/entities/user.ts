@@ -94,9 +94,16 @@ export type RoleCatalogue = z.infer<typeof roleCatalogue>;
 /** Which roles must sign in with a second factor: what an administrator sends. */
 export const twoFactorRolesInput = z.strictObject({
   roles: z
-    .array(z.string().refine(isRole, { message: 'Unknown role' }))
+    // The console's error map words these by i18nKey, the server with `en`.
+    .array(
+      z
+        .string()
+        .refine(isRole, { params: { i18nKey: 'users.errors.unknownRole', en: 'Unknown role' } }),
+    )
     .max(200)
-    .refine((roles) => new Set(roles).size === roles.length, { message: 'A role is named twice' }),
+    .refine((roles) => new Set(roles).size === roles.length, {
+      params: { i18nKey: 'users.errors.roleTwice', en: 'A role is named twice' },
+    }),
 });
 export type TwoFactorRolesInput = z.infer<typeof twoFactorRolesInput>;
 

@@ -33,7 +33,10 @@ export const twoFactorCode = z
       .string()
       .min(6)
       .max(32)
-      .regex(/^[\dA-Za-z-]+$/, 'must be digits or a recovery code'),
+      // The console's error map words it by i18nKey, the server with `en`.
+      .refine((value) => /^[\dA-Za-z-]+$/.test(value), {
+        params: { i18nKey: 'auth.errors.code', en: 'must be digits or a recovery code' },
+      }),
   );
 
 /** A body of one code: the second sign-in step and the profile's two-factor changes. */

@@ -17,6 +17,15 @@ import {
   type UploadSpecByHeader,
 } from '../platform/uploads/receive.ts';
 
+/**
+ * A row's refusal: its English reason (the upload report's text) and the key the console words it
+ * by (src/lib/error-text.ts `rejectionText` reads the reason back to `errors.rejection.<key>`).
+ */
+const refusal = (key: string, en: string) => ({
+  message: en,
+  params: { i18nKey: `errors.rejection.${key}` },
+});
+
 /** A ';'-separated list cell. */
 const list = z
   .string()
@@ -57,6 +66,7 @@ export const attributeSpec: UploadSpec<AttributeRow> = {
     boostName: z.string().trim().min(1).max(200),
     query: z.string().trim().min(1).max(300),
     attributeName: z.string().trim().min(1).max(200),
+    // «errors.rejection.noAttributeValues» in the console (src/lib/error-text.ts).
     attributeValues: list.pipe(z.array(z.string().max(300)).min(1, 'No attribute values')),
     weight: z.coerce.number().min(-100).max(100).default(1),
   }),
@@ -143,15 +153,18 @@ export const recsSpec: UploadSpec<RecsRowIn> = {
       placements: list,
       strategies: list,
     })
-    .refine((row) => row.products.length > 0 || row.categories.length > 0, {
-      message: 'Name products or categories',
-    })
-    .refine((row) => row.type !== 'PIN' || row.products.length > 0, {
-      message: 'A pin names products',
-    })
-    .refine((row) => !row.endDate || row.endDate > row.startDate, {
-      message: 'The end is before the start',
-    }),
+    .refine(
+      (row) => row.products.length > 0 || row.categories.length > 0,
+      refusal('productsOrCategories', 'Name products or categories'),
+    )
+    .refine(
+      (row) => row.type !== 'PIN' || row.products.length > 0,
+      refusal('pinNeedsProducts', 'A pin names products'),
+    )
+    .refine(
+      (row) => !row.endDate || row.endDate > row.startDate,
+      refusal('endBeforeStart', 'The end is before the start'),
+    ),
 };
 
 export interface ModelRowIn {

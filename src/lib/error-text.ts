@@ -23,7 +23,10 @@ type ServerErrorKey =
   | 'configForbidden'
   | 'configChanged'
   | 'xsrf'
-  | 'strategyNeedsProduct';
+  | 'strategyNeedsProduct'
+  | 'boostFileBothLayouts'
+  | 'boostFileNoLayout'
+  | 'noColumn';
 
 const KNOWN: ReadonlyArray<[RegExp, ServerErrorKey, string?]> = [
   [/^User (.+) already exists$/, 'userExists', 'login'],
@@ -42,6 +45,9 @@ const KNOWN: ReadonlyArray<[RegExp, ServerErrorKey, string?]> = [
   [/changed by someone else/, 'configChanged'],
   [/XSRF token/, 'xsrf'],
   [/cannot serve pages without one: (.+)$/, 'strategyNeedsProduct', 'pages'],
+  [/^The file has both attributeName and productId columns/, 'boostFileBothLayouts'],
+  [/^The file has no column attributeName or productId$/, 'boostFileNoLayout'],
+  [/^The file has no column (.+)$/, 'noColumn', 'columns'],
 ];
 
 const STATUSES = [400, 401, 403, 404, 409, 413, 429] as const;
@@ -62,56 +68,5 @@ export function errorText(error: ApiError, t = i18next.t.bind(i18next)): string 
   return text(error.status >= 500 ? 'errors.http.500' : 'errors.generic');
 }
 
-type RejectionKey =
-  | 'noWords'
-  | 'tableTags'
-  | 'termNoLetter'
-  | 'synonymNeedsOther'
-  | 'translitOneTarget'
-  | 'variantNoLetter'
-  | 'targetSameAsSource'
-  | 'noVariants'
-  | 'attributeListed'
-  | 'attributeNotListed'
-  | 'sameQuery'
-  | 'unknownProduct'
-  | 'externalIdTwice'
-  | 'keyTwice'
-  | 'badMode'
-  | 'sameTerm';
-
-const REJECTIONS: ReadonlyArray<[RegExp, RejectionKey, ...string[]]> = [
-  [/^The query has no words$/, 'noWords'],
-  [/^tableTags: /, 'tableTags'],
-  [/^term: must have a letter or a digit$/, 'termNoLetter'],
-  [/^variants: a synonym needs at least one other term$/, 'synonymNeedsOther'],
-  [/^variants: a transliteration has exactly one target$/, 'translitOneTarget'],
-  [/^variants: each must have a letter or a digit$/, 'variantNoLetter'],
-  [/^variants: the target must differ from the source$/, 'targetSameAsSource'],
-  [/^variants: this list takes none$/, 'noVariants'],
-  [/^The attribute (.+) is already listed$/, 'attributeListed', 'name'],
-  [/^The attribute (.+) is not listed$/, 'attributeNotListed', 'name'],
-  [/^The same query as line (\d+)$/, 'sameQuery', 'line'],
-  [/^Unknown product (.+)$/, 'unknownProduct', 'id'],
-  [/^externalId (.+) is already on line (\d+)$/, 'externalIdTwice', 'id', 'line'],
-  [/^key (.+) is already on line (\d+)$/, 'keyTwice', 'key', 'line'],
-  [/^mode: must be one of (.+)$/, 'badMode', 'modes'],
-  [/^the same term as line (\d+)$/, 'sameTerm', 'line'],
-];
-
-/**
- * Why the server refused one line of an uploaded file, in the interface language (the server
- * writes its reasons in English); an unknown reason reads as a generic refusal.
- */
-export function rejectionText(reason: string, t = i18next.t.bind(i18next)): string {
-  const translate = t as (key: string, values: Record<string, unknown>) => string;
-  for (const [pattern, key, ...names] of REJECTIONS) {
-    const match = pattern.exec(reason);
-    if (!match) continue;
-    const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1]]));
-    const text = translate(`errors.rejection.${key}`, values);
-    return text && text !== `errors.rejection.${key}` ? text : reason;
-  }
-  const fallback = translate('errors.rejection.other', {});
-  return fallback && fallback !== 'errors.rejection.other' ? fallback : reason;
-}
+// The upload report's reasons: apart, so the sign-in route (api.ts imports this) leaves them out.
+export { rejectionText } from './rejection-text.ts';

@@ -1,4 +1,4 @@
-import { rejectionText } from './error-text.ts';
+import { rejectionText } from './rejection-text.ts';
 import type { UploadReport } from '#contract/entities/upload.ts';
 import { ApiError, buildPath, buildQuery, readCookie, toApiError } from '#contract/client.ts';
 import type { RouteDef, RouteParams, RouteQuery, RouteResponse } from '#contract/route.ts';

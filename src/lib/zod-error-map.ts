@@ -3,7 +3,10 @@ import * as z from 'zod';
 /**
  * Schemas carry no user-facing text (STYLE.md 16): this map turns zod issue codes into
  * `errors.validation.*` keys and translates them with the active language. A schema that
- * needs its own wording passes a key, not a text: `.refine(fn, { params: { i18nKey } })`.
+ * needs its own wording passes a key, not a text: `.refine(fn, { params: { i18nKey, en } })`
+ * (`en` is the server's English). The key is an `errors.validation.*` one (the core strings,
+ * loaded with every screen) or a screen's own `<domain>.errors.*` one, loaded with the screens
+ * that show the schema (tests/contract/i18n-keys.node.test.ts: every key in both languages).
  */
 export type ValidationKey =
   | 'errors.validation.required'
@@ -31,8 +34,16 @@ export type ValidationKey =
   | 'errors.validation.kbSlug'
   | 'errors.validation.invalid';
 
+/** A screen's own validation text: `dolyame.errors.color`, `feeds.errors.regionId` … */
+export type DomainErrorKey = `${string}.errors.${string}`;
+
+/** The keys a refinement may name in `params.i18nKey`. */
+export function isValidationKey(key: unknown): key is ValidationKey | DomainErrorKey {
+  return typeof key === 'string' && /^(errors\.validation|[a-z][A-Za-z]*\.errors)\.\w+$/.test(key);
+}
+
 export interface IssueMessage {
-  key: ValidationKey;
+  key: ValidationKey | DomainErrorKey;
   params?: Record<string, string | number>;
 }
 
@@ -89,14 +100,12 @@ export function issueMessage(issue: Issue): IssueMessage {
       return { key: 'errors.validation.invalidValue' };
     case 'custom': {
       const key: unknown = issue.params?.['i18nKey'];
-      if (typeof key === 'string' && key.startsWith('errors.validation.')) {
+      if (isValidationKey(key)) {
         // Numbers a refinement passes beside its key (e.g. the MVT total) fill the text.
         const values = Object.entries(issue.params ?? {}).filter(
           (entry): entry is [string, number] => typeof entry[1] === 'number',
         );
-        return values.length
-          ? { key: key as ValidationKey, params: Object.fromEntries(values) }
-          : { key: key as ValidationKey };
+        return values.length ? { key, params: Object.fromEntries(values) } : { key };
       }
       return { key: 'errors.validation.invalid' };
     }
@@ -112,7 +121,10 @@ export function installZodErrorMap(translate: Translate): void {
   z.config({
     customError: (issue) => {
       const { key, params } = issueMessage(issue);
-      return translate(key, params);
+      // A screen's key is typed as a string of its domain, not one of ValidationKey's.
+      const text = translate(key as ValidationKey, params);
+      // A screen's key whose strings are not loaded reads as a plain refusal, never as the key.
+      return text && text !== key ? text : translate('errors.validation.invalid');
     },
   });
 }

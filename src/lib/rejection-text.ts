@@ -1,0 +1,71 @@
+import i18next from 'i18next';
+
+/*
+ * Why the server refused one line of an uploaded file (the upload report's `reason`, in English)
+ * in the interface language: each known reason maps to its own text with the values it names.
+ */
+
+type RejectionKey =
+  | 'noWords'
+  | 'tableTags'
+  | 'termNoLetter'
+  | 'synonymNeedsOther'
+  | 'translitOneTarget'
+  | 'variantNoLetter'
+  | 'targetSameAsSource'
+  | 'noVariants'
+  | 'attributeListed'
+  | 'attributeNotListed'
+  | 'sameQuery'
+  | 'unknownProduct'
+  | 'externalIdTwice'
+  | 'keyTwice'
+  | 'badMode'
+  | 'sameTerm'
+  | 'productsOrCategories'
+  | 'pinNeedsProducts'
+  | 'endBeforeStart'
+  | 'noAttributeValues'
+  | 'dateFormat';
+
+const REJECTIONS: ReadonlyArray<[RegExp, RejectionKey, ...string[]]> = [
+  [/^The query has no words$/, 'noWords'],
+  [/^tableTags: /, 'tableTags'],
+  [/^term: must have a letter or a digit$/, 'termNoLetter'],
+  [/^variants: a synonym needs at least one other term$/, 'synonymNeedsOther'],
+  [/^variants: a transliteration has exactly one target$/, 'translitOneTarget'],
+  [/^variants: each must have a letter or a digit$/, 'variantNoLetter'],
+  [/^variants: the target must differ from the source$/, 'targetSameAsSource'],
+  [/^variants: this list takes none$/, 'noVariants'],
+  [/^The attribute (.+) is already listed$/, 'attributeListed', 'name'],
+  [/^The attribute (.+) is not listed$/, 'attributeNotListed', 'name'],
+  [/^The same query as line (\d+)$/, 'sameQuery', 'line'],
+  [/^Unknown product (.+)$/, 'unknownProduct', 'id'],
+  [/^externalId (.+) is already on line (\d+)$/, 'externalIdTwice', 'id', 'line'],
+  [/^key (.+) is already on line (\d+)$/, 'keyTwice', 'key', 'line'],
+  [/^mode: must be one of (.+)$/, 'badMode', 'modes'],
+  [/^the same term as line (\d+)$/, 'sameTerm', 'line'],
+  // server/merchandising/upload-rows.ts (its refinements name these keys beside the English).
+  [/^Name products or categories$/, 'productsOrCategories'],
+  [/^A pin names products$/, 'pinNeedsProducts'],
+  [/^The end is before the start$/, 'endBeforeStart'],
+  [/^attributeValues: No attribute values$/, 'noAttributeValues'],
+  [/^(startDate|endDate): Use YYYY-MM-DDTHH:mm$/, 'dateFormat', 'column'],
+];
+
+/**
+ * Why the server refused one line of an uploaded file, in the interface language (the server
+ * writes its reasons in English); an unknown reason reads as a generic refusal.
+ */
+export function rejectionText(reason: string, t = i18next.t.bind(i18next)): string {
+  const translate = t as (key: string, values: Record<string, unknown>) => string;
+  for (const [pattern, key, ...names] of REJECTIONS) {
+    const match = pattern.exec(reason);
+    if (!match) continue;
+    const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1]]));
+    const text = translate(`errors.rejection.${key}`, values);
+    return text && text !== `errors.rejection.${key}` ? text : reason;
+  }
+  const fallback = translate('errors.rejection.other', {});
+  return fallback && fallback !== 'errors.rejection.other' ? fallback : reason;
+}
