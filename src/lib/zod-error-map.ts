@@ -34,7 +34,7 @@ export type ValidationKey =
   | 'errors.validation.kbSlug'
   | 'errors.validation.invalid';
 
-/** A screen's own validation text: `dolyame.errors.color`, `feeds.errors.regionId` … */
+/** A screen's own validation text: `<domain>.errors.<name>` (a Dolyame colour, a feed's region id …). */
 export type DomainErrorKey = `${string}.errors.${string}`;
 
 /** The keys a refinement may name in `params.i18nKey`. */
