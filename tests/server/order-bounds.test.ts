@@ -119,10 +119,19 @@ describe.each(DATABASES)('order bounds, %s', (kind) => {
         platform: 'MOBILE',
         at: new Date(Date.now() - HOUR).toISOString(),
       }));
-    const ip = '203.0.113.9';
-    expect((await bulk(server, views(1000, 'a'), ip)).statusCode).toBe(200);
-    expect((await bulk(server, views(1000, 'b'), ip)).statusCode).toBe(200);
-    const over = await bulk(server, views(1, 'c'), ip);
+    // The budget is counted per minute of the clock: a sequence the minute's turn cuts in two
+    // starts afresh at once from another address (a retry of the test too: its own addresses).
+    const minute = () => Math.floor(Date.now() / 60_000);
+    const net = `198.51.${1 + Math.floor(Math.random() * 250)}`;
+    let over: Awaited<ReturnType<typeof bulk>>;
+    for (let attempt = 1; ; attempt++) {
+      const ip = `${net}.${attempt}`;
+      const started = minute();
+      expect((await bulk(server, views(1000, `a${attempt}`), ip)).statusCode).toBe(200);
+      expect((await bulk(server, views(1000, `b${attempt}`), ip)).statusCode).toBe(200);
+      over = await bulk(server, views(1, `c${attempt}`), ip);
+      if (minute() === started || attempt === 3) break;
+    }
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(over.json().message).toMatch(/Too many events/);
