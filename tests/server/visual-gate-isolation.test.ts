@@ -25,10 +25,11 @@ const SITE = 1;
 /** The second demo site (disabled; staff are attached to it). */
 const OTHER_SITE = 2;
 /**
- * A screenshot takes about a second here: ten leave a loaded machine room, and a looping view
- * burns a core for no longer than that.
+ * A screenshot takes about a second on a quiet machine, but over ten under CI's full load (the
+ * other site's check failed on a 10 s budget there): thirty leave room, and a looping view burns
+ * a core for no longer than that.
  */
-const VIEW_BUDGET_MS = 10_000;
+const VIEW_BUDGET_MS = 30_000;
 
 /** Chromium processes this test process started (the gate's browsers run in-process). */
 function chromiumChildren(): number {
@@ -181,13 +182,17 @@ describe.each(DATABASES.slice(0, 1))('visual gate budgets against a looping hook
       240_000,
     );
     expect(failed.state).toBe('failed');
-    expect(failed.reason).toMatch(/did not finish rendering within 10 s/);
+    expect(failed.reason).toMatch(`did not finish rendering within ${VIEW_BUDGET_MS / 1000} s`);
     const served = await until(
       readRun(integrator, OTHER_SITE, other.id),
       (run) => run.state !== 'running',
       240_000,
     );
-    expect(served.state).toBe('passed');
+    // The whole run on failure: its reason says which budget a loaded machine missed.
+    expect({ state: served.state, reason: served.reason }).toEqual({
+      state: 'passed',
+      reason: null,
+    });
     expect(
       await until(
         async () => chromiumChildren(),
