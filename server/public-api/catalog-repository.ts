@@ -74,7 +74,9 @@ export function createCatalogRepository(
       siteId: number,
       params: RecommendationsParams,
     ): Promise<RecommendationsResponse> =>
-      database.bounded(timeoutMs, (bounded) => recommendations(bounded, siteId, params)),
+      database.bounded(timeoutMs, (bounded) =>
+        recommendations(bounded, siteId, params, { indexDb: db }),
+      ),
 
     async track(siteId: number, event: WidgetEvent): Promise<void> {
       checkWidgetEvent(event);

@@ -23,8 +23,23 @@ import { pageWithLookups } from './serving-page.ts';
 import { sessionKnnScores } from './session-knn.ts';
 import { sessionIndex, sessionKnnParams } from './session-knn-store.ts';
 import { PRODUCT_COLUMNS, toProducts, type ProductRow, type QueryDb } from '../search/common.ts';
+import type { Db } from '../platform/db/client.ts';
 
 export const FIXED_STRATEGIES = new Set(['popular', 'same_category', 'similar_price']);
+
+/** How a call is served beside its parameters. */
+export interface ServingOptions {
+  /** No recommendation rule applies (the console's comparison). */
+  off?: boolean;
+  /** Told the rules that changed the answer. */
+  onFired?: (fired: FiredRule[]) => void;
+  /**
+   * Where a session index is loaded from when this process does not hold it: the process's own
+   * database, outside the public call's bounded read (session-knn-store.ts). The call's own
+   * database when absent.
+   */
+  indexDb?: Db;
+}
 
 /**
  * Answers from the site's strategies, or undefined when the call is for one of the fixed
@@ -37,7 +52,7 @@ export async function strategyRecommendations(
   params: RecommendationsParams,
   context: ServingContext,
   fixed: (params: RecommendationsParams) => Promise<RecommendationsResponse>,
-  merch: { off?: boolean; onFired?: (fired: FiredRule[]) => void } = {},
+  merch: ServingOptions = {},
 ): Promise<RecommendationsResponse | undefined> {
   // A fixed strategy answers itself unless a widget is named, or claims the call's placement.
   if (
@@ -94,7 +109,7 @@ export async function strategyRecommendations(
   let scored: SQL;
   if (model.modelName === 'session_knn') {
     const session = await shopperSession(db, siteId, params);
-    const index = await sessionIndex(db, siteId, strategy.hash, strategy.revision);
+    const index = await sessionIndex(merch.indexDb ?? db, siteId, strategy.hash, strategy.revision);
     const ranked = sessionKnnScores(
       index,
       session,

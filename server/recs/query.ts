@@ -1,6 +1,5 @@
 /** The public recommendations (GET /public/recommendations): popular, same category, similar price. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { FiredRule } from '#contract/entities/merchandising.ts';
 import type {
   RecommendationsParams,
   RecommendationsResponse,
@@ -9,9 +8,9 @@ import { HttpError } from '../platform/http/http-error.ts';
 import { run } from '../platform/db/sql.ts';
 import { PRODUCT_COLUMNS, toProducts, type QueryDb } from '../search/common.ts';
 import { checkValue } from '../search/limits.ts';
-import { recsRules, type MerchOptions } from '../search/merchandising.ts';
+import { recsRules } from '../search/merchandising.ts';
 import { regionalProducts } from '../search/regions.ts';
-import { strategyRecommendations } from './query-strategies.ts';
+import { strategyRecommendations, type ServingOptions } from './query-strategies.ts';
 import { rulesFor, servingContext, type ServingContext } from './serving-context.ts';
 import { pageWithLookups } from './serving-page.ts';
 
@@ -23,7 +22,7 @@ export async function recommendations(
   db: QueryDb,
   siteId: number,
   params: RecommendationsParams,
-  merch: Pick<MerchOptions, 'off'> & { onFired?: (fired: FiredRule[]) => void } = {},
+  merch: ServingOptions = {},
   context?: ServingContext,
 ): Promise<RecommendationsResponse> {
   const read = context ?? (await servingContext(db, siteId, params));

@@ -11,6 +11,7 @@ import { recsItemScores, recsRevisions, recsStrategies } from '../platform/db/sc
 import { HttpError, notFound } from '../platform/http/http-error.ts';
 import { buildRevision } from './build.ts';
 import { modelOf } from './models.ts';
+import { sessionIndex } from './session-knn-store.ts';
 
 type RevisionRow = typeof recsRevisions.$inferSelect;
 
@@ -175,5 +176,9 @@ export async function buildStrategy(
         sql`not (${recsItemScores.revision} = any(${`{${keep.join(',')}}`}::int[]))`,
       ),
     );
+  // The process that switched serves the new revision from a warm index: its first shopper does
+  // not wait for the load (other processes load it on their first call).
+  if (options.activate && model.modelName === 'session_knn')
+    void sessionIndex(db, siteId, hash, next).catch(() => {});
   return toRevision(saved);
 }

@@ -62,7 +62,13 @@ async function readIndex(
 const loaded = new Map<string, Promise<SessionIndex>>();
 const KEEP_LOADED = 4;
 
-/** The index of a served revision, loaded on first use (a revision never changes once built). */
+/**
+ * The index of a served revision, loaded on first use (a revision never changes once built).
+ * `db` should be the process's own database, not a public call's bounded read: a load (186 670
+ * sessions on DIGINETICA) may take longer than one call's budget, and a load the budget cut
+ * short answered 503 and was started again by the next call; run on its own, it finishes for
+ * the calls after it whatever happens to the call that started it.
+ */
 export function sessionIndex(
   db: Db | Tx,
   siteId: number,
@@ -79,6 +85,11 @@ export function sessionIndex(
   loaded.set(key, index);
   while (loaded.size > KEEP_LOADED) loaded.delete(loaded.keys().next().value!);
   return index;
+}
+
+/** Whether this process holds the revision's index (loaded or loading). */
+export function sessionIndexHeld(siteId: number, hash: string, revision: number): boolean {
+  return loaded.has(`${siteId}:${hash}:${revision}`);
 }
 
 /** A stored session's JSON stays well inside a btree entry (the table's key holds it). */

@@ -6,7 +6,7 @@ import { createStrategyRoute, switchStrategyRoute } from '#contract/routes/recs.
 import { toLocal } from '#server/merchandising/time.ts';
 import { run } from '#server/platform/db/sql.ts';
 import { tally } from '#server/recs/build.ts';
-import type { Ranks } from '#server/recs/session-knn-store.ts';
+import { sessionIndexHeld, type Ranks } from '#server/recs/session-knn-store.ts';
 import {
   buildSessionIndex,
   hitRateAndMrr,
@@ -120,6 +120,7 @@ describe.each(DATABASES)('the session kNN strategy on %s', (kind) => {
   let apiKey: string;
   let ids: string[];
   let hash: string;
+  let heldAfterBuild = false;
 
   beforeAll(async () => {
     server = await startTestServer(kind, { work: false });
@@ -181,6 +182,7 @@ describe.each(DATABASES)('the session kNN strategy on %s', (kind) => {
     });
     // Sessions of two views or more, the shopper's own included.
     expect(built?.rows).toBe(6);
+    heldAfterBuild = sessionIndexHeld(1, hash, built!.revision);
   }, 360_000);
   afterAll(() => server.close());
 
@@ -191,6 +193,10 @@ describe.each(DATABASES)('the session kNN strategy on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return recommendationsResponse.parse(response.json()).products.map((p) => p.id);
   };
+
+  it('the process that switched to the revision holds its index before any shopper asks', () => {
+    expect(heldAfterBuild).toBe(true);
+  });
 
   it('recommends what neighbour sessions viewed next, from the views the call passes', async () => {
     const [A, B, C, D, E, F, , H] = ids as string[];
