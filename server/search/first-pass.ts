@@ -51,30 +51,43 @@ export interface FirstPass {
   suggestions: AutocompleteCounts | null;
 }
 
+/**
+ * The columns of the set: what the filters, the facets, the orders (custom sorts read the params)
+ * and the autocomplete's counts read. The page's other columns (the description, the pictures…)
+ * are read for its rows only, not copied for every matching product.
+ */
+const SET_COLUMNS = sql.raw(
+  'p.id, p.name, p.vendor, p.price, p.available, p.category_id, p.category_ids, p.category_path, p.params, p.popularity',
+);
+
 export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPass> {
   if (q.facets && q.suggestions) throw new Error('A first pass counts facets or suggestions');
   const keys = q.keys.map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
   const filtered = filterCondition(q.filters);
   const { rows } = await run<
-    { total: number; page: ProductRow[] } & Partial<FacetCountRow> & Partial<AutocompleteCounts>
+    { total: number; page: (ProductRow & { at: number })[] } & Partial<FacetCountRow> &
+      Partial<AutocompleteCounts>
   >(
     db,
     sql`with matched as materialized (
-          select ${PRODUCT_COLUMNS}, p.import_id, ${q.facets ? sql`p.param_pairs, ` : sql``}${q.score} as score,
+          select ${SET_COLUMNS}, p.import_id, ${q.facets ? sql`p.param_pairs, ` : sql``}${q.score} as score,
             (${q.merchandised}) as merchandised${sql.join(keys, sql``)}
           from ${q.from} p where ${q.base}),
         hits as not materialized (select * from matched where merchandised)
         select (select count(*)::int from hits p where ${filtered}) as total,
-          (select coalesce(json_agg(x), '[]'::json) from (
-            select ${PRODUCT_COLUMNS}, p.score from hits p where ${filtered}
-            order by ${q.order} limit ${q.size} offset ${q.offset}) x) as page
+          (select coalesce(json_agg(x order by x.at), '[]'::json) from (
+            select ${PRODUCT_COLUMNS}, h.score, h.at from (
+              select p.import_id, p.id, p.score, row_number() over (order by ${q.order}) as at
+              from hits p where ${filtered}
+              order by ${q.order} limit ${q.size} offset ${q.offset}) h
+            join ${q.from} p on p.import_id = h.import_id and p.id = h.id) x) as page
           ${q.facets ? sql`, ${facetCountColumns(q.filters, q.facets.showUnavailable)}` : sql``}
           ${q.suggestions ? sql`, ${autocompleteCountColumns('matched', q.suggestions.quantity, q.suggestions.names)}` : sql``}`,
   );
   const row = rows[0]!;
   return {
     total: row.total,
-    rows: row.page,
+    rows: row.page.map(({ at: _at, ...product }) => product),
     counts: q.facets ? facetCountsOf(row as FacetCountRow) : null,
     suggestions: q.suggestions
       ? { categories: row.categories!, brands: row.brands!, names: row.names! }
