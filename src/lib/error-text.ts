@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import type { ApiError } from '#contract/client.ts';
+import { matchKnown, textOr, type KnownMessage } from './known-text.ts';
 
 /*
  * The server answers in English ({status, message}, DESIGN.md); the user reads the console's
@@ -28,7 +29,7 @@ type ServerErrorKey =
   | 'boostFileNoLayout'
   | 'noColumn';
 
-const KNOWN: ReadonlyArray<[RegExp, ServerErrorKey, string?]> = [
+const KNOWN: ReadonlyArray<KnownMessage<ServerErrorKey>> = [
   [/^User (.+) already exists$/, 'userExists', 'login'],
   [/^Vertical (.+) already exists$/, 'verticalExists', 'name'],
   [/^The site was changed by someone else/, 'siteChanged'],
@@ -55,14 +56,10 @@ const STATUSES = [400, 401, 403, 404, 409, 413, 429] as const;
 /** What the user reads for a failed call, in the interface language. */
 export function errorText(error: ApiError, t = i18next.t.bind(i18next)): string {
   // Without loaded texts (i18n not started) the server's own words are better than nothing.
-  const text = (key: string, values: Record<string, unknown> = {}) => {
-    const translated = (t as (key: string, values: Record<string, unknown>) => string)(key, values);
-    return translated && translated !== key ? translated : error.message;
-  };
-  for (const [pattern, key, param] of KNOWN) {
-    const match = pattern.exec(error.message);
-    if (match) return text(`errors.server.${key}`, param ? { [param]: match[1] } : {});
-  }
+  const text = (key: string, values: Record<string, unknown> = {}) =>
+    textOr(t, key, values, error.message);
+  const known = matchKnown(KNOWN, error.message);
+  if (known) return text(`errors.server.${known.key}`, known.values);
   const status = STATUSES.find((code) => code === error.status);
   if (status) return text(`errors.http.${status}`);
   return text(error.status >= 500 ? 'errors.http.500' : 'errors.generic');

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { matchKnown, textOr, type KnownMessage } from './known-text.ts';
 
 /*
  * Why the server refused one line of an uploaded file (the upload report's `reason`, in English)
@@ -28,7 +29,7 @@ type RejectionKey =
   | 'noAttributeValues'
   | 'dateFormat';
 
-const REJECTIONS: ReadonlyArray<[RegExp, RejectionKey, ...string[]]> = [
+const REJECTIONS: ReadonlyArray<KnownMessage<RejectionKey>> = [
   [/^The query has no words$/, 'noWords'],
   [/^tableTags: /, 'tableTags'],
   [/^term: must have a letter or a digit$/, 'termNoLetter'],
@@ -58,14 +59,8 @@ const REJECTIONS: ReadonlyArray<[RegExp, RejectionKey, ...string[]]> = [
  * writes its reasons in English); an unknown reason reads as a generic refusal.
  */
 export function rejectionText(reason: string, t = i18next.t.bind(i18next)): string {
-  const translate = t as (key: string, values: Record<string, unknown>) => string;
-  for (const [pattern, key, ...names] of REJECTIONS) {
-    const match = pattern.exec(reason);
-    if (!match) continue;
-    const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1]]));
-    const text = translate(`errors.rejection.${key}`, values);
-    return text && text !== `errors.rejection.${key}` ? text : reason;
-  }
-  const fallback = translate('errors.rejection.other', {});
-  return fallback && fallback !== 'errors.rejection.other' ? fallback : reason;
+  const known = matchKnown(REJECTIONS, reason);
+  return known
+    ? textOr(t, `errors.rejection.${known.key}`, known.values, reason)
+    : textOr(t, 'errors.rejection.other', {}, reason);
 }
