@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { addDays, startOfDay } from 'date-fns';
 import { DEPLOY_KINDS, type ConfigKind } from '#contract/entities/config.ts';
@@ -36,6 +37,8 @@ export function atTime(day: Date, time: string): Date | null {
   at.setHours(Number(match[1]), Number(match[2]), Number(match[3] ?? 0), 0);
   return at;
 }
+
+const GATE_SCHEDULE = { type: 'GATE', purpose: 'schedule' } as const;
 
 /**
  * The studio toolbar's «Запланировать»: generate (or deploy) at a time — a day from the date
@@ -102,6 +105,9 @@ export function SchedulePromotion({
   // The dialog is the screen's (VisualGateDialog); a passed check for a scheduling schedules.
   const pending = useRef<Date | null>(null);
   const { mutate } = schedule;
+  // The check starts from the editor's resting state only: while a save, a preview, a generation
+  // or another check runs, the machine would drop the request, so the button waits for it.
+  const ready = useSelector(actor, (s) => s.can(GATE_SCHEDULE));
   useEffect(() => {
     const subscription = actor.on('gatePassed', ({ purpose }) => {
       if (purpose === 'schedule' && pending.current) mutate(pending.current);
@@ -112,16 +118,22 @@ export function SchedulePromotion({
     const at = atTime(day, time);
     if (!at) return setError(t('configStudio.rollout.badTime'));
     if (at.getTime() <= Date.now()) return setError(t('configStudio.rollout.pastTime'));
+    if (!actor.getSnapshot().can(GATE_SCHEDULE)) return setError(t('configStudio.rollout.busy'));
     setError(null);
     pending.current = at;
     setOpen(false);
-    actor.send({ type: 'GATE', purpose: 'schedule' });
+    actor.send(GATE_SCHEDULE);
   };
   if (configKey === null) return null;
   return (
     <section className="schedule-promotion" aria-label={t('configStudio.rollout.section')}>
       {canGenerate && (
-        <Button size="sm" onClick={() => setOpen(true)}>
+        <Button
+          size="sm"
+          onClick={() => setOpen(true)}
+          disabled={!ready}
+          disabledReason={t('configStudio.rollout.busy')}
+        >
           {t(
             deploy
               ? 'configStudio.rollout.scheduleDeploy'
