@@ -58,16 +58,29 @@ for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
   const app = await buildApp({ env, database, staticRoot: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const apiKey = await apiKeyOf(database, 1);
+  // As the console signs in: the first page load sets the XSRF cookie, the login sends it back.
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [name, ...value] = line.split(';')[0]!.split('=');
+      jar.set(name!, value.join('='));
+    }
+  };
+  const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`${address}/api/me`));
   const signIn = await fetch(`${address}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookies(),
+      'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
+    },
     body: new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD }),
     redirect: 'manual',
   });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  if (signIn.status >= 400) throw new Error(`sign-in answered ${signIn.status}`);
+  keep(signIn);
+  const cookie = cookies();
   const consoleRead = () => timed(`${address}/api/site/1`, { cookie });
   try {
     const idle: number[] = [];
