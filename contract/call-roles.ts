@@ -62,8 +62,22 @@ export const REVIEWS_WRITE_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG'];
 export const DOLYAME_READ_ROLES: readonly Role[] = ['ROLE_SITE_VIEW', 'ROLE_SITE_CONFIG'];
 export const DOLYAME_WRITE_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG'];
 
-/** Sites (`routes/sites.ts`): changing one. */
+/** Sites (`routes/sites.ts`): reading one (its edit screen), changing one. */
+export const SITE_VIEW_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'];
 export const SITE_EDIT_ROLES: readonly Role[] = ['ROLE_SITE_CONFIG'];
+
+/**
+ * Users (`routes/users.ts`, spec part 1 §6 "Edit user roles needs admin"): the users and roles
+ * screens; registering a user takes the register role.
+ */
+export const USER_ADMIN_ROLES: readonly Role[] = ['ROLE_ADMIN'];
+export const REGISTER_USER_ROLES: readonly Role[] = ['ROLE_REGISTER_CONFIG'];
+
+/**
+ * Custom reporting and the report catalogue: "superuser or admin" (spec part 1 §6); hasAccess lets
+ * ROLE_ADMIN through every list.
+ */
+export const CUSTOM_REPORTING_ROLES: readonly Role[] = ['ROLE_SUPERUSER'];
 
 /**
  * Feeds (`routes/feeds-access.ts`, spec part 2 §7 "Feed and feed config", §6): reading the feed

@@ -1,4 +1,4 @@
-import { AUDIT_ROLES } from '#contract/call-roles.ts';
+import { AUDIT_ROLES, CUSTOM_REPORTING_ROLES, USER_ADMIN_ROLES } from '#contract/call-roles.ts';
 import type { AppRoute } from './route-types.ts';
 
 /** Administration, in menu order: users and roles, the report catalogue, a user, the audit log. */
@@ -8,7 +8,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     mainCall: 'GET /user/all',
     titleKey: 'routes.roles',
     breadcrumbs: [],
-    roles: ['ROLE_ADMIN'],
+    roles: USER_ADMIN_ROLES,
     menu: { section: 'admin' },
     locales: ['users'],
     page: () => import('#src/features/users/roles-page.tsx'),
@@ -20,7 +20,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     mainCall: 'GET /custom-report/charts',
     titleKey: 'routes.editReports',
     breadcrumbs: [],
-    roles: ['ROLE_SUPERUSER'],
+    roles: CUSTOM_REPORTING_ROLES,
     menu: { section: 'admin' },
     locales: ['reports'],
     page: () => import('#src/features/reports/custom/edit-reports-page.tsx'),
@@ -30,7 +30,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     mainCall: 'GET /user/:login',
     titleKey: 'routes.editUser',
     breadcrumbs: ['routes.roles'],
-    roles: ['ROLE_ADMIN'],
+    roles: USER_ADMIN_ROLES,
     menu: { section: 'admin' },
     locales: ['users'],
     page: () => import('#src/features/users/edit-user-page.tsx'),

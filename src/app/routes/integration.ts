@@ -2,7 +2,9 @@ import {
   FEED_SETTINGS_ROLES,
   FEED_VIEW_ROLES,
   REGION_VIEW_ROLES,
+  REGISTER_USER_ROLES,
   SITE_EDIT_ROLES,
+  SITE_VIEW_ROLES,
 } from '#contract/call-roles.ts';
 import type { AppRoute } from './route-types.ts';
 import { configRoles } from './config-roles.ts';
@@ -18,7 +20,7 @@ export const INTEGRATION_ROUTES: readonly AppRoute[] = [
     mainCall: 'GET /site/:id',
     titleKey: 'routes.siteEdit',
     breadcrumbs: [],
-    roles: ['ROLE_SITE_CONFIG', 'ROLE_SITE_VIEW'],
+    roles: SITE_VIEW_ROLES,
     write: { call: 'PUT /site/:id', roles: SITE_EDIT_ROLES },
     menu: { section: 'integration' },
     locales: ['sites', 'jobs'],
@@ -81,7 +83,7 @@ export const INTEGRATION_ROUTES: readonly AppRoute[] = [
     mainCall: 'GET /vertical',
     titleKey: 'routes.registerUser',
     breadcrumbs: [],
-    roles: ['ROLE_REGISTER_CONFIG'],
+    roles: REGISTER_USER_ROLES,
     menu: { section: 'integration' },
     locales: ['sites', 'users'],
     page: () => import('#src/features/users/register-page.tsx'),

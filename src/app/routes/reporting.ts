@@ -1,5 +1,6 @@
 import {
   CUSTOM_REPORT_VIEW_ROLES,
+  CUSTOM_REPORTING_ROLES,
   REPORT_AGG_ROLES,
   REPORT_DAILY_ROLES,
 } from '#contract/call-roles.ts';
@@ -23,7 +24,7 @@ export const REPORTING_ROUTES: readonly AppRoute[] = [
     titleKey: 'reports.routes.customReporting',
     breadcrumbs: [],
     // Superusers and administrators (spec §6); hasAccess lets ROLE_ADMIN through every list.
-    roles: ['ROLE_SUPERUSER'],
+    roles: CUSTOM_REPORTING_ROLES,
     menu: { section: 'reporting' },
     locales: ['reports'],
     page: () => import('#src/features/reports/custom/custom-reporting-page.tsx'),
