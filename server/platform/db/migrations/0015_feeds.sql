@@ -1,4 +1,4 @@
--- Feeds and feed configuration (issue 11): feed URLs per type and region (the site's single
+-- Feeds and feed configuration: feed URLs per type and region (the site's single
 -- feed_url moves here, and stays mirrored for the site edit screen), per-type settings, rules,
 -- attributes, parsing configs, imshop regions, per-region prices and availability, facets and
 -- content pages.

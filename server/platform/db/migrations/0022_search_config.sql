@@ -1,4 +1,4 @@
--- Search configuration (issue 13): settings per site and key, the settings the live index was
+-- Search configuration: settings per site and key, the settings the live index was
 -- built with, facet attributes per category (suggested, applied or disabled) and the autocomplete
 -- suggestion index. catalog_products.doc is the configured search document (null: the default
 -- generated one); matching uses coalesce(doc, search), indexed below.

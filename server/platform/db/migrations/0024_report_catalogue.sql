@@ -1,4 +1,4 @@
--- Report catalogue (issue 16 item 6): the charts custom report tabs are built from, edited by
+-- Report catalogue: the charts custom report tabs are built from, edited by
 -- administrators at /admin/edit-reports instead of a fixed list in code. Seeded with that list.
 CREATE TABLE "report_charts" (
 	"id" text PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 15 (recs2): the XGBVECTORS learned ranking models, the widget CTR rollup, and the
+-- Recommendations' learning: the XGBVECTORS ranking models, the widget CTR rollup, and the
 -- product-click counters of the daily rollup.
 CREATE TABLE "ranking_models" (
 	"site_id" integer NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 18.3/18.4: the audit log by site, scheduled promotions, the automatic rollback's settings,
+-- Rollout: the audit log by site, scheduled promotions, the automatic rollback's settings,
 -- watches and the storefront's widget error counts.
 ALTER TABLE "audit_log" ADD COLUMN "site_id" integer;--> statement-breakpoint
 UPDATE "audit_log" SET "site_id" = coalesce(

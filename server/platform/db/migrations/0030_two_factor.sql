@@ -1,4 +1,4 @@
--- Two-factor sign-in for staff (issue 18.5): TOTP secrets (encrypted), recovery codes (hashed,
+-- Two-factor sign-in for staff: TOTP secrets (encrypted), recovery codes (hashed,
 -- single-use), and the second step of a sign-in waiting for its code.
 ALTER TABLE "users" ADD COLUMN "two_factor" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint

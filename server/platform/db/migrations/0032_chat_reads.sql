@@ -1,4 +1,4 @@
--- Support (issue 16): what has been read of each chat conversation (one per client user and
+-- Support chat: what has been read of each chat conversation (one per client user and
 -- site), per conversation and side: `staff_read_id` is the newest message any staff member has
 -- read (opening the thread in the inbox, or answering it), `client_read_id` the newest the client
 -- has read. Unread = the other side's messages with a greater id (docs/support-chat.md).
