@@ -102,11 +102,11 @@ export default tseslint.config(
     [
       forbid(['server', 'src', 'studio', 'tests']),
       {
-        // The wire format's value helpers hold no zod: the storefront may run them.
-        regex: `${roomRegex(['tokens', 'contract'])}(?!public/wire-values\\.ts$)`,
+        // The wire format's value helpers and the word splitter hold no zod: the storefront may run them.
+        regex: `${roomRegex(['tokens', 'contract'])}(?!public/wire-values\\.ts$|text\\.ts$)`,
         allowTypeImports: true,
         message:
-          'storefront imports only types from tokens and contract/public (values: contract/public/wire-values.ts)',
+          'storefront imports only types from tokens and contract/public (values: contract/public/wire-values.ts, contract/text.ts)',
       },
     ],
   ),

@@ -1,17 +1,25 @@
 /**
  * The one word splitter and the one Cyrillic ↔ Latin transliteration table of the product. Pure
- * and isomorphic: the query lists' schema (contract), the search pipeline, imports, suggestions,
- * merchandising keys and report slugs all read words and letters from here.
+ * and isomorphic (no zod: the storefront runs it too): the query lists' schema (contract), the
+ * search pipeline, imports, suggestions, merchandising keys, report slugs, the storefront's
+ * highlighting and its in-memory data source all read words and letters from here.
  */
 
-const WORD = /[0-9a-zа-я]+/g;
+/** The characters of a word, as a regular expression's class: Latin and Russian letters, digits. */
+export const WORD_CHARACTERS = '0-9a-zа-я';
+const WORD = new RegExp(`[${WORD_CHARACTERS}]+`, 'g');
+
+/** A text as search compares its letters: lower case, ё as е (same length as the text). */
+export function foldText(text: string): string {
+  return text.toLowerCase().replace(/ё/g, 'е');
+}
 
 /**
  * The words of a text as search compares them: lower case, ё as е, runs of Latin or Russian letters
  * and digits (anything else separates words).
  */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().replace(/ё/g, 'е').match(WORD) ?? [];
+  return foldText(text).match(WORD) ?? [];
 }
 
 /** A term as the lists compare it: its words joined by one space ('' when it has none). */

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Product } from '#contract/public/product.ts';
+import { wordsOf } from '#contract/text.ts';
 import { fixtureCatalog, type FixtureProduct } from '#storefront/fixtures/catalog.ts';
 import { svgPicture } from '#storefront/fixtures/pictures.ts';
 import { createMemorySource, type MemorySource } from '#storefront/fixtures/memory-source.ts';
@@ -43,7 +44,7 @@ function queryOf(products: readonly FixtureProduct[]): string {
     );
   if (finds(DEFAULT_GATE_QUERY)) return DEFAULT_GATE_QUERY;
   const word = products
-    .flatMap((product) => product.name.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .flatMap((product) => wordsOf(product.name))
     .find((candidate) => candidate.length >= 4);
   return word ?? DEFAULT_GATE_QUERY;
 }
