@@ -1,5 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from '../cx.ts';
+import './badge.css';
 
 export type BadgeTone = 'neutral' | 'success' | 'danger' | 'warning' | 'accent';
 
