@@ -1,19 +1,21 @@
 import { useMemo, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { endOfDay, startOfDay } from 'date-fns';
 import type { AuditEntry } from '#contract/entities/audit.ts';
-import { auditFacetsRoute, listAuditRoute, restoreAuditRoute } from '#contract/routes/audit.ts';
-import { listSitesRoute } from '#contract/routes/sites.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { actionsColumn, DataTable } from '#src/ui/data-table/data-table.tsx';
 import { DatePicker } from '#src/ui/date-picker/date-picker.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { api } from '#src/lib/api.ts';
-import { auditKeys } from './api/keys.ts';
+import { useRestoreAuditMutation } from './api/audit-mutations.ts';
+import {
+  auditFacetsQueryOptions,
+  auditLogQueryOptions,
+  auditSitesQueryOptions,
+} from './api/audit-queries.ts';
 import { diffJson } from './json-diff.ts';
 import './audit.css';
 import { formatDateTime } from '#src/lib/date-format.ts';
@@ -59,7 +61,6 @@ function AuditDiff({ entry }: { entry: AuditEntry }) {
 /** The audit log for administrators, with a diff of each change and restore. */
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const [filters, setFilters] = useState<Filters>({
     siteId: null,
     actor: ALL,
@@ -69,14 +70,8 @@ export default function AuditPage() {
   });
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
   const [restoring, setRestoring] = useState<AuditEntry | null>(null);
-  const facets = useQuery({
-    queryKey: auditKeys.facets,
-    queryFn: ({ signal }) => api(auditFacetsRoute, { signal }, { overlay: false }),
-  });
-  const sites = useQuery({
-    queryKey: auditKeys.sites,
-    queryFn: ({ signal }) => api(listSitesRoute, { query: {}, signal }, { overlay: false }),
-  });
+  const facets = useQuery(auditFacetsQueryOptions());
+  const sites = useQuery(auditSitesQueryOptions());
   const query = {
     ...(filters.siteId !== null && { siteId: filters.siteId }),
     ...(filters.actor && { actor: filters.actor }),
@@ -85,26 +80,9 @@ export default function AuditPage() {
     ...(filters.to && { to: endOfDay(filters.to).toISOString() }),
     limit: PAGE,
   };
-  const pages = useInfiniteQuery({
-    queryKey: auditKeys.list(query),
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      api(
-        listAuditRoute,
-        { query: { ...query, ...(pageParam && { beforeId: pageParam }) }, signal },
-        { overlay: false },
-      ),
-    getNextPageParam: (last) => (last.hasMore ? last.entries.at(-1)?.id : undefined),
-  });
+  const pages = useInfiniteQuery(auditLogQueryOptions(query));
   const entries = useMemo(() => pages.data?.pages.flatMap((p) => p.entries) ?? [], [pages.data]);
-  const restore = useMutation({
-    mutationFn: (entry: AuditEntry) =>
-      api(restoreAuditRoute, { params: { id: entry.id } }, { successToast: t('audit.restored') }),
-    onSuccess: async () => {
-      setRestoring(null);
-      await client.invalidateQueries({ queryKey: auditKeys.all });
-    },
-  });
+  const restore = useRestoreAuditMutation({ onSuccess: () => setRestoring(null) });
   const siteName = useMemo(
     () => new Map((sites.data ?? []).map((s) => [s.siteId, s.siteName])),
     [sites.data],
