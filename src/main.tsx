@@ -7,6 +7,7 @@ import { ToastBar } from '#src/ui/toast/toast-bar.tsx';
 import { router } from '#src/app/router.tsx';
 import '#src/ui/ui.css';
 import '#src/layout/layout.css';
+import '#src/layout/pages.css';
 
 await initI18n();
 // A 403 answer goes to /home (spec §8); /home sends a user without reports on to their first screen.
