@@ -4,14 +4,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Neurocard, Review } from '#contract/entities/reviews.ts';
 import {
-  deleteNeurocardsRoute,
-  deleteReviewsRoute,
   replaceReviewsRoute,
   uploadNeurocardsRoute,
   uploadReviewsRoute,
 } from '#contract/routes/reviews.ts';
-import { api } from '#src/lib/api.ts';
 import { reviewKeys } from './api/keys.ts';
+import { useDeleteNeurocardsMutation, useDeleteReviewsMutation } from './api/review-mutations.ts';
 import { neurocardsList, reviewsList } from './api/resources.ts';
 import type { ResourceFamily } from '#src/lib/resource.ts';
 import { useResource } from '#src/lib/resource.ts';
@@ -231,6 +229,7 @@ export function ReviewsUploadPage() {
 
 export function ReviewsDeletePage() {
   const { t } = useTranslation();
+  const deleteReviews = useDeleteReviewsMutation();
   return (
     <ReviewScreen
       title="routes.reviewsDelete"
@@ -242,7 +241,7 @@ export function ReviewsDeletePage() {
           hint={t('reviews.delete.idsHint')}
           confirm="reviews.delete.submit"
           question="reviews.delete.confirmTitle"
-          onDelete={(externalId) => api(deleteReviewsRoute, { query: { siteId, externalId } })}
+          onDelete={(externalId) => deleteReviews.mutateAsync({ siteId, externalId })}
           onDeleted={refresh}
         />
       )}
@@ -276,6 +275,7 @@ export function NeurocardUploadPage() {
 /** /anyreviews/neurocard-delete: deletes neurocards by their keys. */
 export function NeurocardDeletePage() {
   const { t } = useTranslation();
+  const deleteNeurocards = useDeleteNeurocardsMutation();
   return (
     <ReviewScreen
       title="routes.neurocardDelete"
@@ -288,7 +288,7 @@ export function NeurocardDeletePage() {
           confirm="reviews.neurocards.submit"
           question="reviews.neurocards.confirmTitle"
           byLine
-          onDelete={(keys) => api(deleteNeurocardsRoute, { query: { siteId }, body: { keys } })}
+          onDelete={(keys) => deleteNeurocards.mutateAsync({ siteId, keys })}
           onDeleted={refresh}
         />
       )}

@@ -10,7 +10,7 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { useStaffChatStream } from './staff-chat-stream.ts';
 import { ChatCompose, ChatMessages } from './chat-messages.tsx';
 import { supportKeys } from './api/keys.ts';
-import { threadQueryOptions, threadsQueryOptions } from './support-api.ts';
+import { threadQueryOptions, threadsQueryOptions } from './api/support-queries.ts';
 import './support.css';
 import { formatDateTime } from '#src/lib/date-format.ts';
 

@@ -29,7 +29,7 @@ import { Modal } from '#src/ui/modal/modal.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { supportKeys } from './api/keys.ts';
-import { feedbackQueryOptions } from './support-api.ts';
+import { feedbackQueryOptions } from './api/support-queries.ts';
 import './support.css';
 import { formatDateTime } from '#src/lib/date-format.ts';
 

@@ -8,13 +8,7 @@ import {
   type KbSectionAdmin,
   type KbSectionInput,
 } from '#contract/entities/support.ts';
-import {
-  createKbSectionRoute,
-  deleteKbSectionRoute,
-  orderKbSectionsRoute,
-  renameKbSectionRoute,
-} from '#contract/routes/support.ts';
-import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
+import { applyServerIssues, reportError } from '#src/lib/api.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
@@ -24,7 +18,13 @@ import { SortableList } from '#src/ui/sortable-list/sortable-list.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { supportKeys } from './api/keys.ts';
-import { kbSectionsQueryOptions } from './support-api.ts';
+import {
+  useCreateKbSectionMutation,
+  useDeleteKbSectionMutation,
+  useOrderKbSectionsMutation,
+  useRenameKbSectionMutation,
+} from './api/support-mutations.ts';
+import { kbSectionsQueryOptions } from './api/support-queries.ts';
 
 type Titles = Pick<KbSectionAdmin, 'titleRu' | 'titleEn'>;
 const EMPTY_SECTION: KbSectionInput = { slug: '', titleRu: '', titleEn: '' };
@@ -44,6 +44,9 @@ export function KbSectionsEditor({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sections = useQuery(kbSectionsQueryOptions());
+  const orderCall = useOrderKbSectionsMutation();
+  const renameCall = useRenameKbSectionMutation();
+  const deleteCall = useDeleteKbSectionMutation();
   const [drafts, setDrafts] = useState<Record<number, Titles>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,16 +68,12 @@ export function KbSectionsEditor({
   const reorder = (items: KbSectionAdmin[]) =>
     act(async () => {
       queryClient.setQueryData(kbSectionsQueryOptions().queryKey, items);
-      await api(
-        orderKbSectionsRoute,
-        { body: { ids: items.map((section) => section.id) } },
-        { successToast: false },
-      ).catch(() => undefined);
+      await orderCall.mutateAsync(items.map((section) => section.id));
     });
 
   const rename = (section: KbSectionAdmin, titles: Titles) =>
     act(async () => {
-      await api(renameKbSectionRoute, { query: { id: section.id }, body: titles });
+      await renameCall.mutateAsync({ id: section.id, titles });
       setDrafts(({ [section.id]: _, ...rest }) => rest);
     }).catch(() => undefined);
 
@@ -82,7 +81,7 @@ export function KbSectionsEditor({
   const remove = (section: KbSectionAdmin) =>
     act(async () => {
       try {
-        await api(deleteKbSectionRoute, { query: { id: section.id } }, { quiet: true });
+        await deleteCall.mutateAsync(section.id);
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409)) return reportError(error);
         setProblem(
@@ -214,6 +213,7 @@ export function KbSectionsEditor({
 function NewSection({ onAdded }: { onAdded: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const form = useZodForm(kbSectionInput, { defaultValues: EMPTY_SECTION });
+  const createCall = useCreateKbSectionMutation();
   const [saving, setSaving] = useState(false);
   return (
     <Form
@@ -223,7 +223,7 @@ function NewSection({ onAdded }: { onAdded: () => Promise<unknown> }) {
       onSubmit={async (body) => {
         setSaving(true);
         try {
-          await api(createKbSectionRoute, { body }, { quiet: true });
+          await createCall.mutateAsync(body);
           form.reset(EMPTY_SECTION);
           await onAdded();
         } catch (error) {

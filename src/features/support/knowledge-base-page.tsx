@@ -25,7 +25,7 @@ import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { ArticleMarkdown, Snippet } from './markdown.tsx';
 import { KbSectionsEditor } from './kb-sections-editor.tsx';
 import { supportKeys } from './api/keys.ts';
-import { kbArticleQueryOptions, kbListQueryOptions } from './support-api.ts';
+import { kbArticleQueryOptions, kbListQueryOptions } from './api/support-queries.ts';
 import './support.css';
 import { formatDay } from '#src/lib/date-format.ts';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { useStaffChatStream } from './staff-chat-stream.ts';
-import { unreadQueryOptions } from './support-api.ts';
+import { unreadQueryOptions } from './api/support-queries.ts';
 
 /**
  * The sidebar badge of /support/chat (staff): how many of the site's conversations await an

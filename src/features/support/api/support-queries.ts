@@ -10,7 +10,7 @@ import {
   listKbSectionsRoute,
 } from '#contract/routes/support.ts';
 import { api } from '#src/lib/api.ts';
-import { supportKeys } from './api/keys.ts';
+import { supportKeys } from './keys.ts';
 
 export const kbSectionsQueryOptions = () =>
   queryOptions({
