@@ -86,8 +86,8 @@ function storefrontTemplates(): Plugin {
  * with the server suites.
  */
 const GATE_SUITES = [
-  'tests/server/visual-gate.test.ts',
-  'tests/server/visual-gate-isolation.test.ts',
+  'tests/server/publishing/visual-gate.test.ts',
+  'tests/server/publishing/visual-gate-isolation.test.ts',
 ];
 
 export default defineConfig({

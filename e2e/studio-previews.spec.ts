@@ -84,7 +84,7 @@ test('a recommendation block preview shows a styled slider on screen without scr
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAt(page, 'integrator');
   // The preview's widget view is tracked as the storefront's, from the console under the staff's
-  // preview strategy (spec part 1 §7), which the reports leave out (tests/server/reports.test.ts).
+  // preview strategy (spec part 1 §7), which the reports leave out (tests/server/reports/reports.test.ts).
   const tracked = page.waitForRequest(
     (request) => request.url().endsWith('/public/tracking/widget') && request.method() === 'POST',
   );

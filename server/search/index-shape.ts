@@ -117,7 +117,7 @@ const ONE_WORD = /^[0-9a-zа-яё]+$/;
  * of a search, word_similarity was a quarter of «куртка»'s first pass at 100 000 offers). Where
  * the two disagree on what a word is, the expression only misses (`_` is a word character to it,
  * a separator to pg_trgm; in the C locale Cyrillic is no word character to it) and the function
- * decides; tests/server/name-similarity.test.ts compares the two over a catalog.
+ * decides; tests/server/search/name-similarity.test.ts compares the two over a catalog.
  */
 export function wordSimilarity(text: string): SQL {
   if (!ONE_WORD.test(text)) return sql`word_similarity(${text}, p.name)`;

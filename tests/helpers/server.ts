@@ -86,7 +86,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
     SESSION_CACHE_MS: '0',
-    // Promotion suites run without the visual gate; tests/server/visual-gate.test.ts turns it on.
+    // Promotion suites run without the visual gate; tests/server/publishing/visual-gate.test.ts turns it on.
     VISUAL_GATE: 'off',
     ...overrides,
   });

@@ -245,7 +245,7 @@ type ReaderEvent = { eventType: string; value: unknown };
  * shared strings (kept in memory whole), each sheet, and a sheet stored before the shared strings
  * (Excel's usual order), which exceljs writes to a temporary file first — here through the cap,
  * so a 1 MB workbook cannot fill the disk either. `parse` is exceljs's own loop with those caps;
- * tests/server/uploads-limits.test.ts reads real and hostile workbooks through it.
+ * tests/server/platform/uploads/uploads-limits.test.ts reads real and hostile workbooks through it.
  */
 class CappedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
   override async *parse(): AsyncGenerator<ReaderEvent> {

@@ -24,7 +24,7 @@ describe.each(DATABASES)('OZON feed quantity on %s', (kind) => {
 
   beforeAll(async () => {
     const path = join(feedDir, 'fixture-ozon-quantity.xml');
-    copyFileSync(new URL('../fixtures/feeds/ozon-quantity.xml', import.meta.url), path);
+    copyFileSync(new URL('../../fixtures/feeds/ozon-quantity.xml', import.meta.url), path);
     const summary = await importYml(server.database.db, {
       siteId: SITE,
       format: 'OZON',

@@ -20,7 +20,7 @@ import {
   type TestServer,
 } from '#tests/helpers/server.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 const SITE = 1;
 
 describe('the publish path', () => {

@@ -275,7 +275,7 @@ describe.each(DATABASES)('Dolyame alternative attributes on %s', (kind) => {
       })),
     );
     const text = readFileSync(
-      new URL('../../server/platform/db/migrations/0045_dolyame_fields.sql', import.meta.url),
+      new URL('../../../server/platform/db/migrations/0045_dolyame_fields.sql', import.meta.url),
       'utf8',
     );
     for (const statement of text.split('--> statement-breakpoint'))

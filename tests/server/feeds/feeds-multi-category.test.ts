@@ -26,7 +26,10 @@ describe.each(DATABASES)('several categories and quantity per offer on %s', (kin
 
   beforeAll(async () => {
     const path = join(feedDir, 'fixture-multi-category-quantity.xml');
-    copyFileSync(new URL('../fixtures/feeds/multi-category-quantity.xml', import.meta.url), path);
+    copyFileSync(
+      new URL('../../fixtures/feeds/multi-category-quantity.xml', import.meta.url),
+      path,
+    );
     const summary = await importFeed(server.database, SITE, pathToFileURL(path).href);
     // k3 and n1 name unknown categories only, m1 one beside known ones: taken with a change.
     expect(summary).toMatchObject({ applied: true, offers: 8, skipped: 0, changed: 3 });

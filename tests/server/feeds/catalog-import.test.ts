@@ -141,7 +141,7 @@ describe.each(DATABASES)('YML importer on %s', (kind) => {
   it('imports real shops\' quirks: the "no category" node in the tree and on its products, ICML, windows-1251 with rates', async () => {
     const fixture = (name: string) => {
       const path = join(feedDir, `fixture-${name}`);
-      copyFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url), path);
+      copyFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), path);
       return pathToFileURL(path).href;
     };
     const { db } = server.database;

@@ -96,7 +96,7 @@ describe.each(DATABASES)('MVT config on %s', (kind) => {
       baseVersionId: null,
     });
     const text = readFileSync(
-      new URL('../../server/platform/db/migrations/0013_mvt_config_list.sql', import.meta.url),
+      new URL('../../../server/platform/db/migrations/0013_mvt_config_list.sql', import.meta.url),
       'utf8',
     );
     await server.database.db.execute(sql.raw(text));

@@ -11,7 +11,7 @@ import { sites } from '#server/platform/db/schema.ts';
 import { apiKeyOfSite, siteByApiKey } from '#server/sites/repository.ts';
 import { DATABASES, startTestServer, type TestServer } from '#tests/helpers/server.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

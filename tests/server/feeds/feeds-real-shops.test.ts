@@ -16,7 +16,7 @@ import {
 } from '#server/feeds/intake/yml-parse.ts';
 
 function parseFixture(name: string) {
-  const bytes = readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url));
+  const bytes = readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url));
   const offers: { row: OfferRow; category: CategoryInfo }[] = [];
   const categories: CategoryRow[] = [];
   const problems: string[] = [];

@@ -53,7 +53,7 @@ describe.each(DATABASES)('migration 0040 (template field names) on %s', (kind) =
       }));
     const text = readFileSync(
       new URL(
-        '../../server/platform/db/migrations/0040_anyquery_template_fields.sql',
+        '../../../server/platform/db/migrations/0040_anyquery_template_fields.sql',
         import.meta.url,
       ),
       'utf8',

@@ -1,6 +1,6 @@
 /**
  * The visual gate's parts that drive no Chromium: the pixel comparison, and the gate switched off
- * or unable to start a browser (tests/server/visual-gate.test.ts renders, in the gate project).
+ * or unable to start a browser (tests/server/publishing/visual-gate.test.ts renders, in the gate project).
  */
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-const guard = fileURLToPath(new URL('../../server/process-guard.ts', import.meta.url));
+const guard = fileURLToPath(new URL('../../../server/process-guard.ts', import.meta.url));
 const script = (guarded: boolean) => `
   ${
     guarded

@@ -50,8 +50,8 @@ describe('the role catalogue', () => {
 });
 
 // The matrix asks which role passes which guard, some 3 000 calls: a question of the route table,
-// not of the engine (the session the guard reads is tested on both in auth.test.ts and every
-// suite's sign-in). One engine, the faster one at hand: PostgreSQL took 8 s, PGlite 34 s.
+// not of the engine (the session the guard reads is tested on both in accounts/auth.test.ts and
+// every suite's sign-in). One engine, the faster one at hand: PostgreSQL took 8 s, PGlite 34 s.
 describe.each(DATABASES.slice(-1))('role matrix on %s', (kind) => {
   let server: TestServer;
   const clients = new Map<string, { client: TestClient; roles: string[] }>();

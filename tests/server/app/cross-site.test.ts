@@ -120,7 +120,7 @@ const NOT_SITE_OBJECTS: Record<string, string> = {
 
 /**
  * Id-addressed calls the sweep does not probe yet: a valid body for them is still to be built
- * here (their ids are checked by tests/server/configs.test.ts alone).
+ * here (their ids are checked by tests/server/configs/configs.test.ts alone).
  */
 const NOT_YET_PROBED: Record<string, string> = {
   'POST /config/save/recommendations-block': 'needs a whole valid block body',
@@ -141,7 +141,7 @@ const NOT_YET_PROBED: Record<string, string> = {
   'PUT /admin/custom-report/tabs/:id': 'report tabs are installation-wide',
   'PUT /admin/report-charts/:id': 'report charts are installation-wide',
   // A multipart call, which the JSON probes cannot send: ?enableOnSiteId of another site is
-  // refused (400, nothing written) by tests/server/query-lists.test.ts.
+  // refused (400, nothing written) by tests/server/query-lists/query-lists.test.ts.
   ...Object.fromEntries(
     Object.values(QUERY_LIST_ROUTES).map((routes) => [
       key(routes.upload),

@@ -15,7 +15,7 @@ import { bindTemplate, type TemplateSpec } from '#storefront/runtime/templates.t
 import { compileTemplate as previewCompile } from '#studio/preview/compile-template.ts';
 import { compileScss } from '#studio/workers/compile-scss.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 const VARS = readFileSync(join(ROOT, 'storefront/styles/_vars.scss'), 'utf8');
 
 function sourceFiles(dir: string): string[] {
