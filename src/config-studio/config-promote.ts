@@ -4,12 +4,12 @@ import type { ConfigKind } from '#contract/entities/config.ts';
 import { CONFIG_KINDS, CONFIG_ROLES } from '#contract/entities/config-roles.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { listArtifactsRoute, rollbackArtifactRoute } from '#contract/routes/configs.ts';
-import { getSiteRoute } from '#contract/routes/sites.ts';
 import type { PromoteTarget } from '#studio/panels/lifecycle-toolbar.tsx';
 import type { VersionsRollback } from '#studio/panels/versions-panel.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { api } from '#src/lib/api.ts';
+import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { configStudioKeys } from './api/keys.ts';
 
 /*
@@ -24,12 +24,7 @@ import { configStudioKeys } from './api/keys.ts';
 export function usePromoteTarget(kind: ConfigKind, name?: string): PromoteTarget {
   const { t } = useTranslation();
   const siteId = useSiteStore((state) => state.siteId);
-  const site = useQuery({
-    queryKey: configStudioKeys.site(siteId),
-    queryFn: ({ signal }) =>
-      api(getSiteRoute, { params: { id: siteId ?? 0 }, signal }, { overlay: false }),
-    enabled: siteId !== null,
-  });
+  const site = useQuery({ ...siteQueryOptions(siteId ?? 0), enabled: siteId !== null });
   return {
     site: site.data?.siteName,
     config: t(`studio.lifecycle.kinds.${kind}`, { name: name ?? '' }),

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { ConfigKind } from '#contract/entities/config.ts';
 import { previewTrackingStrategy } from '#contract/public/tracking.ts';
 import { defaultTemplatesRoute } from '#contract/routes/configs.ts';
-import { getSiteRoute } from '#contract/routes/sites.ts';
 import type { PreviewWidget } from '#studio/bridge/protocol.ts';
 import type { EditorDiagnostic } from '#studio/editors/code-editor.tsx';
 import { DraftBanner } from '#studio/drafts/draft-banner.tsx';
@@ -19,6 +18,7 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { api } from '#src/lib/api.ts';
+import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { configStudioKeys } from './api/keys.ts';
 import { usePromoteTarget } from './config-promote.ts';
 import { useSiteStyles } from './config-styles.ts';
@@ -207,10 +207,7 @@ export function ConfigPreview({
   /** Compiled CSS (useCompiledCss). */
   css: string;
 }) {
-  const site = useQuery({
-    queryKey: configStudioKeys.site(siteId),
-    queryFn: ({ signal }) => api(getSiteRoute, { params: { id: siteId }, signal }, quiet),
-  });
+  const site = useQuery(siteQueryOptions(siteId));
   const trackAs = useAuthStore((state) => (state.me ? previewTrackingStrategy(state.me) : null));
   if (!site.data) return null;
   return (

@@ -2,8 +2,6 @@ import type { ConfigKind } from '#contract/entities/config.ts';
 
 /** Hierarchical keys of the config frame: a mutation invalidates one level (STYLE.md 11). */
 export const configStudioKeys = {
-  /** The sites area's key of one site, shared so that a site save refreshes the frame too. */
-  site: (siteId: number | null) => ['sites', siteId] as const,
   defaultTemplates: ['config-default-templates'] as const,
   /** The site's design-token tree for one copy (`test` as the config call spells it). */
   siteTokens: (siteId: number, test: 'true' | 'false') =>
