@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useId, type ComponentProps } from 'react';
+import { lazy, Suspense, useId, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigKind } from '#contract/entities/config.ts';
 import { previewTrackingStrategy } from '#contract/public/tracking.ts';
@@ -13,7 +13,7 @@ import { useDraft } from '#studio/drafts/use-draft.ts';
 import { promoteActionOf } from '#studio/machines/config.machine.ts';
 import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
 import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
-import { PreviewPane } from '#studio/panels/preview-pane.tsx';
+import { PreviewPane, type PreviewPaneProps } from '#studio/panels/preview-pane.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
@@ -72,12 +72,18 @@ export function ConfigLifecycle({
   kind,
   copy,
   onSave,
+  confirmWarnings,
 }: {
   actor: ConfigActor;
   kind: ConfigKind;
   copy: ConfigCopy;
   /** Validates the form, then sends SAVE (useMachineForm's `save`). */
   onSave: () => void;
+  /**
+   * Warnings the Generate / Deploy confirmation shows beside its question (the search screens: the
+   * contrast failures of their tokens); they never block the promotion.
+   */
+  confirmWarnings?: ReactNode;
 }) {
   const flags = useLifecycleFlags(actor);
   const conflict = useSelector(actor, (s) => s.context.conflict);
@@ -103,6 +109,7 @@ export function ConfigLifecycle({
         // The visual regression gate first (the machine's gating state): it promotes when it passes.
         onPromote={() => actor.send({ type: 'GATE', purpose: 'promote' })}
         target={target}
+        confirmWarnings={confirmWarnings}
       />
       <VisualGateDialog actor={actor} siteId={siteId} canAccept={roles.canGenerate} />
       {siteId !== null && copy === 'integration' && (
@@ -199,6 +206,9 @@ export function ConfigPreview({
   settings,
   templates,
   css,
+  query,
+  compare,
+  onErrors,
 }: {
   siteId: number;
   widget: PreviewWidget;
@@ -206,7 +216,7 @@ export function ConfigPreview({
   templates: Record<string, string>;
   /** Compiled CSS (useCompiledCss). */
   css: string;
-}) {
+} & Pick<PreviewPaneProps, 'query' | 'compare' | 'onErrors'>) {
   const site = useQuery(siteQueryOptions(siteId));
   const trackAs = useAuthStore((state) => (state.me ? previewTrackingStrategy(state.me) : null));
   if (!site.data) return null;
@@ -218,6 +228,9 @@ export function ConfigPreview({
       settings={settings}
       templates={templates}
       css={css}
+      {...(query !== undefined && { query })}
+      {...(compare && { compare })}
+      {...(onErrors && { onErrors })}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,29 +7,21 @@ import {
   type SearchConfig,
   type SearchConfigInput,
 } from '#contract/entities/config.ts';
-import { previewTrackingStrategy } from '#contract/public/tracking.ts';
-import { DraftBanner } from '#studio/drafts/draft-banner.tsx';
 import { draftKey, saveDraft } from '#studio/drafts/drafts.ts';
-import { useDraft } from '#studio/drafts/use-draft.ts';
 import type { EditorDiagnostic } from '#studio/editors/types.ts';
-import { configMachine, lifecycleFlags } from '#studio/machines/config.machine.ts';
-import { configPermissions } from '#studio/machines/config-permissions.ts';
 import { RolloutNotice } from '#src/config-studio/rollout-notice.tsx';
-import { SchedulePromotion } from '#src/config-studio/rollout-schedule.tsx';
 import type { PreviewError } from '#studio/bridge/protocol.ts';
-import { ConflictDialog } from '#studio/panels/conflict-dialog.tsx';
-import { LifecycleToolbar } from '#studio/panels/lifecycle-toolbar.tsx';
 import { ContrastWarning } from '#studio/panels/contrast-warning.tsx';
 import { useDeferredContrastFailures } from '#studio/panels/contrast-deferred.ts';
-import { PreviewPane } from '#studio/panels/preview-pane.tsx';
 import type { TokenTree } from '#tokens/core/types.ts';
-import { configActors } from '#src/config-studio/config-actors.ts';
-import { useCopyAccess } from '#src/config-studio/config-permissions.ts';
-import { useMachineForm } from '#src/config-studio/config-form.ts';
+import { useCopyAccess, usePermissions } from '#src/config-studio/config-permissions.ts';
+import {
+  useConfigActor,
+  useLifecycleFlags,
+  useMachineForm,
+} from '#src/config-studio/config-form.ts';
 import { useCompiledStyles, useTokenScss } from '#src/config-studio/config-styles.ts';
-import { usePromoteTarget } from '#src/config-studio/config-promote.ts';
-import { VisualGateDialog } from '#src/config-studio/visual-gate.tsx';
-import { useAuthStore } from '#src/stores/auth-store.ts';
+import { ConfigDraft, ConfigLifecycle, ConfigPreview } from '#src/config-studio/config-studio.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
@@ -90,8 +82,9 @@ function diagnosticsByPart(errors: readonly PreviewError[]) {
 }
 
 /**
- * One studio screen for instant search, autocomplete and search (spec §3, §4): the config
- * lifecycle machine, the form over the whole config, the editors and the live preview.
+ * One studio screen for instant search, autocomplete and search (spec §3, §4): the config frame
+ * every studio screen shares (machine, lifecycle toolbar, draft, preview), the form over the whole
+ * config and the editors, with the preview windows and the production copy to compare against.
  */
 export function SearchUxScreen({
   kind,
@@ -103,20 +96,14 @@ export function SearchUxScreen({
 }: SearchUxScreenProps) {
   const { t } = useTranslation();
   const test = copy === 'integration';
-  const roles = useAuthStore((state) => state.me?.roles ?? []);
-  const trackAs = useAuthStore((state) => (state.me ? previewTrackingStrategy(state.me) : null));
-  const permissions = configPermissions(kind, roles);
+  const permissions = usePermissions(kind);
   const readOnly = test ? !permissions.canSave : !permissions.canSaveToProd;
   const { denied } = useCopyAccess(kind, copy);
 
-  const machine = useMemo(
-    () => configMachine.provide(configActors({ kind, siteId, test })),
-    [kind, siteId, test],
-  );
-  const actor = useActorRef(machine, { input: { kind, test } });
-  const flags = useSelector(actor, lifecycleFlags, shallowEqual);
+  // The page keys this screen by site, kind and copy: one machine for its life.
+  const actor = useConfigActor({ kind, siteId, test });
+  const flags = useLifecycleFlags(actor);
   const config = useSelector(actor, (snapshot) => snapshot.context.config);
-  const conflict = useSelector(actor, (snapshot) => snapshot.context.conflict);
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
 
   const form = useZodForm(searchConfig, { mode: 'onChange' });
@@ -155,13 +142,7 @@ export function SearchUxScreen({
     onCopyChange('integration');
   };
 
-  const draft = useDraft(draftKey(siteId, kind, copy), config, {
-    dirty: flags.dirty,
-    baseVersionId: flags.base.versionId,
-  });
-
   const site = useQuery(siteQueryOptions(siteId));
-  const promoteTarget = usePromoteTarget(kind);
   const defaults = useQuery(defaultTemplatesQueryOptions());
   const production = useQuery({ ...searchConfigQueryOptions(siteId, kind, false), enabled: test });
   const parsed = useParsed(config);
@@ -206,28 +187,13 @@ export function SearchUxScreen({
 
   return (
     <div className="search-ux">
-      <LifecycleToolbar
-        flags={flags}
+      <ConfigLifecycle
+        actor={actor}
+        kind={kind}
         copy={copy}
-        promoteAction="generate"
-        roles={permissions}
-        onSave={() => void save()}
-        onPreview={() => actor.send({ type: 'PREVIEW' })}
-        // The visual regression gate runs first (the machine's gating state): it promotes on a pass.
-        onPromote={() => actor.send({ type: 'GATE', purpose: 'promote' })}
-        target={promoteTarget}
+        onSave={save}
         confirmWarnings={<ContrastWarning failures={contrast} />}
       />
-      <VisualGateDialog actor={actor} siteId={siteId} canAccept={permissions.canGenerate} />
-      {test && (
-        <SchedulePromotion
-          actor={actor}
-          siteId={siteId}
-          kind={kind}
-          configKey={0}
-          canGenerate={permissions.canGenerate}
-        />
-      )}
       <RolloutNotice siteId={siteId} />
       {site.data && (
         <PreviewWindowButtons
@@ -248,22 +214,13 @@ export function SearchUxScreen({
         </p>
       )}
       {readOnly && denied && <ReadOnlyNotice>{denied.note}</ReadOnlyNotice>}
-      {draft.found && (
-        <DraftBanner
-          draft={draft.found}
-          currentVersionId={flags.base.versionId}
-          onRestore={() => {
-            const found = draft.restore();
-            if (found) actor.send({ type: 'EDIT', config: found.config });
-          }}
-          onDiscard={() => void draft.discard()}
-        />
-      )}
-      <ConflictDialog
-        conflict={conflict}
-        onReload={() => actor.send({ type: 'RELOAD' })}
-        onOverwrite={() => actor.send({ type: 'OVERWRITE' })}
-        onClose={() => actor.send({ type: 'CANCEL' })}
+      {/* Both copies keep a draft of their own (the production copy is edited in place too). */}
+      <ConfigDraft
+        actor={actor}
+        siteId={siteId}
+        kind={kind}
+        configKey={copy}
+        onRestore={(restored) => actor.send({ type: 'EDIT', config: restored })}
       />
       <div className="search-ux__body">
         <Form form={form} onSubmit={() => void save()} className="search-ux__form">
@@ -286,19 +243,16 @@ export function SearchUxScreen({
             onRestore={(restored) => void restoreVersion(restored)}
           />
         </Form>
-        {site.data && (
-          <PreviewPane
-            apiKey={site.data.apiKey}
-            {...(trackAs && { trackAs })}
-            widget={widget}
-            settings={preview.settings}
-            templates={preview.templates}
-            css={styles.css}
-            query={previewQuery}
-            onErrors={setPreviewErrors}
-            {...(compare ? { compare } : {})}
-          />
-        )}
+        <ConfigPreview
+          siteId={siteId}
+          widget={widget}
+          settings={preview.settings}
+          templates={preview.templates}
+          css={styles.css}
+          query={previewQuery}
+          onErrors={setPreviewErrors}
+          {...(compare && { compare })}
+        />
       </div>
     </div>
   );
