@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { feedCheckReport, FEED_TYPES, type FeedType } from '#contract/entities/feeds.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { feedCheckerStartRoute } from '#contract/routes/feeds.ts';
-import { api } from '#src/lib/api.ts';
 import { JobProgress } from '#src/lib/job-progress.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
@@ -12,6 +11,7 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { feedStatusQueryOptions } from './api/feed-queries.ts';
+import { useStartFeedCheckMutation } from './api/feed-mutations.ts';
 import { feedKeys } from './api/keys.ts';
 import { CheckReport } from './components/check-report.tsx';
 import './feeds.css';
@@ -28,15 +28,7 @@ export default function FeedCheckerPage() {
     ...feedStatusQueryOptions(siteId ?? 0, 'feed-check'),
     enabled: siteId !== null,
   });
-  const start = useMutation({
-    mutationFn: () =>
-      api(
-        feedCheckerStartRoute,
-        { query: { siteId: siteId!, feedType, regionId: regionId.trim() || 'global' } },
-        { successToast: false },
-      ),
-    onSuccess: (job) => client.setQueryData(feedKeys.status(siteId!, 'feed-check'), job),
-  });
+  const start = useStartFeedCheckMutation(siteId ?? 0);
   if (siteId === null) return <p className="page">{t('feeds.noSite')}</p>;
   const job = status.data;
   const report = job?.state === 'done' ? feedCheckReport.safeParse(job.result) : null;
@@ -55,7 +47,7 @@ export default function FeedCheckerPage() {
           className="feed-urls__add"
           onSubmit={(event) => {
             event.preventDefault();
-            start.mutate();
+            start.mutate({ feedType, regionId: regionId.trim() || 'global' });
           }}
         >
           <Select<FeedType>

@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FEED_TYPES } from '#contract/entities/feeds.ts';
 import { deleteSiteFeedsRoute } from '#contract/routes/sites.ts';
-import { api } from '#src/lib/api.ts';
 import { useMayCall } from '#src/lib/resource.ts';
-import { siteKey } from '#src/lib/site-query.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { feedKeys } from '../api/keys.ts';
+import { useClearFeedStatusMutation } from '../api/feed-mutations.ts';
 
 type Scope = '' | (typeof FEED_TYPES)[number];
 
@@ -21,22 +18,9 @@ type Scope = '' | (typeof FEED_TYPES)[number];
 export function ClearFeedStatus({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const may = useMayCall(deleteSiteFeedsRoute);
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [scope, setScope] = useState<Scope>('');
-  const clear = useMutation({
-    mutationFn: (feedType: Scope) =>
-      api(deleteSiteFeedsRoute, {
-        params: { id: siteId },
-        query: feedType ? { feedType } : {},
-      }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: feedKeys.all(siteId) }),
-        // The site block and the home screen show the last feed update too.
-        client.invalidateQueries({ queryKey: siteKey(siteId) }),
-      ]),
-  });
+  const clear = useClearFeedStatusMutation(siteId);
   if (!may) return null;
   return (
     <>

@@ -1,43 +1,19 @@
 import type { ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Job } from '#contract/entities/job.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
-import {
-  contentFeedCancelRoute,
-  contentFeedStartRoute,
-  deltaFeedStartRoute,
-  facetsFeedCancelRoute,
-  facetsFeedStartRoute,
-  FEED_START_ROLES,
-  feedLoaderStartRoute,
-} from '#contract/routes/feeds.ts';
+import { FEED_START_ROLES } from '#contract/routes/feeds.ts';
 import { JOB_START_ROLES } from '#contract/routes/jobs.ts';
-import { api } from '#src/lib/api.ts';
 import { JobProgress } from '#src/lib/job-progress.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { feedStatusQueryOptions, type FeedJobKindName } from '../api/feed-queries.ts';
+import { feedStatusQueryOptions } from '../api/feed-queries.ts';
+import { FEED_CANCEL, useStartFeedJobMutation, type StartKind } from '../api/feed-mutations.ts';
 import { feedKeys } from '../api/keys.ts';
-
-type StartKind = Exclude<FeedJobKindName, 'feed-check'>;
-
-const START: Record<StartKind, (siteId: number) => Promise<Job>> = {
-  'feed-update': (siteId) => api(feedLoaderStartRoute, { query: { siteId } }),
-  'delta-feed': (siteId) => api(deltaFeedStartRoute, { query: { siteId } }),
-  'facets-feed': (siteId) => api(facetsFeedStartRoute, { query: { siteId } }),
-  'content-feed': (siteId) => api(contentFeedStartRoute, { query: { siteId } }),
-};
-
-/** The spec's cancel calls (DELETE …/status) for facets and content; the job's own for the rest. */
-const CANCEL: Partial<Record<StartKind, (siteId: number) => Promise<Job>>> = {
-  'facets-feed': (siteId) => api(facetsFeedCancelRoute, { query: { siteId } }),
-  'content-feed': (siteId) => api(contentFeedCancelRoute, { query: { siteId } }),
-};
 
 /** Who may cancel: the spec's cancel calls take the start role; the generic one the kind's roles. */
 const cancelRoles = (kind: StartKind): readonly Role[] =>
-  CANCEL[kind] ? FEED_START_ROLES : (JOB_START_ROLES[kind] ?? ['ROLE_ADMIN']);
+  FEED_CANCEL[kind] ? FEED_START_ROLES : (JOB_START_ROLES[kind] ?? ['ROLE_ADMIN']);
 
 /** One feed job: its start button and its latest run with progress (and cancel while it runs). */
 export function FeedJobPanel({
@@ -55,12 +31,9 @@ export function FeedJobPanel({
   const client = useQueryClient();
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const status = useQuery(feedStatusQueryOptions(siteId, kind));
-  const start = useMutation({
-    mutationFn: () => START[kind](siteId),
-    onSuccess: (job) => client.setQueryData(feedKeys.status(siteId, kind), job),
-  });
+  const start = useStartFeedJobMutation(siteId, kind);
   const running = status.data?.state === 'queued' || status.data?.state === 'running';
-  const cancel = CANCEL[kind];
+  const cancel = FEED_CANCEL[kind];
   return (
     <div className="feed-job">
       <div className="feed-job__head">

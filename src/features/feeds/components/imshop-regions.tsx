@@ -1,14 +1,23 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useFieldArray, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#contract/client.ts';
-import type { ImshopRegion } from '#contract/entities/feeds.ts';
-import { saveImshopRegionsRoute } from '#contract/routes/feeds.ts';
-import { api } from '#src/lib/api.ts';
+import * as z from 'zod';
+import { imshopRegions, type ImshopRegion } from '#contract/entities/feeds.ts';
+import { showSaveError } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { imshopRegionsQueryOptions } from '../api/feed-queries.ts';
-import { feedKeys } from '../api/keys.ts';
+import { useSaveImshopRegionsMutation } from '../api/feed-mutations.ts';
+
+/** The call's body is the list itself; the form holds it under one name. */
+const regionsForm = z.object({ regions: imshopRegions });
+
+/** The server's issues name rows of the list (`0.name`): the form's rows are under `regions`. */
+const underRegions =
+  <T extends FieldValues>(setError: UseFormSetError<T>): UseFormSetError<T> =>
+  (name, error, options) =>
+    setError((name.startsWith('root') ? name : `regions.${name}`) as Path<T>, error, options);
 
 /** Imshop (mobile app) regions: an ordered list edited and saved as a whole. */
 export function ImshopRegions({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
@@ -35,59 +44,45 @@ function RegionsForm({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const [draft, setDraft] = useState<ImshopRegion[]>(saved);
-  const save = useMutation({
-    mutationFn: () =>
-      api(saveImshopRegionsRoute, { query: { siteId }, body: draft }, { quiet: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: feedKeys.imshop(siteId) }),
-  });
-  const error =
-    save.error instanceof ApiError
-      ? save.error.issues
-          .map((issue) => `${issue.path.slice(1).join('.')}: ${issue.message}`)
-          .join('; ') || save.error.message
-      : null;
-  const edit = (index: number, change: Partial<ImshopRegion>) =>
-    setDraft(draft.map((item, i) => (i === index ? { ...item, ...change } : item)));
+  const form = useZodForm(regionsForm, { defaultValues: { regions: saved } });
+  const regions = useFieldArray({ control: form.control, name: 'regions' });
+  const save = useSaveImshopRegionsMutation(siteId);
   return (
-    <form
+    <Form
+      form={form}
       className="feed-urls"
       aria-label={t('feeds.configurator.regions')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
+      onSubmit={async (values) => {
+        try {
+          await save.mutateAsync(values.regions);
+        } catch (error) {
+          showSaveError(error, underRegions(form.setError));
+        }
       }}
     >
       <fieldset disabled={!canEdit || save.isPending} className="feed-urls">
-        {draft.map((region, index) => (
-          <div key={index} className="feed-urls__add">
-            <TextInput
+        {regions.fields.map((field, index) => (
+          <div key={field.id} className="feed-urls__add">
+            <FormTextField
+              name={`regions.${index}.regionId`}
               label={t('feeds.configurator.regionId')}
-              value={region.regionId}
-              onChange={(text) => edit(index, { regionId: text })}
             />
-            <TextInput
+            <FormTextField
+              name={`regions.${index}.name`}
               label={t('feeds.configurator.regionName')}
-              value={region.name}
-              onChange={(text) => edit(index, { name: text })}
             />
             {canEdit && (
-              <Button size="sm" onClick={() => setDraft(draft.filter((_, i) => i !== index))}>
+              <Button size="sm" onClick={() => regions.remove(index)}>
                 {t('feeds.configurator.remove')}
               </Button>
             )}
           </div>
         ))}
       </fieldset>
-      {error && (
-        <p className="feed-advice feed-advice--danger" role="alert">
-          {error}
-        </p>
-      )}
+      <FormRootError />
       {canEdit && (
         <div className="form-actions">
-          <Button onClick={() => setDraft([...draft, { regionId: '', name: '' }])}>
+          <Button onClick={() => regions.append({ regionId: '', name: '' })}>
             {t('feeds.configurator.addRegion')}
           </Button>
           <Button type="submit" variant="primary" loading={save.isPending}>
@@ -95,6 +90,6 @@ function RegionsForm({
           </Button>
         </div>
       )}
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#contract/client.ts';
+import { monitoringEmailInput } from '#contract/entities/mail.ts';
 import { hasAccess } from '#contract/roles.ts';
 import {
   addMonitoringEmailRoute,
@@ -9,19 +9,22 @@ import {
   listMonitoringEmailsRoute,
   outboxRoute,
 } from '#contract/routes/mail.ts';
-import { api } from '#src/lib/api.ts';
+import { showSaveError } from '#src/lib/api.ts';
 import { formatFeedTime } from '#src/lib/feed-time.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { DeleteButton } from '#src/ui/button/delete-button.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { monitoringEmailsQueryOptions, outboxQueryOptions } from '../api/feed-queries.ts';
-import { feedKeys } from '../api/keys.ts';
+import {
+  useAddMonitoringEmailMutation,
+  useDeleteMonitoringEmailMutation,
+} from '../api/feed-mutations.ts';
 
 /** The monitoring e-mail list (view, add, delete) and, without SMTP, the outbox. */
 export function MonitoringPanel({ siteId }: { siteId: number }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const allowed = hasAccess(roles, listMonitoringEmailsRoute.roles);
   const emails = useQuery({ ...monitoringEmailsQueryOptions(siteId), enabled: allowed });
@@ -29,24 +32,8 @@ export function MonitoringPanel({ siteId }: { siteId: number }) {
     ...outboxQueryOptions(siteId),
     enabled: hasAccess(roles, outboxRoute.roles),
   });
-  const [email, setEmail] = useState('');
-  const add = useMutation({
-    mutationFn: () =>
-      api(addMonitoringEmailRoute, { query: { siteId }, body: { email } }, { quiet: true }),
-    onSuccess: async () => {
-      setEmail('');
-      await client.invalidateQueries({ queryKey: feedKeys.emails(siteId) });
-    },
-  });
+  const remove = useDeleteMonitoringEmailMutation(siteId);
   if (!allowed) return null;
-  const error =
-    add.error instanceof ApiError
-      ? add.error.status === 409
-        ? t('feeds.monitoring.duplicate')
-        : add.error.status === 400
-          ? t('feeds.monitoring.invalid')
-          : add.error.message
-      : undefined;
   return (
     <section className="panel" aria-labelledby="feeds-monitoring">
       <h2 id="feeds-monitoring">{t('feeds.monitoring.title')}</h2>
@@ -61,35 +48,14 @@ export function MonitoringPanel({ siteId }: { siteId: number }) {
                 name={item.email}
                 aria-label={t('feeds.monitoring.delete', { email: item.email })}
                 onDelete={async () => {
-                  await api(deleteMonitoringEmailRoute, { query: { siteId, id: item.id } });
-                  await client.invalidateQueries({ queryKey: feedKeys.emails(siteId) });
+                  await remove.mutateAsync(item.id);
                 }}
               />
             )}
           </li>
         ))}
       </ul>
-      {hasAccess(roles, addMonitoringEmailRoute.roles) && (
-        <form
-          className="feed-emails__add"
-          onSubmit={(event) => {
-            event.preventDefault();
-            add.mutate();
-          }}
-        >
-          <TextInput
-            type="email"
-            label={t('feeds.monitoring.email')}
-            value={email}
-            onChange={setEmail}
-            error={error}
-            errorDelayMs={0}
-          />
-          <Button type="submit" variant="primary" loading={add.isPending} disabled={!email.trim()}>
-            {t('feeds.monitoring.add')}
-          </Button>
-        </form>
-      )}
+      {hasAccess(roles, addMonitoringEmailRoute.roles) && <AddEmailForm siteId={siteId} />}
       {outbox.data && !outbox.data.smtpConfigured && (
         <div className="feed-outbox">
           <h3>{t('feeds.outbox.title')}</h3>
@@ -114,5 +80,41 @@ export function MonitoringPanel({ siteId }: { siteId: number }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A new address, checked by the contract's schema; the server refuses a duplicate. */
+function AddEmailForm({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const form = useZodForm(monitoringEmailInput, { defaultValues: { email: '' } });
+  const add = useAddMonitoringEmailMutation(siteId);
+  return (
+    <Form
+      form={form}
+      className="feed-emails__add"
+      onSubmit={async ({ email }) => {
+        try {
+          await add.mutateAsync(email);
+        } catch (error) {
+          const status = error instanceof ApiError ? error.status : 0;
+          if (status === 409 || status === 400) {
+            const key = status === 409 ? 'feeds.monitoring.duplicate' : 'feeds.monitoring.invalid';
+            form.setError('email', { type: 'server', message: t(key) });
+          } else showSaveError(error, form.setError);
+          return;
+        }
+        form.reset({ email: '' });
+      }}
+    >
+      <FormTextField name="email" type="email" label={t('feeds.monitoring.email')} />
+      <Button
+        type="submit"
+        variant="primary"
+        loading={add.isPending}
+        disabled={!form.watch('email').trim()}
+      >
+        {t('feeds.monitoring.add')}
+      </Button>
+    </Form>
   );
 }

@@ -1,40 +1,25 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#contract/client.ts';
-import type { TagMapping } from '#contract/entities/feeds.ts';
-import {
-  deleteFeedParsingConfigRoute,
-  saveFeedParsingConfigRoute,
-} from '#contract/routes/feeds.ts';
-import { api } from '#src/lib/api.ts';
+import { feedParsingConfigInput } from '#contract/entities/feeds.ts';
+import { showSaveError } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { DeleteButton } from '#src/ui/button/delete-button.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { parsingConfigsQueryOptions } from '../api/feed-queries.ts';
-import { feedKeys } from '../api/keys.ts';
+import {
+  useDeleteParsingConfigMutation,
+  useSaveParsingConfigMutation,
+} from '../api/feed-mutations.ts';
+
+const EMPTY = { tags: [{ tag: '', mapTo: '' }] };
 
 /** Feed parsing configs: tag mappings for a non-standard YML (tag → YML element or param:<name>). */
 export function ParsingConfigs({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const configs = useQuery(parsingConfigsQueryOptions(siteId));
-  const [tags, setTags] = useState<TagMapping[]>([{ tag: '', mapTo: '' }]);
-  const refresh = () => client.invalidateQueries({ queryKey: feedKeys.parsing(siteId) });
-  const save = useMutation({
-    mutationFn: () =>
-      api(saveFeedParsingConfigRoute, { query: { siteId }, body: { tags } }, { quiet: true }),
-    onSuccess: async () => {
-      setTags([{ tag: '', mapTo: '' }]);
-      await refresh();
-    },
-  });
-  const error =
-    save.error instanceof ApiError
-      ? save.error.issues
-          .map((issue) => `${issue.path.slice(1).join('.')}: ${issue.message}`)
-          .join('; ') || save.error.message
-      : null;
+  const remove = useDeleteParsingConfigMutation(siteId);
   return (
     <div className="feed-urls">
       {configs.data?.length === 0 && <p className="muted">{t('feeds.configurator.noParsing')}</p>}
@@ -46,8 +31,7 @@ export function ParsingConfigs({ siteId, canEdit }: { siteId: number; canEdit: b
               <DeleteButton
                 name={t('feeds.configurator.config', { id: config.id })}
                 onDelete={async () => {
-                  await api(deleteFeedParsingConfigRoute, { query: { siteId, id: config.id } });
-                  await refresh();
+                  await remove.mutateAsync(config.id);
                 }}
               />
             )}
@@ -61,54 +45,56 @@ export function ParsingConfigs({ siteId, canEdit }: { siteId: number; canEdit: b
           </ul>
         </div>
       ))}
-      {canEdit && (
-        <form
-          className="feed-urls"
-          aria-label={t('feeds.configurator.saveParsing')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate();
-          }}
-        >
-          {tags.map((tag, index) => (
-            <div key={index} className="feed-urls__add">
-              <TextInput
-                label={t('feeds.configurator.tag')}
-                value={tag.tag}
-                onChange={(text) =>
-                  setTags(tags.map((item, i) => (i === index ? { ...item, tag: text } : item)))
-                }
-              />
-              <TextInput
-                label={t('feeds.configurator.mapTo')}
-                placeholder={t('feeds.configurator.mapToExample')}
-                value={tag.mapTo}
-                onChange={(text) =>
-                  setTags(tags.map((item, i) => (i === index ? { ...item, mapTo: text } : item)))
-                }
-              />
-              {tags.length > 1 && (
-                <Button size="sm" onClick={() => setTags(tags.filter((_, i) => i !== index))}>
-                  {t('feeds.configurator.remove')}
-                </Button>
-              )}
-            </div>
-          ))}
-          {error && (
-            <p className="feed-advice feed-advice--danger" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="form-actions">
-            <Button onClick={() => setTags([...tags, { tag: '', mapTo: '' }])}>
-              {t('feeds.configurator.addTag')}
-            </Button>
-            <Button type="submit" variant="primary" loading={save.isPending}>
-              {t('feeds.configurator.saveParsing')}
-            </Button>
-          </div>
-        </form>
-      )}
+      {canEdit && <ParsingConfigForm siteId={siteId} />}
     </div>
+  );
+}
+
+/** A new config: rows of tag → target, checked by the contract's schema before the save. */
+function ParsingConfigForm({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const form = useZodForm(feedParsingConfigInput, { defaultValues: EMPTY });
+  const tags = useFieldArray({ control: form.control, name: 'tags' });
+  const save = useSaveParsingConfigMutation(siteId);
+  return (
+    <Form
+      form={form}
+      className="feed-urls"
+      aria-label={t('feeds.configurator.saveParsing')}
+      onSubmit={async (body) => {
+        try {
+          await save.mutateAsync(body);
+        } catch (error) {
+          showSaveError(error, form.setError);
+          return;
+        }
+        form.reset(EMPTY);
+      }}
+    >
+      {tags.fields.map((field, index) => (
+        <div key={field.id} className="feed-urls__add">
+          <FormTextField name={`tags.${index}.tag`} label={t('feeds.configurator.tag')} />
+          <FormTextField
+            name={`tags.${index}.mapTo`}
+            label={t('feeds.configurator.mapTo')}
+            placeholder={t('feeds.configurator.mapToExample')}
+          />
+          {tags.fields.length > 1 && (
+            <Button size="sm" onClick={() => tags.remove(index)}>
+              {t('feeds.configurator.remove')}
+            </Button>
+          )}
+        </div>
+      ))}
+      <FormRootError />
+      <div className="form-actions">
+        <Button onClick={() => tags.append({ tag: '', mapTo: '' })}>
+          {t('feeds.configurator.addTag')}
+        </Button>
+        <Button type="submit" variant="primary" loading={save.isPending}>
+          {t('feeds.configurator.saveParsing')}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useWatch, type DefaultValues, type FieldValues } from 'react-hook-form';
 import * as z from 'zod';
@@ -13,19 +12,12 @@ import {
   type FacetsFeedSettings,
   type YmlFeedSettings,
 } from '#contract/entities/feeds.ts';
-import {
-  editDeltaSettingsRoute,
-  editYmlSettingsRoute,
-  saveContentRoute,
-  saveFacetsFeedRoute,
-} from '#contract/routes/feeds.ts';
-import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
+import { applyServerIssues, reportError } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
-import { jobKeys } from '#src/lib/job-queries.ts';
-import { feedKeys } from '../api/keys.ts';
+import { saveFeedSettings, useSaveFeedSettingsMutation } from '../api/feed-mutations.ts';
 import { HoursAdvice, MinutesAdvice } from './interval-advice.tsx';
 
 /** An empty number field is "not set" (NaN from valueAsNumber). */
@@ -57,23 +49,15 @@ function SettingsForm<TIn extends FieldValues, TOut extends FieldValues>({
   schema: z.ZodType<TOut, TIn>;
   /** The saved settings as the form holds them (keep it stable: a new object resets the form). */
   value: DefaultValues<TIn>;
-  save: (body: TOut) => Promise<unknown>;
+  save: (siteId: number, body: TOut) => Promise<unknown>;
   children: ReactNode;
   /** Below the fields (the interval advice). */
   after?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const form = useZodForm(schema, { defaultValues: value });
   useEffect(() => form.reset(value), [value, form]);
-  const save = useMutation({
-    mutationFn: call,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: feedKeys.all(siteId) }),
-        client.invalidateQueries({ queryKey: jobKeys.all(siteId) }),
-      ]),
-  });
+  const save = useSaveFeedSettingsMutation(siteId, call);
   return (
     <Form
       form={form}
@@ -130,7 +114,7 @@ export function YmlSettingsForm({ siteId, value, canEdit }: SettingsProps<YmlFee
       label={t('feeds.settings.yml')}
       schema={ymlForm}
       value={value}
-      save={(body) => api(editYmlSettingsRoute, { query: { siteId }, body }, { quiet: true })}
+      save={saveFeedSettings.yml}
       after={<WatchedHoursAdvice />}
     >
       <FormSelectField
@@ -167,7 +151,7 @@ export function DeltaSettingsForm({ siteId, value, canEdit }: SettingsProps<Delt
       label={t('feeds.settings.delta')}
       schema={deltaFeedSettings}
       value={value}
-      save={(body) => api(editDeltaSettingsRoute, { query: { siteId }, body }, { quiet: true })}
+      save={saveFeedSettings.delta}
       after={<WatchedMinutesAdvice />}
     >
       <FormTextField name="delimiter" label={t('feeds.settings.delimiter')} maxLength={1} />
@@ -204,7 +188,7 @@ export function FacetsSettingsForm({ siteId, value, canEdit }: SettingsProps<Fac
       label={t('feeds.settings.facets')}
       schema={facetsFeedSettings}
       value={value}
-      save={(body) => api(saveFacetsFeedRoute, { query: { siteId }, body }, { quiet: true })}
+      save={saveFeedSettings.facets}
     >
       <FormTextField name="delimiter" label={t('feeds.settings.delimiter')} maxLength={1} />
       <FormTextField name="escapeChar" label={t('feeds.settings.escapeChar')} maxLength={1} />
@@ -240,13 +224,7 @@ export function ContentSettingsForm({
       label={t('feeds.settings.content')}
       schema={contentForm}
       value={shown}
-      save={(body) =>
-        api(
-          saveContentRoute,
-          { query: { siteId }, body: body as ContentFeedSettings },
-          { quiet: true },
-        )
-      }
+      save={(id, body) => saveFeedSettings.content(id, body as ContentFeedSettings)}
     >
       <FormTextField name="url" type="url" label={t('feeds.settings.contentUrl')} />
     </SettingsForm>
