@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import {
@@ -24,7 +24,8 @@ import {
 } from '#src/ui/resource/resource-table.tsx';
 import { TabPanel, Tabs } from '#src/ui/tabs/tabs.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { enableEntries, queryLists } from './api/resources.ts';
+import { useEnableEntriesMutation } from './api/query-list-mutations.ts';
+import { queryLists } from './api/resources.ts';
 import { TryQuery } from './components/try-query.tsx';
 import { queryListCsv } from './lib/export.ts';
 import { listFromPath } from './lib/list-kind.ts';
@@ -101,11 +102,7 @@ function ListScreen({ list, siteId }: { list: QueryListKind; siteId: number }) {
   /** The add form's unsaved entry: the "try a query" box compares with it. */
   const [draft, setDraft] = useState<DraftChange | null>(null);
 
-  const enable = useMutation({
-    mutationFn: (input: { ids: number[]; enabled: boolean; many: boolean }) =>
-      enableEntries(scope, { ids: input.ids, enabled: input.enabled }, input.many),
-    onSuccess: entries.refresh,
-  });
+  const enable = useEnableEntriesMutation(scope, entries.refresh);
 
   const found = [...(entries.list.data ?? [])].sort((a, b) => a.term.localeCompare(b.term));
   const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));

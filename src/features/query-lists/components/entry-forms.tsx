@@ -1,6 +1,5 @@
 /** The add and edit forms of a query list, and the delete confirmation's scope. */
 import { useEffect } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
@@ -12,12 +11,13 @@ import {
   type QueryListEntry,
   type QueryListKind,
 } from '#contract/entities/query-lists.ts';
-import { QUERY_LIST_ROUTES, type DraftChange } from '#contract/routes/query-lists.ts';
-import { api, applyServerIssues } from '#src/lib/api.ts';
+import type { DraftChange } from '#contract/routes/query-lists.ts';
+import { applyServerIssues } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
+import { useAddEntryMutation, useUpdateEntryMutation } from '../api/query-list-mutations.ts';
 import { TryQuery } from '../components/try-query.tsx';
 
 const splitTerms = (text: string) =>
@@ -142,10 +142,7 @@ export function AddForm({
     const watching = form.watch((fields) => publish(fields));
     return () => watching.unsubscribe();
   }, [form, list, onDraft]);
-  const add = useMutation({
-    mutationFn: (body: ReturnType<typeof toBody>) =>
-      api(QUERY_LIST_ROUTES[list].add, { query: { siteId }, body }),
-  });
+  const add = useAddEntryMutation({ list, siteId });
   const empty = !form.watch('term').trim();
   return (
     <Form
@@ -191,7 +188,6 @@ export function EditModal({
   onSaved: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const route = QUERY_LIST_ROUTES[list].update;
   const form = useZodForm(entryForm, {
     defaultValues: {
       term: entry.term,
@@ -200,12 +196,7 @@ export function EditModal({
       vertical: entry.vertical,
     },
   });
-  const save = useMutation({
-    mutationFn: (fields: z.output<typeof entryForm>) =>
-      route
-        ? api(route, { query: { siteId }, body: { id: entry.id, ...toBody(list, fields) } })
-        : Promise.reject(new Error('not editable')),
-  });
+  const save = useUpdateEntryMutation({ list, siteId }, entry.id);
   const body = toBody(list, form.watch());
   // The entry as edited against the entry as saved: what the shopper would get with the edit.
   // A disabled entry changes nothing for the shoppers, edited or not.
@@ -229,7 +220,7 @@ export function EditModal({
           form={form}
           onSubmit={async (fields) => {
             try {
-              await save.mutateAsync(fields);
+              await save.mutateAsync(toBody(list, fields));
             } catch (error) {
               // The call's toast says what went wrong; the server's field issues go on the fields.
               applyServerIssues(error, form.setError);

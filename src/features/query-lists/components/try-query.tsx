@@ -1,17 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ExplainResult, QueryListKind } from '#contract/entities/query-lists.ts';
 import { hasAccess } from '#contract/roles.ts';
-import {
-  compareQueryRoute,
-  explainQueryRoute,
-  type DraftChange,
-} from '#contract/routes/query-lists.ts';
-import { api } from '#src/lib/api.ts';
+import { explainQueryRoute, type DraftChange } from '#contract/routes/query-lists.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { useExplainQueryMutation } from '../api/query-list-mutations.ts';
 
 type StepName =
   | 'normalise'
@@ -87,24 +82,7 @@ export function TryQuery({
   const roles = useAuthStore((state) => state.me?.roles ?? []);
   const [text, setText] = useState(initialQuery);
   const channel = AUTOCOMPLETE_LISTS.includes(list) ? 'autocomplete' : 'search';
-  const explain = useMutation({
-    mutationFn: async (st: string) =>
-      draft
-        ? api(
-            compareQueryRoute,
-            { query: { siteId }, body: { st, channel, list, change: draft } },
-            // A check the user asked for, not a listing: its refusal is shown.
-            { overlay: false, successToast: false, quiet: false },
-          )
-        : {
-            before: null,
-            after: await api(
-              explainQueryRoute,
-              { query: { siteId, st, channel } },
-              { overlay: false, quiet: false },
-            ),
-          },
-  });
+  const explain = useExplainQueryMutation(siteId, list, channel, draft);
   const draftKey = JSON.stringify(draft);
   const { reset } = explain;
   useEffect(() => reset(), [draftKey, reset]);
