@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   customReportTabInput,
   type CustomReportTabInput,
 } from '#contract/entities/custom-report.ts';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Modal } from '#src/ui/modal/modal.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { reportChartsQueryOptions } from '../api/custom-report-queries.ts';
 
@@ -27,14 +29,8 @@ export function TabFormModal({
 }) {
   const { t } = useTranslation();
   const formId = useId();
-  const [title, setTitle] = useState(initial.title);
-  const [charts, setCharts] = useState(() => new Set(initial.chartsIds));
+  const form = useZodForm(customReportTabInput, { mode: 'onChange', defaultValues: initial });
   const catalogue = useQuery(reportChartsQueryOptions());
-  const parsed = customReportTabInput.safeParse({
-    title,
-    chartsIds: (catalogue.data ?? []).map((chart) => chart.id).filter((id) => charts.has(id)),
-  });
-  const titleError = title.trim() === '' ? t('errors.validation.required') : undefined;
 
   return (
     <Modal
@@ -44,45 +40,55 @@ export function TabFormModal({
       onClose={onClose}
       formId={formId}
       confirmLabel={t('actions.save')}
-      confirmDisabled={!parsed.success || !catalogue.data}
+      // Save waits for a valid form, as the contract checks it.
+      confirmDisabled={!catalogue.data || !form.formState.isValid}
       confirmLoading={saving}
     >
-      <form
+      <Form
         id={formId}
+        form={form}
         className="reports-tab-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (parsed.success) onSave(parsed.data);
-        }}
+        onSubmit={(input) =>
+          // The tab shows its charts in the catalogue's order; ids the catalogue lost are dropped.
+          onSave({
+            ...input,
+            chartsIds: (catalogue.data ?? [])
+              .map((chart) => chart.id)
+              .filter((id) => input.chartsIds.includes(id)),
+          })
+        }
       >
-        <TextInput
+        <FormTextField<CustomReportTabInput>
+          name="title"
           label={t('reports.custom.title')}
-          value={title}
-          onChange={setTitle}
           required
           maxLength={100}
-          error={titleError}
         />
         <fieldset className="reports-tab-form__charts">
           <legend className="ui-field__label">{t('reports.custom.charts')}</legend>
           {!catalogue.data && <Spinner label={t('ui.spinner.loading')} />}
-          {catalogue.data?.map(({ id, title: chartTitle }) => (
-            <Checkbox
-              key={id}
-              label={chartTitle}
-              checked={charts.has(id)}
-              onCheckedChange={(checked) =>
-                setCharts((old) => {
-                  const next = new Set(old);
-                  if (checked) next.add(id);
-                  else next.delete(id);
-                  return next;
-                })
-              }
-            />
-          ))}
+          <Controller
+            control={form.control}
+            name="chartsIds"
+            render={({ field }) => (
+              <>
+                {catalogue.data?.map(({ id, title: chartTitle }) => (
+                  <Checkbox
+                    key={id}
+                    label={chartTitle}
+                    checked={field.value.includes(id)}
+                    onCheckedChange={(checked) =>
+                      field.onChange(
+                        checked ? [...field.value, id] : field.value.filter((item) => item !== id),
+                      )
+                    }
+                  />
+                ))}
+              </>
+            )}
+          />
         </fieldset>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,35 +1,19 @@
 import { useId, useState } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import {
-  orderCapRoute,
-  orderQuarantineRoute,
-  type QuarantinedOrder,
-} from '#contract/routes/reports.ts';
+import type { QuarantinedOrder } from '#contract/routes/reports.ts';
 import { hasAccess } from '#contract/roles.ts';
-import { api } from '#src/lib/api.ts';
 import { formatDateTime } from '#src/lib/date-format.ts';
 import { formatCurrency } from '#src/lib/format.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { reportKeys } from '../api/keys.ts';
+import { useSaveOrderCapMutation } from '../api/report-mutations.ts';
+import { QUARANTINE_SHOWN as SHOWN, quarantineQueryOptions } from '../api/report-queries.ts';
 
-const SHOWN = 50;
 const order = createColumnHelper<QuarantinedOrder>();
-
-export const quarantineQueryOptions = (siteId: number) =>
-  queryOptions({
-    queryKey: reportKeys.orderQuarantine(siteId),
-    queryFn: ({ signal }) =>
-      api(
-        orderQuarantineRoute,
-        { params: { id: siteId }, query: { limit: SHOWN }, signal },
-        { overlay: false },
-      ),
-  });
 
 /**
  * Orders kept out of the reports: above the site's cap, or above the day's outlier
@@ -107,18 +91,9 @@ export function QuarantineTable({ siteId }: { siteId: number }) {
 /** The administrator's cap: the highest plausible order of the site (empty: none). */
 function OrderCapForm({ siteId, cap }: { siteId: number; cap: number | null }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [value, setValue] = useState(cap === null ? '' : String(cap));
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (next: number | null) =>
-      api(
-        orderCapRoute,
-        { params: { id: siteId }, body: { cap: next } },
-        { successToast: t('reports.quarantine.capSaved') },
-      ),
-    onSuccess: () => client.invalidateQueries(quarantineQueryOptions(siteId)),
-  });
+  const save = useSaveOrderCapMutation(siteId, t('reports.quarantine.capSaved'));
   const submit = () => {
     const text = value.trim().replace(/\s/g, '').replace(',', '.');
     if (text === '') return save.mutate(null);

@@ -1,26 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { widgetCtrRoute } from '#contract/routes/recs.ts';
-import { api } from '#src/lib/api.ts';
 import { formatNumber, formatPercent } from '#src/lib/format.ts';
 import { siteQueryOptions } from '#src/lib/site-query.ts';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { showDate, showDateRange } from '#src/ui/date-range-picker/date-range.ts';
-import { reportKeys } from '../api/keys.ts';
+import { widgetCtrQueryOptions } from '../api/report-queries.ts';
 import { todayPeriod, toRange, type Period } from '../lib/period.ts';
-
-export const widgetCtrQueryOptions = (siteId: number, period: Period) =>
-  queryOptions({
-    queryKey: reportKeys.widgetCtr(siteId, period),
-    queryFn: ({ signal }) =>
-      api(
-        widgetCtrRoute,
-        { params: { id: siteId }, query: { from: period.from, to: period.to }, signal },
-        { overlay: false },
-      ),
-  });
 
 type Span = 'period' | 'today';
 

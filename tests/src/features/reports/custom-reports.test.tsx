@@ -108,6 +108,12 @@ describe('custom report administration', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Новая вкладка отчёта' });
     const save = within(dialog).getByRole('button', { name: 'Сохранить' });
     expect(save).toBeDisabled();
+    // A blank title is refused on its field, in Russian, and nothing is sent.
+    await user.type(within(dialog).getByLabelText(/Название/), ' ');
+    expect(await within(dialog).findByText('Обязательное поле')).toBeVisible();
+    expect(save).toBeDisabled();
+    expect(writes).toEqual([]);
+    await user.clear(within(dialog).getByLabelText(/Название/));
     await user.type(within(dialog).getByLabelText(/Название/), 'Новая');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Выручка' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Конверсия' }));
