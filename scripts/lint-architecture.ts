@@ -16,6 +16,7 @@ import {
   everyFile,
   isCode,
   isGenerated,
+  isStyle,
   isTest,
   productCode,
   productFiles,
@@ -153,7 +154,7 @@ function handRegisteredPublicRoutes(): Rule {
 /** Code and style sheets (.css, .scss) over 400 lines, generated code and data exempt. */
 function longFiles(): Rule {
   const offences = productFiles
-    .filter((p) => (isCode(p) || /\.s?css$/.test(p)) && !isGenerated(p))
+    .filter((p) => (isCode(p) || isStyle(p)) && !isGenerated(p))
     .map((p) => [p, read(p).split('\n').length] as const)
     .filter(([, lines]) => lines > 400)
     .map(([p, lines]) => `${p} (${lines})`);
