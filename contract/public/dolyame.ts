@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { apiKeyParam } from './common.ts';
+import type { PublicRouteDef } from './route.ts';
 
 /**
  * The Dolyame reads of the catalog host (spec part 2 §7 "Instalment": GET /config/site/dolyame/app
@@ -50,7 +51,7 @@ export const publicDolyameApp = {
   method: 'GET',
   path: '/public/config/site/dolyame/app',
   query: z.strictObject({ apiKey: apiKeyParam }),
-} as const;
+} as const satisfies PublicRouteDef;
 
 /**
  * The widget's settings; with `productId` also `products`: each asked id (a product of the live
@@ -60,4 +61,4 @@ export const publicDolyameWidget = {
   method: 'GET',
   path: '/public/config/site/dolyame/widget',
   query: z.strictObject({ apiKey: apiKeyParam, productId: productIds.optional() }),
-} as const;
+} as const satisfies PublicRouteDef;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { PublicRouteDef } from './route.ts';
 
 /** The widgets whose render errors the storefront runtime reports. */
 export const REPORTED_WIDGETS = [
@@ -24,7 +25,7 @@ export const publicBundleView = {
     bundle: bundleHash,
   }),
   answer: z.object({ view: z.string() }),
-} as const;
+} as const satisfies PublicRouteDef;
 export type PublicBundleView = z.input<typeof publicBundleView.body>;
 
 /**
@@ -45,5 +46,5 @@ export const publicWidgetError = {
     view: z.string().min(1).max(200),
   }),
   answer: z.null(),
-} as const;
+} as const satisfies PublicRouteDef;
 export type PublicWidgetError = z.input<typeof publicWidgetError.body>;

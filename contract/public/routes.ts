@@ -3,6 +3,7 @@ import { autocompleteParams, autocompleteResponse } from './autocomplete.ts';
 import { recommendationsParams, recommendationsResponse } from './recommendations.ts';
 import { searchParams, searchResponse } from './search.ts';
 import { widgetEvent } from './tracking.ts';
+import type { PublicRouteDef } from './route.ts';
 
 /**
  * The public storefront API (DESIGN.md "Server": `/public`), found by the site's apiKey,
@@ -14,21 +15,21 @@ export const publicSearch = {
   path: '/public/search',
   query: searchParams,
   answer: searchResponse,
-} as const;
+} as const satisfies PublicRouteDef;
 
 export const publicAutocomplete = {
   method: 'GET',
   path: '/public/autocomplete',
   query: autocompleteParams,
   answer: autocompleteResponse,
-} as const;
+} as const satisfies PublicRouteDef;
 
 export const publicRecommendations = {
   method: 'GET',
   path: '/public/recommendations',
   query: recommendationsParams,
   answer: recommendationsResponse,
-} as const;
+} as const satisfies PublicRouteDef;
 
 /** Answers 204; tracking never fails the page, so the runtime ignores the answer. */
 export const publicWidgetTracking = {
@@ -36,7 +37,7 @@ export const publicWidgetTracking = {
   path: '/public/tracking/widget',
   body: widgetEvent,
   answer: z.null(),
-} as const;
+} as const satisfies PublicRouteDef;
 
 export const publicRoutes = [
   publicSearch,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type * as z from 'zod';
 import { publicBundleView, publicWidgetError } from '#contract/public/errors.ts';
 import { HttpError } from '../platform/http/http-error.ts';
+import { registerPublicRoute } from '../platform/http/register-public-route.ts';
 import { beaconScope } from './public-beacon.ts';
 import { siteFor } from './public.ts';
 import { countWidgetError } from '../publishing/rollout/errors.ts';
@@ -21,40 +21,26 @@ export async function publicErrorRoutes(app: FastifyInstance) {
   const tooMany = () =>
     new HttpError(429, 'Too many storefront reports from this network: try again in a minute');
 
-  app.route({
-    method: 'POST',
-    url: publicBundleView.path,
-    schema: { tags: ['public'], body: publicBundleView.body },
-    handler: async (request) => {
-      const body = request.body as z.output<typeof publicBundleView.body>;
-      const siteId = await siteFor(app, body.apiKey);
-      if (!(await artifacts.byHash(siteId, body.bundle)))
-        throw new HttpError(400, 'No such bundle of this site');
-      const network = networkOf(request.ip);
-      if (!signal.mayView(siteId, network)) throw tooMany();
-      return publicBundleView.answer.parse({
-        view: await signal.view(siteId, body.bundle, network),
-      });
-    },
+  registerPublicRoute(app, publicBundleView, async ({ body, request }) => {
+    const siteId = await siteFor(app, body.apiKey);
+    if (!(await artifacts.byHash(siteId, body.bundle)))
+      throw new HttpError(400, 'No such bundle of this site');
+    const network = networkOf(request.ip);
+    if (!signal.mayView(siteId, network)) throw tooMany();
+    return { view: await signal.view(siteId, body.bundle, network) };
   });
 
-  app.route({
-    method: 'POST',
-    url: publicWidgetError.path,
-    schema: { tags: ['public'], body: publicWidgetError.body },
-    handler: async (request, reply) => {
-      const report = request.body as z.output<typeof publicWidgetError.body>;
-      const siteId = await siteFor(app, report.apiKey);
-      const network = networkOf(request.ip);
-      if (!signal.mayReport(siteId, network)) throw tooMany();
-      const verdict = await signal.report(siteId, report.bundle, report.view, network);
-      if (verdict === 'invalid')
-        throw new HttpError(400, 'The view token is not one this server gave for this bundle');
-      if (verdict === 'counted') {
-        const message = `${report.part ? `${report.part}: ` : ''}${report.message}`.slice(0, 500);
-        await countWidgetError(app.database.db, siteId, { widget: report.widget, message });
-      }
-      return reply.status(204).send();
-    },
+  registerPublicRoute(app, publicWidgetError, async ({ body: report, request, reply }) => {
+    const siteId = await siteFor(app, report.apiKey);
+    const network = networkOf(request.ip);
+    if (!signal.mayReport(siteId, network)) throw tooMany();
+    const verdict = await signal.report(siteId, report.bundle, report.view, network);
+    if (verdict === 'invalid')
+      throw new HttpError(400, 'The view token is not one this server gave for this bundle');
+    if (verdict === 'counted') {
+      const message = `${report.part ? `${report.part}: ` : ''}${report.message}`.slice(0, 500);
+      await countWidgetError(app.database.db, siteId, { widget: report.widget, message });
+    }
+    return reply.status(204).send();
   });
 }

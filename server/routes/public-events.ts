@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicEvent, publicEventsBulk } from '#contract/public/event-routes.ts';
 import type { StorefrontEvent } from '#contract/public/events.ts';
-import type * as z from 'zod';
 import { createEventStore } from '../events/store.ts';
 import { HttpError } from '../platform/http/http-error.ts';
+import { registerPublicRoute } from '../platform/http/register-public-route.ts';
 import { checkEventTimes } from '../events/guard.ts';
 import { createEventBudget } from '../events/rate-limit.ts';
 import { beaconScope } from './public-beacon.ts';
@@ -42,23 +42,12 @@ export async function publicEventRoutes(app: FastifyInstance) {
     return store.ingest(site.siteId, site.timeZone, batch, now);
   }
 
-  app.route({
-    method: 'POST',
-    url: publicEvent.path,
-    schema: { tags: ['public'], body: publicEvent.body },
-    handler: async (request, reply) => {
-      const { apiKey, ...event } = request.body as z.output<typeof publicEvent.body>;
-      return ingest(request, reply, apiKey, [event as StorefrontEvent]);
-    },
+  registerPublicRoute(app, publicEvent, async ({ body, request, reply }) => {
+    const { apiKey, ...event } = body;
+    return ingest(request, reply, apiKey, [event]);
   });
 
-  app.route({
-    method: 'POST',
-    url: publicEventsBulk.path,
-    schema: { tags: ['public'], body: publicEventsBulk.body },
-    handler: async (request, reply) => {
-      const body = request.body as z.output<typeof publicEventsBulk.body>;
-      return ingest(request, reply, body.apiKey, body.events);
-    },
-  });
+  registerPublicRoute(app, publicEventsBulk, async ({ body, request, reply }) =>
+    ingest(request, reply, body.apiKey, body.events),
+  );
 }

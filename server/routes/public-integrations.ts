@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
 import { publicDolyameApp, publicDolyameWidget } from '#contract/public/dolyame.ts';
-import { microReviewsRequest } from '#contract/entities/reviews.ts';
-import { apiKeyParam } from '#contract/public/common.ts';
-
+import { publicMicroReviews } from '#contract/public/reviews.ts';
 import { createReviewsRepository } from '../integrations/reviews.ts';
 import { dolyameChunk } from '../integrations/dolyame-chunk.ts';
 import { createDolyameRepository } from '../integrations/dolyame.ts';
 import { HttpError } from '../platform/http/http-error.ts';
 import { guardPublicReads } from '../platform/http/public-read-guard.ts';
+import {
+  registerPublicRoute,
+  type PublicRouteContext,
+} from '../platform/http/register-public-route.ts';
 import { siteFor } from './public.ts';
 
 /**
@@ -28,29 +29,14 @@ export async function publicIntegrationRoutes(app: FastifyInstance) {
   const dolyame = createDolyameRepository(app.database.db);
   const reviews = createReviewsRepository(app.database);
 
-  // Spec part 2 §7 "Reviews": POST /micro-reviews/reviews/get on the public host, param apiKey.
-  const reviewsQuery = z.strictObject({ apiKey: apiKeyParam });
-  app.route({
-    method: 'POST',
-    url: '/public/micro-reviews/reviews/get',
-    schema: { tags: ['public'], querystring: reviewsQuery, body: microReviewsRequest },
-    handler: async (request) => {
-      const { apiKey } = request.query as z.output<typeof reviewsQuery>;
-      const siteId = await siteFor(app, apiKey);
-      return reviews.publicReviews(siteId, request.body as z.output<typeof microReviewsRequest>);
-    },
-  });
+  registerPublicRoute(app, publicMicroReviews, async ({ query, body }) =>
+    reviews.publicReviews(await siteFor(app, query.apiKey), body),
+  );
 
-  app.route({
-    method: 'GET',
-    url: publicDolyameApp.path,
-    schema: { tags: ['public'], querystring: publicDolyameApp.query },
-    handler: async (request) => {
-      const { apiKey } = request.query as z.output<typeof publicDolyameApp.query>;
-      const config = await dolyame.publicApp(apiKey);
-      if (!config) throw new HttpError(401, 'Unknown apiKey');
-      return config;
-    },
+  registerPublicRoute(app, publicDolyameApp, async ({ query }) => {
+    const config = await dolyame.publicApp(query.apiKey);
+    if (!config) throw new HttpError(401, 'Unknown apiKey');
+    return config;
   });
 
   // The widget's read looks products up in the catalog for every page a shopper opens: it is
@@ -58,22 +44,16 @@ export async function publicIntegrationRoutes(app: FastifyInstance) {
   await app.register(async (reads) => {
     const admitted = await guardPublicReads(reads);
     const read = admitted(
-      async (request) => {
-        const { apiKey, productId } = request.query as z.output<typeof publicDolyameWidget.query>;
-        const config = await dolyame.publicWidget(apiKey, productId ?? []);
+      async ({ query }: PublicRouteContext<typeof publicDolyameWidget>) => {
+        const config = await dolyame.publicWidget(query.apiKey, query.productId ?? []);
         if (!config) throw new HttpError(401, 'Unknown apiKey');
         return config;
       },
       () => undefined,
     );
-    reads.route({
-      method: 'GET',
-      url: publicDolyameWidget.path,
-      schema: { tags: ['public'], querystring: publicDolyameWidget.query },
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'no-cache');
-        return read(request);
-      },
+    registerPublicRoute(reads, publicDolyameWidget, async (context) => {
+      context.reply.header('cache-control', 'no-cache');
+      return read(context);
     });
   });
 

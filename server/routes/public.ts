@@ -1,4 +1,3 @@
-import type * as z from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import {
@@ -12,8 +11,8 @@ import type { Site } from '#contract/entities/site.ts';
 import { HttpError } from '../platform/http/http-error.ts';
 import { eventRateLimit } from '../events/rate-limit.ts';
 import { guardPublicReads } from '../platform/http/public-read-guard.ts';
+import { registerPublicRoute } from '../platform/http/register-public-route.ts';
 import { checkSearch, checkText, checkValue } from '../search/limits.ts';
-import type { RecommendationsParams } from '#contract/public/recommendations.ts';
 import { liveImport } from '../search/common.ts';
 import { understand, type Channel } from '../search/understanding.ts';
 import { hasAccess } from '#contract/roles.ts';
@@ -73,76 +72,66 @@ export async function publicRoutes(app: FastifyInstance) {
   await app.register(cors, { origin: '*', methods: ['GET', 'POST'], maxAge: 86_400 });
   const { catalog } = app.repos;
 
-  // The reads: rate-limited and admitted through a bounded line (public-read-guard.ts).
+  // The reads: rate-limited and admitted through a bounded line (public-read-guard.ts); each
+  // answer is checked against the contract's shape on the way out, unknown fields stripped.
   await app.register(async (reads) => {
     const admitted = await guardPublicReads(reads);
-    const route = <Q>(
-      def: { method: 'GET' | 'POST'; path: string; answer: z.ZodType },
-      schema: { querystring?: Q },
-      check: (query: never) => void,
-      handler: (request: FastifyRequest) => Promise<unknown>,
-    ) =>
-      reads.route({
-        method: def.method,
-        url: def.path,
-        // The answer's schema documents it (OpenAPI) and checks it on the way out: what leaves
-        // is exactly the contract's shape, unknown fields stripped.
-        schema: { tags: ['public'], ...schema, response: { 200: def.answer } },
-        handler: admitted(handler, (request) => check(request.query as never)),
-      });
 
-    route(publicSearch, { querystring: publicSearch.query }, checkSearch, async (request) => {
-      const query = request.query as ReturnType<typeof publicSearch.query.parse>;
-      const siteId = await siteFor(app, query.apiKey);
-      const explain = query.explain
-        ? await explainFor(app, request, siteId, query.st, 'search')
-        : undefined;
-      return { ...(await catalog.search(siteId, query, request.url)), ...(explain && { explain }) };
-    });
-
-    route(
-      publicAutocomplete,
-      { querystring: publicAutocomplete.query },
-      (query: { st: string }) => checkText(query.st),
-      async (request) => {
-        const query = request.query as ReturnType<typeof publicAutocomplete.query.parse>;
-        const siteId = await siteFor(app, query.apiKey);
-        const explain = query.explain
-          ? await explainFor(app, request, siteId, query.st, 'autocomplete')
-          : undefined;
-        return {
-          ...(await catalog.autocomplete(siteId, query, request.url)),
-          ...(explain && { explain }),
-        };
-      },
+    registerPublicRoute(
+      reads,
+      publicSearch,
+      admitted(
+        async ({ query, request }) => {
+          const siteId = await siteFor(app, query.apiKey);
+          const explain = query.explain
+            ? await explainFor(app, request, siteId, query.st, 'search')
+            : undefined;
+          return {
+            ...(await catalog.search(siteId, query, request.url)),
+            ...(explain && { explain }),
+          };
+        },
+        ({ query }) => checkSearch(query),
+      ),
     );
 
-    route(
+    registerPublicRoute(
+      reads,
+      publicAutocomplete,
+      admitted(
+        async ({ query, request }) => {
+          const siteId = await siteFor(app, query.apiKey);
+          const explain = query.explain
+            ? await explainFor(app, request, siteId, query.st, 'autocomplete')
+            : undefined;
+          return {
+            ...(await catalog.autocomplete(siteId, query, request.url)),
+            ...(explain && { explain }),
+          };
+        },
+        ({ query }) => checkText(query.st),
+      ),
+    );
+
+    registerPublicRoute(
+      reads,
       publicRecommendations,
-      { querystring: publicRecommendations.query },
-      (query: RecommendationsParams) => {
-        checkValue('productId', query.productId);
-        checkValue('categoryId', query.categoryId);
-      },
-      async (request) => {
-        const query = request.query as ReturnType<typeof publicRecommendations.query.parse>;
-        return catalog.recommendations(await siteFor(app, query.apiKey), query);
-      },
+      admitted(
+        async ({ query }) => catalog.recommendations(await siteFor(app, query.apiKey), query),
+        ({ query }) => {
+          checkValue('productId', query.productId);
+          checkValue('categoryId', query.categoryId);
+        },
+      ),
     );
   });
 
   // Widget tracking is rate-limited per apiKey and client address like the other event endpoints.
   await app.register(async (scoped) => {
     await eventRateLimit(scoped);
-    scoped.route({
-      method: 'POST',
-      url: publicWidgetTracking.path,
-      schema: { tags: ['public'], body: publicWidgetTracking.body },
-      handler: async (request, reply) => {
-        const event = request.body as ReturnType<typeof publicWidgetTracking.body.parse>;
-        await catalog.track(await siteFor(app, event.apiKey), event);
-        return reply.status(204).send();
-      },
+    registerPublicRoute(scoped, publicWidgetTracking, async ({ body, reply }) => {
+      await catalog.track(await siteFor(app, body.apiKey), body);
+      return reply.status(204).send();
     });
   });
 }

@@ -52,13 +52,13 @@ export async function guardPublicReads(scope: FastifyInstance) {
     concurrency: env.PUBLIC_MAX_CONCURRENT ?? (scope.database.kind === 'pglite' ? 2 : 6),
     queue: env.PUBLIC_MAX_QUEUED,
   });
-  /** `check` refuses what is over the caps before the read waits for a place (400, not 503). */
-  return <T>(
-      handler: (request: FastifyRequest) => Promise<T>,
-      check: (request: FastifyRequest) => void,
-    ) =>
-    (request: FastifyRequest): Promise<T> => {
-      check(request);
-      return admission.run(env.PUBLIC_QUERY_TIMEOUT_MS, () => handler(request));
+  /**
+   * Wraps a read's handler (whatever its one argument: a public route's context) to wait for a
+   * place in the line; `check` refuses what is over the caps before it waits (400, not 503).
+   */
+  return <C, T>(handler: (context: C) => Promise<T>, check: (context: C) => void) =>
+    (context: C): Promise<T> => {
+      check(context);
+      return admission.run(env.PUBLIC_QUERY_TIMEOUT_MS, () => handler(context));
     };
 }
