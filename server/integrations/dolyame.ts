@@ -27,7 +27,6 @@ import {
   dolyameWidgetConfigs,
 } from '../platform/db/schema.ts';
 import { recordAudit } from '../platform/audit/repository.ts';
-import { siteByApiKey } from '../sites/repository.ts';
 import { HttpError, isUniqueViolation, notFound } from '../platform/http/http-error.ts';
 import { attributeMap, isDolyameField, productFacts } from './dolyame-products.ts';
 
@@ -190,10 +189,11 @@ export function createDolyameRepository(db: Db) {
       return row?.enabled ?? false;
     },
 
-    /** The public reads by apiKey; null for an unknown key. */
-    async publicApp(apiKey: string): Promise<PublicDolyameApp | null> {
-      const site = await siteByApiKey(db, apiKey);
-      if (!site) return null;
+    /**
+     * The public reads, of the site the call's apiKey names: the route finds it through the
+     * sites repository's cached lookup (`knownSite`), as every public call does.
+     */
+    async publicApp(site: Site): Promise<PublicDolyameApp> {
       const row = await appRow(site.siteId);
       const config = resolveApp(site, (row?.fields as Partial<AppFields> | undefined) ?? null, {
         updatedAt: null,
@@ -216,11 +216,9 @@ export function createDolyameRepository(db: Db) {
      * product ids, what the live catalog's params say of each (dolyame-products.ts).
      */
     async publicWidget(
-      apiKey: string,
+      site: Site,
       productIds: readonly string[] = [],
-    ): Promise<PublicDolyameWidget | null> {
-      const site = await siteByApiKey(db, apiKey);
-      if (!site) return null;
+    ): Promise<PublicDolyameWidget> {
       const widget = widgetOf(await widgetRow(site.siteId));
       const checked = checkDolyameWidgetText(widget.config);
       const attributes = await this.attributeMap(site.siteId);

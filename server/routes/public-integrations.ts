@@ -4,13 +4,12 @@ import { publicMicroReviews } from '#contract/public/reviews.ts';
 import { createReviewsRepository } from '../integrations/reviews.ts';
 import { dolyameChunk } from '../integrations/dolyame-chunk.ts';
 import { createDolyameRepository } from '../integrations/dolyame.ts';
-import { HttpError } from '../platform/http/http-error.ts';
 import { guardPublicReads } from '../platform/http/public-read-guard.ts';
 import {
   registerPublicRoute,
   type PublicRouteContext,
 } from '../platform/http/register-public-route.ts';
-import { siteFor } from './public.ts';
+import { knownSite, siteFor } from './public.ts';
 
 /**
  * The integrations' storefront reads (CORS open, no session, found by apiKey): the Dolyame app
@@ -33,22 +32,17 @@ export async function publicIntegrationRoutes(app: FastifyInstance) {
     reviews.publicReviews(await siteFor(app, query.apiKey), body),
   );
 
-  registerPublicRoute(app, publicDolyameApp, async ({ query }) => {
-    const config = await dolyame.publicApp(query.apiKey);
-    if (!config) throw new HttpError(401, 'Unknown apiKey');
-    return config;
-  });
+  registerPublicRoute(app, publicDolyameApp, async ({ query }) =>
+    dolyame.publicApp(await knownSite(app, query.apiKey)),
+  );
 
   // The widget's read looks products up in the catalog for every page a shopper opens: it is
   // rate-limited and admitted through a bounded line like the other public reads.
   await app.register(async (reads) => {
     const admitted = await guardPublicReads(reads);
     const read = admitted(
-      async ({ query }: PublicRouteContext<typeof publicDolyameWidget>) => {
-        const config = await dolyame.publicWidget(query.apiKey, query.productId ?? []);
-        if (!config) throw new HttpError(401, 'Unknown apiKey');
-        return config;
-      },
+      async ({ query }: PublicRouteContext<typeof publicDolyameWidget>) =>
+        dolyame.publicWidget(await knownSite(app, query.apiKey), query.productId ?? []),
       () => undefined,
     );
     registerPublicRoute(reads, publicDolyameWidget, async (context) => {
