@@ -1,39 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   RANKING_COEFFICIENTS,
   RANKING_MAX,
   RANKING_MIN,
+  rankingCoefficients,
+  type RankingCoefficientName,
   type RankingCoefficients,
 } from '#contract/entities/recs.ts';
 import { putCoefficientsRoute } from '#contract/routes/recs.ts';
 import { hasAccess } from '#contract/roles.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { Field, describedBy, fieldIds } from '#src/ui/field/field.tsx';
+import { useFieldError } from '#src/ui/form/form-field.tsx';
+import { Form, useShownField, useZodForm } from '#src/ui/form/form.tsx';
 import { ReadOnlyNotice } from '#src/ui/read-only/read-only-notice.tsx';
 import { useDenied } from '#src/lib/permissions.ts';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { siteQueryOptions } from '#src/lib/site-query.ts';
-import { coefficientsQuery, useRecsMutations } from './api/recs-api.ts';
+import { coefficientsQuery, rankingPreviewQuery, useRecsMutations } from './api/recs-api.ts';
 import './recs.css';
-
-/** The first products shoppers get for a query now (the public search, live). */
-function usePreview(apiKey: string | undefined, query: string, version: number) {
-  const [products, setProducts] = useState<{ id: string; name: string }[]>([]);
-  useEffect(() => {
-    if (!apiKey || query.trim() === '') return;
-    const controller = new AbortController();
-    const params = new URLSearchParams({ apiKey, st: query, size: '10', withFacets: 'false' });
-    fetch(`/public/search?${params}`, { signal: controller.signal })
-      .then((r) => r.json() as Promise<{ products?: { id: string; name: string }[] }>)
-      .then((answer) => setProducts(answer.products ?? []))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [apiKey, query, version]);
-  return products;
-}
 
 /** /site/ranking-config: the coefficients of the public search ranking, applied live. */
 export default function RankingConfigPage() {
@@ -47,7 +37,11 @@ export default function RankingConfigPage() {
   const { coefficients } = useRecsMutations(siteId ?? 0);
   const [query, setQuery] = useState('платье');
   const [version, setVersion] = useState(0);
-  const preview = usePreview(site.data?.apiKey, query, version);
+  const apiKey = site.data?.apiKey;
+  const preview = useQuery({
+    ...rankingPreviewQuery(apiKey ?? '', query, version),
+    enabled: apiKey !== undefined && query.trim() !== '',
+  });
   if (siteId === null) return <div className="page">{t('recs.noSite')}</div>;
   return (
     <div className="page recs-page">
@@ -69,7 +63,7 @@ export default function RankingConfigPage() {
         <h2 id="ranking-preview">{t('recs.ranking.preview')}</h2>
         <TextInput label={t('recs.ranking.query')} value={query} onChange={setQuery} />
         <ol className="recs-preview" aria-label={t('recs.ranking.preview')}>
-          {preview.map((p) => (
+          {(preview.data?.products ?? []).map((p) => (
             <li key={p.id}>
               {p.name} <span className="recs-muted">#{p.id}</span>
             </li>
@@ -80,6 +74,10 @@ export default function RankingConfigPage() {
   );
 }
 
+const toNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+
+/** The four coefficients on the contract's schema; each out of range says the range. */
 function CoefficientsForm({
   initial,
   canEdit,
@@ -92,49 +90,57 @@ function CoefficientsForm({
   onSave: (body: RankingCoefficients) => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Record<string, string>>(() =>
-    Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, String(v)])),
-  );
-  const errors = Object.fromEntries(
-    RANKING_COEFFICIENTS.map((name) => {
-      const value = Number(draft[name]);
-      const ok =
-        draft[name] !== '' &&
-        Number.isFinite(value) &&
-        value >= RANKING_MIN &&
-        value <= RANKING_MAX;
-      return [name, ok ? null : t('recs.ranking.range', { min: RANKING_MIN, max: RANKING_MAX })];
-    }),
-  );
-  const valid = Object.values(errors).every((e) => e === null);
-  const save = () => {
-    const body = Object.fromEntries(
-      RANKING_COEFFICIENTS.map((name) => [name, Number(draft[name])]),
-    ) as RankingCoefficients;
-    onSave(body);
-  };
+  // Checked as typed, as before: a wrong number is named before the save is tried.
+  const form = useZodForm(rankingCoefficients, { defaultValues: initial, mode: 'onChange' });
   return (
     <section className="recs-card recs-form" aria-labelledby="ranking-coefficients">
       <h2 id="ranking-coefficients">{t('recs.ranking.coefficients')}</h2>
-      {RANKING_COEFFICIENTS.map((name) => (
-        <TextInput
-          key={name}
-          label={t(`recs.ranking.names.${name}`)}
-          hint={t(`recs.ranking.hints.${name}`)}
-          value={draft[name] ?? ''}
-          onChange={(value) => setDraft({ ...draft, [name]: value })}
-          error={errors[name] ?? undefined}
-          disabled={!canEdit}
-          inputMode="decimal"
-        />
-      ))}
-      {canEdit && (
-        <div className="recs-actions">
-          <Button variant="primary" disabled={!valid || pending} onClick={save}>
-            {t('recs.ranking.save')}
-          </Button>
-        </div>
-      )}
+      <Form
+        form={form}
+        onSubmit={onSave}
+        className="recs-form"
+        aria-labelledby="ranking-coefficients"
+      >
+        {RANKING_COEFFICIENTS.map((name) => (
+          <CoefficientField key={name} name={name} disabled={!canEdit} />
+        ))}
+        {canEdit && (
+          <div className="recs-actions">
+            <Button type="submit" variant="primary" loading={pending}>
+              {t('recs.ranking.save')}
+            </Button>
+          </div>
+        )}
+      </Form>
     </section>
+  );
+}
+
+/**
+ * One coefficient typed as text (a decimal keypad on phones): any refusal of the schema, a
+ * number out of range or no number at all, reads as the range the number must be in.
+ */
+function CoefficientField({ name, disabled }: { name: RankingCoefficientName; disabled: boolean }) {
+  const { t } = useTranslation();
+  const { register } = useFormContext<RankingCoefficients>();
+  const ids = fieldIds(useId());
+  const refused = useFieldError<RankingCoefficients>(name) !== undefined;
+  useShownField(name);
+  const error = refused
+    ? t('recs.ranking.range', { min: RANKING_MIN, max: RANKING_MAX })
+    : undefined;
+  const hint = t(`recs.ranking.hints.${name}`);
+  return (
+    <Field ids={ids} label={t(`recs.ranking.names.${name}`)} hint={hint} error={error}>
+      <input
+        id={ids.controlId}
+        className="ui-input"
+        inputMode="decimal"
+        disabled={disabled}
+        aria-invalid={refused || undefined}
+        aria-describedby={describedBy(ids, true, refused)}
+        {...register(name, { setValueAs: toNumber })}
+      />
+    </Field>
   );
 }

@@ -10,6 +10,9 @@ export const recsKeys = {
   rankingModels: (siteId: number) => ['recs', siteId, 'ranking-models'] as const,
   info: (siteId: number) => ['recs', siteId, 'info'] as const,
   coefficients: (siteId: number) => ['recs', siteId, 'coefficients'] as const,
+  /** The storefront's answer to a query (by the site's apiKey), read again after each save. */
+  rankingPreview: (apiKey: string, query: string, version: number) =>
+    ['recs', 'ranking-preview', apiKey, query, version] as const,
   widgets: (siteId: number) => ['recs', siteId, 'widgets'] as const,
   placements: (siteId: number) => ['recs', siteId, 'placements'] as const,
   /** A strategy's stored configs and the entries its model accepts. */

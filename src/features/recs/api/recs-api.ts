@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod';
 import type { RankingCoefficients, RecsStrategyInput } from '#contract/entities/recs.ts';
 import {
   availableConfigsRoute,
@@ -9,6 +10,7 @@ import {
   strategyConfigsRoute,
   widgetsPlacementsRoute,
   getCoefficientsRoute,
+  previewWidgetRoute,
   activateRankingModelRoute,
   modelJobStatusRoute,
   modelsInfoRoute,
@@ -22,10 +24,14 @@ import {
   switchStrategyRoute,
 } from '#contract/routes/recs.ts';
 import { buildQuery, toApiError } from '#contract/client.ts';
+import { publicSearch } from '#contract/public/routes.ts';
 import { api, reportError } from '#src/lib/api.ts';
 import { downloadText } from '#src/lib/download.ts';
+import { isActive, JOB_POLL_MS } from '#src/lib/job-queries.ts';
 export { strategiesQuery } from '#src/lib/recs-strategies-query.ts';
 import { recsKeys } from './keys.ts';
+
+type PublicSearchAnswer = z.infer<typeof publicSearch.answer>;
 
 const at = (siteId: number) => ({ params: { site: siteId }, query: { siteId } });
 
@@ -89,29 +95,29 @@ export const modelsQuery = (siteId: number) =>
       api(recsModelsRoute, { query: { siteId }, signal }, { overlay: false }),
   });
 
-/** The latest RECS job, polled every second (spec §9) while it runs. */
-export const recsJobQuery = (siteId: number) =>
+/**
+ * The latest job of a name (RECS, XGBVECTORS; null before the first), polled as every job screen
+ * polls its job (spec §9) while it is queued or running.
+ */
+const latestModelJobQuery = (
+  siteId: number,
+  jobName: 'RECS' | 'XGBVECTORS',
+  queryKey: readonly ['recs', number, string],
+) =>
   queryOptions({
-    queryKey: recsKeys.job(siteId),
+    queryKey,
     queryFn: ({ signal }) =>
-      api(modelJobStatusRoute, { query: { siteId, jobName: 'RECS' }, signal }, { overlay: false }),
-    refetchInterval: (query) =>
-      query.state.data && ['queued', 'running'].includes(query.state.data.state) ? 1000 : false,
+      api(modelJobStatusRoute, { query: { siteId, jobName }, signal }, { overlay: false }),
+    refetchInterval: (query) => (isActive(query.state.data) ? JOB_POLL_MS : false),
   });
 
-/** The latest XGBVECTORS job, polled every second while it runs. */
+/** The latest RECS job. */
+export const recsJobQuery = (siteId: number) =>
+  latestModelJobQuery(siteId, 'RECS', recsKeys.job(siteId));
+
+/** The latest XGBVECTORS job. */
 export const xgbJobQuery = (siteId: number) =>
-  queryOptions({
-    queryKey: recsKeys.xgbJob(siteId),
-    queryFn: ({ signal }) =>
-      api(
-        modelJobStatusRoute,
-        { query: { siteId, jobName: 'XGBVECTORS' }, signal },
-        { overlay: false },
-      ),
-    refetchInterval: (query) =>
-      query.state.data && ['queued', 'running'].includes(query.state.data.state) ? 1000 : false,
-  });
+  latestModelJobQuery(siteId, 'XGBVECTORS', recsKeys.xgbJob(siteId));
 
 export const rankingModelsQuery = (siteId: number) =>
   queryOptions({
@@ -132,6 +138,42 @@ export const coefficientsQuery = (siteId: number) =>
     queryKey: recsKeys.coefficients(siteId),
     queryFn: ({ signal }) =>
       api(getCoefficientsRoute, { query: { siteId }, signal }, { overlay: false }),
+  });
+
+/**
+ * The first products shoppers get for a query now: the storefront's own search (`/public`,
+ * found by the site's apiKey), which the console's `/api` client does not reach; read with the
+ * contract's entry and its error shape. `version` reads again after a save.
+ */
+export const rankingPreviewQuery = (apiKey: string, query: string, version: number) =>
+  queryOptions({
+    queryKey: recsKeys.rankingPreview(apiKey, query, version),
+    queryFn: async ({ signal }): Promise<PublicSearchAnswer> => {
+      const params = { apiKey, st: query, size: 10, withFacets: false };
+      const response = await fetch(`${publicSearch.path}${buildQuery(params)}`, { signal });
+      if (!response.ok) throw await toApiError(response);
+      return (await response.json()) as PublicSearchAnswer;
+    },
+    enabled: query.trim() !== '',
+    // The list shown stays until the answer for the text typed since comes.
+    placeholderData: keepPreviousData,
+  });
+
+/** A widget as drafted, tried on the site's products and pages (`tried`: its strategy and pages). */
+export const widgetPreviewQuery = (
+  siteId: number,
+  tried: { strategyHash: string; placements: string } | null,
+) =>
+  queryOptions({
+    queryKey: recsKeys.widgetPreview(siteId, tried),
+    queryFn: ({ signal }) =>
+      api(
+        previewWidgetRoute,
+        { params: { site: siteId }, query: { siteId, ...tried! }, signal },
+        { overlay: false },
+      ),
+    enabled: siteId > 0 && tried !== null,
+    staleTime: 10_000,
   });
 
 export function useRecsMutations(siteId: number) {

@@ -1,9 +1,7 @@
 import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { previewWidgetRoute } from '#contract/routes/recs.ts';
-import { api } from '#src/lib/api.ts';
-import { recsKeys } from '../api/keys.ts';
+import { widgetPreviewQuery } from '../api/recs-api.ts';
 
 /**
  * A widget as drafted, tried on the site's own products and pages before it is saved: the
@@ -17,17 +15,7 @@ export function useWidgetPreview(
   const tried = useDeferredValue(
     strategyHash ? { strategyHash, placements: placements.join(',') } : null,
   );
-  const preview = useQuery({
-    queryKey: recsKeys.widgetPreview(siteId, tried),
-    queryFn: ({ signal }) =>
-      api(
-        previewWidgetRoute,
-        { params: { site: siteId }, query: { siteId, ...tried! }, signal },
-        { overlay: false },
-      ),
-    enabled: siteId > 0 && tried !== null,
-    staleTime: 10_000,
-  });
+  const preview = useQuery(widgetPreviewQuery(siteId, tried));
   const data = strategyHash ? preview.data : undefined;
   return { data, refused: data?.refused ?? [] };
 }
