@@ -4,10 +4,9 @@
  * `routes/<section>.ts`, with the roles of the contract's calls; screens are registered when
  * they exist.
  */
-import { REPORT_AGG_ROLES } from '#contract/call-roles.ts';
 import { hasAccess } from '#contract/roles.ts';
 import type { LocaleDomain } from '#src/lib/i18n-domains.ts';
-import { useAuthStore } from '#src/stores/auth-store.ts';
+import { isFixedPath, registerScreens } from '#src/lib/screens.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
 import { EXPERIMENTS_ROUTES } from './routes/experiments.ts';
 import { HOME_ROUTES, PROFILE_ROUTE } from './routes/home.ts';
@@ -32,6 +31,8 @@ export {
   type MenuSection,
 } from './routes/menu.ts';
 export type { AppRoute, CallKey, TitleKey } from './routes/route-types.ts';
+// The layout and the error screen still take these from here; the screens take them from lib.
+export { homePath, isFixedPath } from '#src/lib/screens.ts';
 
 /** The key domains of the signed-in frame (sidebar section and route titles, breadcrumbs). */
 /** `chat`: the client users' support chat widget (and the staff inbox), in the frame. */
@@ -54,20 +55,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   PROFILE_ROUTE,
 ];
 
+// The greeting lists the screens from lib: it may not import this table, which imports it.
+registerScreens(APP_ROUTES);
+
 /** The menu section of the page at `pathname` (a custom report tab: reporting). */
 export function sectionOf(pathname: string): MenuSection | undefined {
   if (pathname.startsWith('/reporting/')) return 'reporting';
   return findRoute(pathname)?.menu?.section;
-}
-
-/**
- * Where "home" is for a user (spec §6): the statistics at /home with the aggregate-report role,
- * the bare greeting at / otherwise. Without an argument, for the signed-in user.
- */
-export function homePath(
-  roles: readonly string[] = useAuthStore.getState().me?.roles ?? [],
-): string {
-  return hasAccess(roles, REPORT_AGG_ROLES) ? '/home' : '/';
 }
 
 /**
@@ -79,11 +73,6 @@ export function firstScreen(roles: readonly string[]): string {
     .flatMap((group) => group.routes)
     .find((route) => isFixedPath(route.path));
   return first?.path ?? '/';
-}
-
-/** Whether a route stands for one fixed page (not a pattern like /reporting/:name). */
-export function isFixedPath(path: string): boolean {
-  return !path.includes(':');
 }
 
 export function findRoute(pathname: string): AppRoute | undefined {

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#contract/client.ts';
-import { homePath } from '#src/app/routes.ts';
+import { homePath } from '#src/lib/screens.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
@@ -10,7 +10,7 @@ import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import '#src/ui/form/form.css';
 import { LocaleSwitch } from '#src/layout/locale-switch.tsx';
 import type { Me } from '#contract/entities/user.ts';
-import { signIn, signInErrors, signInWithCode } from './sign-in-call.ts';
+import { signIn, signInErrors, signInWithCode } from './api/sign-in-call.ts';
 
 type FieldName = 'username' | 'password';
 

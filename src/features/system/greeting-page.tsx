@@ -1,14 +1,14 @@
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAccess } from '#contract/roles.ts';
-import { APP_ROUTES, homePath, isFixedPath } from '#src/app/routes.ts';
+import { homePath, isFixedPath, registeredScreens } from '#src/lib/screens.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 
 /** The bare greeting at `/` (spec §2), with the screens this user may open. */
 export default function GreetingPage() {
   const { t } = useTranslation();
   const me = useAuthStore((state) => state.me)!;
-  const screens = APP_ROUTES.filter(
+  const screens = registeredScreens().filter(
     (route) => route.path !== '/' && isFixedPath(route.path) && hasAccess(me.roles, route.roles),
   );
   // The root redirects to home: the statistics for those who may read them (spec §2, §6).

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { homePath } from '#src/app/routes.ts';
+import { homePath } from '#src/lib/screens.ts';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginRoute } from '#contract/routes/auth.ts';
-import { SIGN_IN_CALL, signInErrors } from '#src/features/auth/sign-in-call.ts';
+import { SIGN_IN_CALL, signInErrors } from '#src/features/auth/api/sign-in-call.ts';
 import { packagesImported, relativeToRoot, sourceClosure } from './source-graph.ts';
 
 describe('the sign-in call without zod', () => {
