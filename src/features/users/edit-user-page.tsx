@@ -10,11 +10,8 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import {
-  staffEmailDomainsQueryOptions,
-  usersQueryOptions,
-  useUpdateUserMutation,
-} from './api/user-queries.ts';
+import { useUpdateUserMutation } from './api/user-mutations.ts';
+import { staffEmailDomainsQueryOptions, usersQueryOptions } from './api/user-queries.ts';
 import { useEmailDomainsHint } from './components/email-domains-hint.ts';
 
 const editForm = userUpdate.extend({

@@ -3,27 +3,28 @@
  * the otpauth URL (and the secret for typing in), confirms with a code from the app, then shows
  * the ten recovery codes once. When a role requires it, this is the only screen until enrolled.
  */
-import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import * as z from 'zod';
 import { ApiError } from '#contract/client.ts';
-import {
-  logoutRoute,
-  meRoute,
-  twoFactorConfirmRoute,
-  twoFactorDisableRoute,
-  twoFactorRecoveryCodesRoute,
-  twoFactorSetupRoute,
-  twoFactorStatusRoute,
-} from '#contract/routes/auth.ts';
-import { homePath } from '#src/app/routes.ts';
-import { api } from '#src/lib/api.ts';
+import { twoFactorCode } from '#contract/routes/auth.ts';
+import { homePath } from '#src/lib/screens.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
-import { userKeys } from './api/keys.ts';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import {
+  useLogoutMutation,
+  useRecoveryCodesMutation,
+  useRefreshTwoFactor,
+  useTwoFactorConfirmMutation,
+  useTwoFactorDisableMutation,
+  useTwoFactorSetupMutation,
+} from './api/user-mutations.ts';
+import { twoFactorStatusQueryOptions } from './api/user-queries.ts';
 import './profile-page.css';
 
 interface Setup {
@@ -31,6 +32,9 @@ interface Setup {
   otpauthUrl: string;
   qrCode: string;
 }
+
+/** A code form's field: empty is "required", anything else the contract's check of a code. */
+const codeForm = z.strictObject({ code: z.string().trim().min(1).pipe(twoFactorCode) });
 
 function CodeForm({
   label,
@@ -45,71 +49,54 @@ function CodeForm({
   danger?: { title: string; text: string };
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(codeForm, { defaultValues: { code: '' } });
   const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim() === '') {
-      setError(t('errors.validation.required'));
-      return;
-    }
-    if (danger) setAsking(true);
-    else void run();
-  };
-  const run = async () => {
+  /** The checked code waiting for the danger dialog's answer. */
+  const [asking, setAsking] = useState<string | null>(null);
+  const run = async (code: string) => {
     setBusy(true);
-    setError(undefined);
     try {
-      await onCode(code.trim());
-      setCode('');
+      await onCode(code);
+      form.reset({ code: '' });
     } catch (caught) {
       const status = caught instanceof ApiError ? caught.status : 0;
-      setError(
-        t(
+      form.setError('code', {
+        message: t(
           status === 400
             ? 'users.twoFactor.wrongCode'
             : status === 403
               ? 'users.twoFactor.required'
               : 'errors.generic',
         ),
-      );
+      });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form className="ui-form profile__code" noValidate onSubmit={submit}>
-      <TextInput
-        name="code"
-        label={label}
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(value) => {
-          setCode(value);
-          setError(undefined);
-        }}
-        error={error}
-        errorDelayMs={0}
-      />
+    <Form
+      form={form}
+      className="profile__code"
+      onSubmit={({ code }) => (danger ? setAsking(code) : run(code))}
+    >
+      <FormTextField name="code" label={label} autoComplete="one-time-code" />
       <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={busy}>
         {submitLabel}
       </Button>
-      {asking && danger && (
+      {asking !== null && danger && (
         <ConfirmDialog
           title={danger.title}
           confirmLabel={submitLabel}
-          onClose={() => setAsking(false)}
+          onClose={() => setAsking(null)}
           onConfirm={() => {
-            setAsking(false);
-            void run();
+            setAsking(null);
+            void run(asking);
           }}
         >
           <p>{danger.text}</p>
         </ConfirmDialog>
       )}
-    </form>
+    </Form>
   );
 }
 
@@ -133,31 +120,21 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 export default function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const me = useAuthStore((state) => state.me);
-  const signedIn = useAuthStore((state) => state.signedIn);
   const signedOut = useAuthStore((state) => state.signedOut);
-  const status = useQuery({
-    queryKey: userKeys.twoFactor,
-    queryFn: ({ signal }) => api(twoFactorStatusRoute, { signal }, { overlay: false }),
-  });
+  const status = useQuery(twoFactorStatusQueryOptions());
+  const refresh = useRefreshTwoFactor();
+  const setupCall = useTwoFactorSetupMutation();
+  const confirmCall = useTwoFactorConfirmMutation();
+  const recoveryCall = useRecoveryCodesMutation();
+  const disableCall = useTwoFactorDisableMutation();
+  const logoutCall = useLogoutMutation();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [starting, setStarting] = useState(false);
-
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: userKeys.twoFactor });
-    signedIn(await api(meRoute, {}, { overlay: false }));
-  };
 
   const start = async () => {
-    setStarting(true);
-    try {
-      setSetup(await api(twoFactorSetupRoute, {}, { successToast: false }));
-      setCodes(null);
-    } finally {
-      setStarting(false);
-    }
+    setSetup(await setupCall.mutateAsync());
+    setCodes(null);
   };
 
   const mustEnrol = me?.mustEnrolTwoFactor === true;
@@ -182,7 +159,7 @@ export default function ProfilePage() {
           </p>
         )}
         {data && !data.enrolled && !setup && (
-          <Button variant="primary" loading={starting} onClick={() => void start()}>
+          <Button variant="primary" loading={setupCall.isPending} onClick={() => void start()}>
             {t('users.twoFactor.enrol')}
           </Button>
         )}
@@ -204,11 +181,7 @@ export default function ProfilePage() {
               label={t('users.twoFactor.code')}
               submitLabel={t('users.twoFactor.confirm')}
               onCode={async (code) => {
-                const result = await api(
-                  twoFactorConfirmRoute,
-                  { body: { code } },
-                  { quiet: true, successToast: t('users.twoFactor.enabled') },
-                );
+                const result = await confirmCall.mutateAsync(code);
                 setSetup(null);
                 setCodes(result.recoveryCodes);
                 await refresh();
@@ -222,11 +195,7 @@ export default function ProfilePage() {
               label={t('users.twoFactor.codeForNew')}
               submitLabel={t('users.twoFactor.newCodes')}
               onCode={async (code) => {
-                const result = await api(
-                  twoFactorRecoveryCodesRoute,
-                  { body: { code } },
-                  { quiet: true },
-                );
+                const result = await recoveryCall.mutateAsync(code);
                 setCodes(result.recoveryCodes);
                 await refresh();
               }}
@@ -240,7 +209,7 @@ export default function ProfilePage() {
                   text: t('users.twoFactor.turnOffText'),
                 }}
                 onCode={async (code) => {
-                  await api(twoFactorDisableRoute, { body: { code } }, { quiet: true });
+                  await disableCall.mutateAsync(code);
                   setCodes(null);
                   await refresh();
                 }}
@@ -259,12 +228,10 @@ export default function ProfilePage() {
         <Button
           variant="ghost"
           onClick={() =>
-            void api(logoutRoute, {}, { successToast: false, quiet: true })
-              .catch(() => undefined)
-              .then(() => {
-                signedOut();
-                navigate('/login', { replace: true });
-              })
+            void logoutCall.mutateAsync().then(() => {
+              signedOut();
+              navigate('/login', { replace: true });
+            })
           }
         >
           {t('shell.logout')}

@@ -1,23 +1,14 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserRegistration, UserUpdate } from '#contract/entities/user.ts';
-import type { SiteInput } from '#contract/entities/site.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { twoFactorStatusRoute } from '#contract/routes/auth.ts';
+import { listSitesRoute } from '#contract/routes/sites.ts';
 import {
   listUsersRoute,
-  registerSiteRoute,
-  registerSiteToUserRoute,
-  registerUserRoute,
   roleCatalogueRoute,
-  setTwoFactorRolesRoute,
-  setUserRolesRoute,
   staffEmailDomainsRoute,
   twoFactorRolesRoute,
-  updateUserRoute,
 } from '#contract/routes/users.ts';
 import { api } from '#src/lib/api.ts';
 import { userKeys } from './keys.ts';
-
-/** The registration forms toast their own message (naming the login or site): no generic second toast. */
-const OWN_TOAST = { quiet: true, successToast: false } as const;
 
 export const usersQueryOptions = () =>
   queryOptions({
@@ -47,53 +38,16 @@ export const twoFactorRolesQueryOptions = () =>
     queryFn: ({ signal }) => api(twoFactorRolesRoute, { signal }),
   });
 
-export function useSetTwoFactorRolesMutation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (roles: string[]) => api(setTwoFactorRolesRoute, { body: { roles } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.twoFactorRoles }),
+/** The signed-in user's own two-factor state (the profile). */
+export const twoFactorStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.twoFactor,
+    queryFn: ({ signal }) => api(twoFactorStatusRoute, { signal }, { overlay: false }),
   });
-}
 
-export function useRegisterUserMutation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UserRegistration) => api(registerUserRoute, { body }, OWN_TOAST),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+/** Every site, for the attach form. */
+export const attachableSitesQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.siteList,
+    queryFn: ({ signal }) => api(listSitesRoute, { query: {}, signal }, { overlay: false }),
   });
-}
-
-export function useRegisterSiteMutation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SiteInput) => api(registerSiteRoute, { body }, OWN_TOAST),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.sites }),
-  });
-}
-
-export function useAttachSiteMutation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ login, siteId }: { login: string; siteId: number }) =>
-      api(registerSiteToUserRoute, { query: { siteId }, body: { login } }, OWN_TOAST),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
-  });
-}
-
-export function useSetRolesMutation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ login, roles }: { login: string; roles: string[] }) =>
-      api(setUserRolesRoute, { params: { login }, body: roles }),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
-  });
-}
-
-export function useUpdateUserMutation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ login, body }: { login: string; body: UserUpdate }) =>
-      api(updateUserRoute, { params: { login }, body }, { quiet: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
-  });
-}

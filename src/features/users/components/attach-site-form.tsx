@@ -2,25 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import { login } from '#contract/entities/user.ts';
-import { listSitesRoute } from '#contract/routes/sites.ts';
-import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
+import { applyServerIssues, reportError } from '#src/lib/api.ts';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
-import { userKeys } from '../api/keys.ts';
-import { useAttachSiteMutation } from '../api/user-queries.ts';
+import { useAttachSiteMutation } from '../api/user-mutations.ts';
+import { attachableSitesQueryOptions } from '../api/user-queries.ts';
 
 const attachForm = z.object({ login, siteId: z.number().int().positive() });
 
 export function AttachSiteForm() {
   const { t } = useTranslation();
   const mutation = useAttachSiteMutation();
-  const sites = useQuery({
-    queryKey: userKeys.siteList,
-    queryFn: ({ signal }) => api(listSitesRoute, { query: {}, signal }, { overlay: false }),
-  });
+  const sites = useQuery(attachableSitesQueryOptions());
   const form = useZodForm(attachForm, { defaultValues: { login: '' } });
   return (
     <Form

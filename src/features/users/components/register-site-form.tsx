@@ -5,7 +5,7 @@ import { toast } from '#src/ui/toast/toast-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
-import { useRegisterSiteMutation } from '../api/user-queries.ts';
+import { useRegisterSiteMutation } from '../api/user-mutations.ts';
 
 const registerSiteForm = siteInput.pick({ siteName: true, siteUrl: true });
 

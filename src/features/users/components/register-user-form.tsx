@@ -13,7 +13,8 @@ import { Button } from '#src/ui/button/button.tsx';
 import { Form, FormRootError, useZodForm } from '#src/ui/form/form.tsx';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
-import { staffEmailDomainsQueryOptions, useRegisterUserMutation } from '../api/user-queries.ts';
+import { useRegisterUserMutation } from '../api/user-mutations.ts';
+import { staffEmailDomainsQueryOptions } from '../api/user-queries.ts';
 import { useEmailDomainsHint } from './email-domains-hint.ts';
 
 // zod refuses .omit() on a refined schema: pick from the plain fields, then check again.

@@ -1,18 +1,29 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { User } from '#contract/entities/user.ts';
+import * as z from 'zod';
+import { roleList, type User } from '#contract/entities/user.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { Form, useZodForm } from '#src/ui/form/form.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { roleCatalogueQueryOptions, useSetRolesMutation } from '../api/user-queries.ts';
+import { useSetRolesMutation } from '../api/user-mutations.ts';
+import { roleCatalogueQueryOptions } from '../api/user-queries.ts';
+import './roles-editor.css';
+
+/** The form holds the list PUT /user/roles/{login} sends (the contract's `roleList`, as a list). */
+const rolesForm = z.strictObject({ roles: roleList.pipe(z.array(z.string())) });
 
 /** Roles of one user: apply a preset, or tick roles one by one; saved with PUT /user/roles/{login}. */
 export function RolesEditor({ user, onSaved }: { user: User; onSaved?: () => void }) {
   const { t } = useTranslation();
   const catalogue = useQuery(roleCatalogueQueryOptions());
   const mutation = useSetRolesMutation();
-  const [roles, setRoles] = useState<string[]>(user.roles);
+  const form = useZodForm(rolesForm, { defaultValues: { roles: user.roles } });
+  const { field } = useController({ control: form.control, name: 'roles' });
+  const roles = Array.isArray(field.value) ? field.value : [field.value];
+  const setRoles = (next: string[]) => field.onChange(next);
   const [filter, setFilter] = useState('');
   const presets = catalogue.data?.presets ?? [];
   const matching = presets.find(
@@ -30,7 +41,16 @@ export function RolesEditor({ user, onSaved }: { user: User; onSaved?: () => voi
   );
 
   return (
-    <div className="roles-editor">
+    <Form
+      form={form}
+      className="roles-editor"
+      onSubmit={(values) =>
+        mutation
+          .mutateAsync({ login: user.login, roles: values.roles })
+          .then(() => onSaved?.())
+          .catch(() => undefined)
+      }
+    >
       <div className="roles-editor__bar">
         <Select
           label={t('users.roles.preset')}
@@ -49,6 +69,8 @@ export function RolesEditor({ user, onSaved }: { user: User; onSaved?: () => voi
           placeholder={t('users.roles.filter')}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
+          // Enter filters, it does not save.
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         />
       </div>
       <p>{t('users.roles.count', { count: roles.length })}</p>
@@ -72,16 +94,13 @@ export function RolesEditor({ user, onSaved }: { user: User; onSaved?: () => voi
         ))}
       </div>
       <div className="form-actions">
-        <Button
-          loading={mutation.isPending}
-          onClick={() => mutation.mutate({ login: user.login, roles }, { onSuccess: onSaved })}
-        >
+        <Button type="submit" loading={mutation.isPending}>
           {t('actions.save')}
         </Button>
-        <Button variant="ghost" onClick={() => setRoles(user.roles)}>
+        <Button variant="ghost" onClick={() => form.reset({ roles: user.roles })}>
           {t('actions.cancel')}
         </Button>
       </div>
-    </div>
+    </Form>
   );
 }
