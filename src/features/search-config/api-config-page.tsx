@@ -1,87 +1,107 @@
 /** /site/api-config: the public search API parameters of the site. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldPath } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import {
   apiParams,
   CONTENT_QUANTITY,
   THRESHOLD_RANGES,
   type ApiParams,
 } from '#contract/entities/search-config.ts';
-import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { Issues, issuesOf } from './parts.tsx';
-import { useDraft, useSetting, SaveBar } from './settings-parts.tsx';
+import { Form } from '#src/ui/form/form.tsx';
+import { FormCheckboxField, FormField } from '#src/ui/form/form-field.tsx';
+import { useSetting, useValueForm, SaveBar } from './settings-parts.tsx';
 
-export function ApiConfigPage() {
+const FLAGS = [
+  'showUnavailable',
+  'withCorrection',
+  'useCategoryPrediction',
+  'treeFacets',
+  'withSku',
+] as const;
+
+/** A number with its allowed range beside the label; an emptied field is refused, not zero. */
+function NumberField({
+  name,
+  label,
+  range,
+  step,
+  disabled,
+}: {
+  name: FieldPath<ApiParams>;
+  label: string;
+  range: { min: number; max: number };
+  step: number;
+  disabled: boolean;
+}) {
+  const { register } = useFormContext<ApiParams>();
+  return (
+    <FormField<ApiParams>
+      name={name}
+      className="search-config__field"
+      label={
+        <>
+          {label}{' '}
+          <span className="search-config__muted">
+            ({range.min} – {range.max})
+          </span>
+        </>
+      }
+    >
+      {(control) => (
+        <input
+          type="number"
+          min={range.min}
+          max={range.max}
+          step={step}
+          disabled={disabled}
+          {...control}
+          {...register(name, { valueAsNumber: true })}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function ApiParamsForm({ value }: { value: ApiParams }) {
   const { t } = useTranslation();
   const { query, canWrite, save, reset } = useSetting('api-params');
-  const [draft, setDraft] = useDraft(query.data?.value as ApiParams | undefined);
-  const [issues, setIssues] = useState<string[]>([]);
-  if (!draft) return <div className="page" />;
-  const number = (
-    label: string,
-    value: number,
-    range: { min: number; max: number },
-    step: number,
-    set: (n: number) => void,
-  ) => (
-    <label className="search-config__field">
-      <span>
-        {label}{' '}
-        <span className="search-config__muted">
-          ({range.min} – {range.max})
-        </span>
-      </span>
-      <input
-        type="number"
-        min={range.min}
-        max={range.max}
-        step={step}
-        value={Number.isNaN(value) ? '' : value}
-        disabled={!canWrite}
-        onChange={(e) => set(e.target.value === '' ? Number.NaN : Number(e.target.value))}
-      />
-    </label>
-  );
-  const flags = [
-    'showUnavailable',
-    'withCorrection',
-    'useCategoryPrediction',
-    'treeFacets',
-    'withSku',
-  ] as const;
+  const form = useValueForm(apiParams, value);
+  const disabled = !canWrite;
   return (
-    <div className="page">
-      <h1>{t('routes.apiConfig')}</h1>
-      <p className="page__lead">{t('searchConfig.api.lead')}</p>
+    <Form className="search-config__form" form={form} onSubmit={(v) => save.mutate(v)}>
       <section className="panel" aria-labelledby="api-defaults">
         <h2 id="api-defaults">{t('searchConfig.api.defaults')}</h2>
         <div className="form-grid">
-          {number(t('searchConfig.api.size'), draft.size, { min: 1, max: 200 }, 1, (size) =>
-            setDraft({ ...draft, size }),
-          )}
-          {number(
-            t('searchConfig.api.unavailableMultiplier'),
-            draft.unavailableMultiplier,
-            { min: 0, max: 1 },
-            0.05,
-            (unavailableMultiplier) => setDraft({ ...draft, unavailableMultiplier }),
-          )}
-          {number(
-            t('searchConfig.api.contentQuantity'),
-            draft.autocompleteContentQuantity,
-            CONTENT_QUANTITY,
-            1,
-            (autocompleteContentQuantity) => setDraft({ ...draft, autocompleteContentQuantity }),
-          )}
+          <NumberField
+            name="size"
+            label={t('searchConfig.api.size')}
+            range={{ min: 1, max: 200 }}
+            step={1}
+            disabled={disabled}
+          />
+          <NumberField
+            name="unavailableMultiplier"
+            label={t('searchConfig.api.unavailableMultiplier')}
+            range={{ min: 0, max: 1 }}
+            step={0.05}
+            disabled={disabled}
+          />
+          <NumberField
+            name="autocompleteContentQuantity"
+            label={t('searchConfig.api.contentQuantity')}
+            range={CONTENT_QUANTITY}
+            step={1}
+            disabled={disabled}
+          />
         </div>
         <div className="search-config__flags">
-          {flags.map((flag) => (
-            <Checkbox
+          {FLAGS.map((flag) => (
+            <FormCheckboxField<ApiParams>
               key={flag}
+              name={flag}
               label={t(`searchConfig.api.${flag}`)}
-              checked={draft[flag]}
-              disabled={!canWrite}
-              onChange={(e) => setDraft({ ...draft, [flag]: e.target.checked })}
+              disabled={disabled}
             />
           ))}
         </div>
@@ -89,29 +109,36 @@ export function ApiConfigPage() {
       <section className="panel" aria-labelledby="api-thresholds">
         <h2 id="api-thresholds">{t('searchConfig.api.thresholds')}</h2>
         <div className="form-grid">
-          {(Object.keys(THRESHOLD_RANGES) as (keyof typeof THRESHOLD_RANGES)[]).map((name) =>
-            number(
-              t(`searchConfig.api.threshold.${name}`),
-              draft.thresholds[name],
-              THRESHOLD_RANGES[name],
-              0.01,
-              (value) => setDraft({ ...draft, thresholds: { ...draft.thresholds, [name]: value } }),
-            ),
-          )}
+          {(Object.keys(THRESHOLD_RANGES) as (keyof typeof THRESHOLD_RANGES)[]).map((name) => (
+            <NumberField
+              key={name}
+              name={`thresholds.${name}`}
+              label={t(`searchConfig.api.threshold.${name}`)}
+              range={THRESHOLD_RANGES[name]}
+              step={0.01}
+              disabled={disabled}
+            />
+          ))}
         </div>
       </section>
-      <Issues list={issues} />
       <SaveBar
         canWrite={canWrite}
         custom={query.data?.custom ?? false}
-        onSave={() => {
-          const parsed = apiParams.safeParse(draft);
-          if (!parsed.success) return setIssues(issuesOf(parsed.error));
-          setIssues([]);
-          void save(parsed.data).catch(() => {});
-        }}
-        onReset={() => void reset().catch(() => {})}
+        onReset={() => reset.mutate()}
       />
+    </Form>
+  );
+}
+
+export function ApiConfigPage() {
+  const { t } = useTranslation();
+  const { value } = useSetting('api-params');
+  if (!value) return <div className="page" />;
+  return (
+    <div className="page">
+      <h1>{t('routes.apiConfig')}</h1>
+      <p className="page__lead">{t('searchConfig.api.lead')}</p>
+      <ApiParamsForm value={value} />
     </div>
   );
 }

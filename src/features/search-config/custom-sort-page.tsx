@@ -1,56 +1,64 @@
 /** /anyquery/service/custom-sort: the sort combinations. */
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod';
 import {
+  customSortAttribute,
   customSortConfig,
   MAX_SORT_COMBINATIONS,
   sortCombinations,
+  type CustomSortConfig,
+  type SortKind,
 } from '#contract/entities/search-config.ts';
-import {
-  getCustomSortRoute,
-  getImshopSortRoute,
-  saveCustomSortRoute,
-  saveImshopSortRoute,
-} from '#contract/routes/search-config.ts';
-import { api } from '#src/lib/api.ts';
-import { searchConfigKeys } from './api/keys.ts';
+import { saveCustomSortRoute, saveImshopSortRoute } from '#contract/routes/search-config.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { Form } from '#src/ui/form/form.tsx';
+import { FormTextField } from '#src/ui/form/form-field.tsx';
+import { useSaveCustomSortMutation } from './api/search-config-mutations.ts';
+import { customSortQueryOptions } from './api/search-config-queries.ts';
 import { SortAttributeTable } from './attribute-tables.tsx';
-import { AttributePicker, Issues, issuesOf, useCan, useSiteId } from './parts.tsx';
-import { useDraft } from './settings-parts.tsx';
+import { AttributePicker, useCan, useSiteId } from './parts.tsx';
+import { useValueForm } from './settings-parts.tsx';
 
-function SortEditor({ kind }: { kind: 'plain' | 'imshop' }) {
-  const { t } = useTranslation();
-  const siteId = useSiteId();
-  const client = useQueryClient();
-  const getRoute = kind === 'plain' ? getCustomSortRoute : getImshopSortRoute;
-  const saveRoute = kind === 'plain' ? saveCustomSortRoute : saveImshopSortRoute;
-  const canWrite = useCan(saveRoute.roles);
-  const query = useQuery({
-    queryKey: searchConfigKeys.customSort(kind, siteId),
-    enabled: siteId !== null,
-    queryFn: () => api(getRoute, { params: { id: siteId! } }, { overlay: false }),
-  });
-  const [draft, setDraft] = useDraft(query.data);
-  const [regionsDraft, setRegions] = useDraft(query.data?.regions.join(', '));
-  const regions = regionsDraft ?? '';
-  const [issues, setIssues] = useState<string[]>([]);
-  if (!draft) return null;
-  const regionList = regions
+/** The regions as the operator types them: comma-separated. */
+const regionList = (text: string) =>
+  text
     .split(',')
     .map((r) => r.trim())
     .filter(Boolean);
-  const combinations = sortCombinations({ attributes: draft.attributes, regions: regionList });
+
+/** The form holds the regions as typed; the contract's schema judges the list they make. */
+const sortForm = z
+  .object({ attributes: z.array(customSortAttribute), regions: z.string() })
+  .transform(({ attributes, regions }) => ({ attributes, regions: regionList(regions) }))
+  .pipe(customSortConfig);
+type SortFormIn = z.input<typeof sortForm>;
+
+function SortForm({ kind, stored }: { kind: SortKind; stored: CustomSortConfig }) {
+  const { t } = useTranslation();
+  const siteId = useSiteId();
+  const canWrite = useCan((kind === 'plain' ? saveCustomSortRoute : saveImshopSortRoute).roles);
+  const save = useSaveCustomSortMutation(kind, siteId);
+  const value = useMemo(
+    () => ({ attributes: stored.attributes, regions: stored.regions.join(', ') }),
+    [stored],
+  );
+  const form = useValueForm(sortForm, value);
+  const attributes = useController({ control: form.control, name: 'attributes' });
+  const regions = useWatch({ control: form.control, name: 'regions' });
+  const combinations = sortCombinations({
+    attributes: attributes.field.value,
+    regions: regionList(regions),
+  });
   return (
-    <section className="panel" aria-labelledby={`sort-${kind}`}>
-      <h2 id={`sort-${kind}`}>{t(`searchConfig.sort.${kind}`)}</h2>
+    <Form className="search-config__form" form={form} onSubmit={(body) => save.mutate(body)}>
       <SortAttributeTable
         caption={t(`searchConfig.sort.${kind}`)}
-        rows={draft.attributes}
+        rows={attributes.field.value}
         canWrite={canWrite}
-        onChange={(attributes) => setDraft({ ...draft, attributes })}
+        onChange={attributes.field.onChange}
       />
       {canWrite && (
         <div className="search-config__add">
@@ -59,23 +67,19 @@ function SortEditor({ kind }: { kind: 'plain' | 'imshop' }) {
             value={null}
             withBuiltins={false}
             onChange={(attribute) =>
-              setDraft({
-                ...draft,
-                attributes: [
-                  ...draft.attributes,
-                  { attribute, title: attribute, direction: 'ASC' },
-                ],
-              })
+              attributes.field.onChange([
+                ...attributes.field.value,
+                { attribute, title: attribute, direction: 'ASC' },
+              ])
             }
           />
         </div>
       )}
       <div className="form-grid">
-        <TextInput
+        <FormTextField<SortFormIn>
+          name="regions"
           label={t('searchConfig.sort.regions')}
           hint={t('searchConfig.sort.regionsHint')}
-          value={regions}
-          onChange={setRegions}
           disabled={!canWrite}
         />
       </div>
@@ -86,23 +90,25 @@ function SortEditor({ kind }: { kind: 'plain' | 'imshop' }) {
       >
         {t('searchConfig.sort.combinations', { count: combinations, max: MAX_SORT_COMBINATIONS })}
       </p>
-      <Issues list={issues} />
       {canWrite && (
         <div className="search-config__actions">
-          <Button
-            variant="primary"
-            onClick={async () => {
-              const parsed = customSortConfig.safeParse({ ...draft, regions: regionList });
-              if (!parsed.success) return setIssues(issuesOf(parsed.error));
-              setIssues([]);
-              const next = await api(saveRoute, { params: { id: siteId! }, body: parsed.data });
-              client.setQueryData(searchConfigKeys.customSort(kind, siteId), next);
-            }}
-          >
+          <Button type="submit" variant="primary">
             {t('actions.save')}
           </Button>
         </div>
       )}
+    </Form>
+  );
+}
+
+function SortEditor({ kind }: { kind: SortKind }) {
+  const { t } = useTranslation();
+  const query = useQuery(customSortQueryOptions(kind, useSiteId()));
+  if (!query.data) return null;
+  return (
+    <section className="panel" aria-labelledby={`sort-${kind}`}>
+      <h2 id={`sort-${kind}`}>{t(`searchConfig.sort.${kind}`)}</h2>
+      <SortForm kind={kind} stored={query.data} />
     </section>
   );
 }

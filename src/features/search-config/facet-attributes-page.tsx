@@ -1,81 +1,57 @@
 /** /anyquery/service/facet-attributes: facets, their tree and suggested changes. */
 import { useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type FacetAttribute } from '#contract/entities/search-config.ts';
-import { catalogAllCategoriesRoute } from '#contract/routes/catalog-lookups.ts';
+import { isActive } from '#src/lib/job-queries.ts';
 import {
-  facetApplyRoute,
-  facetCalculateRoute,
-  facetProgressRoute,
-  facetResetRoute,
-  facetSuggestedRoute,
-} from '#contract/routes/search-config.ts';
-import { api } from '#src/lib/api.ts';
-import { searchConfigKeys } from './api/keys.ts';
+  useFacetMutations,
+  useRefreshFacets,
+  useStartJobMutation,
+} from './api/search-config-mutations.ts';
+import {
+  catalogCategoriesQueryOptions,
+  facetSuggestedQueryOptions,
+} from './api/search-config-queries.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Select } from '#src/ui/select/select.tsx';
 import { FacetAttributeTable } from './facet-attribute-table.tsx';
-import { FacetDiffPanel, useRefreshFacets } from './facet-panels.tsx';
+import { FacetDiffPanel } from './facet-panels.tsx';
 import { FacetTree } from './facet-tree.tsx';
 import { JobLine, useJobStatus, useSiteId } from './parts.tsx';
 
 export function FacetAttributesPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();
-  const client = useQueryClient();
   const [categoryId, setCategoryId] = useState<string | null>(null);
-  const categories = useQuery({
-    queryKey: searchConfigKeys.catalogCategories(siteId),
-    enabled: siteId !== null,
-    queryFn: () =>
-      api(
-        catalogAllCategoriesRoute,
-        { query: { siteId: siteId! } },
-        {
-          overlay: false,
-        },
-      ),
-  });
-  const progress = useJobStatus(facetProgressRoute, 'facets');
-  const suggested = useQuery({
-    queryKey: searchConfigKeys.facetSuggestedIn(siteId, categoryId),
-    enabled: siteId !== null && categoryId !== null,
-    queryFn: () =>
-      api(
-        facetSuggestedRoute,
-        { query: { siteId: siteId!, categoryId: categoryId! } },
-        {
-          overlay: false,
-        },
-      ),
-  });
+  const categories = useQuery(catalogCategoriesQueryOptions(siteId));
+  const progress = useJobStatus('facets');
+  const calculate = useStartJobMutation('facets', siteId);
+  const suggested = useQuery(facetSuggestedQueryOptions(siteId, categoryId));
   const refresh = useRefreshFacets();
+  const facets = useFacetMutations(siteId);
   // A finished calculation changes the attribute list, the tree's counts and the diff.
   useEffect(() => {
     if (progress.data?.job?.state === 'done') void refresh();
   }, [progress.data?.job?.state, refresh]);
-  const active = progress.data?.job?.state === 'queued' || progress.data?.job?.state === 'running';
+  const active = isActive(progress.data?.job);
   const attributesRef = useRef<HTMLDivElement>(null);
   const category = categories.data?.find((c) => c.id === categoryId) ?? null;
   const parent =
     (category?.parentId && categories.data?.find((c) => c.id === category.parentId)) || null;
   const [edits, setEdits] = useState<Record<string, Partial<FacetAttribute>>>({});
-  const decide = async (row: FacetAttribute, mode: 'APPLY' | 'DISABLE') => {
+  // A refused decision is reported by api().
+  const decide = (row: FacetAttribute, mode: 'APPLY' | 'DISABLE') => {
     const edit = { ...row, ...edits[row.attribute] };
-    await api(facetApplyRoute, {
-      query: { siteId: siteId! },
-      body: {
-        categoryId: row.categoryId,
-        attribute: row.attribute,
-        mode,
-        dataType: edit.dataType,
-        booleanView: edit.booleanView,
-        sort: edit.sort,
-        position: edit.position,
-      },
+    facets.apply.mutate({
+      categoryId: row.categoryId,
+      attribute: row.attribute,
+      mode,
+      dataType: edit.dataType,
+      booleanView: edit.booleanView,
+      sort: edit.sort,
+      position: edit.position,
     });
-    await refresh();
   };
   return (
     <div className="page">
@@ -87,10 +63,7 @@ export function FacetAttributesPage() {
         <Button
           loading={active}
           disabled={siteId === null || active}
-          onClick={async () => {
-            const next = await api(facetCalculateRoute, { query: { siteId: siteId! } });
-            client.setQueryData(searchConfigKeys.jobStatus('facets', siteId), next);
-          }}
+          onClick={() => calculate.mutate()}
         >
           {t('searchConfig.facets.calculate')}
         </Button>
@@ -121,13 +94,10 @@ export function FacetAttributesPage() {
               onEdit={(attribute, patch) =>
                 setEdits({ ...edits, [attribute]: { ...edits[attribute], ...patch } })
               }
-              onDecide={(row, mode) => void decide(row, mode)}
-              onReset={async (row) => {
-                await api(facetResetRoute, {
-                  query: { siteId: siteId!, categoryId: row.categoryId, attribute: row.attribute },
-                });
-                await refresh();
-              }}
+              onDecide={decide}
+              onReset={(row) =>
+                facets.reset.mutate({ categoryId: row.categoryId, attribute: row.attribute })
+              }
             />
           </div>
         )}

@@ -2,41 +2,22 @@
  * The facet attributes screen's shared parts and a category's difference from its parent
  * (GET /autocomplete/facets/diff), part 2 §7 "diff attributes"; the tree is facet-tree.tsx.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#contract/client.ts';
 import type { CatalogCategory } from '#contract/entities/catalog.ts';
 import type { FacetAttribute, FacetDiff } from '#contract/entities/search-config.ts';
-import {
-  facetApplyRoute,
-  facetDiffRoute,
-  facetResetRoute,
-  facetSuggestedRoute,
-} from '#contract/routes/search-config.ts';
-import { api } from '#src/lib/api.ts';
-import { searchConfigKeys } from './api/keys.ts';
+import { facetApplyRoute, facetResetRoute } from '#contract/routes/search-config.ts';
+import { useFacetMutations } from './api/search-config-mutations.ts';
+import { facetDiffQueryOptions, facetSuggestedQueryOptions } from './api/search-config-queries.ts';
 import { errorText } from '#src/lib/error-text.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { useCan, useSiteId } from './parts.tsx';
-
-/** After a decision: the attribute list, the tree's counts and the diff all change. */
-export function useRefreshFacets() {
-  const client = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: searchConfigKeys.facetSuggested }),
-        client.invalidateQueries({ queryKey: searchConfigKeys.facetChildren }),
-        client.invalidateQueries({ queryKey: searchConfigKeys.facetDiff }),
-      ]),
-    [client],
-  );
-}
 
 /** A failed load, said where the data would be, with a retry. */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -97,21 +78,12 @@ export function FacetDiffPanel({
   const { t } = useTranslation();
   const siteId = useSiteId();
   const client = useQueryClient();
-  const refresh = useRefreshFacets();
+  const facets = useFacetMutations(siteId);
   const canApply = useCan(facetApplyRoute.roles);
   const canReset = useCan(facetResetRoute.roles);
   const [busy, setBusy] = useState<string | null>(null);
   const categoryId = category?.id ?? null;
-  const diff = useQuery({
-    queryKey: searchConfigKeys.facetDiffIn(siteId, categoryId),
-    enabled: siteId !== null && categoryId !== null,
-    queryFn: () =>
-      api(
-        facetDiffRoute,
-        { query: { siteId: siteId!, categoryId: categoryId! } },
-        { overlay: false, quiet: true },
-      ),
-  });
+  const diff = useQuery(facetDiffQueryOptions(siteId, categoryId));
   if (!category) return null;
 
   const settingsOf = (row: FacetAttribute | undefined) => ({
@@ -120,11 +92,11 @@ export function FacetDiffPanel({
     sort: row?.sort ?? 'POPULARITY',
     position: row?.position ?? 0,
   });
+  /** Each decision refreshes the lists when it is done (useFacetMutations). */
   const act = async (attribute: string, work: () => Promise<unknown>) => {
     setBusy(attribute);
     try {
       await work();
-      await refresh();
     } catch {
       // reported by api()
     } finally {
@@ -132,22 +104,11 @@ export function FacetDiffPanel({
     }
   };
   const apply = (attribute: string, mode: 'APPLY' | 'DISABLE', from: FacetAttribute | undefined) =>
-    api(facetApplyRoute, {
-      query: { siteId: siteId! },
-      body: { categoryId: category.id, attribute, mode, ...settingsOf(from) },
-    });
+    facets.apply.mutateAsync({ categoryId: category.id, attribute, mode, ...settingsOf(from) });
   /** Only the parent has it: added here as the parent holds it (its type, sort, position). */
   const addFromParent = async (attribute: string) => {
     const parentRows = parent
-      ? await client.fetchQuery({
-          queryKey: searchConfigKeys.facetSuggestedIn(siteId, parent.id),
-          queryFn: () =>
-            api(
-              facetSuggestedRoute,
-              { query: { siteId: siteId!, categoryId: parent.id } },
-              { overlay: false },
-            ),
-        })
+      ? await client.fetchQuery(facetSuggestedQueryOptions(siteId, parent.id))
       : [];
     await apply(
       attribute,
@@ -193,9 +154,7 @@ export function FacetDiffPanel({
           onClick={() =>
             void act(row.attribute, () =>
               target === 'SUGGESTED'
-                ? api(facetResetRoute, {
-                    query: { siteId: siteId!, categoryId: category.id, attribute: row.attribute },
-                  })
+                ? facets.reset.mutateAsync({ categoryId: category.id, attribute: row.attribute })
                 : apply(row.attribute, target, own(row.attribute)),
             )
           }

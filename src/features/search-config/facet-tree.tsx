@@ -3,31 +3,16 @@
  * "children": each category with its facet attribute counts.
  */
 import { useState, type ReactNode } from 'react';
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { FacetChild } from '#contract/entities/search-config.ts';
-import { facetChildrenRoute } from '#contract/routes/search-config.ts';
-import { api } from '#src/lib/api.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { DataTable } from '#src/ui/data-table/data-table.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
-import { searchConfigKeys } from './api/keys.ts';
+import { facetChildrenQueryOptions } from './api/search-config-queries.ts';
 import { LoadFailed } from './facet-panels.tsx';
 import { useSiteId } from './parts.tsx';
-
-/** A category's children with their facet counts (the roots for `null`). */
-const childrenQuery = (siteId: number | null, parentId: string | null) =>
-  queryOptions({
-    queryKey: searchConfigKeys.facetChildrenOf(siteId, parentId),
-    enabled: siteId !== null,
-    queryFn: () =>
-      api(
-        facetChildrenRoute,
-        { query: { siteId: siteId!, ...(parentId !== null && { categoryId: parentId }) } },
-        { overlay: false, quiet: true },
-      ),
-  });
 
 /** A line of the tree: a category, or where a level's children would be (loading, failed, none). */
 type TreeRow =
@@ -54,7 +39,9 @@ export function FacetTree({
   const siteId = useSiteId();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const parents = [null, ...open];
-  const levels = useQueries({ queries: parents.map((id) => childrenQuery(siteId, id)) });
+  const levels = useQueries({
+    queries: parents.map((id) => facetChildrenQueryOptions(siteId, id)),
+  });
   const levelOf = new Map(parents.map((id, index) => [id, levels[index]]));
 
   const fold = (categoryId: string) => {

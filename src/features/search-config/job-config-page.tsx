@@ -1,31 +1,67 @@
 /** /anyquery/search/job-config: the autocomplete job. */
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { jobScheduleInput } from '#contract/entities/search-config.ts';
 import {
-  autocompleteJobRoute,
   autocompleteJobStartRoute,
   saveAutocompleteJobRoute,
 } from '#contract/routes/search-config.ts';
-import { api } from '#src/lib/api.ts';
-import { searchConfigKeys } from './api/keys.ts';
+import { isActive } from '#src/lib/job-queries.ts';
 import { Button } from '#src/ui/button/button.tsx';
-import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
-import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { Form } from '#src/ui/form/form.tsx';
+import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
+import {
+  useSaveAutocompleteScheduleMutation,
+  useStartJobMutation,
+} from './api/search-config-mutations.ts';
 import { JobLine, RebuildPanel, useCan, useJobStatus, useSiteId } from './parts.tsx';
-import { useDraft } from './settings-parts.tsx';
+import { useValueForm } from './settings-parts.tsx';
+
+/** The schedule's time zone is not asked: the job runs on UTC. */
+const TIME_ZONE = 'UTC';
+/** The schedule a site has before anyone sets one: every night at 03:00. */
+const DEFAULT_CRON = '0 3 * * *';
+
+function ScheduleForm({ cron, enabled }: { cron: string; enabled: boolean }) {
+  const { t } = useTranslation();
+  const siteId = useSiteId();
+  const canConfig = useCan(saveAutocompleteJobRoute.roles);
+  const save = useSaveAutocompleteScheduleMutation(siteId);
+  const value = useMemo(() => ({ cron, timeZone: TIME_ZONE, enabled }), [cron, enabled]);
+  const form = useValueForm(jobScheduleInput, value);
+  return (
+    <Form className="search-config__form" form={form} onSubmit={(body) => save.mutate(body)}>
+      <div className="form-grid">
+        <FormTextField
+          name="cron"
+          label={t('searchConfig.autocompleteJob.cron')}
+          hint={t('searchConfig.autocompleteJob.cronHint')}
+          disabled={!canConfig}
+        />
+      </div>
+      <FormCheckboxField
+        name="enabled"
+        label={t('searchConfig.autocompleteJob.enabled')}
+        disabled={!canConfig}
+      />
+      {canConfig && (
+        <div className="search-config__actions">
+          <Button type="submit" variant="primary">
+            {t('actions.save')}
+          </Button>
+        </div>
+      )}
+    </Form>
+  );
+}
 
 export function JobConfigPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();
-  const client = useQueryClient();
-  const status = useJobStatus(autocompleteJobRoute, 'autocomplete');
+  const status = useJobStatus('autocomplete');
   const canStart = useCan(autocompleteJobStartRoute.roles);
-  const canConfig = useCan(saveAutocompleteJobRoute.roles);
-  const [cronDraft, setCron] = useDraft(status.data?.schedule?.cron ?? '0 3 * * *');
-  const [enabledDraft, setEnabled] = useDraft(status.data?.schedule?.enabled ?? true);
-  const cron = cronDraft ?? '0 3 * * *';
-  const enabled = enabledDraft ?? true;
-  const active = status.data?.job?.state === 'queued' || status.data?.job?.state === 'running';
+  const start = useStartJobMutation('autocomplete', siteId);
+  const active = isActive(status.data?.job);
   return (
     <div className="page">
       <h1>{t('routes.jobConfig')}</h1>
@@ -38,45 +74,15 @@ export function JobConfigPage() {
           <Button
             loading={active}
             disabled={siteId === null || active}
-            onClick={async () => {
-              const next = await api(autocompleteJobStartRoute, { query: { siteId: siteId! } });
-              client.setQueryData(searchConfigKeys.jobStatus('autocomplete', siteId), next);
-            }}
+            onClick={() => start.mutate()}
           >
             {t('searchConfig.autocompleteJob.start')}
           </Button>
         )}
-        <div className="form-grid">
-          <TextInput
-            label={t('searchConfig.autocompleteJob.cron')}
-            hint={t('searchConfig.autocompleteJob.cronHint')}
-            value={cron}
-            onChange={setCron}
-            disabled={!canConfig}
-          />
-        </div>
-        <Checkbox
-          label={t('searchConfig.autocompleteJob.enabled')}
-          checked={enabled}
-          disabled={!canConfig}
-          onChange={(e) => setEnabled(e.target.checked)}
+        <ScheduleForm
+          cron={status.data?.schedule?.cron ?? DEFAULT_CRON}
+          enabled={status.data?.schedule?.enabled ?? true}
         />
-        {canConfig && (
-          <div className="search-config__actions">
-            <Button
-              variant="primary"
-              onClick={async () => {
-                const next = await api(saveAutocompleteJobRoute, {
-                  query: { siteId: siteId! },
-                  body: { cron, timeZone: 'UTC', enabled },
-                });
-                client.setQueryData(searchConfigKeys.jobStatus('autocomplete', siteId), next);
-              }}
-            >
-              {t('actions.save')}
-            </Button>
-          </div>
-        )}
       </section>
     </div>
   );

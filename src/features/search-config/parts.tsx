@@ -1,22 +1,27 @@
 /** Pieces the search configuration screens share. */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type * as z from 'zod';
 import { BUILTIN_ATTRIBUTES, type SearchJobStatus } from '#contract/entities/search-config.ts';
 import { hasAccess, type Role } from '#contract/roles.ts';
 import { catalogAttributesRoute } from '#contract/routes/catalog-lookups.ts';
-import type { RouteDef } from '#contract/route.ts';
-import { api } from '#src/lib/api.ts';
-import { searchConfigKeys, type SearchJob } from './api/keys.ts';
+import { generationStartRoute } from '#contract/routes/search-config.ts';
+import { formatDateTime } from '#src/lib/date-format.ts';
+import { isActive } from '#src/lib/job-queries.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { useShownField } from '#src/ui/form/form.tsx';
 import { ProgressBar } from '#src/ui/progress/progress-bar.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { generationStartRoute, generationStatusRoute } from '#contract/routes/search-config.ts';
+import { searchConfigKeys, type SearchJob } from './api/keys.ts';
+import { useStartJobMutation } from './api/search-config-mutations.ts';
+import {
+  catalogAttributesQueryOptions,
+  jobStatusQueryOptions,
+} from './api/search-config-queries.ts';
 import './search-config.css';
-import { formatDateTime } from '#src/lib/date-format.ts';
 
 export function useSiteId(): number | null {
   return useSiteStore((state) => state.siteId);
@@ -32,16 +37,7 @@ export function useAttributeOptions(withBuiltins: boolean) {
   const siteId = useSiteId();
   const { t } = useTranslation();
   const canView = useCan(catalogAttributesRoute.roles);
-  const attributes = useQuery({
-    queryKey: searchConfigKeys.catalogAttributes(siteId),
-    enabled: siteId !== null && canView,
-    queryFn: () =>
-      api(
-        catalogAttributesRoute,
-        { query: { siteId: siteId!, limit: 500 } },
-        { overlay: false, quiet: true },
-      ),
-  });
+  const attributes = useQuery(catalogAttributesQueryOptions(siteId, canView));
   return [
     ...(withBuiltins
       ? BUILTIN_ATTRIBUTES.map((name) => ({
@@ -56,15 +52,7 @@ export function useAttributeOptions(withBuiltins: boolean) {
   ];
 }
 
-export function AttributePicker({
-  label,
-  value,
-  onChange,
-  withBuiltins,
-  exclude = [],
-  disabled,
-  allowNew = false,
-}: {
+interface AttributePickerProps {
   label: string;
   value: string | null;
   onChange: (name: string) => void;
@@ -73,7 +61,20 @@ export function AttributePicker({
   disabled?: boolean;
   /** A typed name the catalog does not hold yet is offered too (an attribute only regional feeds carry). */
   allowNew?: boolean;
-}) {
+  /** The form's refusal of the picked name, said under the picker. */
+  error?: string | undefined;
+}
+
+export function AttributePicker({
+  label,
+  value,
+  onChange,
+  withBuiltins,
+  exclude = [],
+  disabled,
+  allowNew = false,
+  error,
+}: AttributePickerProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const known = useAttributeOptions(withBuiltins);
@@ -99,51 +100,38 @@ export function AttributePicker({
       {...(allowNew && { onQueryChange: setTyped, queryDebounceMs: 0 })}
       disabled={disabled ?? false}
       {...(value !== null && { selectedLabel: value })}
+      error={error}
     />
   );
 }
 
-/** zod issues as lines "path: message". */
-export function issuesOf(error: z.ZodError): string[] {
-  return error.issues.map((issue) =>
-    issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-  );
-}
-
-export function Issues({ list }: { list: string[] }) {
-  if (!list.length) return null;
+/** An `AttributePicker` bound to a form value, its refusal said under it. */
+export function FormAttributeField<T extends FieldValues>({
+  name,
+  ...picker
+}: { name: FieldPath<T> } & Omit<AttributePickerProps, 'value' | 'onChange' | 'error'>) {
+  const { field, fieldState } = useController<T>({ name });
+  useShownField(name);
   return (
-    <ul className="search-config__issues" role="alert">
-      {list.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
+    <AttributePicker
+      {...picker}
+      value={(field.value as string | null) ?? null}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+    />
   );
 }
 
-/** Polls a job status call every second (spec §9) while its job is queued or running. */
-export function useJobStatus<R extends RouteDef>(route: R, job: SearchJob) {
-  const siteId = useSiteId();
-  return useQuery({
-    queryKey: searchConfigKeys.jobStatus(job, siteId),
-    enabled: siteId !== null,
-    queryFn: () =>
-      api(route, { query: { siteId: siteId! } } as never, {
-        overlay: false,
-        quiet: true,
-      }) as Promise<SearchJobStatus>,
-    refetchInterval: (query) => {
-      const state = (query.state.data as SearchJobStatus | undefined)?.job?.state;
-      return state === 'queued' || state === 'running' ? 1000 : false;
-    },
-  });
+/** Polls a job's status call every second (spec §9) while its job is queued or running. */
+export function useJobStatus(job: SearchJob) {
+  return useQuery(jobStatusQueryOptions(job, useSiteId()));
 }
 
 export function JobLine({ status, label }: { status: SearchJobStatus | undefined; label: string }) {
   const { t, i18n } = useTranslation();
   const job = status?.job;
   if (!job) return <p className="page__lead">{t('searchConfig.job.never')}</p>;
-  const active = job.state === 'queued' || job.state === 'running';
+  const active = isActive(job);
   return (
     <div className="search-config__job">
       {active ? (
@@ -164,10 +152,10 @@ export function RebuildPanel() {
   const { t } = useTranslation();
   const siteId = useSiteId();
   const client = useQueryClient();
-  const status = useJobStatus(generationStatusRoute, 'generation');
+  const status = useJobStatus('generation');
   const canStart = useCan(generationStartRoute.roles);
-  const [starting, setStarting] = useState(false);
-  const active = status.data?.job?.state === 'queued' || status.data?.job?.state === 'running';
+  const start = useStartJobMutation('generation', siteId);
+  const active = isActive(status.data?.job);
   useEffect(() => {
     if (status.data?.job?.state === 'done')
       void client.invalidateQueries({ queryKey: searchConfigKeys.settings });
@@ -184,23 +172,10 @@ export function RebuildPanel() {
       {canStart && (
         <Button
           variant={status.data?.pending ? 'primary' : 'secondary'}
-          loading={starting || active}
+          loading={start.isPending || active}
           disabled={siteId === null || active}
-          onClick={async () => {
-            setStarting(true);
-            try {
-              const next = await api(
-                generationStartRoute,
-                { query: { siteId: siteId! } },
-                { overlay: false },
-              );
-              client.setQueryData(searchConfigKeys.jobStatus('generation', siteId), next);
-            } catch {
-              // reported by api()
-            } finally {
-              setStarting(false);
-            }
-          }}
+          // A refusal is reported by api().
+          onClick={() => start.mutate()}
         >
           {t('searchConfig.rebuild.start')}
         </Button>

@@ -1,5 +1,6 @@
 /** The search attribute screens: /anyquery/search/search-attributes and the attribute sets (regional, response, SKU, grouping). */
 import { useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   searchAttributes,
@@ -11,56 +12,57 @@ import type { Product } from '#contract/public/product.ts';
 import { previewRefreshRoute } from '#contract/routes/search-config.ts';
 import { api } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { Form } from '#src/ui/form/form.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 import { SearchAttributeTable } from './attribute-tables.tsx';
-import { AttributePicker, Issues, issuesOf, RebuildPanel, useSiteId } from './parts.tsx';
-import { useDraft, useSetting, SaveBar, LiveBadge, ProductList } from './settings-parts.tsx';
+import { AttributePicker, RebuildPanel, useSiteId } from './parts.tsx';
+import { useSetting, useValueForm, SaveBar, LiveBadge, ProductList } from './settings-parts.tsx';
 
 export function SearchAttributesPage() {
+  const { value } = useSetting('attributes');
+  if (!value) return <div className="page" />;
+  return <SearchAttributesForm value={value} />;
+}
+
+function SearchAttributesForm({ value }: { value: SearchAttributes }) {
   const { t } = useTranslation();
   const siteId = useSiteId();
   const { query, canWrite, save, reset } = useSetting('attributes');
-  const [draft, setDraft] = useDraft(query.data?.value as SearchAttributes | undefined);
-  const [issues, setIssues] = useState<string[]>([]);
+  const form = useValueForm(searchAttributes, value);
+  const {
+    field: { value: rows, onChange: setRows },
+  } = useController({ control: form.control, name: 'attributes' });
   const [st, setSt] = useState('');
   const [preview, setPreview] = useState<{ live: Product[]; draft: Product[] } | null>(null);
-  if (!draft) return <div className="page" />;
-  const rows = draft.attributes;
-  const setRows = (next: SearchAttributes['attributes']) => setDraft({ attributes: next });
   return (
     <div className="page">
       <h1>{t('routes.searchAttributes')}</h1>
       <p className="page__lead">{t('searchConfig.searchAttributes.lead')}</p>
       <LiveBadge live={query.data?.live} />
-      <SearchAttributeTable
-        caption={t('routes.searchAttributes')}
-        rows={rows}
-        canWrite={canWrite}
-        onChange={setRows}
-      />
-      {canWrite && (
-        <div className="search-config__add">
-          <AttributePicker
-            label={t('searchConfig.addAttribute')}
-            value={null}
-            withBuiltins
-            exclude={rows.map((r) => r.name)}
-            onChange={(name) => setRows([...rows, { name, weight: 10 }])}
-          />
-        </div>
-      )}
-      <Issues list={issues} />
-      <SaveBar
-        canWrite={canWrite}
-        custom={query.data?.custom ?? false}
-        onSave={() => {
-          const parsed = searchAttributes.safeParse(draft);
-          if (!parsed.success) return setIssues(issuesOf(parsed.error));
-          setIssues([]);
-          void save(parsed.data).catch(() => {});
-        }}
-        onReset={() => void reset().catch(() => {})}
-      />
+      <Form className="search-config__form" form={form} onSubmit={(v) => save.mutate(v)}>
+        <SearchAttributeTable
+          caption={t('routes.searchAttributes')}
+          rows={rows}
+          canWrite={canWrite}
+          onChange={setRows}
+        />
+        {canWrite && (
+          <div className="search-config__add">
+            <AttributePicker
+              label={t('searchConfig.addAttribute')}
+              value={null}
+              withBuiltins
+              exclude={rows.map((r) => r.name)}
+              onChange={(name) => setRows([...rows, { name, weight: 10 }])}
+            />
+          </div>
+        )}
+        <SaveBar
+          canWrite={canWrite}
+          custom={query.data?.custom ?? false}
+          onReset={() => reset.mutate()}
+        />
+      </Form>
       <section className="panel" aria-labelledby="preview-title">
         <h2 id="preview-title">{t('searchConfig.preview.title')}</h2>
         <p className="page__lead">{t('searchConfig.preview.lead')}</p>
@@ -73,18 +75,17 @@ export function SearchAttributesPage() {
           />
           <Button
             disabled={!st.trim() || siteId === null}
-            onClick={async () => {
-              const parsed = searchAttributes.safeParse(draft);
-              if (!parsed.success) return setIssues(issuesOf(parsed.error));
+            // The draft is checked as a save would check it; a refused one is said in the form.
+            onClick={form.handleSubmit(async (attributes) =>
               setPreview(
                 await api(
                   previewRefreshRoute,
-                  { query: { siteId: siteId! }, body: { st, attributes: parsed.data } },
+                  { query: { siteId: siteId! }, body: { st, attributes } },
                   // A preview the user asked for: its failure is shown, not swallowed.
                   { successToast: false, quiet: false },
                 ),
-              );
-            }}
+              ),
+            )}
           >
             {t('searchConfig.preview.run')}
           </Button>
@@ -110,12 +111,19 @@ const SET_KEYS = {
 } as const;
 
 function AttributeSetEditor({ which }: { which: keyof typeof SET_KEYS }) {
+  const { value } = useSetting(SET_KEYS[which]);
+  if (!value) return null;
+  return <AttributeSetForm which={which} value={value} />;
+}
+
+function AttributeSetForm({ which, value }: { which: keyof typeof SET_KEYS; value: AttributeSet }) {
   const { t } = useTranslation();
   const key = SET_KEYS[which];
   const { query, canWrite, save, reset } = useSetting(key);
-  const [draft, setDraft] = useDraft((query.data?.value as AttributeSet | undefined)?.attributes);
-  const [issues, setIssues] = useState<string[]>([]);
-  if (!draft) return null;
+  const form = useValueForm(SETTING_SCHEMAS[key], value);
+  const {
+    field: { value: draft, onChange: setDraft },
+  } = useController({ control: form.control, name: 'attributes' });
   return (
     <section className="panel" aria-labelledby={`set-${which}`}>
       <h2 id={`set-${which}`}>{t(`searchConfig.sets.${which}.title`)}</h2>
@@ -139,30 +147,25 @@ function AttributeSetEditor({ which }: { which: keyof typeof SET_KEYS }) {
           </li>
         ))}
       </ul>
-      {canWrite && (
-        <div className="search-config__add">
-          <AttributePicker
-            label={t('searchConfig.addAttribute')}
-            value={null}
-            withBuiltins={false}
-            exclude={draft}
-            allowNew={which === 'regional'}
-            onChange={(name) => setDraft([...draft, name])}
-          />
-        </div>
-      )}
-      <Issues list={issues} />
-      <SaveBar
-        canWrite={canWrite}
-        custom={query.data?.custom ?? false}
-        onSave={() => {
-          const parsed = SETTING_SCHEMAS[key].safeParse({ attributes: draft });
-          if (!parsed.success) return setIssues(issuesOf(parsed.error));
-          setIssues([]);
-          void save(parsed.data).catch(() => {});
-        }}
-        onReset={() => void reset().catch(() => {})}
-      />
+      <Form className="search-config__form" form={form} onSubmit={(v) => save.mutate(v)}>
+        {canWrite && (
+          <div className="search-config__add">
+            <AttributePicker
+              label={t('searchConfig.addAttribute')}
+              value={null}
+              withBuiltins={false}
+              exclude={draft}
+              allowNew={which === 'regional'}
+              onChange={(name) => setDraft([...draft, name])}
+            />
+          </div>
+        )}
+        <SaveBar
+          canWrite={canWrite}
+          custom={query.data?.custom ?? false}
+          onReset={() => reset.mutate()}
+        />
+      </Form>
     </section>
   );
 }

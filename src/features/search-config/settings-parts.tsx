@@ -1,69 +1,51 @@
-/** What the search configuration screens share: the editable copy of a setting, its save bar, badges. */
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+/** What the search configuration screens share: a setting's read and writes, its save bar, badges. */
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type SettingKey } from '#contract/entities/search-config.ts';
+import type * as z from 'zod';
+import type { SettingKey, SettingValue } from '#contract/entities/search-config.ts';
 import type { Product } from '#contract/public/product.ts';
 import { SETTING_ROUTES } from '#contract/routes/search-config.ts';
-import { api } from '#src/lib/api.ts';
-import { searchConfigKeys } from './api/keys.ts';
 import { Button } from '#src/ui/button/button.tsx';
+import { useZodForm } from '#src/ui/form/form.tsx';
+import { useSettingMutations } from './api/search-config-mutations.ts';
+import { settingQueryOptions } from './api/search-config-queries.ts';
 import { useCan, useSiteId } from './parts.tsx';
 
 /**
- * An editable copy of a value the server holds: starts as the value, and starts again whenever
- * the server's value changes (a save, a reset, a refetch).
+ * One setting: the stored value, whether the user may change it, save and reset. The screens
+ * edit it in a form that starts again from `value` whenever the server's value changes.
  */
-export function useDraft<T>(source: T | undefined): [T | null, (next: T) => void] {
-  const [state, setState] = useState<{ source: T | undefined; draft: T | null }>({
-    source,
-    draft: source ?? null,
-  });
-  if (state.source !== source) {
-    setState({ source, draft: source ?? null });
-    return [source ?? null, (draft) => setState({ source, draft })];
-  }
-  return [state.draft, (draft) => setState({ source, draft })];
-}
-
-/** One setting: the stored value, a draft, save and reset. */
 export function useSetting<K extends SettingKey>(key: K) {
   const siteId = useSiteId();
-  const client = useQueryClient();
-  const routes = SETTING_ROUTES[key];
-  const query = useQuery({
-    queryKey: searchConfigKeys.setting(key, siteId),
-    enabled: siteId !== null,
-    queryFn: () => api(routes.get, { query: { siteId: siteId! } }, { overlay: false }),
-  });
-  const canWrite = useCan(routes.save.roles);
-  const save = async (value: unknown) => {
-    const next = await api(
-      routes.save as never,
-      {
-        query: { siteId: siteId! },
-        body: value,
-      } as never,
-    );
-    client.setQueryData(searchConfigKeys.setting(key, siteId), next);
-    void client.invalidateQueries({ queryKey: searchConfigKeys.job('generation') });
-  };
-  const reset = async () => {
-    const next = await api(routes.reset, { query: { siteId: siteId! } });
-    client.setQueryData(searchConfigKeys.setting(key, siteId), next);
-    void client.invalidateQueries({ queryKey: searchConfigKeys.job('generation') });
-  };
-  return { query, canWrite, save, reset };
+  const query = useQuery(settingQueryOptions(key, siteId));
+  const canWrite = useCan(SETTING_ROUTES[key].save.roles);
+  const { save, reset } = useSettingMutations(key, siteId);
+  const value = query.data?.value as SettingValue<K> | undefined;
+  return { query, value, canWrite, save, reset };
 }
 
+/**
+ * A form on the contract's schema over a value the server holds: it starts as the value, and
+ * starts again whenever the server's value changes (a save, a reset, a refetch).
+ */
+export function useValueForm<TIn extends FieldValues, TOut extends FieldValues>(
+  schema: z.ZodType<TOut, TIn>,
+  value: TIn,
+): UseFormReturn<TIn, unknown, TOut> {
+  const form = useZodForm(schema, { defaultValues: value as never });
+  useEffect(() => form.reset(value), [value, form]);
+  return form;
+}
+
+/** Inside a setting's `Form`: save submits it (the form validates first), reset goes back to the default. */
 export function SaveBar({
   canWrite,
-  onSave,
   onReset,
   custom,
 }: {
   canWrite: boolean;
-  onSave: () => void;
   onReset: () => void;
   custom: boolean;
 }) {
@@ -71,7 +53,7 @@ export function SaveBar({
   if (!canWrite) return null;
   return (
     <div className="search-config__actions">
-      <Button variant="primary" onClick={onSave}>
+      <Button type="submit" variant="primary">
         {t('actions.save')}
       </Button>
       {custom && <Button onClick={onReset}>{t('searchConfig.resetDefault')}</Button>}

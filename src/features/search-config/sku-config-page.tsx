@@ -1,5 +1,6 @@
 /** /anyquery/search/sku-config: how SKUs of a product are chosen and shown. */
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   REPRESENTATIVE_STRATEGIES,
@@ -8,20 +9,82 @@ import {
   type SkuConfig,
   type SkuRepresentativeConfig,
 } from '#contract/entities/search-config.ts';
-import { Select } from '#src/ui/select/select.tsx';
-import { AttributePicker, Issues, issuesOf, RebuildPanel } from './parts.tsx';
-import { useDraft, useSetting, SaveBar, LiveBadge } from './settings-parts.tsx';
+import { Form } from '#src/ui/form/form.tsx';
+import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { FormAttributeField, RebuildPanel } from './parts.tsx';
+import { useSetting, useValueForm, SaveBar, LiveBadge } from './settings-parts.tsx';
+
+function SkuForm({ value }: { value: SkuConfig }) {
+  const { t } = useTranslation();
+  const sku = useSetting('sku');
+  const form = useValueForm(SETTING_SCHEMAS.sku, value);
+  const type = useWatch({ control: form.control, name: 'type' });
+  // A product's own id needs no attribute: switching to it clears the one picked.
+  useEffect(() => {
+    if (type === 'EXTERNAL_ID') form.setValue('attribute', null);
+  }, [type, form]);
+  return (
+    <Form className="search-config__form" form={form} onSubmit={(v) => sku.save.mutate(v)}>
+      <div className="form-grid">
+        <FormSelectField<SkuConfig, SkuConfig['type']>
+          name="type"
+          label={t('searchConfig.sku.type')}
+          options={SKU_TYPES.map((v) => ({ value: v, label: t(`searchConfig.sku.types.${v}`) }))}
+          searchable={false}
+          disabled={!sku.canWrite}
+        />
+        {type === 'ATTRIBUTE' && (
+          <FormAttributeField<SkuConfig>
+            name="attribute"
+            label={t('searchConfig.sku.attribute')}
+            withBuiltins={false}
+            disabled={!sku.canWrite}
+          />
+        )}
+      </div>
+      <SaveBar
+        canWrite={sku.canWrite}
+        custom={sku.query.data?.custom ?? false}
+        onReset={() => sku.reset.mutate()}
+      />
+    </Form>
+  );
+}
+
+function RepresentativeForm({ value }: { value: SkuRepresentativeConfig }) {
+  const { t } = useTranslation();
+  const representative = useSetting('skuRepresentativeConfig');
+  const form = useValueForm(SETTING_SCHEMAS.skuRepresentativeConfig, value);
+  return (
+    <Form
+      className="search-config__form"
+      form={form}
+      onSubmit={(v) => representative.save.mutate(v)}
+    >
+      <FormSelectField<SkuRepresentativeConfig, SkuRepresentativeConfig['strategy']>
+        name="strategy"
+        label={t('searchConfig.representative.strategy')}
+        options={REPRESENTATIVE_STRATEGIES.map((v) => ({
+          value: v,
+          label: t(`searchConfig.representative.strategies.${v}`),
+        }))}
+        searchable={false}
+        disabled={!representative.canWrite}
+      />
+      <SaveBar
+        canWrite={representative.canWrite}
+        custom={representative.query.data?.custom ?? false}
+        onReset={() => representative.reset.mutate()}
+      />
+    </Form>
+  );
+}
 
 export function SkuConfigPage() {
   const { t } = useTranslation();
   const sku = useSetting('sku');
   const representative = useSetting('skuRepresentativeConfig');
-  const [draft, setDraft] = useDraft(sku.query.data?.value as SkuConfig | undefined);
-  const [strategy, setStrategy] = useDraft(
-    (representative.query.data?.value as SkuRepresentativeConfig | undefined)?.strategy,
-  );
-  const [issues, setIssues] = useState<string[]>([]);
-  if (!draft || !strategy) return <div className="page" />;
+  if (!sku.value || !representative.value) return <div className="page" />;
   return (
     <div className="page">
       <h1>{t('routes.skuConfig')}</h1>
@@ -29,60 +92,12 @@ export function SkuConfigPage() {
         <h2 id="sku-title">{t('searchConfig.sku.title')}</h2>
         <p className="page__lead">{t('searchConfig.sku.lead')}</p>
         <LiveBadge live={sku.query.data?.live} />
-        <div className="form-grid">
-          <Select
-            label={t('searchConfig.sku.type')}
-            options={SKU_TYPES.map((v) => ({ value: v, label: t(`searchConfig.sku.types.${v}`) }))}
-            value={draft.type}
-            searchable={false}
-            disabled={!sku.canWrite}
-            onChange={(type) =>
-              setDraft({ type, attribute: type === 'EXTERNAL_ID' ? null : draft.attribute })
-            }
-          />
-          {draft.type === 'ATTRIBUTE' && (
-            <AttributePicker
-              label={t('searchConfig.sku.attribute')}
-              value={draft.attribute}
-              withBuiltins={false}
-              disabled={!sku.canWrite}
-              onChange={(attribute) => setDraft({ ...draft, attribute })}
-            />
-          )}
-        </div>
-        <Issues list={issues} />
-        <SaveBar
-          canWrite={sku.canWrite}
-          custom={sku.query.data?.custom ?? false}
-          onSave={() => {
-            const parsed = SETTING_SCHEMAS.sku.safeParse(draft);
-            if (!parsed.success) return setIssues(issuesOf(parsed.error));
-            setIssues([]);
-            void sku.save(parsed.data).catch(() => {});
-          }}
-          onReset={() => void sku.reset().catch(() => {})}
-        />
+        <SkuForm value={sku.value} />
       </section>
       <section className="panel" aria-labelledby="rep-title">
         <h2 id="rep-title">{t('searchConfig.representative.title')}</h2>
         <LiveBadge live={representative.query.data?.live} />
-        <Select
-          label={t('searchConfig.representative.strategy')}
-          options={REPRESENTATIVE_STRATEGIES.map((v) => ({
-            value: v,
-            label: t(`searchConfig.representative.strategies.${v}`),
-          }))}
-          value={strategy}
-          searchable={false}
-          disabled={!representative.canWrite}
-          onChange={setStrategy}
-        />
-        <SaveBar
-          canWrite={representative.canWrite}
-          custom={representative.query.data?.custom ?? false}
-          onSave={() => void representative.save({ strategy }).catch(() => {})}
-          onReset={() => void representative.reset().catch(() => {})}
-        />
+        <RepresentativeForm value={representative.value} />
       </section>
       <RebuildPanel />
     </div>
