@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod';
 import { ApiError } from '#contract/client.ts';
 import {
   checkDolyameWidgetText,
   DOLYAME_WIDGET_DEFAULT_TEXT,
+  dolyameWidgetInput,
   type DolyameWidgetConfig,
 } from '#contract/entities/dolyame.ts';
 import { describeProblem } from '#contract/json-text.ts';
@@ -15,11 +18,15 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Checkbox } from '#src/ui/checkbox/checkbox.tsx';
+import { Form, useShownField, useZodForm } from '#src/ui/form/form.tsx';
+import { useFieldError } from '#src/ui/form/form-field.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { CodeEditor, type EditorDiagnostic } from '#studio/editors/code-editor.tsx';
 import { dolyameWidgetQueryOptions } from './api/dolyame-queries.ts';
 import { useSaveDolyameWidgetMutation } from './api/dolyame-mutations.ts';
 import './dolyame.css';
+
+type DolyameWidgetInput = z.input<typeof dolyameWidgetInput>;
 
 function WidgetEditor({
   siteId,
@@ -31,10 +38,13 @@ function WidgetEditor({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(saved.config);
-  const [enabled, setEnabled] = useState(saved.enabled);
+  const form = useZodForm(dolyameWidgetInput, {
+    defaultValues: { enabled: saved.enabled, config: saved.config },
+  });
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const mutation = useSaveDolyameWidgetMutation(siteId);
+  const text = form.watch('config');
+  const dirty = form.formState.isDirty;
 
   // Checked on every keystroke with the server's own rules: the problem is shown at its line.
   const checked = useMemo(() => checkDolyameWidgetText(text), [text]);
@@ -48,45 +58,31 @@ function WidgetEditor({
         },
       ];
   const problem = checked.ok ? null : describeProblem(checked.problem);
-  const dirty = text !== saved.config || enabled !== saved.enabled;
 
   return (
-    <form
+    <Form
+      form={form}
       className="dolyame-widget"
       aria-label={t('routes.dolyameWidget')}
-      onSubmit={async (event) => {
-        event.preventDefault();
+      onSubmit={async (body) => {
         setServerProblem(null);
         try {
-          await mutation.mutateAsync({ enabled, config: text });
+          await mutation.mutateAsync(body);
         } catch (error) {
           if (error instanceof ApiError && error.status === 400) setServerProblem(error.message);
           else reportError(error);
         }
       }}
     >
-      <Checkbox
-        label={t('dolyame.widget.enabled')}
-        checked={enabled}
-        disabled={!canEdit}
-        onChange={(event) => setEnabled(event.target.checked)}
-      />
+      <EnabledField label={t('dolyame.widget.enabled')} disabled={!canEdit} />
       <p className="ui-field__hint">{t('dolyame.widget.enabledHint')}</p>
-      <CodeEditor
-        value={text}
-        onChange={canEdit ? setText : undefined}
-        readOnly={!canEdit}
-        language="javascript"
+      <ConfigField
+        canEdit={canEdit}
         diagnostics={diagnostics}
-        ariaLabel={t('dolyame.widget.editor')}
-        height="460px"
+        label={t('dolyame.widget.editor')}
+        problem={problem ?? serverProblem}
+        valid={t('dolyame.widget.valid')}
       />
-      <p
-        className={problem || serverProblem ? 'dolyame-problem' : 'dolyame-ok'}
-        role={problem || serverProblem ? 'alert' : 'status'}
-      >
-        {problem ?? serverProblem ?? t('dolyame.widget.valid')}
-      </p>
       {canEdit && (
         <div className="form-actions">
           <Button
@@ -100,7 +96,9 @@ function WidgetEditor({
           <Button
             type="button"
             variant="ghost"
-            onClick={() => setText(DOLYAME_WIDGET_DEFAULT_TEXT)}
+            onClick={() =>
+              form.setValue('config', DOLYAME_WIDGET_DEFAULT_TEXT, { shouldDirty: true })
+            }
           >
             {t('dolyame.widget.defaults')}
           </Button>
@@ -108,16 +106,66 @@ function WidgetEditor({
             type="button"
             variant="ghost"
             disabled={!dirty}
-            onClick={() => {
-              setText(saved.config);
-              setEnabled(saved.enabled);
-            }}
+            onClick={() => form.reset({ enabled: saved.enabled, config: saved.config })}
           >
             {t('actions.cancel')}
           </Button>
         </div>
       )}
-    </form>
+    </Form>
+  );
+}
+
+function EnabledField({ label, disabled }: { label: string; disabled: boolean }) {
+  const { control } = useFormContext<DolyameWidgetInput>();
+  const { field } = useController({ control, name: 'enabled' });
+  return (
+    <Checkbox
+      label={label}
+      checked={field.value}
+      disabled={disabled}
+      onChange={(event) => field.onChange(event.target.checked)}
+    />
+  );
+}
+
+/**
+ * The JSON text, and under it what is wrong with it: the live check's problem (or the server's),
+ * else the form's own refusal (too long), else that it is valid.
+ */
+function ConfigField({
+  canEdit,
+  diagnostics,
+  label,
+  problem,
+  valid,
+}: {
+  canEdit: boolean;
+  diagnostics: EditorDiagnostic[];
+  label: string;
+  problem: string | null;
+  valid: string;
+}) {
+  const { control } = useFormContext<DolyameWidgetInput>();
+  const { field } = useController({ control, name: 'config' });
+  const error = useFieldError<DolyameWidgetInput>('config');
+  useShownField('config');
+  const shown = problem ?? error ?? null;
+  return (
+    <>
+      <CodeEditor
+        value={field.value}
+        onChange={canEdit ? field.onChange : undefined}
+        readOnly={!canEdit}
+        language="javascript"
+        diagnostics={diagnostics}
+        ariaLabel={label}
+        height="460px"
+      />
+      <p className={shown ? 'dolyame-problem' : 'dolyame-ok'} role={shown ? 'alert' : 'status'}>
+        {shown ?? valid}
+      </p>
+    </>
   );
 }
 
