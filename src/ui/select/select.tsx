@@ -11,6 +11,10 @@ export interface SelectOption<V extends string | number> {
   value: V;
   label: string;
   disabled?: boolean;
+  /** Drawn before the label in the list (a product's picture); the label stays its name. */
+  icon?: ReactNode;
+  /** A muted note after the label in the list (how many products a brand has). */
+  note?: string;
 }
 
 export interface SelectProps<V extends string | number> {
@@ -39,6 +43,11 @@ export interface SelectProps<V extends string | number> {
    * whose results no longer hold the selected item).
    */
   selectedLabel?: string;
+  /**
+   * Enter on the typed text, before the highlighted option is chosen: return true when the text
+   * was taken (it is cleared; the form around is not submitted).
+   */
+  onEnterText?: (text: string, highlighted: boolean) => boolean;
   /** @default 'There are no options available or your filter query is too specific' */
   emptyText?: string;
   id?: string;
@@ -67,6 +76,7 @@ export function Select<V extends string | number>({
   loading = false,
   emptyText,
   selectedLabel,
+  onEnterText,
   id,
   className,
 }: SelectProps<V>) {
@@ -177,6 +187,11 @@ export function Select<V extends string | number>({
             else if (event.key === 'ArrowUp') move(-1);
             else if (event.key === 'Home' && open) setActive(0);
             else if (event.key === 'End' && open) setActive(Math.max(visible.length - 1, 0));
+            else if (
+              event.key === 'Enter' &&
+              onEnterText?.(query ?? '', open && visible[active] !== undefined)
+            )
+              setQuery(null);
             else if (event.key === 'Enter' && open) choose(visible[active]);
             else if (event.key === ' ' && !searchable && !open) openList();
             else if (event.key === ' ' && !searchable) choose(visible[active]);
@@ -220,7 +235,9 @@ export function Select<V extends string | number>({
                 onMouseEnter={() => setActive(index)}
                 onClick={() => choose(option)}
               >
+                {option.icon}
                 {option.label}
+                {option.note && <span className="ui-select__note">{option.note}</span>}
               </li>
             ))}
           </ul>

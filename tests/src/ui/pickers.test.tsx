@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AttributeValuePicker,
@@ -38,6 +38,41 @@ describe('ProductPicker', () => {
     await expectNoSeriousA11yViolations(baseElement);
     await user.click(screen.getByRole('button', { name: 'Убрать «Платье вечернее (102)»' }));
     expect(screen.queryByRole('list', { name: 'Выбрано' })).toBeNull();
+  });
+});
+
+describe('ProductPicker with typed ids', () => {
+  it('adds an id typed with Enter unless an option found for that text is highlighted; never submits', async () => {
+    const search = vi.fn(async (query: string) =>
+      PRODUCTS.filter((p) => p.name.toLowerCase().includes(query.toLowerCase())),
+    );
+    const submit = vi.fn((event: FormEvent) => event.preventDefault());
+    function Host() {
+      const [value, setValue] = useState<PickedProduct[]>([]);
+      return (
+        <form onSubmit={submit}>
+          <ProductPicker
+            value={value}
+            onChange={setValue}
+            searchProducts={search}
+            addTyped={(id) => ({ id, name: id })}
+          />
+          <output>{value.map((p) => p.id).join(',')}</output>
+        </form>
+      );
+    }
+    const { user } = renderWithProviders(<Host />);
+    const combo = screen.getByRole('combobox', { name: 'Товары' });
+    await user.type(combo, 'sku-9{Enter}');
+    expect(document.querySelector('output')!.textContent).toBe('sku-9');
+    expect(screen.getByRole('combobox', { name: 'Товары' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Товары' })).toHaveFocus();
+    await user.keyboard('крос');
+    await waitFor(() => expect(search).toHaveBeenLastCalledWith('крос', expect.any(AbortSignal)));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    await user.keyboard('{Enter}');
+    expect(document.querySelector('output')!.textContent).toBe('sku-9,201');
+    expect(submit).not.toHaveBeenCalled();
   });
 });
 

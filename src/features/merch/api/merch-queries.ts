@@ -1,12 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  catalogAllCategoriesRoute,
-  catalogAttributesRoute,
-  catalogAttributeValuesRoute,
-  catalogBrandsRoute,
-  catalogProductsRoute,
-} from '#contract/routes/catalog-lookups.ts';
-import {
   boostProductsRoute,
   deleteCustomModelProductRoute,
   deleteCustomModelQueryRoute,
@@ -61,49 +54,6 @@ export const recsPreviewQuery = (
         QUIET_READ,
       ),
   });
-
-/** Catalog lookups for the pickers (spec part 2 §7 "Catalog"). */
-export const lookups = {
-  products: (siteId: number, search: string, signal?: AbortSignal) =>
-    api(
-      catalogProductsRoute,
-      { query: { siteId, limit: 12, ...(search && { search }) }, ...(signal && { signal }) },
-      { ...QUIET_READ, quiet: true },
-    ),
-  productsById: (siteId: number, ids: string[], signal?: AbortSignal) =>
-    api(
-      catalogProductsRoute,
-      { query: { siteId, limit: 500, externalIds: ids }, ...(signal && { signal }) },
-      { ...QUIET_READ, quiet: true },
-    ),
-  brands: (siteId: number, search: string, signal?: AbortSignal) =>
-    api(
-      catalogBrandsRoute,
-      { query: { siteId, limit: 20, ...(search && { search }) }, ...(signal && { signal }) },
-      { ...QUIET_READ, quiet: true },
-    ),
-  categories: (siteId: number, signal?: AbortSignal) =>
-    api(
-      catalogAllCategoriesRoute,
-      { query: { siteId }, ...(signal && { signal }) },
-      { ...QUIET_READ, quiet: true },
-    ),
-  attributes: (siteId: number, search: string, signal?: AbortSignal) =>
-    api(
-      catalogAttributesRoute,
-      { query: { siteId, limit: 30, ...(search && { search }) }, ...(signal && { signal }) },
-      { ...QUIET_READ, quiet: true },
-    ),
-  attributeValues: (siteId: number, attribute: string, search: string, signal?: AbortSignal) =>
-    api(
-      catalogAttributeValuesRoute,
-      {
-        query: { siteId, attribute, limit: 30, ...(search && { search }) },
-        ...(signal && { signal }),
-      },
-      { ...QUIET_READ, quiet: true },
-    ),
-};
 
 function useInvalidate(siteId: number) {
   const client = useQueryClient();

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useController, useFormContext, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
@@ -10,19 +9,23 @@ import {
   type BoostType,
 } from '#contract/entities/merchandising.ts';
 import { showSaveError } from '#src/lib/api.ts';
+import {
+  CatalogAttributePicker,
+  CatalogBrandPicker,
+  CatalogCategorySearchPicker,
+  CatalogProductPicker,
+} from '#src/lib/catalog-pickers.tsx';
 import { FormCheckboxField, FormTextField } from '#src/ui/form/form-field.tsx';
 import { useShownField } from '#src/ui/form/form.tsx';
 import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
 import { Select } from '#src/ui/select/select.tsx';
-import { lookups } from '../api/merch-queries.ts';
 import {
   FormDateTimeField,
-  FormItemPicker,
   FormLinesField,
+  FormList,
   numberOrDefault,
   numberOrNull,
 } from './merch-fields.tsx';
-import { ItemPicker, type PickOption } from './merch-parts.tsx';
 
 type BoostFields = z.input<typeof boostRuleInput>;
 type BoostForm = UseFormReturn<BoostFields, unknown, z.output<typeof boostRuleInput>>;
@@ -87,13 +90,7 @@ export function BoostFormModal({
 
 function BoostRuleFields({ siteId, form }: { siteId: number; form: BoostForm }) {
   const { t } = useTranslation();
-  const [type = 'PRODUCTS', attributeName = null, multiplier] = form.watch([
-    'boostType',
-    'attributeName',
-    'multiplier',
-  ]);
-  const isProducts = type === 'PRODUCTS' || type === 'PRODUCTS_EXCLUDE';
-  const isCategories = type.startsWith('CATEGORIES');
+  const [type = 'PRODUCTS', multiplier] = form.watch(['boostType', 'multiplier']);
   const setType = (value: BoostType) => {
     form.setValue('boostType', value, { shouldDirty: true });
     // The items are of the new type; a socket and an attribute only of their own types.
@@ -101,37 +98,6 @@ function BoostRuleFields({ siteId, form }: { siteId: number; form: BoostForm }) 
     if (value !== 'PRODUCTS') form.setValue('socket', null);
     if (value !== 'ATTRIBUTES') form.setValue('attributeName', null);
   };
-
-  const searchItems = useCallback(
-    async (text: string, signal: AbortSignal): Promise<PickOption[]> => {
-      if (type === 'PRODUCTS' || type === 'PRODUCTS_EXCLUDE')
-        return (await lookups.products(siteId, text, signal)).map((p) => ({
-          value: p.id,
-          label: `${p.name} (${p.id})`,
-          picture: p.picture,
-        }));
-      if (type === 'BRANDS')
-        return (await lookups.brands(siteId, text, signal)).map((b) => ({
-          value: b.name,
-          label: b.name,
-          note: String(b.products),
-        }));
-      if (type === 'ATTRIBUTES')
-        return attributeName
-          ? (await lookups.attributeValues(siteId, attributeName, text, signal)).map((v) => ({
-              value: v.value,
-              label: v.value,
-              note: String(v.products),
-            }))
-          : [];
-      const all = await lookups.categories(siteId, signal);
-      const needle = text.toLowerCase();
-      return all
-        .filter((c) => !needle || c.path.join(' / ').toLowerCase().includes(needle))
-        .map((c) => ({ value: c.id, label: c.path.join(' / '), note: String(c.products) }));
-    },
-    [siteId, type, attributeName],
-  );
 
   return (
     <div className="merch-form">
@@ -149,21 +115,8 @@ function BoostRuleFields({ siteId, form }: { siteId: number; form: BoostForm }) 
         value={type}
         onChange={setType}
       />
-      {type === 'ATTRIBUTES' && <AttributeField siteId={siteId} />}
-      <FormItemPicker<BoostFields>
-        key={`${type}-${attributeName ?? ''}`}
-        name="filters"
-        label={
-          isProducts
-            ? t('merch.form.products')
-            : type === 'BRANDS'
-              ? t('merch.form.brands')
-              : isCategories
-                ? t('merch.form.categories')
-                : t('merch.form.values')
-        }
-        search={searchItems}
-      />
+      {/* A new type starts a new search. */}
+      <FilterPicker key={type} siteId={siteId} type={type} />
       <div className="merch-form__row">
         <FormTextField<BoostFields>
           name="weight"
@@ -207,31 +160,73 @@ function BoostRuleFields({ siteId, form }: { siteId: number; form: BoostForm }) 
   );
 }
 
-/** ATTRIBUTES: the one attribute whose values the rule lists (a new one clears the values). */
-function AttributeField({ siteId }: { siteId: number }) {
+/**
+ * The rule's items, of its type: products (by name, id or vendor code), brands, values of one
+ * attribute (a new attribute clears them) or categories (by their path). An id the lookup does
+ * not list may be typed and added with Enter.
+ */
+function FilterPicker({ siteId, type }: { siteId: number; type: BoostType }) {
   const { t } = useTranslation();
-  const { control, setValue } = useFormContext<BoostFields>();
-  const { field, fieldState } = useController({ control, name: 'attributeName' });
-  useShownField('attributeName');
-  const searchAttributes = useCallback(
-    async (text: string, signal: AbortSignal): Promise<PickOption[]> =>
-      (await lookups.attributes(siteId, text, signal)).map((a) => ({
-        value: a.name,
-        label: a.name,
-        note: String(a.products),
-      })),
-    [siteId],
-  );
+  const placeholder = t('merch.form.pickSearch');
+  if (type === 'ATTRIBUTES') return <AttributeFilter siteId={siteId} placeholder={placeholder} />;
   return (
-    <ItemPicker
-      label={t('merch.form.attribute')}
-      values={field.value ? [field.value] : []}
-      onChange={(values) => {
-        field.onChange(values.at(-1) ?? null);
-        setValue('filters', []);
+    <FormList<BoostFields> name="filters">
+      {(bound) =>
+        type === 'PRODUCTS' || type === 'PRODUCTS_EXCLUDE' ? (
+          <CatalogProductPicker
+            {...bound}
+            siteId={siteId}
+            label={t('merch.form.products')}
+            placeholder={placeholder}
+            addTyped
+          />
+        ) : type === 'BRANDS' ? (
+          <CatalogBrandPicker
+            {...bound}
+            siteId={siteId}
+            label={t('merch.form.brands')}
+            placeholder={placeholder}
+            addTyped
+          />
+        ) : (
+          <CatalogCategorySearchPicker
+            {...bound}
+            siteId={siteId}
+            label={t('merch.form.categories')}
+            placeholder={placeholder}
+            addTyped
+          />
+        )
+      }
+    </FormList>
+  );
+}
+
+/** ATTRIBUTES: the one attribute whose values the rule lists, and those values. */
+function AttributeFilter({ siteId, placeholder }: { siteId: number; placeholder: string }) {
+  const { t } = useTranslation();
+  const { control } = useFormContext<BoostFields>();
+  const name = useController({ control, name: 'attributeName' });
+  const values = useController({ control, name: 'filters' });
+  useShownField('attributeName');
+  useShownField('filters');
+  const attribute = name.field.value ?? null;
+  return (
+    <CatalogAttributePicker
+      siteId={siteId}
+      attributeLabel={t('merch.form.attribute')}
+      valuesLabel={t('merch.form.values')}
+      placeholder={placeholder}
+      addTyped
+      value={attribute ? { name: attribute, values: values.field.value ?? [] } : null}
+      onChange={(picked) => {
+        name.field.onChange(picked?.name ?? null);
+        values.field.onChange(picked?.values ?? []);
       }}
-      search={searchAttributes}
-      error={fieldState.error?.message}
+      errors={{
+        attribute: name.fieldState.error?.message,
+        values: values.fieldState.error?.message,
+      }}
     />
   );
 }

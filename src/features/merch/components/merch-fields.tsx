@@ -1,10 +1,10 @@
-/** The rule forms' own controls bound to a `Form` (pickers, date-times, a list typed by lines). */
+/** The rule forms' own controls bound to a `Form` (lists of ids, date-times, lines of text). */
 import { useState, type ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { FormField } from '#src/ui/form/form-field.tsx';
 import { useShownField } from '#src/ui/form/form.tsx';
-import { DateTimeInput, ItemPicker, type PickOption } from './merch-parts.tsx';
+import { DateTimeInput } from './merch-parts.tsx';
 
 const isEmpty = (value: unknown) =>
   value === null || value === undefined || String(value).trim() === '';
@@ -21,35 +21,32 @@ interface BoundProps<T extends FieldValues> {
   label: string;
 }
 
-/** An `ItemPicker` holding a list of the form (product ids, categories, placements…). */
-export function FormItemPicker<T extends FieldValues>({
+/** A list of ids of the form (`value`, `onChange`) and its refusal, as a picker takes them. */
+export interface BoundList {
+  value: string[];
+  onChange: (value: string[]) => void;
+  error: string | undefined;
+}
+
+/**
+ * Binds a list of the form (product ids, categories, placements…) to the picker `children`
+ * draws: the shared catalog pickers hold ids as the rule forms do.
+ */
+export function FormList<T extends FieldValues>({
   name,
-  label,
-  hint,
-  search,
-  labels,
-  onPicked,
-}: BoundProps<T> & {
-  hint?: ReactNode;
-  search: (text: string, signal: AbortSignal) => Promise<PickOption[]>;
-  labels?: Readonly<Record<string, string>>;
-  /** Instead of setting the list (e.g. a change that also clears another field). */
-  onPicked?: (values: string[]) => void;
+  children,
+}: {
+  name: FieldPath<T>;
+  children: (bound: BoundList) => ReactNode;
 }) {
   const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ control, name });
   useShownField(name);
-  return (
-    <ItemPicker
-      label={label}
-      hint={hint}
-      values={(field.value as string[] | null | undefined) ?? []}
-      onChange={onPicked ?? ((values) => field.onChange(values))}
-      search={search}
-      {...(labels && { labels })}
-      error={fieldState.error?.message}
-    />
-  );
+  return children({
+    value: (field.value as string[] | null | undefined) ?? [],
+    onChange: (values) => field.onChange(values),
+    error: fieldState.error?.message,
+  });
 }
 
 /** A site-local date and time of the form (`YYYY-MM-DDTHH:mm`, null when cleared). */

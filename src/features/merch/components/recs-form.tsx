@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
@@ -9,12 +8,13 @@ import {
   type RecsRule,
 } from '#contract/entities/merchandising.ts';
 import { showSaveError } from '#src/lib/api.ts';
+import { CatalogCategorySearchPicker, CatalogProductPicker } from '#src/lib/catalog-pickers.tsx';
 import { FormTextField } from '#src/ui/form/form-field.tsx';
 import { FormSelectField } from '#src/ui/form/form-select-field.tsx';
+import { MultiPicker } from '#src/ui/picker/multi-picker.tsx';
 import { ResourceFormModal } from '#src/ui/resource/resource-form-modal.tsx';
-import { lookups, recsContextQuery } from '../api/merch-queries.ts';
-import { FormDateTimeField, FormItemPicker, numberOrDefault } from './merch-fields.tsx';
-import type { PickOption } from './merch-parts.tsx';
+import { recsContextQuery } from '../api/merch-queries.ts';
+import { FormDateTimeField, FormList, numberOrDefault, type BoundList } from './merch-fields.tsx';
 
 type RecsFields = z.input<typeof recsRuleInput>;
 
@@ -54,29 +54,8 @@ export function RecsFormModal({
 }) {
   const { t } = useTranslation();
   const context = useQuery(recsContextQuery(siteId));
-  const searchProducts = useCallback(
-    async (text: string, signal: AbortSignal): Promise<PickOption[]> =>
-      (await lookups.products(siteId, text, signal)).map((p) => ({
-        value: p.id,
-        label: `${p.name} (${p.id})`,
-        picture: p.picture,
-      })),
-    [siteId],
-  );
-  const searchCategories = useCallback(
-    async (text: string, signal: AbortSignal): Promise<PickOption[]> => {
-      const needle = text.toLowerCase();
-      return (await lookups.categories(siteId, signal))
-        .filter((c) => !needle || c.path.join(' / ').toLowerCase().includes(needle))
-        .map((c) => ({ value: c.id, label: c.path.join(' / ') }));
-    },
-    [siteId],
-  );
-  const fromList = (items: readonly { id: string; name: string }[]) => async (text: string) =>
-    items
-      .filter((item) => item.name.toLowerCase().includes(text.toLowerCase()))
-      .map((item) => ({ value: item.id, label: item.name }));
   const ctx = context.data;
+  const placeholder = t('merch.form.pickSearch');
 
   return (
     <ResourceFormModal
@@ -112,36 +91,96 @@ export function RecsFormModal({
           <FormDateTimeField<RecsFields> name="startDate" label={t('merch.recs.start')} />
           <FormDateTimeField<RecsFields> name="endDate" label={t('merch.recs.end')} />
         </div>
-        <FormItemPicker<RecsFields>
-          name="productIds"
-          label={t('merch.recs.products')}
-          search={searchProducts}
-        />
-        <FormItemPicker<RecsFields>
-          name="categories"
-          label={t('merch.recs.categories')}
-          search={searchCategories}
-        />
-        <FormItemPicker<RecsFields>
-          name="placements"
-          label={t('merch.recs.placements')}
-          hint={t('merch.recs.allHint')}
-          search={fromList(ctx?.placements ?? [])}
-          labels={Object.fromEntries((ctx?.placements ?? []).map((p) => [p.id, p.name]))}
-        />
-        <FormItemPicker<RecsFields>
-          name="strategies"
-          label={t('merch.recs.strategies')}
-          hint={t('merch.recs.allHint')}
-          search={fromList((ctx?.strategies ?? []).map((s) => ({ id: s, name: s })))}
-        />
-        <FormItemPicker<RecsFields>
-          name="regionIds"
-          label={t('merch.recs.regions')}
-          hint={t('merch.recs.allHint')}
-          search={fromList((ctx?.regions ?? []).map((r) => ({ id: r, name: r })))}
-        />
+        <FormList<RecsFields> name="productIds">
+          {(bound) => (
+            <CatalogProductPicker
+              {...bound}
+              siteId={siteId}
+              label={t('merch.recs.products')}
+              placeholder={placeholder}
+              addTyped
+            />
+          )}
+        </FormList>
+        <FormList<RecsFields> name="categories">
+          {(bound) => (
+            <CatalogCategorySearchPicker
+              {...bound}
+              siteId={siteId}
+              label={t('merch.recs.categories')}
+              placeholder={placeholder}
+              addTyped
+            />
+          )}
+        </FormList>
+        {/* The context's lists: a picker searches them once they are read. */}
+        <FormList<RecsFields> name="placements">
+          {(bound) => (
+            <ListPicker
+              key={String(ctx !== undefined)}
+              {...bound}
+              label={t('merch.recs.placements')}
+              hint={t('merch.recs.allHint')}
+              items={ctx?.placements ?? []}
+            />
+          )}
+        </FormList>
+        <FormList<RecsFields> name="strategies">
+          {(bound) => (
+            <ListPicker
+              key={String(ctx !== undefined)}
+              {...bound}
+              label={t('merch.recs.strategies')}
+              hint={t('merch.recs.allHint')}
+              items={(ctx?.strategies ?? []).map((id) => ({ id, name: id }))}
+            />
+          )}
+        </FormList>
+        <FormList<RecsFields> name="regionIds">
+          {(bound) => (
+            <ListPicker
+              key={String(ctx !== undefined)}
+              {...bound}
+              label={t('merch.recs.regions')}
+              hint={t('merch.recs.allHint')}
+              items={(ctx?.regions ?? []).map((id) => ({ id, name: id }))}
+            />
+          )}
+        </FormList>
       </div>
     </ResourceFormModal>
+  );
+}
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** Ids picked from a short list the form already holds (found by name), or typed. */
+function ListPicker({
+  label,
+  hint,
+  items,
+  value,
+  onChange,
+  error,
+}: BoundList & { label: string; hint: string; items: readonly Named[] }) {
+  const { t } = useTranslation();
+  return (
+    <MultiPicker<Named>
+      label={label}
+      hint={hint}
+      error={error}
+      placeholder={t('merch.form.pickSearch')}
+      value={value.map((id) => items.find((item) => item.id === id) ?? { id, name: id })}
+      onChange={(picked) => onChange(picked.map((item) => item.id))}
+      search={async (text) =>
+        items.filter((item) => item.name.toLowerCase().includes(text.trim().toLowerCase()))
+      }
+      getKey={(item) => item.id}
+      getLabel={(item) => item.name}
+      addTyped={(id) => ({ id, name: id })}
+    />
   );
 }

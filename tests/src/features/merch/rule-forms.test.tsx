@@ -1,7 +1,8 @@
 /**
  * The boost and recommendation rule forms on the contract's schemas: what is missing is said in
  * Russian on its field and above the buttons, nothing is sent; a filled form sends the contract's
- * input, empty numbers taking their defaults.
+ * input, empty numbers taking their defaults. The items come from the shared catalog pickers:
+ * searched, picked or typed, the rule sends their ids.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -61,6 +62,68 @@ it('a boost rule: empty fields named, then the rule sent with the defaults of em
       autocomplete: false,
       attributeName: null,
       filters: ['p1'],
+    },
+  ]);
+});
+
+it('a boost rule: products searched and picked in the picker, an id typed, the ids sent', async () => {
+  const products = [
+    { id: '101', name: 'Платье летнее', picture: '/p/101.jpg' },
+    { id: '102', name: 'Платье вечернее', picture: null },
+  ];
+  const { calls } = fakeFetch(({ method, path, query }) => {
+    if (path === '/api/merchandising/boosting/criteria') return EMPTY_PAGE;
+    if (path === '/api/catalog/products') {
+      const search = query.get('search') ?? '';
+      return { status: 200, body: products.filter((p) => p.name.toLowerCase().includes(search)) };
+    }
+    if (path === '/api/merchandising/boosting' && method === 'POST')
+      return { status: 200, body: { id: 8 } };
+    return undefined;
+  });
+  const { user } = renderPage(<SearchRulesPage />, {
+    roles: ['ROLE_MERCHANDISING_BOOSTING_CONFIG'],
+  });
+  await user.click(await screen.findByRole('button', { name: 'Создать правило' }));
+  const dialog = screen.getByRole('dialog', { name: 'Новое правило бустинга' });
+  await user.type(within(dialog).getByLabelText(/^Название/), 'Летние');
+  await user.type(within(dialog).getByLabelText(/^Запросы/), 'платье');
+  const picker = within(dialog).getByRole('combobox', { name: 'Товары' });
+  expect(picker).toHaveAttribute('placeholder', 'Найти…');
+  await user.type(picker, 'летн');
+  const option = await screen.findByRole('option', { name: 'Платье летнее (101)' });
+  await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+  expect(calls.at(-1)?.query.get('search')).toBe('летн');
+  expect(calls.at(-1)?.query.get('siteId')).toBe('1');
+  await user.click(option);
+  const chosen = within(dialog).getByRole('list', { name: 'Выбрано' });
+  expect(within(chosen).getByText('Платье летнее (101)')).toBeVisible();
+  // An id the search does not list is added as typed; Enter never sends the form.
+  await user.type(picker, 'p7{Enter}');
+  expect(within(chosen).getByText('p7')).toBeVisible();
+  const saves = () =>
+    calls.filter((call) => call.method === 'POST' && call.path.endsWith('/boosting'));
+  expect(saves()).toEqual([]);
+  await user.click(within(dialog).getByRole('button', { name: 'Убрать «p7»' }));
+  await user.type(picker, 'p8{Enter}');
+  await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(saves().map((call) => call.body)).toEqual([
+    {
+      name: 'Летние',
+      boostType: 'PRODUCTS',
+      queries: ['платье'],
+      fullMatch: false,
+      weight: 1,
+      socket: null,
+      multiplier: 1,
+      status: true,
+      startDate: null,
+      endDate: null,
+      ranking: true,
+      autocomplete: false,
+      attributeName: null,
+      filters: ['101', 'p8'],
     },
   ]);
 });
