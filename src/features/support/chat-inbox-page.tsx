@@ -2,8 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '#contract/entities/support.ts';
-import { answerChatRoute, readChatThreadRoute } from '#contract/routes/support.ts';
-import { api } from '#src/lib/api.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Spinner } from '#src/ui/spinner/spinner.tsx';
@@ -11,6 +9,7 @@ import { useStaffChatStream } from './staff-chat-stream.ts';
 import { ChatCompose, ChatMessages } from './chat-messages.tsx';
 import { supportKeys } from './api/keys.ts';
 import { threadQueryOptions, threadsQueryOptions } from './api/support-queries.ts';
+import { answerChat, readChatThread } from './api/support-mutations.ts';
 import './support.css';
 import { formatDateTime } from '#src/lib/date-format.ts';
 
@@ -51,11 +50,7 @@ export default function ChatInboxPage() {
     if (siteId === null || login === null || !visible || unreadHere === 0 || newest === 0) return;
     if ((marked.current.get(login) ?? 0) >= newest) return;
     marked.current.set(login, newest);
-    api(
-      readChatThreadRoute,
-      { query: { siteId, login }, body: { upTo: newest } },
-      { successToast: false, overlay: false, quiet: true },
-    ).then(
+    readChatThread(siteId, login, newest).then(
       (counts) => {
         queryClient.setQueryData(supportKeys.unread(siteId), counts);
         void queryClient.invalidateQueries({ queryKey: supportKeys.threads(siteId), exact: true });
@@ -69,11 +64,7 @@ export default function ChatInboxPage() {
     if (!login || !text.trim()) return;
     setSending(true);
     try {
-      const message = await api(
-        answerChatRoute,
-        { query: { siteId, login }, body: { text } },
-        { successToast: false },
-      );
+      const message = await answerChat(siteId, login, text);
       setText('');
       queryClient.setQueryData<ChatMessage[]>(supportKeys.thread(siteId, login), (old) =>
         old && !old.some((m) => m.id === message.id) ? [...old, message] : old,

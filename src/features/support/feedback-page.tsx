@@ -12,13 +12,7 @@ import {
   type Feedback,
   type FeedbackStatus,
 } from '#contract/entities/support.ts';
-import {
-  createFeedbackRoute,
-  feedbackScreenshotRoute,
-  setFeedbackStatusRoute,
-} from '#contract/routes/support.ts';
-import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
-import { uploadFile } from '#src/lib/upload.ts';
+import { applyServerIssues, reportError } from '#src/lib/api.ts';
 import { useSiteStore } from '#src/stores/site-store.ts';
 import { Badge } from '#src/ui/badge/badge.tsx';
 import { Button } from '#src/ui/button/button.tsx';
@@ -30,6 +24,7 @@ import { Spinner } from '#src/ui/spinner/spinner.tsx';
 import { toast } from '#src/ui/toast/toast-store.ts';
 import { supportKeys } from './api/keys.ts';
 import { feedbackQueryOptions } from './api/support-queries.ts';
+import { feedbackScreenshot, sendFeedback, setFeedbackStatus } from './api/support-mutations.ts';
 import './support.css';
 import { formatDateTime } from '#src/lib/date-format.ts';
 
@@ -58,12 +53,7 @@ export default function FeedbackPage() {
     if (siteId === null) return;
     const file = values.file?.[0];
     try {
-      // Without a screenshot the form goes without a file (a nameless part the server skips).
-      await uploadFile(createFeedbackRoute, {
-        query: { siteId },
-        fields: { area: values.area, text: values.text },
-        file: file ?? new File([], ''),
-      });
+      await sendFeedback(siteId, { area: values.area, text: values.text }, file);
       toast.success(t('ui.toast.successTitle'), t('support.feedback.sent'));
       form.reset({ area: values.area, text: '', file: null });
       await queryClient.invalidateQueries({ queryKey: supportKeys.feedback(siteId) });
@@ -74,12 +64,12 @@ export default function FeedbackPage() {
 
   const setStatus = async (row: Feedback, status: FeedbackStatus) => {
     if (siteId === null) return;
-    await api(setFeedbackStatusRoute, { query: { siteId, id: row.id }, body: { status } });
+    await setFeedbackStatus(siteId, row.id, status);
     await queryClient.invalidateQueries({ queryKey: supportKeys.feedback(siteId) });
   };
   const showScreenshot = async (row: Feedback) => {
     if (siteId === null) return;
-    const shot = await api(feedbackScreenshotRoute, { query: { siteId, id: row.id } });
+    const shot = await feedbackScreenshot(siteId, row.id);
     setShown({ id: row.id, src: `data:${shot.mediaType};base64,${shot.data}` });
   };
 

@@ -12,8 +12,7 @@ import {
   type KbLanguage,
   type KbSection,
 } from '#contract/entities/support.ts';
-import { deleteKbArticleRoute, saveKbArticleRoute } from '#contract/routes/support.ts';
-import { api, applyServerIssues, reportError } from '#src/lib/api.ts';
+import { applyServerIssues, reportError } from '#src/lib/api.ts';
 import { useAuthStore } from '#src/stores/auth-store.ts';
 import { ConfirmDialog } from '#src/ui/confirm-dialog/confirm-dialog.tsx';
 import { Button } from '#src/ui/button/button.tsx';
@@ -26,6 +25,7 @@ import { ArticleMarkdown, Snippet } from './markdown.tsx';
 import { KbSectionsEditor } from './kb-sections-editor.tsx';
 import { supportKeys } from './api/keys.ts';
 import { kbArticleQueryOptions, kbListQueryOptions } from './api/support-queries.ts';
+import { deleteKbArticle, saveKbArticle } from './api/support-mutations.ts';
 import './support.css';
 import { formatDay } from '#src/lib/date-format.ts';
 
@@ -198,7 +198,7 @@ function ArticleEditor({
   const body = useWatch({ control: form.control, name: 'body' });
   const submit = async (values: z.output<typeof kbArticleInput>) => {
     try {
-      const saved = await api(saveKbArticleRoute, { body: values });
+      const saved = await saveKbArticle(values);
       await queryClient.invalidateQueries({ queryKey: supportKeys.kb });
       onSaved(saved);
       onClose();
@@ -209,7 +209,7 @@ function ArticleEditor({
   const [asking, setAsking] = useState(false);
   const remove = async () => {
     if (!editing) return;
-    await api(deleteKbArticleRoute, { query: { id: editing.id } });
+    await deleteKbArticle(editing.id);
     await queryClient.invalidateQueries({ queryKey: supportKeys.kb });
     onClose();
   };
