@@ -12,6 +12,8 @@ import type { Job } from '#contract/entities/job.ts';
 import {
   contentFeedCancelRoute,
   contentFeedStartRoute,
+  deleteFeedAttributesFromFileRoute,
+  deleteFeedAttributesRoute,
   deleteFeedParsingConfigRoute,
   deltaFeedStartRoute,
   editDeltaSettingsRoute,
@@ -24,10 +26,12 @@ import {
   saveFacetsFeedRoute,
   saveFeedParsingConfigRoute,
   saveImshopRegionsRoute,
+  uploadFeedAttributesRoute,
 } from '#contract/routes/feeds.ts';
 import { addMonitoringEmailRoute, deleteMonitoringEmailRoute } from '#contract/routes/mail.ts';
 import { deleteSiteFeedsRoute } from '#contract/routes/sites.ts';
 import { api } from '#src/lib/api.ts';
+import { uploadFile } from '#src/lib/upload.ts';
 import { jobKeys } from '#src/lib/job-queries.ts';
 import { siteKey } from '#src/lib/site-query.ts';
 import type { FeedJobKindName } from './feed-queries.ts';
@@ -159,3 +163,23 @@ export function useClearFeedStatusMutation(siteId: number) {
       ]),
   });
 }
+
+/** The feed attributes' edits; the list refreshes itself after each. */
+export const deleteFeedAttribute = (siteId: number, id: string) =>
+  api(deleteFeedAttributesRoute, { query: { siteId, ids: [id] } });
+
+/** Uploads a file of attribute ids to keep; reports the share sent. */
+export const uploadFeedAttributes = (
+  siteId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+) => uploadFile(uploadFeedAttributesRoute, { query: { siteId }, file, onProgress, signal });
+
+/** Uploads a file of attribute ids to delete; reports the share sent. */
+export const deleteFeedAttributesFromFile = (
+  siteId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+) => uploadFile(deleteFeedAttributesFromFileRoute, { query: { siteId }, file, onProgress, signal });

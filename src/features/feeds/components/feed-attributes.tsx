@@ -1,15 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  deleteFeedAttributesFromFileRoute,
-  deleteFeedAttributesRoute,
-  uploadFeedAttributesRoute,
-} from '#contract/routes/feeds.ts';
-import { api } from '#src/lib/api.ts';
-import { uploadFile } from '#src/lib/upload.ts';
 import { DeleteButton } from '#src/ui/button/delete-button.tsx';
 import { UploadField } from '#src/ui/upload/upload-field.tsx';
 import { feedAttributesQueryOptions } from '../api/feed-queries.ts';
+import {
+  deleteFeedAttribute,
+  deleteFeedAttributesFromFile,
+  uploadFeedAttributes,
+} from '../api/feed-mutations.ts';
 import { feedKeys } from '../api/keys.ts';
 
 /** Feed attributes (the params the import keeps): list, delete, upload and delete from a file. */
@@ -31,9 +29,7 @@ export function FeedAttributes({ siteId, canEdit }: { siteId: number; canEdit: b
                 <DeleteButton
                   name={attribute.id}
                   onDelete={async () => {
-                    await api(deleteFeedAttributesRoute, {
-                      query: { siteId, ids: [attribute.id] },
-                    });
+                    await deleteFeedAttribute(siteId, attribute.id);
                     await refresh();
                   }}
                 />
@@ -48,7 +44,7 @@ export function FeedAttributes({ siteId, canEdit }: { siteId: number; canEdit: b
             label={t('feeds.configurator.upload')}
             hint={t('feeds.configurator.fileHint')}
             upload={(file, onProgress, signal) =>
-              uploadFile(uploadFeedAttributesRoute, { query: { siteId }, file, onProgress, signal })
+              uploadFeedAttributes(siteId, file, onProgress, signal)
             }
             onUploaded={() => void refresh()}
           />
@@ -56,12 +52,7 @@ export function FeedAttributes({ siteId, canEdit }: { siteId: number; canEdit: b
             label={t('feeds.configurator.deleteFromFile')}
             hint={t('feeds.configurator.fileHint')}
             upload={(file, onProgress, signal) =>
-              uploadFile(deleteFeedAttributesFromFileRoute, {
-                query: { siteId },
-                file,
-                onProgress,
-                signal,
-              })
+              deleteFeedAttributesFromFile(siteId, file, onProgress, signal)
             }
             onUploaded={() => void refresh()}
           />
