@@ -7,7 +7,6 @@ import { useAuthStore } from '#src/stores/auth-store.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
 // The sign-in form is a plain <form> with the Form widget's classes: its styles come with them.
-import '#src/ui/form/form.css';
 import { LocaleSwitch } from '#src/layout/locale-switch.tsx';
 import type { Me } from '#contract/entities/user.ts';
 import { signIn, signInErrors, signInWithCode } from './api/sign-in-call.ts';

@@ -1,6 +1,5 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from '../cx.ts';
-import './badge.css';
 
 export type BadgeTone = 'neutral' | 'success' | 'danger' | 'warning' | 'accent';
 

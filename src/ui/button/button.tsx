@@ -2,7 +2,6 @@ import { useId } from 'react';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cx } from '../cx.ts';
 import { Spinner } from '../spinner/spinner.tsx';
-import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 

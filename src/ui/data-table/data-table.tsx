@@ -11,7 +11,6 @@ import { useMemo, useState } from 'react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../cx.ts';
-import './data-table.css';
 
 declare module '@tanstack/react-table' {
   // Column options the console's table understands; generic names must match TanStack's.

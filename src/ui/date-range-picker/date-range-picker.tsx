@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { DayPicker } from 'react-day-picker';
 import type { Matcher } from 'react-day-picker';
-import '../date-picker/date-picker.css';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../button/button.tsx';

@@ -15,9 +15,6 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../button/button.tsx';
 import { cx } from '../cx.ts';
-import '../field/field.css';
-import '../select/select.css';
-import '../date-picker/date-picker.css';
 
 export interface PickerPopoverProps {
   open: boolean;

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { cx } from '../cx.ts';
-import './field.css';
 
 /** Ids a control needs to point at its label, hint and error. */
 export interface FieldIds {

@@ -5,7 +5,6 @@ import type { FieldError, FieldPath, FieldValues } from 'react-hook-form';
 import { Checkbox } from '../checkbox/checkbox.tsx';
 import { Field, describedBy, fieldIds } from '../field/field.tsx';
 import { useShownField } from './form.tsx';
-import '../field/field.css';
 
 /** Attributes wired once for every control of a form (STYLE.md 14). */
 export interface FormControlProps {

@@ -13,7 +13,6 @@ import type {
 import type * as z from 'zod';
 import { cx } from '../cx.ts';
 import { FORM_ROOT_ERROR } from './form-root-error.ts';
-import './form.css';
 
 /**
  * `useForm` with the contract's zod schema as resolver (STYLE.md 14). Messages come from

@@ -17,7 +17,6 @@ import { cloneElement, isValidElement, useState } from 'react';
 import type { ReactElement, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../button/button.tsx';
-import './hint.css';
 
 /** Spec §9: hints open after 300 ms of hovering. */
 export const HINT_DELAY_MS = 300;

@@ -2,8 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../button/button.tsx';
 import { cx } from '../cx.ts';
-import '../field/field.css';
-import './inline-edit.css';
 
 export interface InlineEditProps {
   value: string;

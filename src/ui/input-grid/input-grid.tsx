@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { cx } from '../cx.ts';
-import '../data-table/data-table.css';
 
 export interface InputGridProps<Row extends string, Column extends string> {
   /** Names the grid; read by screen readers, shown when `showCaption`. */

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Button } from '../button/button.tsx';
 import type { ButtonVariant } from '../button/button.tsx';
 import { Field, describedBy, fieldIds } from '../field/field.tsx';
-import '../field/field.css';
 
 export interface InputWithButtonProps {
   value: string;

@@ -12,7 +12,6 @@ import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../button/button.tsx';
 import { lockScroll } from '../overlay/scroll-lock.ts';
-import './modal.css';
 
 /** What the modal is for; it decides the default footer buttons. */
 export type ModalMode = 'VIEW' | 'EDIT' | 'CREATE';

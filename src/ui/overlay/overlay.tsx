@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '../cx.ts';
 import { Spinner } from '../spinner/spinner.tsx';
 import { lockScroll } from './scroll-lock.ts';
-import './overlay.css';
 
 export interface OverlayProps {
   /** @default true */

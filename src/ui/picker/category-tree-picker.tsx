@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../spinner/spinner.tsx';
-import '../field/field.css';
 import './picker.css';
 
 export interface TreeCategory {

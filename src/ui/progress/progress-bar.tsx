@@ -1,5 +1,4 @@
 import { cx } from '../cx.ts';
-import './progress.css';
 
 export interface ProgressBarProps {
   /** 0–100; `null` for work whose share done is not known yet (an indeterminate bar). */

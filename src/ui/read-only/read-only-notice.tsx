@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { cx } from '../cx.ts';
-import './read-only.css';
 
 export interface ReadOnlyNoticeProps {
   /** Why the form below is inactive and who may change it, already translated. */

@@ -4,8 +4,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, describedBy, fieldIds } from '../field/field.tsx';
 import { Spinner } from '../spinner/spinner.tsx';
-import '../field/field.css';
-import './select.css';
 
 export interface SelectOption<V extends string | number> {
   value: V;

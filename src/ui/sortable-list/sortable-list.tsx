@@ -18,7 +18,6 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { IconButton } from '../button/button.tsx';
 import { cx } from '../cx.ts';
-import './sortable-list.css';
 
 export type SortableId = string | number;
 

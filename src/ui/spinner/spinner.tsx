@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { cx } from '../cx.ts';
-import './spinner.css';
 
 export interface SpinnerProps {
   /** @default 'md' */

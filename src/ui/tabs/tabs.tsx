@@ -1,7 +1,6 @@
 import { createContext, useContext, useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { cx } from '../cx.ts';
-import './tabs.css';
 
 export interface TabItem<V extends string> {
   value: V;

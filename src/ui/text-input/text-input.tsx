@@ -4,7 +4,6 @@ import { cx } from '../cx.ts';
 import { Field, describedBy, fieldIds } from '../field/field.tsx';
 import { normalizeOnBlur } from './normalize.ts';
 import type { BlurRules } from './normalize.ts';
-import '../field/field.css';
 
 type NativeProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../button/button.tsx';
 import { useToastStore } from './toast-store.ts';
 import type { Toast } from './toast-store.ts';
-import './toast.css';
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   const { t } = useTranslation();

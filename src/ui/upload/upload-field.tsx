@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../button/button.tsx';
 import { fieldIds } from '../field/field.tsx';
 import { ProgressBar } from '../progress/progress-bar.tsx';
-import '../field/field.css';
-import './upload.css';
 
 /** The server's per-row answer to an upload (contract/entities/upload.ts, restated: src/ui is a leaf). */
 export interface UploadFieldReport {

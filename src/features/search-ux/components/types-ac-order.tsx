@@ -21,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { AC_BLOCKS, type SearchConfigInput } from '#contract/entities/config.ts';
 import { IconButton } from '#src/ui/button/button.tsx';
 // Each row draws the Checkbox widget's markup by hand, so it brings the widget's styles itself.
-import '#src/ui/checkbox/checkbox.css';
 
 type Block = (typeof AC_BLOCKS)[number];
 
