@@ -9,11 +9,10 @@ import {
   type SearchAttributes,
 } from '#contract/entities/search-config.ts';
 import type { Product } from '#contract/public/product.ts';
-import { previewRefreshRoute } from '#contract/routes/search-config.ts';
-import { api } from '#src/lib/api.ts';
 import { Button } from '#src/ui/button/button.tsx';
 import { Form } from '#src/ui/form/form.tsx';
 import { TextInput } from '#src/ui/text-input/text-input.tsx';
+import { previewSearchAttributes } from './api/search-config-mutations.ts';
 import { SearchAttributeTable } from './attribute-tables.tsx';
 import { AttributePicker, RebuildPanel, useSiteId } from './parts.tsx';
 import { useSetting, useValueForm, SaveBar, LiveBadge, ProductList } from './settings-parts.tsx';
@@ -77,14 +76,7 @@ function SearchAttributesForm({ value }: { value: SearchAttributes }) {
             disabled={!st.trim() || siteId === null}
             // The draft is checked as a save would check it; a refused one is said in the form.
             onClick={form.handleSubmit(async (attributes) =>
-              setPreview(
-                await api(
-                  previewRefreshRoute,
-                  { query: { siteId: siteId! }, body: { st, attributes } },
-                  // A preview the user asked for: its failure is shown, not swallowed.
-                  { successToast: false, quiet: false },
-                ),
-              ),
+              setPreview(await previewSearchAttributes(siteId!, { st, attributes })),
             )}
           >
             {t('searchConfig.preview.run')}

@@ -14,6 +14,7 @@ import {
   facetCalculateRoute,
   facetResetRoute,
   generationStartRoute,
+  previewRefreshRoute,
   saveAutocompleteJobRoute,
   saveCustomSortRoute,
   saveImshopSortRoute,
@@ -118,3 +119,12 @@ export function useFacetMutations(siteId: number | null) {
   });
   return { apply, reset };
 }
+
+/**
+ * The live catalog searched with the live and with the draft searchable attributes: a preview the
+ * user asked for, so its failure is shown, not swallowed.
+ */
+export const previewSearchAttributes = (
+  siteId: number,
+  body: RouteBody<typeof previewRefreshRoute>,
+) => api(previewRefreshRoute, { query: { siteId }, body }, { successToast: false, quiet: false });
