@@ -4,20 +4,15 @@ import {
   catalogAttributesRoute,
   catalogAttributeValuesRoute,
   catalogBrandsRoute,
-  catalogChildCategoriesRoute,
   catalogProductsRoute,
-  catalogRegionsRoute,
-  catalogRootCategoriesRoute,
 } from '#contract/routes/catalog-lookups.ts';
 import {
   AttributeValuePicker,
   type AttributeValuePickerProps,
   type PickedAttribute,
 } from '#src/ui/picker/attribute-value-picker.tsx';
-import { CategoryTreePicker, type TreeCategory } from '#src/ui/picker/category-tree-picker.tsx';
 import { MultiPicker } from '#src/ui/picker/multi-picker.tsx';
 import { ProductPicker, type PickedProduct } from '#src/ui/picker/product-picker.tsx';
-import { RegionPicker } from '#src/ui/picker/region-picker.tsx';
 import { api } from './api.ts';
 
 /*
@@ -154,26 +149,6 @@ export function CatalogCategorySearchPicker({
   );
 }
 
-/** The category tree, a branch loaded when it opens. */
-export function CatalogCategoryPicker(props: {
-  siteId: number;
-  label: ReactNode;
-  value: readonly TreeCategory[];
-  onChange: (value: TreeCategory[]) => void;
-  disabled?: boolean;
-}) {
-  const { siteId, ...rest } = props;
-  return (
-    <CategoryTreePicker
-      {...rest}
-      loadRoots={(signal) => api(catalogRootCategoriesRoute, { query: { siteId }, signal }, quiet)}
-      loadChildren={(categoryId, signal) =>
-        api(catalogChildCategoriesRoute, { query: { siteId, categoryId }, signal }, quiet)
-      }
-    />
-  );
-}
-
 export function CatalogAttributePicker(
   props: {
     siteId: number;
@@ -199,23 +174,6 @@ export function CatalogAttributePicker(
           quiet,
         )
       }
-    />
-  );
-}
-
-export function CatalogRegionPicker(props: {
-  siteId: number;
-  label?: ReactNode;
-  value: readonly string[];
-  onChange: (value: string[]) => void;
-  single?: boolean;
-  disabled?: boolean;
-}) {
-  const { siteId, ...rest } = props;
-  return (
-    <RegionPicker
-      {...rest}
-      loadRegions={(signal) => api(catalogRegionsRoute, { query: { siteId }, signal }, quiet)}
     />
   );
 }
