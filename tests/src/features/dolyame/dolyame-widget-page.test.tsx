@@ -3,34 +3,31 @@ import { EditorView } from '@codemirror/view';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DolyameWidgetPage from '#src/features/dolyame/dolyame-widget-page.tsx';
 import '../../../studio/editors/codemirror-jsdom.ts';
+import { fakeFetch, type RecordedCall } from '#tests/helpers/fake-fetch.ts';
 import { renderPage } from '../recs-ux/render-page.tsx';
 
 /*
  * The widget's settings form is a `Form` on the contract's `dolyameWidgetInput`: a text past its
  * length is refused under the editor, in Russian, before any call; a good one is sent as typed.
  */
-let sent: unknown[];
+const WIDGET = '/api/config/dolyame/widget';
+let calls: RecordedCall[];
+/** The bodies of the widget's saves, in order. */
+const sent = () => calls.filter((c) => c.method === 'POST' && c.path === WIDGET).map((c) => c.body);
 beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/config/dolyame/widget' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { enabled: boolean; config: string };
-        sent.push(body);
-        return json({ ...body, updatedAt: '2026-11-30T10:00:00.000Z', updatedBy: 'tester' });
-      }
-      if (url.pathname === '/api/config/dolyame/widget')
-        return json({ enabled: false, config: '{}', updatedAt: null, updatedBy: null });
-      return json({ status: 404, message: 'Not found' }, 404);
-    }),
-  );
+  ({ calls } = fakeFetch(({ method, path, body }) => {
+    if (path === WIDGET && method === 'POST')
+      return {
+        status: 200,
+        body: { ...(body as object), updatedAt: '2026-11-30T10:00:00.000Z', updatedBy: 'tester' },
+      };
+    if (path === WIDGET)
+      return {
+        status: 200,
+        body: { enabled: false, config: '{}', updatedAt: null, updatedBy: null },
+      };
+    return undefined;
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,11 +49,11 @@ describe('the Dolyame widget form', () => {
     replace(`{}${' '.repeat(99_999)}`);
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Максимум 100000 символов')).toBeVisible();
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
 
     replace('{ "isSPA": true }');
     await user.click(screen.getByLabelText('Показывать виджет Долями на витрине'));
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(sent).toEqual([{ enabled: true, config: '{ "isSPA": true }' }]));
+    await waitFor(() => expect(sent()).toEqual([{ enabled: true, config: '{ "isSPA": true }' }]));
   });
 });

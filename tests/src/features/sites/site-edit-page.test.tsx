@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '#contract/entities/site.ts';
 import SiteEditPage from '#src/features/sites/site-edit-page.tsx';
+import { fakeFetch, type RecordedCall } from '#tests/helpers/fake-fetch.ts';
 import { renderPage } from '../recs-ux/render-page.tsx';
 
 /** The demo site as the seed stores it: a file:// feed the form's http(s) rule would refuse. */
@@ -19,30 +20,21 @@ const seeded: Site = {
 };
 
 let site: Site;
-let puts: unknown[];
+let calls: RecordedCall[];
+/** The bodies of the site's saves, in order. */
+const puts = () =>
+  calls.filter((c) => c.method === 'PUT' && c.path === '/api/site/1').map((c) => c.body);
 beforeEach(() => {
   site = { ...seeded };
-  puts = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/site/1' && init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as Partial<Site>;
-        puts.push(body);
-        site = { ...site, ...body, version: site.version + 1 };
-        return json(site);
-      }
-      if (url.pathname === '/api/site/1') return json(site);
-      if (url.pathname === '/api/vertical') return json([{ name: 'fashion', siteCount: 1 }]);
-      return json({ status: 404, message: 'Not found' }, 404);
-    }),
-  );
+  ({ calls } = fakeFetch(({ method, path, body }) => {
+    if (path === '/api/site/1' && method === 'PUT') {
+      site = { ...site, ...(body as Partial<Site>), version: site.version + 1 };
+      return { status: 200, body: site };
+    }
+    if (path === '/api/site/1') return { status: 200, body: site };
+    if (path === '/api/vertical') return { status: 200, body: [{ name: 'fashion', siteCount: 1 }] };
+    return undefined;
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -53,8 +45,8 @@ describe('/site/edit', () => {
     await user.clear(name);
     await user.type(name, 'Демо-магазин 2');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({ siteName: 'Демо-магазин 2', version: 3 });
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toEqual({ siteName: 'Демо-магазин 2', version: 3 });
     expect(screen.queryAllByRole('alert').filter((el) => el.textContent)).toHaveLength(0);
   });
 
@@ -65,6 +57,6 @@ describe('/site/edit', () => {
     await user.type(feed, 'ftp://x');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('URL должен начинаться с http:// или https://')).toBeVisible();
-    expect(puts).toEqual([]);
+    expect(puts()).toEqual([]);
   });
 });

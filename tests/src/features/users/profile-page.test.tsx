@@ -1,37 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProfilePage from '#src/features/users/profile-page.tsx';
+import { fakeFetch, type RecordedCall } from '#tests/helpers/fake-fetch.ts';
 import { renderPage } from '../recs-ux/render-page.tsx';
 
 /*
  * The profile's code forms are a `Form` on the contract's code: an empty or malformed code is
  * refused on its field, in Russian, before any call; a good one is sent without its spaces.
  */
-let sent: { path: string; body: unknown }[];
 /** The server refuses every code as wrong (400). */
 let refuse: boolean;
+let calls: RecordedCall[];
+/** What the forms sent: the posts, in order. */
+const sent = () =>
+  calls.filter((c) => c.method === 'POST').map(({ path, body }) => ({ path, body }));
 beforeEach(() => {
-  sent = [];
   refuse = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (init?.method === 'POST') {
-        sent.push({ path: url.pathname, body: JSON.parse(String(init.body)) as unknown });
-        if (refuse) return json({ status: 400, message: 'Wrong code' }, 400);
-        if (url.pathname === '/api/me/two-factor/recovery-codes')
-          return json({ recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
-      }
-      if (url.pathname === '/api/me/two-factor')
-        return json({ enrolled: true, required: false, recoveryCodesLeft: 10 });
-      if (url.pathname === '/api/me')
-        return json({
+  ({ calls } = fakeFetch(({ method, path }) => {
+    if (method === 'POST') {
+      if (refuse) return { status: 400, body: { status: 400, message: 'Wrong code' } };
+      if (path === '/api/me/two-factor/recovery-codes')
+        return { status: 200, body: { recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] } };
+    }
+    if (path === '/api/me/two-factor')
+      return { status: 200, body: { enrolled: true, required: false, recoveryCodesLeft: 10 } };
+    if (path === '/api/me')
+      return {
+        status: 200,
+        body: {
           login: 'tester',
           name: 'Tester',
           roles: ['ROLE_ADMIN'],
@@ -39,10 +35,10 @@ beforeEach(() => {
           tabs: [],
           sessionLength: 3600,
           sessionExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-        });
-      return json({ status: 404, message: 'Not found' }, 404);
-    }),
-  );
+        },
+      };
+    return undefined;
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,13 +56,13 @@ describe('the profile’s code forms', () => {
     await user.type(field, '12 3');
     await user.click(submit);
     expect(await within(form).findByText('Минимум 6 символов')).toBeVisible();
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
 
     await user.clear(field);
     await user.type(field, ' 123 456 ');
     await user.click(submit);
     await waitFor(() =>
-      expect(sent).toEqual([
+      expect(sent()).toEqual([
         { path: '/api/me/two-factor/recovery-codes', body: { code: '123456' } },
       ]),
     );

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RegisterUserForm } from '#src/features/users/components/register-user-form.tsx';
+import { fakeFetch, type RecordedCall } from '#tests/helpers/fake-fetch.ts';
 import { renderPage } from '../recs-ux/render-page.tsx';
 
 /*
@@ -8,28 +9,18 @@ import { renderPage } from '../recs-ux/render-page.tsx';
  * (GET /user/email-domains) and refuses another domain on the e-mail field before sending, with the
  * contract's check the server makes too; a client keeps any address.
  */
-let registered: unknown[];
+let calls: RecordedCall[];
+/** The bodies of the registrations, in order. */
+const registered = () =>
+  calls.filter((c) => c.method === 'POST' && c.path === '/api/register/user').map((c) => c.body);
 beforeEach(() => {
-  registered = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (url.pathname === '/api/user/email-domains')
-        return json({ domains: ['vitrina.example', 'digi.example'] });
-      if (url.pathname === '/api/register/user' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        registered.push(body);
-        return json({ ...body, tabs: [], siteIds: [] });
-      }
-      return json({ status: 404, message: 'Not found' }, 404);
-    }),
-  );
+  ({ calls } = fakeFetch(({ method, path, body }) => {
+    if (path === '/api/user/email-domains')
+      return { status: 200, body: { domains: ['vitrina.example', 'digi.example'] } };
+    if (path === '/api/register/user' && method === 'POST')
+      return { status: 200, body: { ...(body as object), tabs: [], siteIds: [] } };
+    return undefined;
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,13 +41,13 @@ describe('registering a user', () => {
       await within(form).findByText('Адрес сотрудника должен быть на одном из доменов компании'),
     ).toBeVisible();
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(registered).toEqual([]);
+    expect(registered()).toEqual([]);
 
     await user.clear(email);
     await user.type(email, 'anna@digi.example');
     await user.click(within(form).getByRole('button', { name: 'Зарегистрировать пользователя' }));
-    await waitFor(() => expect(registered).toHaveLength(1));
-    expect(registered[0]).toMatchObject({
+    await waitFor(() => expect(registered()).toHaveLength(1));
+    expect(registered()[0]).toMatchObject({
       login: 'anna',
       email: 'anna@digi.example',
       isClient: false,
@@ -70,7 +61,7 @@ describe('registering a user', () => {
     await user.type(within(form).getByLabelText(/Пароль/), 'Staff-domain-test-7');
     await user.type(within(form).getByLabelText(/Эл\. почта/), 'shop@gmail.com');
     await user.click(within(form).getByRole('button', { name: 'Зарегистрировать пользователя' }));
-    await waitFor(() => expect(registered).toHaveLength(1));
-    expect(registered[0]).toMatchObject({ email: 'shop@gmail.com', isClient: true });
+    await waitFor(() => expect(registered()).toHaveLength(1));
+    expect(registered()[0]).toMatchObject({ email: 'shop@gmail.com', isClient: true });
   });
 });

@@ -3,53 +3,48 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '#contract/entities/user.ts';
 import { RolesEditor } from '#src/features/users/components/roles-editor.tsx';
 import { TwoFactorRolesSection } from '#src/features/users/components/two-factor-roles.tsx';
+import { fakeFetch, type RecordedCall } from '#tests/helpers/fake-fetch.ts';
 import { renderPage } from '../recs-ux/render-page.tsx';
 
 /*
  * The two role forms of the roles screen are `Form`s on the contract's schemas: the two-factor
  * list refuses a role the console does not know before any call; both send the list as ticked.
  */
-let sent: { method: string; path: string; body: unknown }[];
 /** The two-factor list the server holds (a role it no longer knows included, in one test). */
 let savedTwoFactor: string[];
+let calls: RecordedCall[];
+/** What the forms sent: every call but a read, in order. */
+const sent = () =>
+  calls.filter((c) => c.method !== 'GET').map(({ method, path, body }) => ({ method, path, body }));
 beforeEach(() => {
-  sent = [];
   savedTwoFactor = ['ROLE_ADMIN'];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        });
-      const method = init?.method ?? 'GET';
-      if (method !== 'GET') {
-        const body = JSON.parse(String(init?.body)) as unknown;
-        sent.push({ method, path: url.pathname, body });
-        if (url.pathname === '/api/user/two-factor-roles')
-          return json({
-            ...(body as object),
-            source: 'console',
-            updatedBy: 'tester',
-            updatedAt: null,
-          });
-        return json({ login: 'anna', roles: body });
-      }
-      if (url.pathname === '/api/user/roles')
-        return json({
+  ({ calls } = fakeFetch(({ method, path, body }) => {
+    if (method !== 'GET') {
+      if (path === '/api/user/two-factor-roles')
+        return {
+          status: 200,
+          body: { ...(body as object), source: 'console', updatedBy: 'tester', updatedAt: null },
+        };
+      return { status: 200, body: { login: 'anna', roles: body } };
+    }
+    if (path === '/api/user/roles')
+      return {
+        status: 200,
+        body: {
           roles: [
             { name: 'ROLE_ADMIN', description: 'Administrator' },
             { name: 'ROLE_AQ_VIEW', description: 'Search view' },
           ],
           presets: [],
-        });
-      if (url.pathname === '/api/user/two-factor-roles')
-        return json({ roles: savedTwoFactor, source: 'env', updatedBy: null, updatedAt: null });
-      return json({ status: 404, message: 'Not found' }, 404);
-    }),
-  );
+        },
+      };
+    if (path === '/api/user/two-factor-roles')
+      return {
+        status: 200,
+        body: { roles: savedTwoFactor, source: 'env', updatedBy: null, updatedAt: null },
+      };
+    return undefined;
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -73,12 +68,12 @@ describe('the two-factor roles form', () => {
     const save = within(section).getByRole('button', { name: 'Сохранить' });
     await user.click(save);
     expect(await within(section).findByText('Неизвестная роль')).toBeVisible();
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
 
     await user.click(within(section).getByRole('button', { name: /^Убрать «ROLE_GONE/ }));
     await user.click(save);
     await waitFor(() =>
-      expect(sent).toEqual([
+      expect(sent()).toEqual([
         { method: 'PUT', path: '/api/user/two-factor-roles', body: { roles: ['ROLE_AQ_VIEW'] } },
       ]),
     );
@@ -94,6 +89,8 @@ describe('the roles editor', () => {
     await user.click(screen.getByRole('checkbox', { name: /ROLE_ADMIN/ }));
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
-    expect(sent).toEqual([{ method: 'PUT', path: '/api/user/roles/anna', body: ['ROLE_AQ_VIEW'] }]);
+    expect(sent()).toEqual([
+      { method: 'PUT', path: '/api/user/roles/anna', body: ['ROLE_AQ_VIEW'] },
+    ]);
   });
 });
