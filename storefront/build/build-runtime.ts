@@ -11,8 +11,8 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as sass from 'sass';
 import { build } from 'vite';
+import { compileStorefrontStyles } from './storefront-styles.ts';
 
 const storefront = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(storefront, '..');
@@ -43,12 +43,7 @@ export async function buildRuntime(): Promise<string> {
   await bundle('entries/full.ts', 'digi.js', 'iife');
   await bundle('entries/full.ts', 'digi.esm.js', 'es');
   await bundle('entries/demo.ts', 'digi-demo.js', 'iife');
-  const css = sass.compile(join(storefront, 'styles/storefront.scss'), {
-    style: 'compressed',
-    // no byte-order mark or @charset: the file is concatenated with others and served as UTF-8
-    charset: false,
-  }).css;
-  writeFileSync(join(out, 'digi.css'), css);
+  writeFileSync(join(out, 'digi.css'), compileStorefrontStyles());
   copyFileSync(join(storefront, 'demo/index.html'), join(out, 'index.html'));
   return out;
 }

@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version as esbuildVersion } from 'esbuild';
 import * as sass from 'sass';
+import { compileStorefrontStyles } from '#storefront/build/storefront-styles.ts';
 
 export const STOREFRONT_DIR = fileURLToPath(new URL('../../../storefront', import.meta.url));
 const ROOT = join(STOREFRONT_DIR, '..');
@@ -81,13 +82,7 @@ async function compileRuntime(variant: RuntimeVariant): Promise<{ js: string; cs
   });
   const js = result.outputFiles[0]?.text;
   if (!js) throw new Error('esbuild produced no storefront runtime');
-  const css = sass.compile(join(STOREFRONT_DIR, 'styles/storefront.scss'), {
-    style: 'compressed',
-    // No byte-order mark (compressed) or @charset: this CSS is concatenated after the tokens',
-    // where a mid-file BOM invalidates the first rule (#digi-shield's font and line height).
-    charset: false,
-  }).css;
-  return { js, css };
+  return { js, css: compileStorefrontStyles() };
 }
 
 const cached = new Map<string, Promise<StorefrontRuntime>>();
