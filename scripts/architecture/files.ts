@@ -44,6 +44,8 @@ const GENERATED = [
   /^storefront\/.*\.templates\.ts$/,
   /^storefront\/templates\/compiled\//,
   /\/data\//,
+  // The token compiler's corpus: upstream token files and the style sheets they compile to.
+  /^tests\/tokens\/corpus\//,
 ];
 export const isGenerated = (path: string) => GENERATED.some((pattern) => pattern.test(path));
 
