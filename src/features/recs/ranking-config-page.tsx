@@ -106,7 +106,13 @@ function CoefficientsForm({
         ))}
         {canEdit && (
           <div className="recs-actions">
-            <Button type="submit" variant="primary" loading={pending}>
+            {/* As before the form kit: a refused number keeps the save from being tried. */}
+            <Button
+              type="submit"
+              variant="primary"
+              loading={pending}
+              disabled={!form.formState.isValid}
+            >
               {t('recs.ranking.save')}
             </Button>
           </div>
