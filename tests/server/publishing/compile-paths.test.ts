@@ -97,8 +97,7 @@ describe('one config-styles compiler', () => {
   it('is the only caller of sass for config styles', () => {
     // The others compile a token set (tokens/) or the storefront's own stylesheet, not a config's.
     expect(callers(/sass\.compile(String)?\(/)).toEqual([
-      'server/publishing/bundle/runtime.ts',
-      'storefront/build/build-runtime.ts',
+      'storefront/build/storefront-styles.ts',
       'tokens/core/config-styles.ts',
       'tokens/core/sass.ts',
       'tokens/node/cli.ts',
