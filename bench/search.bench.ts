@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { useSearchPath, type SearchPath } from '#server/search/search-path.ts';
+import { useNameIndex, useSearchPath } from '#server/search/search-path.ts';
 import { buildApp } from '#server/app.ts';
 import { merchBoostRules, merchRedirects, queryListEntries } from '#server/platform/db/schema.ts';
 import { normaliseTerm } from '#contract/entities/query-lists.ts';
@@ -33,7 +33,26 @@ const OFFERS = Number(args.offers ?? process.env.BENCH_OFFERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const CONNECTIONS = args.connections ? Number(args.connections) : 0;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PATHS: SearchPath[] = ['per-statement', 'one-pass'];
+/**
+ * What is measured in turn: the per-statement path, the one-pass path with the typo match left
+ * to pg_trgm in the database, and the one-pass path reading it from the name index (the default).
+ */
+const VARIANTS = {
+  'per-statement': () => {
+    useSearchPath('per-statement');
+    useNameIndex(true);
+  },
+  pg_trgm: () => {
+    useSearchPath('one-pass');
+    useNameIndex(false);
+  },
+  'one-pass': () => {
+    useSearchPath('one-pass');
+    useNameIndex(true);
+  },
+};
+type Variant = keyof typeof VARIANTS;
+const ALL = Object.keys(VARIANTS) as Variant[];
 const QUERIES = SEARCH_QUERIES;
 
 const percentile = (values: number[], p: number) => {
@@ -56,14 +75,14 @@ async function measure(
   inject: (url: string) => Promise<number>,
   path: string,
   apiKey: string,
-  paths: SearchPath[] = ['one-pass'],
-): Promise<Record<SearchPath, Figures>> {
-  const times = new Map<SearchPath, number[]>(paths.map((p) => [p, []]));
-  const perQuery = new Map<SearchPath, Map<string, number[]>>(
+  paths: Variant[] = ['one-pass'],
+): Promise<Record<Variant, Figures>> {
+  const times = new Map<Variant, number[]>(paths.map((p) => [p, []]));
+  const perQuery = new Map<Variant, Map<string, number[]>>(
     paths.map((p) => [p, new Map(QUERIES.map((st) => [st, []]))]),
   );
-  const ask = async (searchPath: SearchPath, st: string) => {
-    useSearchPath(searchPath);
+  const ask = async (variant: Variant, st: string) => {
+    VARIANTS[variant]();
     const started = performance.now();
     const status = await inject(`${path}?apiKey=${apiKey}&st=${encodeURIComponent(st)}`);
     if (status !== 200) throw new Error(`${path} ${st}: ${status}`);
@@ -77,8 +96,8 @@ async function measure(
         times.get(searchPath)!.push(ms);
         perQuery.get(searchPath)!.get(st)!.push(ms);
       }
-  useSearchPath('one-pass');
-  const figures = {} as Record<SearchPath, Figures>;
+  VARIANTS['one-pass']();
+  const figures = {} as Record<Variant, Figures>;
   for (const [searchPath, list] of times)
     figures[searchPath] = {
       p50: percentile(list, 50),
@@ -91,8 +110,8 @@ async function measure(
 }
 
 /** Searches a second through CONNECTIONS connections, the bench's queries in turn. */
-async function throughput(address: string, apiKey: string, searchPath: SearchPath) {
-  useSearchPath(searchPath);
+async function throughput(address: string, apiKey: string, variant: Variant) {
+  VARIANTS[variant]();
   const result = await autocannon({
     url: address,
     connections: CONNECTIONS,
@@ -106,7 +125,7 @@ async function throughput(address: string, apiKey: string, searchPath: SearchPat
   });
   if (result.non2xx > 0)
     throw new Error(
-      `${searchPath}: ${result.non2xx} answers were not 2xx (4xx ${result['4xx']}, 5xx ${result['5xx']})`,
+      `${variant}: ${result.non2xx} answers were not 2xx (4xx ${result['4xx']}, 5xx ${result['5xx']})`,
     );
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -156,6 +175,7 @@ async function fillRules(database: Awaited<ReturnType<typeof createTestDatabase>
 
 const table: string[] = [];
 const byQuery: string[] = [];
+const variantsByQuery: string[] = [];
 const paths: string[] = [];
 const rates: string[] = [];
 // --databases postgres (BENCH_DATABASES): one database only (the embedded one's 100 000-offer
@@ -182,23 +202,33 @@ for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
   const apiKey = await apiKeyOf(database, 1);
   const inject = async (url: string) => (await app.inject({ url })).statusCode;
   try {
+    // The name index is built in the background on the first search; measure it built.
+    const indexStarted = performance.now();
+    const index = await app.repos.catalog.nameIndex((await app.repos.catalog.liveImport(1))!);
+    console.log(
+      `${kind}: the name index of ${index.names.length} distinct names built in ${(performance.now() - indexStarted).toFixed(0)} ms`,
+    );
     const compared = {
-      search: await measure(inject, '/public/search', apiKey, PATHS),
-      autocomplete: await measure(inject, '/public/autocomplete', apiKey, PATHS),
+      search: await measure(inject, '/public/search', apiKey, ALL),
+      autocomplete: await measure(inject, '/public/autocomplete', apiKey, ALL),
     };
     for (const call of ['search', 'autocomplete'] as const) {
-      const { 'per-statement': old, 'one-pass': now } = compared[call];
+      const { 'per-statement': old, pg_trgm: trgm, 'one-pass': now } = compared[call];
       paths.push(
-        `| ${kind} | /public/${call} | ${old.p50.toFixed(1)} | ${old.p95.toFixed(1)} | ${now.p50.toFixed(1)} | ${now.p95.toFixed(1)} | ${(old.p50 / now.p50).toFixed(2)} | ${(old.p95 / now.p95).toFixed(2)} |`,
+        `| ${kind} | /public/${call} | ${old.p50.toFixed(1)} | ${old.p95.toFixed(1)} | ${trgm.p50.toFixed(1)} | ${trgm.p95.toFixed(1)} | ${now.p50.toFixed(1)} | ${now.p95.toFixed(1)} | ${(old.p50 / now.p50).toFixed(2)} | ${(old.p95 / now.p95).toFixed(2)} | ${(trgm.p50 / now.p50).toFixed(2)} |`,
       );
       // As soon as measured: a run stopped later keeps its figures.
       console.log(paths.at(-1));
+      for (const st of QUERIES)
+        variantsByQuery.push(
+          `| ${kind} | /public/${call} | ${st} | ${old.byQuery.get(st)!.toFixed(1)} | ${trgm.byQuery.get(st)!.toFixed(1)} | ${now.byQuery.get(st)!.toFixed(1)} |`,
+        );
     }
     if (CONNECTIONS > 0) {
       const old = await throughput(address, apiKey, 'per-statement');
       // Let the requests still queued from the old path's run finish on it.
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      useSearchPath('one-pass');
+      VARIANTS['one-pass']();
       await inject(`/public/search?apiKey=${apiKey}&st=`);
       const now = await throughput(address, apiKey, 'one-pass');
       rates.push(
@@ -231,13 +261,17 @@ for (const kind of DATABASES.filter((k) => !only || only.includes(k))) {
   }
 }
 console.log(
-  `\n${OFFERS} offers; ${QUERIES.length} queries × ${ROUNDS} rounds, sequential, the two paths in turn\n`,
+  `\n${OFFERS} offers; ${QUERIES.length} queries × ${ROUNDS} rounds, sequential, the three in turn (old: per-statement; pg_trgm: one-pass with the typo match in the database; one-pass: with the name index)\n`,
 );
 console.log(
-  '| database | call | p50 old ms | p95 old ms | p50 one-pass ms | p95 one-pass ms | p50 old / new | p95 old / new |',
+  '| database | call | p50 old ms | p95 old ms | p50 pg_trgm ms | p95 pg_trgm ms | p50 one-pass ms | p95 one-pass ms | p50 old / new | p95 old / new | p50 pg_trgm / new |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const line of paths) console.log(line);
+console.log("\nEach query's p50 through the three\n");
+console.log('| database | call | query | p50 old ms | p50 pg_trgm ms | p50 one-pass ms |');
+console.log('|---|---|---|---:|---:|---:|');
+for (const line of variantsByQuery) console.log(line);
 if (rates.length) {
   console.log(
     `\n/public/search through ${CONNECTIONS} connections (autocannon, ${SECONDS} s a path, the bench's queries in turn)\n`,

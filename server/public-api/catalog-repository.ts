@@ -9,7 +9,8 @@ import { autocomplete } from '../search/autocomplete.ts';
 import { liveImport } from '../search/common.ts';
 import { recommendations } from '../recs/query.ts';
 import { search } from '../search/search.ts';
-import { createSearchProfiles } from '../search/profile.ts';
+import { createSearchProfiles, type LiveSearch } from '../search/profile.ts';
+import { createNameIndexes, nameLookup } from '../search/name-index.ts';
 import { withApiDefaults } from '../search/site-settings.ts';
 import { sql } from 'drizzle-orm';
 import { run } from '../platform/db/sql.ts';
@@ -46,14 +47,23 @@ export function createCatalogRepository(
   const timeoutMs = options.publicTimeoutMs ?? 5000;
   // Each site's search profile, read again only when its version moves (profile.ts).
   const profiles = createSearchProfiles();
+  // Each live catalog's name index, built in the background the first time (name-index.ts).
+  const nameIndexes = createNameIndexes(db);
+  const liveSearch = async (bounded: typeof db, siteId: number): Promise<LiveSearch> => {
+    const live = await profiles.live(bounded, siteId);
+    const index = live.importId === null ? undefined : nameIndexes.ready(live.importId);
+    return index ? { ...live, names: nameLookup(index) } : live;
+  };
 
   return {
     liveImport: (siteId: number) => liveImport(db, siteId),
+    /** The live import's name index, built if need be (tests and benches wait for it). */
+    nameIndex: (importId: number) => nameIndexes.built(importId),
 
     /** A search with the site's API parameter defaults for what the call's `url` did not give. */
     search: (siteId: number, asked: SearchParams, url: string): Promise<SearchResponse> =>
       database.bounded(timeoutMs, async (bounded) => {
-        const live = await profiles.live(bounded, siteId);
+        const live = await liveSearch(bounded, siteId);
         const params = withApiDefaults(live.profile.apiDefaults, asked, url);
         return search(bounded, siteId, params, { live });
       }),
@@ -65,7 +75,7 @@ export function createCatalogRepository(
       url: string,
     ): Promise<AutocompleteResponse> =>
       database.bounded(timeoutMs, async (bounded) => {
-        const live = await profiles.live(bounded, siteId);
+        const live = await liveSearch(bounded, siteId);
         const params = withApiDefaults(live.profile.apiDefaults, asked, url);
         return autocomplete(bounded, siteId, params, live);
       }),

@@ -21,7 +21,7 @@ import { searchContent } from './content.ts';
 import { search } from './search.ts';
 import { autocompleteCountsOnePass, type AutocompleteCounts } from './autocomplete-counts.ts';
 import { autocompleteCountsPerStatement } from './autocomplete-counts-per-statement.ts';
-import { searchPath } from './search-path.ts';
+import { readsNameIndex, searchPath } from './search-path.ts';
 import { rankWeights, shapeAnswer, suggestionsFor } from './search-config.ts';
 import { readLiveSearch, type LiveSearch } from './profile.ts';
 import { rankingScore } from './ranking.ts';
@@ -110,6 +110,7 @@ export async function autocomplete(
     rank: rankWeights(profile.applied),
     understanding: understood.understanding,
     cut: matchingCut(config['api-params'].thresholds, rankingScore(siteId, profile.coefficients)),
+    names: readsNameIndex() ? live.names : undefined,
   };
   const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
 

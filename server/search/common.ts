@@ -15,6 +15,8 @@ import { ratingsFor, type ProductRating } from './reviews.ts';
 import { inRegion, regionalOffers } from './regions.ts';
 import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
 import { expandSynonyms, termsQuery, type Understanding } from './understanding.ts';
+import type { NameLookup } from './name-index.ts';
+import { fuzzyName, measuredNames } from './fuzzy-name.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
 export type QueryDb = Db | Tx;
@@ -75,20 +77,8 @@ export interface Matching {
    * `score` the ranking score a product must reach (absent: none dropped).
    */
   cut?: { typo?: number; score?: (m: Matching) => SQL };
-}
-
-/** pg_trgm's `%>` threshold (word_similarity_threshold): the GIN index answers from it up. */
-const TRGM_DEFAULT = 0.6;
-
-/** The fuzzy (typo) match of the name at the site's similarity cut. */
-function fuzzyName(m: Matching, text: string): SQL {
-  const cut = m.cut?.typo;
-  if (cut === undefined || Math.abs(cut - TRGM_DEFAULT) < 1e-9) return sql`p.name %> ${text}`;
-  // Stricter than the operator's default: the index narrows, the cut decides.
-  if (cut > TRGM_DEFAULT)
-    return sql`(p.name %> ${text} and word_similarity(${text}, p.name) >= ${cut}::float8)`;
-  // Looser: every name is measured (no index can answer below its threshold).
-  return sql`word_similarity(${text}, p.name) >= ${cut}::float8`;
+  /** The live catalog's name index (name-index.ts), when it is built and the path reads it. */
+  names?: NameLookup;
 }
 
 /** The ranking threshold's condition, when the site has one. */
@@ -139,7 +129,7 @@ export function scoreExpression(m: Matching): SQL {
   const availability = sql`(case when p.available then 1 else ${m.multiplier}::float8 end)`;
   if (!m.words.length) return sql`${availability} * (1 + ln(1 + p.popularity) / 100)`;
   const text = m.words.join(' ');
-  return sql`${availability} * (${rankExpression(m.rank, sql`to_tsquery('russian', ${tsqueryOf(m).tsquery})`)} + ${nameSimilarity(m.rank, text)} + ln(1 + p.popularity) / 100)`;
+  return sql`${availability} * (${rankExpression(m.rank, sql`to_tsquery('russian', ${tsqueryOf(m).tsquery})`)} + ${nameSimilarity(m.rank, text, measuredNames(m, text))} + ln(1 + p.popularity) / 100)`;
 }
 
 export function filterCondition(filters: ParsedSearchFilter[]): SQL {

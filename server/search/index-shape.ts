@@ -102,9 +102,21 @@ export function rankExpression(rank: RankWeights | null | undefined, query: SQL)
     : sql`ts_rank_cd(${SEARCH_DOC}, ${query})`;
 }
 
-/** The typo match on the name, weighted like the name (1 for the default document). */
-export function nameSimilarity(rank: RankWeights | null | undefined, text: string): SQL {
-  const similarity = wordSimilarity(text);
+/**
+ * The typo match on the name, weighted like the name (1 for the default document). `measured`:
+ * the similarities the name index measured for `text` (name-index.ts); the database measures the
+ * names it did not.
+ */
+export function nameSimilarity(
+  rank: RankWeights | null | undefined,
+  text: string,
+  measured?: { json(): string } | null,
+): SQL {
+  // A one-word query's shortcut costs less than reading the measured list.
+  const similarity =
+    measured && !ONE_WORD.test(text)
+      ? sql`coalesce((${measured.json()}::jsonb ->> p.id)::float4, ${wordSimilarity(text)})`
+      : wordSimilarity(text);
   return rank ? sql`${similarity} * ${rank.name}::float8` : similarity;
 }
 

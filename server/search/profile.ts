@@ -20,6 +20,7 @@ import { imshopRegions } from '../platform/db/schema.ts';
 import { run } from '../platform/db/sql.ts';
 import type { QueryDb } from './common.ts';
 import { compileLists, type CompiledLists } from './compiled-lists.ts';
+import type { NameLookup } from './name-index.ts';
 import { facetRules, type FacetRule } from './facet-rules.ts';
 import { readCoefficients } from './ranking-coefficients.ts';
 import { loadSorts } from './custom-sorts.ts';
@@ -45,6 +46,8 @@ export interface LiveSearch {
   /** The site's live import; null: no catalog yet. */
   importId: number | null;
   profile: SearchProfile;
+  /** The live import's name index, when this process has built it (name-index.ts). */
+  names?: NameLookup;
 }
 
 /** The profiles one database's public calls read, kept per site at the version they were read. */

@@ -15,3 +15,16 @@ export const searchPath = (): SearchPath => current;
 export function useSearchPath(path: SearchPath): void {
   current = path;
 }
+
+let nameIndexOn = true;
+
+/**
+ * Whether a search reads the typo match from the live catalog's name index (name-index.ts): on
+ * the one-pass path, unless the bench turned it off to measure what it saves.
+ */
+export const readsNameIndex = (): boolean => current === 'one-pass' && nameIndexOn;
+
+/** Turns the name index on or off for the process (the bench only). */
+export function useNameIndex(on: boolean): void {
+  nameIndexOn = on;
+}

@@ -29,7 +29,7 @@ import { searchContent } from './content.ts';
 import { rankingScore } from './ranking.ts';
 import { firstPass, type FirstPass } from './first-pass.ts';
 import type { AutocompleteCounts } from './autocomplete-counts.ts';
-import { searchPath } from './search-path.ts';
+import { readsNameIndex, searchPath } from './search-path.ts';
 import { matchingCut, nearestQueries } from './thresholds.ts';
 import { readLiveSearch, type LiveSearch } from './profile.ts';
 import { understandWithLists, type Channel, type Understood } from './understanding.ts';
@@ -54,7 +54,7 @@ export async function search(
   merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
   const filters = checkSearch(asked);
-  const { importId, profile } = options.live ?? (await readLiveSearch(db, siteId));
+  const { importId, profile, names } = options.live ?? (await readLiveSearch(db, siteId));
   // The mobile app's region counts only when it is one of the site's imshop regions.
   const params = { ...asked, regionId: servedRegion(profile.imshopRegions, asked) };
   const query = params.st.trim();
@@ -90,6 +90,7 @@ export async function search(
     rank: rankWeights(profile.applied),
     understanding: understood.understanding,
     cut: matchingCut(thresholds, ranking),
+    names: readsNameIndex() ? names : undefined,
   };
   // The mobile app sorts by its own custom sorts (imshop), the web by the plain ones.
   const sortKind = params.platform === 'APP' ? 'imshop' : 'plain';
