@@ -78,8 +78,8 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
           (select coalesce(json_agg(x order by x.at), '[]'::json) from (
             select ${PRODUCT_COLUMNS}, h.score, h.at from (
               select p.import_id, p.id, p.score, row_number() over (order by ${q.order}) as at
-              from hits p where ${filtered}
-              order by ${q.order} limit ${q.size} offset ${q.offset}) h
+              from (select * from hits p where ${filtered}
+                    order by ${q.order} limit ${q.size} offset ${q.offset}) p) h
             join ${q.from} p on p.import_id = h.import_id and p.id = h.id) x) as page
           ${q.facets ? sql`, ${facetCountColumns(q.filters, q.facets.showUnavailable)}` : sql``}
           ${q.suggestions ? sql`, ${autocompleteCountColumns('matched', q.suggestions.quantity, q.suggestions.names)}` : sql``}`,
