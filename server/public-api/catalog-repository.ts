@@ -10,7 +10,8 @@ import { liveImport } from '../search/common.ts';
 import { recommendations } from '../recs/query.ts';
 import { search } from '../search/search.ts';
 import { createSearchProfiles, type LiveSearch } from '../search/profile.ts';
-import { createNameIndexes, nameLookup } from '../search/name-index.ts';
+import { createCatalogMemories } from '../search/catalog-memory.ts';
+import { nameLookup } from '../search/name-index.ts';
 import { withApiDefaults } from '../search/site-settings.ts';
 import { sql } from 'drizzle-orm';
 import { run } from '../platform/db/sql.ts';
@@ -47,18 +48,18 @@ export function createCatalogRepository(
   const timeoutMs = options.publicTimeoutMs ?? 5000;
   // Each site's search profile, read again only when its version moves (profile.ts).
   const profiles = createSearchProfiles();
-  // Each live catalog's name index, built in the background the first time (name-index.ts).
-  const nameIndexes = createNameIndexes(db);
+  // What the process keeps of each live catalog, built in the background the first time.
+  const memories = createCatalogMemories(db);
   const liveSearch = async (bounded: typeof db, siteId: number): Promise<LiveSearch> => {
     const live = await profiles.live(bounded, siteId);
-    const index = live.importId === null ? undefined : nameIndexes.ready(live.importId);
-    return index ? { ...live, names: nameLookup(index) } : live;
+    const memory = live.importId === null ? undefined : memories.ready(live.importId);
+    return memory ? { ...live, memory, names: nameLookup(memory.names) } : live;
   };
 
   return {
     liveImport: (siteId: number) => liveImport(db, siteId),
-    /** The live import's name index, built if need be (tests and benches wait for it). */
-    nameIndex: (importId: number) => nameIndexes.built(importId),
+    /** What the process keeps of an import, built if need be (tests and benches wait for it). */
+    catalogMemory: (importId: number) => memories.built(importId),
 
     /** A search with the site's API parameter defaults for what the call's `url` did not give. */
     search: (siteId: number, asked: SearchParams, url: string): Promise<SearchResponse> =>

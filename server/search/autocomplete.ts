@@ -21,7 +21,9 @@ import { searchContent } from './content.ts';
 import { search } from './search.ts';
 import { autocompleteCountsOnePass, type AutocompleteCounts } from './autocomplete-counts.ts';
 import { autocompleteCountsPerStatement } from './autocomplete-counts-per-statement.ts';
-import { readsNameIndex, searchPath } from './search-path.ts';
+import { readsCatalogMemory, searchPath } from './search-path.ts';
+import type { CatalogMemory } from './catalog-memory.ts';
+import { completions, frequentWords } from './word-index.ts';
 import { rankWeights, shapeAnswer, suggestionsFor } from './search-config.ts';
 import { readLiveSearch, type LiveSearch } from './profile.ts';
 import { rankingScore } from './ranking.ts';
@@ -48,9 +50,18 @@ export async function autocomplete(
   };
   const live = read ?? (await readLiveSearch(db, siteId));
   const { importId, profile } = live;
+  // What the process keeps of the live catalog, where this path reads it (catalog-memory.ts).
+  const memory = readsCatalogMemory() ? live.memory : undefined;
   if (importId === null) return answer;
   // The operators' lists: a black-listed query suggests nothing; see understanding.ts.
-  const understood = await understandWithLists(db, importId, query, 'autocomplete', profile.lists);
+  const understood = await understandWithLists(
+    db,
+    importId,
+    query,
+    'autocomplete',
+    profile.lists,
+    memory,
+  );
   if (understood.blocked) return answer;
   const allowed = (text: string) => suggestionAllowed(text, understood.lists);
   const words = understood.words;
@@ -93,7 +104,7 @@ export async function autocomplete(
     importId,
     servedRegion(profile.imshopRegions, params),
   );
-  const articles = await byArticle(db, importId, products, query, params, config);
+  const articles = await byArticle(db, importId, products, query, params, config, memory);
   const first = new Set(articles.map((product) => product.id));
   answer.products = [
     ...articles,
@@ -110,7 +121,8 @@ export async function autocomplete(
     rank: rankWeights(profile.applied),
     understanding: understood.understanding,
     cut: matchingCut(config['api-params'].thresholds, rankingScore(siteId, profile.coefficients)),
-    names: readsNameIndex() ? live.names : undefined,
+    names: memory && live.names,
+    memory,
   };
   const base = sql`p.import_id = ${importId} and ${matchCondition(m)} and ${params.showUnavailable ? sql`true` : sql`p.available`}`;
 
@@ -118,11 +130,15 @@ export async function autocomplete(
   const last = words.at(-1);
   const head = words.slice(0, -1);
   if (last) {
-    const { rows } = await run<{ word: string; products: number }>(
-      db,
-      sql`select word, products from catalog_words where import_id = ${importId}
-          and word like ${`${last}%`} and length(word) >= 3 order by products desc, word limit ${quantity}`,
-    );
+    const rows =
+      (memory && completions(memory.words, last, quantity)) ??
+      (
+        await run<{ word: string; products: number }>(
+          db,
+          sql`select word, products from catalog_words where import_id = ${importId}
+              and word like ${`${last}%`} and length(word) >= 3 order by products desc, word limit ${quantity}`,
+        )
+      ).rows;
     answer.sts = rows.map((row) => ({
       st: [...head, row.word].join(' '),
       amount: head.length ? 0 : row.products,
@@ -141,11 +157,15 @@ export async function autocomplete(
       if (!answer.sts.some((q) => q.st === [...head, alternative].join(' ')))
         answer.sts.push({ st: [...head, alternative].join(' '), amount: 0 });
   } else if (params.strategy.includes('zero_queries')) {
-    const { rows } = await run<{ word: string; products: number }>(
-      db,
-      sql`select word, products from catalog_words where import_id = ${importId}
-          and length(word) >= 4 and word !~ '[0-9]' order by products desc, word limit ${quantity}`,
-    );
+    const rows = memory
+      ? frequentWords(memory.words, quantity)
+      : (
+          await run<{ word: string; products: number }>(
+            db,
+            sql`select word, products from catalog_words where import_id = ${importId}
+                and length(word) >= 4 and word !~ '[0-9]' order by products desc, word limit ${quantity}`,
+          )
+        ).rows;
     answer.sts = rows.map((row) => ({ st: row.word, amount: row.products }));
   }
 
@@ -165,6 +185,7 @@ export async function autocomplete(
     db,
     importId,
     counts.categories.map((row) => row.id),
+    memory,
   );
   answer.categories = counts.categories.flatMap((row) => {
     const category = map.get(row.id);
@@ -223,6 +244,7 @@ async function byArticle(
   query: string,
   params: AutocompleteParams,
   config: SearchSettings,
+  memory: CatalogMemory | undefined,
 ): Promise<Product[]> {
   if (!ARTICLE.test(query) || params.productsSize === 0) return [];
   const { rows } = await run<ProductRow>(
@@ -243,6 +265,7 @@ async function byArticle(
   const found = await toProducts(db, importId, rows, {
     withSku: params.withSku,
     regionId: params.regionId,
+    memory,
   });
   return shapeAnswer(found, config, rows);
 }

@@ -16,6 +16,7 @@ import { inRegion, regionalOffers } from './regions.ts';
 import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
 import { expandSynonyms, termsQuery, type Understanding } from './understanding.ts';
 import type { NameLookup } from './name-index.ts';
+import type { CatalogMemory } from './catalog-memory.ts';
 import { fuzzyName, measuredNames } from './fuzzy-name.ts';
 
 /** The database a query runs on: the app's, or a bounded transaction (Database.bounded). */
@@ -77,8 +78,10 @@ export interface Matching {
    * `score` the ranking score a product must reach (absent: none dropped).
    */
   cut?: { typo?: number; score?: (m: Matching) => SQL };
-  /** The live catalog's name index (name-index.ts), when it is built and the path reads it. */
+  /** The call's view of the live catalog's name index (name-index.ts), when the path reads it. */
   names?: NameLookup;
+  /** What the process keeps of the live catalog (catalog-memory.ts), when the path reads it. */
+  memory?: CatalogMemory;
 }
 
 /** The ranking threshold's condition, when the site has one. */
@@ -186,9 +189,18 @@ export async function categoryMap(
   db: QueryDb,
   importId: number,
   ids: string[],
+  /** The live catalog's memory, when the call reads it: the categories are read from it. */
+  memory?: CatalogMemory,
 ): Promise<CategoryMap> {
   const map: CategoryMap = new Map();
   if (!ids.length) return map;
+  if (memory?.importId === importId) {
+    for (const id of ids) {
+      const category = memory.categories.get(id);
+      if (category) map.set(id, category);
+    }
+    return map;
+  }
   const rows = await db
     .select()
     .from(catalogCategories)
@@ -221,6 +233,8 @@ export async function toProducts(
     regionId?: string | undefined;
     /** The rows' categories and ratings when the caller read them with the rows. */
     read?: { categories: CategoryMap; ratings: Map<string, ProductRating> };
+    /** The live catalog's memory, when the call reads it (`categoryMap`). */
+    memory?: CatalogMemory;
   },
 ): Promise<Product[]> {
   const categories =
@@ -229,6 +243,7 @@ export async function toProducts(
       db,
       importId,
       rows.flatMap((row) => row.category_path),
+      options.memory,
     ));
   const skus = new Map<string, Sku[]>();
   if (options.withSku && rows.length) {

@@ -62,7 +62,7 @@ export async function facets(
   // Categories (a subtree counts its products).
   if (counts.categories.length) {
     const categoryCounts = new Map(counts.categories.map((row) => [row.id, row.n]));
-    const map = await categoryMap(db, m.importId, [...categoryCounts.keys()]);
+    const map = await categoryMap(db, m.importId, [...categoryCounts.keys()], m.memory);
     const selected = selectedValues('categoryId');
     const nodes = new Map<string, CountedNode & { parent: string | null; path: string[] }>();
     for (const [id, n] of categoryCounts) {
@@ -190,8 +190,8 @@ export async function facets(
   );
   const selectedCategory = [...selectedValues('categoryId')].at(-1);
   const categoryPath = selectedCategory
-    ? ((await categoryMap(db, m.importId, [selectedCategory])).get(selectedCategory)?.pathIds ??
-      null)
+    ? ((await categoryMap(db, m.importId, [selectedCategory], m.memory)).get(selectedCategory)
+        ?.pathIds ?? null)
     : null;
   result.push(
     ...(ruledParamFacets(rules, categoryPath, paramRows, automatic, filters) ?? automatic),

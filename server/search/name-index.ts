@@ -6,13 +6,12 @@
  * trigram to the names holding it, so a query measures only the names that share enough of its
  * trigrams and hands the database the matching products' ids and their similarities.
  *
- * An import's products never change once built, so an index is keyed by import and never stale;
- * it is read from PostgreSQL in the background the first time a search needs it, and the searches
- * before that (and the names it cannot decide) are answered by the database's own functions, to
- * the same values (tests/server/search/search-equivalence.test.ts).
+ * It is kept with the rest of the live catalog's memory (catalog-memory.ts); until that is built,
+ * and for the names it cannot decide, the database's own functions answer, to the same values
+ * (tests/server/search/name-index.test.ts, search-equivalence.test.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
 import { run } from '../platform/db/sql.ts';
 import { prepareName, trigramsOf, wordSimilarity, type NameTrigrams } from './trigrams.ts';
 
@@ -51,7 +50,7 @@ const PROBE_COST = 1.5;
 /** pg_trgm's `%>` threshold: the GUC `word_similarity_threshold`, 0.6f held in a double. */
 export const TRGM_THRESHOLD = Math.fround(0.6);
 
-export async function buildNameIndex(db: Db, importId: number): Promise<NameIndex> {
+export async function buildNameIndex(db: Db | Tx, importId: number): Promise<NameIndex> {
   const { rows } = await run<{ id: string; name: string }>(
     db,
     sql`select id, name from catalog_products where import_id = ${importId}`,
@@ -162,43 +161,5 @@ export function nameLookup(index: NameIndex): NameLookup {
       if (!measured.has(key)) measured.set(key, matchNames(index, text, threshold));
       return measured.get(key)!;
     },
-  };
-}
-
-/** Indexes of at most this many imports are kept; the least recently used goes first. */
-const KEPT = 8;
-
-/** The name indexes of one database's live catalogs. */
-export interface NameIndexes {
-  /** The import's index when it is built; else starts building it and answers undefined. */
-  ready(importId: number): NameIndex | undefined;
-  /** The import's index, built if need be (tests and benches). */
-  built(importId: number): Promise<NameIndex>;
-}
-
-export function createNameIndexes(db: Db): NameIndexes {
-  const kept = new Map<number, { index?: NameIndex; building: Promise<NameIndex> }>();
-  const entry = (importId: number) => {
-    const found = kept.get(importId);
-    if (found) {
-      kept.delete(importId);
-      kept.set(importId, found);
-      return found;
-    }
-    const created: { index?: NameIndex; building: Promise<NameIndex> } = {
-      building: buildNameIndex(db, importId),
-    };
-    kept.set(importId, created);
-    if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
-    created.building.then(
-      (index) => (created.index = index),
-      // A failed build is tried again by a later search; meanwhile the database decides.
-      () => kept.get(importId) === created && kept.delete(importId),
-    );
-    return created;
-  };
-  return {
-    ready: (importId) => entry(importId).index,
-    built: (importId) => entry(importId).building,
   };
 }

@@ -21,6 +21,7 @@ import { run } from '../platform/db/sql.ts';
 import type { QueryDb } from './common.ts';
 import { compileLists, type CompiledLists } from './compiled-lists.ts';
 import type { NameLookup } from './name-index.ts';
+import type { CatalogMemory } from './catalog-memory.ts';
 import { facetRules, type FacetRule } from './facet-rules.ts';
 import { readCoefficients } from './ranking-coefficients.ts';
 import { loadSorts } from './custom-sorts.ts';
@@ -46,7 +47,9 @@ export interface LiveSearch {
   /** The site's live import; null: no catalog yet. */
   importId: number | null;
   profile: SearchProfile;
-  /** The live import's name index, when this process has built it (name-index.ts). */
+  /** What this process keeps of the live import, when it has built it (catalog-memory.ts). */
+  memory?: CatalogMemory;
+  /** The call's view of the memory's name index. */
   names?: NameLookup;
 }
 

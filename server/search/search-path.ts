@@ -16,15 +16,16 @@ export function useSearchPath(path: SearchPath): void {
   current = path;
 }
 
-let nameIndexOn = true;
+let memoryOn = true;
 
 /**
- * Whether a search reads the typo match from the live catalog's name index (name-index.ts): on
- * the one-pass path, unless the bench turned it off to measure what it saves.
+ * Whether a search reads what the process keeps of the live catalog (catalog-memory.ts: the
+ * names' typo match, the words, the categories): on the one-pass path, unless the bench turned it
+ * off to measure what it saves.
  */
-export const readsNameIndex = (): boolean => current === 'one-pass' && nameIndexOn;
+export const readsCatalogMemory = (): boolean => current === 'one-pass' && memoryOn;
 
-/** Turns the name index on or off for the process (the bench only). */
-export function useNameIndex(on: boolean): void {
-  nameIndexOn = on;
+/** Turns the catalog memory on or off for the process (the bench only). */
+export function useCatalogMemory(on: boolean): void {
+  memoryOn = on;
 }

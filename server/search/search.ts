@@ -29,7 +29,7 @@ import { searchContent } from './content.ts';
 import { rankingScore } from './ranking.ts';
 import { firstPass, type FirstPass } from './first-pass.ts';
 import type { AutocompleteCounts } from './autocomplete-counts.ts';
-import { readsNameIndex, searchPath } from './search-path.ts';
+import { readsCatalogMemory, searchPath } from './search-path.ts';
 import { matchingCut, nearestQueries } from './thresholds.ts';
 import { readLiveSearch, type LiveSearch } from './profile.ts';
 import { understandWithLists, type Channel, type Understood } from './understanding.ts';
@@ -54,7 +54,10 @@ export async function search(
   merch: MerchOptions = { surface: 'search' },
 ): Promise<SearchResponse> {
   const filters = checkSearch(asked);
-  const { importId, profile, names } = options.live ?? (await readLiveSearch(db, siteId));
+  const live = options.live ?? (await readLiveSearch(db, siteId));
+  const { importId, profile } = live;
+  // What the process keeps of the live catalog, where this path reads it (catalog-memory.ts).
+  const memory = readsCatalogMemory() ? live.memory : undefined;
   // The mobile app's region counts only when it is one of the site's imshop regions.
   const params = { ...asked, regionId: servedRegion(profile.imshopRegions, asked) };
   const query = params.st.trim();
@@ -75,7 +78,14 @@ export async function search(
   // The operators' query lists (understanding.ts): a black-listed query answers nothing.
   const understood =
     options.understood ??
-    (await understandWithLists(db, importId, query, options.channel ?? 'search', profile.lists));
+    (await understandWithLists(
+      db,
+      importId,
+      query,
+      options.channel ?? 'search',
+      profile.lists,
+      memory,
+    ));
   if (understood.blocked) return empty;
   const config = profile.settings;
   const thresholds = config['api-params'].thresholds;
@@ -90,7 +100,8 @@ export async function search(
     rank: rankWeights(profile.applied),
     understanding: understood.understanding,
     cut: matchingCut(thresholds, ranking),
-    names: readsNameIndex() ? names : undefined,
+    names: memory && live.names,
+    memory,
   };
   // The mobile app sorts by its own custom sorts (imshop), the web by the plain ones.
   const sortKind = params.platform === 'APP' ? 'imshop' : 'plain';
@@ -224,6 +235,7 @@ export async function search(
       withSku: params.withSku,
       fullData: params.fullData,
       regionId: params.regionId,
+      memory,
     }),
     config,
     rows,
@@ -242,7 +254,7 @@ export async function search(
     const best = top[0];
     // The classifier threshold (§5): the least share of the top hits the category must have.
     if (best && best.n / best.all >= thresholds.classifier) {
-      const category = (await categoryMap(db, importId, [best.id])).get(best.id);
+      const category = (await categoryMap(db, importId, [best.id], memory)).get(best.id);
       if (category)
         categoryPrediction = {
           id: best.id,

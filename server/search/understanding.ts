@@ -6,6 +6,8 @@
  * The compiled lists (compiled-lists.ts) are kept in the site's search profile (profile.ts);
  * the steps are in transliterate.ts and understanding-steps.ts.
  */
+import type { CatalogMemory } from './catalog-memory.ts';
+import { knownWords } from './word-index.ts';
 import { sql } from 'drizzle-orm';
 import type { ExplainStep } from '#contract/entities/query-lists.ts';
 import { arrayParam } from '../platform/db/any.ts';
@@ -206,8 +208,12 @@ export async function lookUpWords(
   db: QueryDb,
   importId: number,
   words: readonly string[],
+  /** The live catalog's memory, when the call reads it: the words are looked up there. */
+  memory?: CatalogMemory,
 ): Promise<Set<string>> {
   if (!words.length) return new Set();
+  const known = memory?.importId === importId ? knownWords(memory.words, words) : null;
+  if (known) return known;
   const { rows } = await run<{ w: string }>(
     db,
     sql`select w from unnest(${arrayParam([...new Set(words)], 'text')}) w
@@ -234,14 +240,20 @@ export async function understandWithLists(
   query: string,
   channel: Channel,
   lists: CompiledLists,
+  memory?: CatalogMemory,
 ): Promise<Understood> {
   const words = normalise(query);
   const keyed = letterKeyTokens(query);
   if (!words.length && !keyed.length) return understandWith(query, lists, () => true, channel);
-  const known = await lookUpWords(db, importId, [
-    ...words.flatMap((word) => [word, ...candidateSpellings(word)]),
-    ...keyed.map(({ word }) => word),
-  ]);
+  const known = await lookUpWords(
+    db,
+    importId,
+    [
+      ...words.flatMap((word) => [word, ...candidateSpellings(word)]),
+      ...keyed.map(({ word }) => word),
+    ],
+    memory,
+  );
   // A token typed on the Latin layout with Russian letters on punctuation keys is retyped when
   // the catalog knows its word (transliterate.ts).
   const retyped = keyed.filter(({ word }) => known.has(word));

@@ -53,12 +53,13 @@ describe.each(DATABASES)('the one-pass search answers as the per-statement one o
     });
     await importFeed(server.database, SITE, await demoFeedUrl({ offers: 2000 }));
     apiKey = await apiKeyOf(server.database, SITE);
-    // The one-pass path reads the typo match from the name index once it is built: build it
-    // first, and count its reads, so that the comparison is of the index against pg_trgm.
+    // The one-pass path reads the live catalog's memory (names, words, categories) once it is
+    // built: build it first, and count its name index's reads, so that the comparison is of the
+    // memory against the database.
     const importId = (await server.app.repos.catalog.liveImport(SITE))!;
-    const index = await server.app.repos.catalog.nameIndex(importId);
+    const { names: index } = await server.app.repos.catalog.catalogMemory(importId);
     const get = index.postings.get.bind(index.postings);
-    index.postings.get = (code) => {
+    index.postings.get = (code: number) => {
       indexReads++;
       return get(code);
     };

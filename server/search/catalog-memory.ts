@@ -1,0 +1,79 @@
+/**
+ * What a process keeps of a site's live catalog for its public searches: the name index
+ * (name-index.ts), the catalog's words (word-index.ts) and its categories. An import's product
+ * names, words and categories never change once it is built (a delta feed changes prices,
+ * availability and params in place; a new feed or a reindex builds a new import), so the memory
+ * is keyed by import and never stale. It is read from the database in the background the first
+ * time a search of the import needs it; until then, and for whatever it cannot decide, the
+ * database answers, to the same values.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { catalogCategories } from '../platform/db/schema.ts';
+import { run } from '../platform/db/sql.ts';
+import type { CategoryMap } from './common.ts';
+import { buildNameIndex, type NameIndex } from './name-index.ts';
+import { wordIndex, type WordIndex } from './word-index.ts';
+
+export interface CatalogMemory {
+  importId: number;
+  names: NameIndex;
+  words: WordIndex;
+  categories: CategoryMap;
+}
+
+export async function buildCatalogMemory(db: Db, importId: number): Promise<CatalogMemory> {
+  const names = await buildNameIndex(db, importId);
+  const { rows: words } = await run<{ word: string; products: number }>(
+    db,
+    sql`select word, products from catalog_words where import_id = ${importId}`,
+  );
+  const rows = await db
+    .select()
+    .from(catalogCategories)
+    .where(eq(catalogCategories.importId, importId));
+  const categories: CategoryMap = new Map(
+    rows.map((row) => [
+      row.id,
+      { name: row.name, pathIds: row.pathIds, pathNames: row.pathNames, url: row.url },
+    ]),
+  );
+  return { importId, names, words: wordIndex(words), categories };
+}
+
+/** The memories of at most this many imports are kept; the least recently used goes first. */
+const KEPT = 8;
+
+/** The catalog memories of one database's live imports. */
+export interface CatalogMemories {
+  /** The import's memory when it is built; else starts building it and answers undefined. */
+  ready(importId: number): CatalogMemory | undefined;
+  /** The import's memory, built if need be (tests and benches). */
+  built(importId: number): Promise<CatalogMemory>;
+}
+
+export function createCatalogMemories(db: Db): CatalogMemories {
+  type Entry = { memory?: CatalogMemory; building: Promise<CatalogMemory> };
+  const kept = new Map<number, Entry>();
+  const entry = (importId: number) => {
+    const found = kept.get(importId);
+    if (found) {
+      kept.delete(importId);
+      kept.set(importId, found);
+      return found;
+    }
+    const created: Entry = { building: buildCatalogMemory(db, importId) };
+    kept.set(importId, created);
+    if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+    created.building.then(
+      (memory) => (created.memory = memory),
+      // A failed build is tried again by a later search; meanwhile the database answers.
+      () => kept.get(importId) === created && kept.delete(importId),
+    );
+    return created;
+  };
+  return {
+    ready: (importId) => entry(importId).memory,
+    built: (importId) => entry(importId).building,
+  };
+}
