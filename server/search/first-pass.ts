@@ -10,7 +10,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ParsedSearchFilter } from '#contract/public/search.ts';
 import { run } from '../platform/db/sql.ts';
-import { filterCondition, PRODUCT_COLUMNS, type ProductRow, type QueryDb } from './common.ts';
+import {
+  filterCondition,
+  FIXED_FACETS,
+  PRODUCT_COLUMNS,
+  type ProductRow,
+  type QueryDb,
+} from './common.ts';
 import {
   facetCountColumns,
   facetCountsOf,
@@ -36,6 +42,8 @@ export interface FirstPassQuery {
   /** The page's order, over the set (PRODUCT_COLUMNS, import_id, score and the keys). */
   order: SQL;
   filters: ParsedSearchFilter[];
+  /** The order reads the products' params (a custom sort): the set keeps them. */
+  orderReadsParams: boolean;
   offset: number;
   size: number;
   /** Count the facets too, for these filters and availability. */
@@ -52,25 +60,27 @@ export interface FirstPass {
 }
 
 /**
- * The columns of the set: what the filters, the facets, the orders (custom sorts read the params)
- * and the autocomplete's counts read. The page's other columns (the description, the pictures…)
- * are read for its rows only, not copied for every matching product.
+ * The columns of the set: what the filters, the facets, the orders and the autocomplete's counts
+ * read. The page's other columns (the description, the pictures…) are read for its rows only, not
+ * copied for every matching product; so are the params (half of a set's size, which at a million
+ * offers no longer fit in memory) unless a param filter or a custom sort reads them.
  */
 const SET_COLUMNS = sql.raw(
-  'p.id, p.name, p.vendor, p.price, p.available, p.category_id, p.category_ids, p.category_path, p.params, p.popularity',
+  'p.id, p.name, p.vendor, p.price, p.available, p.category_id, p.category_ids, p.category_path, p.popularity',
 );
 
 export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPass> {
   if (q.facets && q.suggestions) throw new Error('A first pass counts facets or suggestions');
   const keys = q.keys.map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
   const filtered = filterCondition(q.filters);
+  const params = q.orderReadsParams || q.filters.some((filter) => !FIXED_FACETS.has(filter.facet));
   const { rows } = await run<
     { total: number; page: (ProductRow & { at: number })[] } & Partial<FacetCountRow> &
       Partial<AutocompleteCounts>
   >(
     db,
     sql`with matched as materialized (
-          select ${SET_COLUMNS}, p.import_id, ${q.facets ? sql`p.param_pairs, ` : sql``}${q.score} as score,
+          select ${SET_COLUMNS}, p.import_id, ${params ? sql`p.params, ` : sql``}${q.facets ? sql`p.param_pairs, ` : sql``}${q.score} as score,
             (${q.merchandised}) as merchandised${sql.join(keys, sql``)}
           from ${q.from} p where ${q.base}),
         hits as not materialized (select * from matched where merchandised)

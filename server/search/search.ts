@@ -142,6 +142,7 @@ export async function search(
                 ]
               : [],
           order: orderOf(m, 'hits'),
+          orderReadsParams: customOrder !== null,
           filters,
           offset: params.offset,
           size: params.size,

@@ -153,9 +153,13 @@ export async function openPostgres(connectionString: string): Promise<Database> 
             // A public read runs on one core: parallel workers (a Gather over the catalog's
             // products) made a search slower on a loaded 2-core machine, and under concurrent
             // searches they take the cores the other searches need.
+            // A search's matching products are materialized once and read by every count; at
+            // the default 4 MB the set of a common word at a million offers went to disk and was
+            // read back from it by each count.
             await tx.execute(
               sql`select set_config('statement_timeout', ${String(timeoutMs)}, true),
-                    set_config('max_parallel_workers_per_gather', '0', true)`,
+                    set_config('max_parallel_workers_per_gather', '0', true),
+                    set_config('work_mem', '32MB', true)`,
             );
             return work(tx as unknown as Db);
           },
