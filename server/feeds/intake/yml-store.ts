@@ -202,7 +202,11 @@ export async function buildProducts(
         group by e.id
       ) u
     ) cat
-    where cat.path_ids is not null`,
+    where cat.path_ids is not null
+    -- Stored category by category: what one query matches (a kind of product) then sits in few
+    -- pages, where in feed order it was spread over the whole table (the search reads a page for
+    -- each matching product: at a million offers, from the disk cache).
+    order by cat.path_ids, rep.name, rep.product_id`,
   );
   await shapeProducts(db, importId, index);
   // The public search's first queries plan on these: without statistics (PGlite never runs
