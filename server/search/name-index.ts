@@ -50,6 +50,9 @@ const PROBE_COST = 1.5;
 /** pg_trgm's `%>` threshold: the GUC `word_similarity_threshold`, 0.6f held in a double. */
 export const TRGM_THRESHOLD = Math.fround(0.6);
 
+/** Names measured between two turns of the event loop while an index is built (about 20 ms). */
+const YIELD_EVERY = 1000;
+
 export async function buildNameIndex(db: Db | Tx, importId: number): Promise<NameIndex> {
   const { rows } = await run<{ id: string; name: string }>(
     db,
@@ -65,7 +68,13 @@ export async function buildNameIndex(db: Db | Tx, importId: number): Promise<Nam
   const products: string[][] = [];
   const lists = new Map<number, number[]>();
   const undecided: string[] = [];
+  let since = 0;
   for (const [name, ids] of byName) {
+    // A million distinct names take seconds: the searches meanwhile are answered in between.
+    if (++since === YIELD_EVERY) {
+      since = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const trigrams = trigramsOf(name);
     if (!trigrams) {
       undecided.push(...ids);

@@ -48,8 +48,15 @@ function classify(code: number): number[] | 'separator' | 'unknown' {
   else if (code >= 0x0410 && code <= 0x042f) lower = code + 0x20;
   else if (code === 0x0451 || code === 0x0401) lower = 0x0451;
   if (lower >= 0) return [0xc0 | (lower >> 6), 0x80 | (lower & 0x3f)];
-  // « » ® ™ and the no-break space are no word characters to either database.
-  if (code === 0xab || code === 0xbb || code === 0xae || code === 0x2122 || code === 0xa0)
+  // « » ® ™ № and the no-break space are no word characters to either database.
+  if (
+    code === 0xab ||
+    code === 0xbb ||
+    code === 0xae ||
+    code === 0x2122 ||
+    code === 0x2116 ||
+    code === 0xa0
+  )
     return 'separator';
   return 'unknown';
 }
