@@ -41,8 +41,14 @@ export async function buildCatalogMemory(db: Db, importId: number): Promise<Cata
   return { importId, names, words: wordIndex(words), categories };
 }
 
-/** The memories of at most this many imports are kept; the least recently used goes first. */
-const KEPT = 8;
+/**
+ * Distinct names the kept memories may hold together (a name costs about 480 bytes: 263 000 of the
+ * corpus feeds' kind took 126 MB); past it the least recently used import's memory goes first.
+ * Its searches are then answered by the database until a search builds it again.
+ */
+const KEPT_NAMES = 1_000_000;
+/** And at most this many imports, however small. */
+const KEPT_IMPORTS = 64;
 
 /** The catalog memories of one database's live imports. */
 export interface CatalogMemories {
@@ -55,6 +61,16 @@ export interface CatalogMemories {
 export function createCatalogMemories(db: Db): CatalogMemories {
   type Entry = { memory?: CatalogMemory; building: Promise<CatalogMemory> };
   const kept = new Map<number, Entry>();
+  // The least recently used first (a read moves an entry to the end), never the newest.
+  const evict = () => {
+    let names = 0;
+    for (const entry of kept.values()) names += entry.memory?.names.names.length ?? 0;
+    for (const [importId, entry] of kept) {
+      if (kept.size <= 1 || (names <= KEPT_NAMES && kept.size <= KEPT_IMPORTS)) break;
+      names -= entry.memory?.names.names.length ?? 0;
+      kept.delete(importId);
+    }
+  };
   const entry = (importId: number) => {
     const found = kept.get(importId);
     if (found) {
@@ -64,9 +80,11 @@ export function createCatalogMemories(db: Db): CatalogMemories {
     }
     const created: Entry = { building: buildCatalogMemory(db, importId) };
     kept.set(importId, created);
-    if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
     created.building.then(
-      (memory) => (created.memory = memory),
+      (memory) => {
+        created.memory = memory;
+        evict();
+      },
       // A failed build is tried again by a later search; meanwhile the database answers.
       () => kept.get(importId) === created && kept.delete(importId),
     );
