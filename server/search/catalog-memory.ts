@@ -7,11 +7,10 @@
  * time a search of the import needs it; until then, and for whatever it cannot decide, the
  * database answers, to the same values.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { catalogCategories } from '../platform/db/schema.ts';
 import { run } from '../platform/db/sql.ts';
-import type { CategoryMap } from './common.ts';
+import { readCategories, type CategoryMap } from './common.ts';
 import { buildNameIndex, type NameIndex } from './name-index.ts';
 import { wordIndex, type WordIndex } from './word-index.ts';
 
@@ -28,16 +27,7 @@ export async function buildCatalogMemory(db: Db, importId: number): Promise<Cata
     db,
     sql`select word, products from catalog_words where import_id = ${importId}`,
   );
-  const rows = await db
-    .select()
-    .from(catalogCategories)
-    .where(eq(catalogCategories.importId, importId));
-  const categories: CategoryMap = new Map(
-    rows.map((row) => [
-      row.id,
-      { name: row.name, pathIds: row.pathIds, pathNames: row.pathNames, url: row.url },
-    ]),
-  );
+  const categories = await readCategories(db, importId);
   return { importId, names, words: wordIndex(words), categories };
 }
 

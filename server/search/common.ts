@@ -192,29 +192,32 @@ export async function categoryMap(
   /** The live catalog's memory, when the call reads it: the categories are read from it. */
   memory?: CatalogMemory,
 ): Promise<CategoryMap> {
+  if (!ids.length) return new Map();
+  if (memory?.importId !== importId) return readCategories(db, importId, [...new Set(ids)]);
   const map: CategoryMap = new Map();
-  if (!ids.length) return map;
-  if (memory?.importId === importId) {
-    for (const id of ids) {
-      const category = memory.categories.get(id);
-      if (category) map.set(id, category);
-    }
-    return map;
+  for (const id of ids) {
+    const category = memory.categories.get(id);
+    if (category) map.set(id, category);
   }
+  return map;
+}
+
+/** An import's categories by id: those of `ids`, or all of them (the catalog memory). */
+export async function readCategories(
+  db: QueryDb,
+  importId: number,
+  ids?: string[],
+): Promise<CategoryMap> {
   const rows = await db
     .select()
     .from(catalogCategories)
-    .where(
-      and(eq(catalogCategories.importId, importId), anyOf(catalogCategories.id, [...new Set(ids)])),
-    );
-  for (const row of rows)
-    map.set(row.id, {
-      name: row.name,
-      pathIds: row.pathIds,
-      pathNames: row.pathNames,
-      url: row.url,
-    });
-  return map;
+    .where(and(eq(catalogCategories.importId, importId), ids && anyOf(catalogCategories.id, ids)));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { name: row.name, pathIds: row.pathIds, pathNames: row.pathNames, url: row.url },
+    ]),
+  );
 }
 
 /**
