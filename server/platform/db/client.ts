@@ -6,7 +6,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { findCause, isStatementTimeout, QueryTimeoutError } from '../http/db-errors.ts';
 import { PgliteEngine, RemotePglite, withDeadline } from './pglite-engine.ts';
@@ -146,32 +145,62 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows as unknown[] | undefined) ?? [] };
     },
-    bounded: (timeoutMs, work) =>
-      unwrapping(timeoutMs, () =>
-        db.transaction(
-          async (tx) => {
-            // A public read runs on one core: parallel workers (a Gather over the catalog's
-            // products) made a search slower on a loaded 2-core machine, and under concurrent
-            // searches they take the cores the other searches need.
-            // A search's matching products are materialized once and read by every count; at
-            // the default 4 MB the set of a common word at a million offers went to disk and was
-            // read back from it by each count.
-            await tx.execute(
-              sql`select set_config('statement_timeout', ${String(timeoutMs)}, true),
-                    set_config('max_parallel_workers_per_gather', '0', true),
-                    set_config('work_mem', '32MB', true)`,
-            );
-            return work(tx as unknown as Db);
-          },
-          { accessMode: 'read only' },
-        ),
-      ),
+    bounded: (timeoutMs, work) => unwrapping(timeoutMs, () => boundedRead(pool, timeoutMs, work)),
     listen: (channel, listener) => notifications.listen(channel, listener),
     async close() {
       await notifications.close();
       await pool.end();
     },
   };
+}
+
+/** Each pooled connection's drizzle instance, made once: drizzle reads the schema's relations on construction. */
+const drizzleOnClient = new WeakMap<pg.PoolClient, Db>();
+
+/**
+ * A public read on PostgreSQL: a read-only transaction on one pooled connection with its own
+ * statement timeout. The `begin` and the settings go in one round trip (the simple protocol's
+ * several statements: the timeout is this process's integer, not input), and the `commit` is sent
+ * as the connection goes back to the pool, without waiting for it: a read-only commit changes
+ * nothing, and the connection runs its queries in order, so the next reader's `begin` follows it.
+ */
+async function boundedRead<T>(
+  pool: pg.Pool,
+  timeoutMs: number,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let db = drizzleOnClient.get(client);
+  if (!db) {
+    db = drizzlePg(client, { schema }) as unknown as Db;
+    drizzleOnClient.set(client, db);
+  }
+  let answer: T;
+  try {
+    // A public read runs on one core: parallel workers (a Gather over the catalog's products)
+    // made a search slower on a loaded 2-core machine, and under concurrent searches they take
+    // the cores the other searches need.
+    // A search's matching products are materialized once and read by every count; at the default
+    // 4 MB the set of a common word at a million offers went to disk and was read back from it by
+    // each count.
+    await client.query(
+      `begin read only; select set_config('statement_timeout', '${Math.max(1, Math.round(timeoutMs))}', true),
+         set_config('max_parallel_workers_per_gather', '0', true),
+         set_config('work_mem', '32MB', true)`,
+    );
+    answer = await work(db);
+  } catch (error) {
+    await client.query('rollback').then(
+      () => client.release(),
+      (lost: Error) => client.release(lost),
+    );
+    throw error;
+  }
+  client
+    .query('commit')
+    .catch((lost: Error) => console.warn(`PostgreSQL: a read's commit failed (${lost.message})`));
+  client.release();
+  return answer;
 }
 
 /**
