@@ -11,7 +11,7 @@ import { anyOf } from '../platform/db/any.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { catalogCategories, catalogOffers, catalogs } from '../platform/db/schema.ts';
 import { run } from '../platform/db/sql.ts';
-import { ratingsFor, type ProductRating } from './reviews.ts';
+import { ratingOf, ratingsFor, type ProductRating, type ReviewRow } from './reviews.ts';
 import { inRegion, regionalOffers } from './regions.ts';
 import { nameSimilarity, rankExpression, SEARCH_DOC, type RankWeights } from './search-config.ts';
 import { expandSynonyms, termsQuery, type Understanding } from './understanding.ts';
@@ -44,6 +44,8 @@ export interface ProductRow {
   quantity?: number | null;
   /** The match's relevance, where the statement computes one. */
   score?: number;
+  /** The product's review, where the statement read it (REVIEW_COLUMN; null: none). */
+  review?: ReviewRow | null;
 }
 
 export const PRODUCT_COLUMNS = sql.raw(
@@ -312,14 +314,18 @@ export async function toProducts(
     }
   }
   const full = options.fullData !== false;
-  // uploaded reviews: the card's rating part
+  // uploaded reviews: the card's rating part, read for the rows whose statement did not read it
   const ratings =
     options.read?.ratings ??
     (await ratingsFor(
       db,
       importId,
-      rows.map((row) => row.id),
+      rows.filter((row) => row.review === undefined).map((row) => row.id),
     ));
+  for (const row of rows) {
+    const rating = row.review !== undefined && ratingOf(row.review);
+    if (rating) ratings.set(row.id, rating);
+  }
   return rows.map((row) => {
     const pictures = full ? row.pictures : row.pictures.slice(0, 1);
     return {

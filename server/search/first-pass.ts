@@ -23,6 +23,7 @@ import {
   type FacetCountRow,
   type FacetCounts,
 } from './facet-counts.ts';
+import { REVIEW_COLUMN } from './reviews.ts';
 import { autocompleteCountColumns, type AutocompleteCounts } from './autocomplete-counts.ts';
 
 export interface FirstPassQuery {
@@ -86,7 +87,7 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
         hits as not materialized (select * from matched where merchandised)
         select (select count(*)::int from hits p where ${filtered}) as total,
           (select coalesce(json_agg(x order by x.at), '[]'::json) from (
-            select ${PRODUCT_COLUMNS}, h.score, h.at from (
+            select ${PRODUCT_COLUMNS}, h.score, h.at, ${REVIEW_COLUMN} from (
               select p.import_id, p.id, p.score, row_number() over (order by ${q.order}) as at
               from (select * from hits p where ${filtered}
                     order by ${q.order} limit ${q.size} offset ${q.offset}) p) h

@@ -30,6 +30,29 @@ export function snippetOf(description: string | null): string | null {
   return `${(space > SNIPPET_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
+/** A product's review row as a statement reads it with the product (REVIEW_COLUMN). */
+export interface ReviewRow {
+  rating: number | string;
+  count: number;
+  description: string | null;
+}
+
+/**
+ * The review of the product `p` as one JSON column (`review`: null without one), for a statement
+ * that reads a page of products and saves ratingsFor's statement after it.
+ */
+export const REVIEW_COLUMN = sql.raw(
+  `(select json_build_object('rating', r.rating, 'count', r.review_count, 'description', left(r.description, ${SNIPPET_CHARS + 1}))
+    from product_reviews r join catalog_imports i on i.site_id = r.site_id
+    where i.id = p.import_id and r.external_id = p.id) as review`,
+);
+
+/** The card's rating of a review row; null without reviews. */
+export function ratingOf(row: ReviewRow | null | undefined): ProductRating | null {
+  if (!row || row.count <= 0) return null;
+  return { value: Number(row.rating), count: row.count, snippet: snippetOf(row.description) };
+}
+
 export async function ratingsFor(
   db: QueryDb,
   importId: number,
@@ -48,12 +71,9 @@ export async function ratingsFor(
     .from(productReviews)
     .innerJoin(catalogImports, eq(catalogImports.siteId, productReviews.siteId))
     .where(and(eq(catalogImports.id, importId), inArray(productReviews.externalId, externalIds)));
-  for (const row of rows)
-    if (row.count > 0)
-      map.set(row.id, {
-        value: Number(row.rating),
-        count: row.count,
-        snippet: snippetOf(row.description),
-      });
+  for (const row of rows) {
+    const rating = ratingOf(row);
+    if (rating) map.set(row.id, rating);
+  }
   return map;
 }
