@@ -76,12 +76,44 @@ export const HIT_COLUMNS = sql.raw(
   'p.id, p.vendor, p.category_path, p.price, p.available, p.params, p.param_pairs',
 );
 
+/** The price bounds, availability and (merged) the products' count of facetCountColumns. */
+interface Summary {
+  total?: number;
+  price: NonNullable<FacetCounts['price']>;
+  availability: FacetCounts['availability'] | null;
+}
+
 export interface FacetCountRow {
   categories: FacetCounts['categories'];
   brands: FacetCounts['brands'];
-  price: NonNullable<FacetCounts['price']>;
-  availability: FacetCounts['availability'] | null;
+  summary: Summary;
   params: (ParamCount & { q: number })[];
+}
+
+/**
+ * Whether the price bounds, the availability and the count of the filtered products read the
+ * same products (no price or availability filter): then one scan of the set counts all three.
+ */
+export const countsWithTotal = (filters: ParsedSearchFilter[]) =>
+  !filters.some((filter) => filter.facet === 'price' || filter.facet === 'available');
+
+const PRICE_BOUNDS = sql`json_build_object('min', floor(min(p.price))::float8, 'max', ceil(max(p.price))::float8)`;
+const AVAILABILITY = sql`json_build_object('t', (count(*) filter (where p.available))::int,
+  'f', (count(*) filter (where not p.available))::int)`;
+
+/** The `summary` column: each part without its own filter, in one scan when countsWithTotal. */
+function summaryColumns(filters: ParsedSearchFilter[], showUnavailable: boolean): SQL {
+  if (countsWithTotal(filters))
+    return sql`(select json_build_object('total', count(*)::int, 'price', ${PRICE_BOUNDS},
+          'availability', ${showUnavailable ? AVAILABILITY : sql`null::json`})
+        from hits p where ${filterCondition(filters)}) as summary`;
+  return sql`json_build_object(
+      'price', (select ${PRICE_BOUNDS} from hits p where ${except(filters, 'price')}),
+      'availability', ${
+        showUnavailable
+          ? sql`(select ${AVAILABILITY} from hits p where ${except(filters, 'available')})`
+          : sql`null::json`
+      }) as summary`;
 }
 
 /**
@@ -100,10 +132,14 @@ export function facetCountColumns(filters: ParsedSearchFilter[], showUnavailable
       paramValues(index + 1, except(filters, name), sql`${PAIR_NAME} = ${name}`),
     ),
   ];
+  // The products are counted per category path first (a search's hits share a few paths), and
+  // each path's count then goes to its categories: «куртка» at a million offers, 26 295 products
+  // in 3 paths, 11.7 → 7.5 ms against unnesting every product's path.
   return sql`${agg(
-    sql`select c as id, count(*)::int as n
-        from (select unnest(p.category_path) as c from hits p
-              where ${except(filters, 'categoryId')}) u
+    sql`select c as id, sum(n)::int as n
+        from (select unnest(path) as c, n
+              from (select p.category_path as path, count(*) as n from hits p
+                    where ${except(filters, 'categoryId')} group by p.category_path) g) u
         group by c`,
     sql`x.id`,
   )} as categories,
@@ -113,15 +149,7 @@ export function facetCountColumns(filters: ParsedSearchFilter[], showUnavailable
         group by p.vendor order by n desc, p.vendor limit 50`,
     sql`x.n desc, x.v`,
   )} as brands,
-  (select json_build_object('min', floor(min(p.price))::float8, 'max', ceil(max(p.price))::float8)
-    from hits p where ${except(filters, 'price')}) as price,
-  ${
-    showUnavailable
-      ? sql`(select json_build_object('t', (count(*) filter (where p.available))::int,
-            'f', (count(*) filter (where not p.available))::int)
-          from hits p where ${except(filters, 'available')})`
-      : sql`null::json`
-  } as availability,
+  ${summaryColumns(filters, showUnavailable)},
   ${agg(sql.join(params, sql` union all `), sql`x.q, x.name, x.value`)} as params`;
 }
 
@@ -130,8 +158,8 @@ export function facetCountsOf(row: FacetCountRow): FacetCounts {
   return {
     categories: row.categories,
     brands: row.brands,
-    price: row.price,
-    availability: row.availability ?? undefined,
+    price: row.summary.price,
+    availability: row.summary.availability ?? undefined,
     params: row.params.map(({ name, value, unit, n }) => ({ name, value, unit, n })),
   };
 }

@@ -18,6 +18,7 @@ import {
   type QueryDb,
 } from './common.ts';
 import {
+  countsWithTotal,
   facetCountColumns,
   facetCountsOf,
   type FacetCountRow,
@@ -74,6 +75,8 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
   if (q.facets && q.suggestions) throw new Error('A first pass counts facets or suggestions');
   const keys = q.keys.map(([name, expression]) => sql`, ${expression} as ${sql.identifier(name)}`);
   const filtered = filterCondition(q.filters);
+  // The facets' summary counts the filtered products when it reads the same ones.
+  const withTotal = q.facets !== null && countsWithTotal(q.filters);
   const params = q.orderReadsParams || q.filters.some((filter) => !FIXED_FACETS.has(filter.facet));
   const { rows } = await run<
     { total: number; page: (ProductRow & { at: number })[] } & Partial<FacetCountRow> &
@@ -85,7 +88,7 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
             (${q.merchandised}) as merchandised${sql.join(keys, sql``)}
           from ${q.from} p where ${q.base}),
         hits as not materialized (select * from matched where merchandised)
-        select (select count(*)::int from hits p where ${filtered}) as total,
+        select ${withTotal ? sql`null::int` : sql`(select count(*)::int from hits p where ${filtered})`} as total,
           (select coalesce(json_agg(x order by x.at), '[]'::json) from (
             select ${PRODUCT_COLUMNS}, h.score, h.at, ${REVIEW_COLUMN} from (
               select p.import_id, p.id, p.score, row_number() over (order by ${q.order}) as at
@@ -97,7 +100,7 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
   );
   const row = rows[0]!;
   return {
-    total: row.total,
+    total: withTotal ? row.summary!.total! : row.total,
     rows: row.page.map(({ at: _at, ...product }) => product),
     counts: q.facets ? facetCountsOf(row as FacetCountRow) : null,
     suggestions: q.suggestions
