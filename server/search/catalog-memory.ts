@@ -48,7 +48,10 @@ export interface CatalogMemories {
   built(importId: number): Promise<CatalogMemory>;
 }
 
-export function createCatalogMemories(db: Db): CatalogMemories {
+export function createCatalogMemories(
+  db: Db,
+  limits: { names: number; imports: number } = { names: KEPT_NAMES, imports: KEPT_IMPORTS },
+): CatalogMemories {
   type Entry = { memory?: CatalogMemory; building: Promise<CatalogMemory> };
   const kept = new Map<number, Entry>();
   // The least recently used first (a read moves an entry to the end), never the newest.
@@ -56,7 +59,7 @@ export function createCatalogMemories(db: Db): CatalogMemories {
     let names = 0;
     for (const entry of kept.values()) names += entry.memory?.names.names.length ?? 0;
     for (const [importId, entry] of kept) {
-      if (kept.size <= 1 || (names <= KEPT_NAMES && kept.size <= KEPT_IMPORTS)) break;
+      if (kept.size <= 1 || (names <= limits.names && kept.size <= limits.imports)) break;
       names -= entry.memory?.names.names.length ?? 0;
       kept.delete(importId);
     }

@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { run } from '#server/platform/db/sql.ts';
-import { buildCatalogMemory, type CatalogMemory } from '#server/search/catalog-memory.ts';
+import {
+  buildCatalogMemory,
+  createCatalogMemories,
+  type CatalogMemory,
+} from '#server/search/catalog-memory.ts';
 import { categoryMap } from '#server/search/common.ts';
 import { lookUpWords } from '#server/search/understanding.ts';
 import { completions, frequentWords, knownWords } from '#server/search/word-index.ts';
@@ -70,5 +74,27 @@ describe.each(DATABASES)('the catalog memory on %s', (kind) => {
     expect(await categoryMap(server.database.db, importId, ids, memory)).toEqual(database);
     expect(database.size).toBe(rows.length);
     expect(rows.length).toBeGreaterThan(5);
+  });
+
+  it('keeps the memories by size and count, the least recently used leaving first', async () => {
+    const names = memory.names.names.length;
+    // Imports that do not exist build empty memories: the count's limit alone decides for them.
+    const [none, other] = [importId + 1000, importId + 1001];
+    const byCount = createCatalogMemories(server.database.db, { names, imports: 2 });
+    await byCount.built(importId);
+    await byCount.built(none);
+    expect(byCount.ready(importId)?.names.names.length).toBe(names);
+    await byCount.built(other);
+    expect(byCount.ready(none), 'the least recently used left').toBeUndefined();
+    expect(byCount.ready(importId)).toBeDefined();
+    await byCount.built(none);
+    expect(byCount.ready(other), 'the least recently read left').toBeUndefined();
+    // One name over the size: the newest stays, the older import's memory leaves.
+    const bySize = createCatalogMemories(server.database.db, { names: names - 1, imports: 64 });
+    expect((await bySize.built(importId)).names.names.length).toBe(names);
+    expect(bySize.ready(importId), 'never the newest').toBeDefined();
+    await bySize.built(none);
+    expect(bySize.ready(importId)).toBeUndefined();
+    expect(bySize.ready(none)).toBeDefined();
   });
 });
