@@ -62,14 +62,17 @@ export interface FirstPass {
 }
 
 /**
- * The columns of the set: what the filters, the facets, the orders and the autocomplete's counts
- * read. The page's other columns (the description, the pictures…) are read for its rows only, not
+ * The columns of the set: what the filters, the facets and the orders read. The page's other columns (the description, the pictures…) are read for its rows only, not
  * copied for every matching product; so are the params (half of a set's size, which at a million
  * offers no longer fit in memory) unless a param filter or a custom sort reads them.
  */
-const SET_COLUMNS = sql.raw(
-  'p.id, p.name, p.vendor, p.price, p.available, p.category_id, p.category_ids, p.category_path, p.popularity',
-);
+const SET_COLUMNS = sql.raw('p.id, p.vendor, p.price, p.available, p.category_path, p.popularity');
+/**
+ * And what only an autocomplete's counts read (its taps' names, its products' own categories): a
+ * search's set without them is a sixth faster to build and read («куртка» at a million offers,
+ * EXPLAIN ANALYZE medians: 148–153 → 126–127 ms).
+ */
+const SUGGESTION_COLUMNS = sql.raw('p.name, p.category_id, p.category_ids, ');
 
 export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPass> {
   if (q.facets && q.suggestions) throw new Error('A first pass counts facets or suggestions');
@@ -84,7 +87,7 @@ export async function firstPass(db: QueryDb, q: FirstPassQuery): Promise<FirstPa
   >(
     db,
     sql`with matched as materialized (
-          select ${SET_COLUMNS}, p.import_id, ${params ? sql`p.params, ` : sql``}${q.facets ? sql`p.param_pairs, ` : sql``}${q.score} as score,
+          select ${SET_COLUMNS}, ${q.suggestions ? SUGGESTION_COLUMNS : sql``}p.import_id, ${params ? sql`p.params, ` : sql``}${q.facets ? sql`p.param_pairs, ` : sql``}${q.score} as score,
             (${q.merchandised}) as merchandised${sql.join(keys, sql``)}
           from ${q.from} p where ${q.base}),
         hits as not materialized (select * from matched where merchandised)
