@@ -322,10 +322,6 @@ export async function toProducts(
       importId,
       rows.filter((row) => row.review === undefined).map((row) => row.id),
     ));
-  for (const row of rows) {
-    const rating = row.review !== undefined && ratingOf(row.review);
-    if (rating) ratings.set(row.id, rating);
-  }
   return rows.map((row) => {
     const pictures = full ? row.pictures : row.pictures.slice(0, 1);
     return {
@@ -357,7 +353,7 @@ export async function toProducts(
       categoryId: row.category_id,
       ...(row.quantity != null && { quantity: row.quantity }),
       ...(options.withSku && { skus: skus.get(row.id) ?? [] }),
-      rating: ratings.get(row.id) ?? null,
+      rating: row.review === undefined ? (ratings.get(row.id) ?? null) : ratingOf(row.review),
     } satisfies Product;
   });
 }

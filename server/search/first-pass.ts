@@ -62,9 +62,10 @@ export interface FirstPass {
 }
 
 /**
- * The columns of the set: what the filters, the facets and the orders read. The page's other columns (the description, the pictures…) are read for its rows only, not
- * copied for every matching product; so are the params (half of a set's size, which at a million
- * offers no longer fit in memory) unless a param filter or a custom sort reads them.
+ * The columns of the set: what the filters, the facets and the orders read. The page's other
+ * columns (the description, the pictures…) are read for its rows only, not copied for every
+ * matching product; so are the params (half of a set's size, which at a million offers no longer
+ * fit in memory) unless a param filter or a custom sort reads them.
  */
 const SET_COLUMNS = sql.raw('p.id, p.vendor, p.price, p.available, p.category_path, p.popularity');
 /**

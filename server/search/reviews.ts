@@ -32,7 +32,7 @@ export function snippetOf(description: string | null): string | null {
 
 /** A product's review row as a statement reads it with the product (REVIEW_COLUMN). */
 export interface ReviewRow {
-  rating: number | string;
+  rating: number;
   count: number;
   description: string | null;
 }
@@ -50,7 +50,7 @@ export const REVIEW_COLUMN = sql.raw(
 /** The card's rating of a review row; null without reviews. */
 export function ratingOf(row: ReviewRow | null | undefined): ProductRating | null {
   if (!row || row.count <= 0) return null;
-  return { value: Number(row.rating), count: row.count, snippet: snippetOf(row.description) };
+  return { value: row.rating, count: row.count, snippet: snippetOf(row.description) };
 }
 
 export async function ratingsFor(
